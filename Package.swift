@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Tally",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "tally", targets: ["tally"]),
+    .library(name: "TallyCore", targets: ["TallyCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // The system's ncurses with wide-character support (Debian: libncurses-dev). Linked by
+    // its module map, not pkg-config: Debian's ncursesw.pc adds -D_XOPEN_SOURCE=600, which
+    // SwiftPM refuses with a warning on every build (docs/ncurses.md).
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // Stores, settings, view models and views. No terminal, no full Foundation.
+    .target(name: "TallyCore"),
+    // The ncurses session: the only code that knows about the terminal.
+    .target(name: "TallyTerminal", dependencies: ["TallyCore", "CNcurses"]),
+    // The book's `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
+    .target(name: "TallyFoundation", dependencies: ["TallyCore"]),
+    .executableTarget(
+      name: "tally",
+      dependencies: [
+        "TallyCore",
+        "TallyTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // Fakes, contract suites and the UI-test driver shared by the test targets.
+    .target(name: "TallyTestSupport", dependencies: ["TallyCore"]),
+    .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
+    .testTarget(
+      name: "TallyFoundationTests",
+      dependencies: ["TallyCore", "TallyFoundation", "TallyTestSupport"]
+    ),
+    .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyCore"]),
+    .testTarget(name: "TallyUITests", dependencies: ["TallyCore", "TallyTestSupport", "tally"]),
+  ]
+)

@@ -1,0 +1,37 @@
+/// Draws the current screen into a canvas of the terminal's size, or a one-line message
+/// when the terminal is too small for it.
+public struct AppView {
+  public let model: AppViewModel
+
+  public init(model: AppViewModel) {
+    self.model = model
+  }
+
+  public func render(width: Int, height: Int) -> Canvas {
+    var canvas = Canvas(width: width, height: height)
+    let minimum: (width: Int, height: Int)
+    switch model.screen {
+    case .onboarding(let onboarding): minimum = OnboardingView(model: onboarding).minimumSize
+    case .counter(let counter): minimum = CounterView(model: counter).minimumSize
+    }
+    guard width >= minimum.width, height >= minimum.height else {
+      canvas.put(
+        "Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)",
+        column: 0, row: max(0, (height - 1) / 2), style: .warning)
+      return canvas
+    }
+    switch model.screen {
+    case .onboarding(let onboarding): OnboardingView(model: onboarding).render(into: &canvas)
+    case .counter(let counter): CounterView(model: counter).render(into: &canvas)
+    }
+    if let notice = model.notice {
+      let lines = TextLayout.wrap(notice, width: width - 2).prefix(max(1, height / 3))
+      let top = height - 1 - lines.count
+      for (offset, line) in lines.enumerated() {
+        canvas.fill(row: top + offset, style: .warning)
+        canvas.put(" " + line, column: 0, row: top + offset, style: .warning)
+      }
+    }
+    return canvas
+  }
+}

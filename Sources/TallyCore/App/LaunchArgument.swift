@@ -1,0 +1,13 @@
+/// The launch arguments that set Tally up for tests and scripts.
+///
+/// They are single-dash, as Apple's launch arguments are, and their raw values are the
+/// arguments as typed: the argument parser and the UI-test driver both use them.
+public enum LaunchArgument: String, CaseIterable, Sendable {
+  /// Use `InMemoryUserDefaults`: nothing is read from or written to disk.
+  case useInMemoryUserDefaults = "-useInMemoryUserDefaults"
+  /// Set `showOnboarding = false` through the `SettingStorage` in use.
+  case skipOnboarding = "-skipOnboarding"
+
+  /// The name without its dash, as the argument parser declares it.
+  public var name: String { String(rawValue.dropFirst()) }
+}

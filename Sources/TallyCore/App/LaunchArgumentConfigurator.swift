@@ -1,0 +1,26 @@
+/// Builds the app's dependencies from the launch arguments, as the article's
+/// `LaunchArgumentConfigurator` does.
+public enum LaunchArgumentConfigurator {
+  /// Makes the dependencies for `arguments`.
+  ///
+  /// With `-useInMemoryUserDefaults` the store is an `InMemoryUserDefaults` and
+  /// `makePersistentStore` is never called, so nothing is read from disk. With
+  /// `-skipOnboarding`, `showOnboarding` is set to `false` through whichever store is in use.
+  public static func makeDependencies<Failure: Error>(
+    arguments: Set<LaunchArgument>,
+    makePersistentStore: () throws(Failure) -> UserDefaultsProtocol
+  ) throws(Failure) -> Dependencies {
+    let userDefaults: UserDefaultsProtocol =
+      arguments.contains(.useInMemoryUserDefaults) ? InMemoryUserDefaults() : try makePersistentStore()
+    let dependencies = Dependencies(userDefaults: userDefaults)
+    configure(dependencies, with: arguments)
+    return dependencies
+  }
+
+  /// Applies the arguments that change settings to `dependencies`.
+  public static func configure(_ dependencies: Dependencies, with arguments: Set<LaunchArgument>) {
+    if arguments.contains(.skipOnboarding) {
+      dependencies.settingStore.showOnboarding = false
+    }
+  }
+}

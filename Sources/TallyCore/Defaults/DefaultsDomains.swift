@@ -1,0 +1,34 @@
+/// The layered values behind a store, as Foundation's `UserDefaults` layers its domains.
+///
+/// Reads resolve from the highest domain down: argument (launch arguments), volatile (this
+/// run only), persistent (the store's file, or memory for `InMemoryUserDefaults`),
+/// registration (defaults registered in code). Writes go to the persistent domain.
+public struct DefaultsDomains: Sendable, Equatable {
+  public var argument: [String: PropertyListValue] = [:]
+  public var volatile: [String: PropertyListValue] = [:]
+  public var persistent: [String: PropertyListValue] = [:]
+  public var registration: [String: PropertyListValue] = [:]
+
+  public init() {}
+
+  /// The value `key` resolves to, searching the domains in priority order.
+  public func value(forKey key: String) -> PropertyListValue? {
+    argument[key] ?? volatile[key] ?? persistent[key] ?? registration[key]
+  }
+
+  /// Every key and the value it resolves to.
+  public var resolved: [String: PropertyListValue] {
+    registration
+      .merging(persistent) { $1 }
+      .merging(volatile) { $1 }
+      .merging(argument) { $1 }
+  }
+
+  /// Merges a registration dictionary given as `UserDefaults.register(defaults:)` takes it;
+  /// values that are not property-list types are skipped.
+  mutating func register(_ defaults: [String: Any]) {
+    for (key, value) in defaults {
+      if let converted = PropertyListValue(any: value) { registration[key] = converted }
+    }
+  }
+}

@@ -1,0 +1,277 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Tally's durable store: a property-list file that several processes can share safely.
+///
+/// Foundation's `UserDefaults` on Linux loses writes (see DESIGN.md, Persistence), so Tally
+/// keeps its own. Every change takes an exclusive `flock` on the data directory, re-reads
+/// the file, applies the change, writes a temporary file, `fsync`s it, renames it over the
+/// store and `fsync`s the directory. When `set(_:forKey:)` returns, the value is on disk, or
+/// ``saveProblem`` says why not; reads come from memory.
+///
+/// A file that cannot be parsed is never silently reset: it is moved aside next to the
+/// store and the problem is listed in ``notices``.
+public final class FileUserDefaults: UserDefaultsProtocol {
+  /// The directory that holds the store, such as `~/.local/share/tally`.
+  public let directory: String
+  /// The store file.
+  public let path: String
+  /// How long a change waits for another process to release the lock.
+  public let lockTimeout: Double
+  /// Problems met while opening the store, such as a damaged file moved aside.
+  public private(set) var notices: [StoreError] = []
+  public private(set) var saveProblem: StoreError?
+
+  private var domains = DefaultsDomains()
+  /// Keys changed in memory and not yet saved; re-applied over what is re-read from disk.
+  private var unsavedKeys: Set<String> = []
+  private let directoryDescriptor: Int32
+  private var holdsLock = false
+  /// Set when taking the lock failed in the current batch, so that it is not waited for twice.
+  private var lockFailed = false
+  /// Whether the file was re-read since the lock was taken.
+  private var isFreshUnderLock = false
+  private var batchDepth = 0
+
+  /// Opens (creating if needed) the store in `directory`.
+  ///
+  /// - Throws: `StoreError` when the directory cannot be made or the file cannot be read.
+  ///   A file that is read but cannot be parsed does not throw: it is moved aside.
+  public init(directory: String, lockTimeout: Double = 5) throws(StoreError) {
+    self.directory = directory
+    self.path = StoreLocation.join(directory, StoreLocation.fileName)
+    self.lockTimeout = lockTimeout
+    do {
+      try FileSystem.makeDirectories(atPath: directory)
+      directoryDescriptor = try FileSystem.openDirectory(atPath: directory)
+    } catch {
+      throw .cannotCreateDirectory(path: directory, errno: error.code)
+    }
+    do {
+      try reloadPersistentDomain()
+    } catch {
+      close(directoryDescriptor)
+      throw error
+    }
+  }
+
+  deinit {
+    if holdsLock { flock(directoryDescriptor, LOCK_UN) }
+    close(directoryDescriptor)
+  }
+
+  // MARK: UserDefaultsProtocol
+
+  public func object(forKey defaultName: String) -> Any? {
+    domains.value(forKey: defaultName)?.anyValue
+  }
+
+  public func set(_ value: Any?, forKey defaultName: String) {
+    guard let value else {
+      removeObject(forKey: defaultName)
+      return
+    }
+    // Foundation traps on a non-property-list value; Tally ignores it instead.
+    guard let converted = PropertyListValue(any: value) else { return }
+    change(defaultName, to: converted)
+    saveIfNotBatching()
+  }
+
+  public func removeObject(forKey defaultName: String) {
+    change(defaultName, to: nil)
+    saveIfNotBatching()
+  }
+
+  public func register(defaults registrationDictionary: [String: Any]) {
+    domains.register(registrationDictionary)
+  }
+
+  public func dictionaryRepresentation() -> [String: Any] {
+    domains.resolved.mapValues(\.anyValue)
+  }
+
+  @discardableResult
+  public func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any? {
+    performBatch {
+      // Under the lock, the value read here is the newest any process has saved.
+      lockAndRefresh()
+      let newValue = transform(object(forKey: defaultName))
+      guard let newValue else {
+        change(defaultName, to: nil)
+        return nil
+      }
+      guard let converted = PropertyListValue(any: newValue) else { return object(forKey: defaultName) }
+      change(defaultName, to: converted)
+      return newValue
+    }
+  }
+
+  public func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result {
+    batchDepth += 1
+    defer {
+      batchDepth -= 1
+      if batchDepth == 0 {
+        if !unsavedKeys.isEmpty { save() }
+        unlock()
+        lockFailed = false
+      }
+    }
+    return try body()
+  }
+
+  // MARK: Reading from disk
+
+  /// Re-reads the file so that changes saved by other processes show; unsaved changes of
+  /// this process stay on top. Returns the keys whose resolved value changed.
+  @discardableResult
+  public func reload() -> Set<String> {
+    let before = domains.resolved
+    do {
+      try reloadPersistentDomain()
+    } catch {
+      saveProblem = error
+    }
+    let after = domains.resolved
+    return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+  }
+
+  private func reloadPersistentDomain() throws(StoreError) {
+    let bytes: [UInt8]?
+    do {
+      bytes = try FileSystem.readFile(atPath: path)
+    } catch {
+      if error.code == EFBIG {
+        moveAside(reason: "larger than \(FileSystem.maximumReadSize >> 20) MiB")
+        return
+      }
+      throw .cannotRead(path: path, errno: error.code)
+    }
+    var fresh: [String: PropertyListValue] = [:]
+    if let bytes, !bytes.isEmpty {
+      do {
+        fresh = try PropertyListXML.parseDocument(bytes)
+      } catch {
+        moveAside(reason: error.reason)
+        return
+      }
+    } else if bytes != nil {
+      moveAside(reason: "the file is empty")
+      return
+    }
+    for key in unsavedKeys { fresh[key] = domains.persistent[key] }
+    domains.persistent = fresh
+  }
+
+  /// Moves a damaged store file aside, keeping its bytes, and keeps what is in memory.
+  private func moveAside(reason: String) {
+    let wasLocked = holdsLock
+    if !wasLocked, (try? lock()) == nil {
+      notices.append(.corrupt(path: path, movedTo: "(not moved: the store is locked)", reason: reason))
+      return
+    }
+    defer { if !wasLocked { unlock() } }
+    // Another process may have replaced the file since it was read.
+    if let bytes = try? FileSystem.readFile(atPath: path), !bytes.isEmpty,
+      (try? PropertyListXML.parseDocument(bytes)) != nil
+    {
+      try? reloadPersistentDomain()
+      return
+    }
+    let stamp = PropertyListDate.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
+    var destination = path + ".corrupt-" + stamp
+    var attempt = 1
+    while FileSystem.fileExists(atPath: destination) {
+      attempt += 1
+      destination = path + ".corrupt-" + stamp + "-\(attempt)"
+    }
+    do {
+      try FileSystem.rename(path, to: destination)
+      fsync(directoryDescriptor)
+      notices.append(.corrupt(path: path, movedTo: destination, reason: reason))
+    } catch {
+      notices.append(.corrupt(path: path, movedTo: "(not moved: \(error))", reason: reason))
+    }
+    // Keep whatever this process already knew: everything it held is re-saved.
+    unsavedKeys.formUnion(domains.persistent.keys)
+  }
+
+  // MARK: Writing
+
+  private func change(_ key: String, to value: PropertyListValue?) {
+    domains.argument[key] = nil
+    domains.persistent[key] = value
+    unsavedKeys.insert(key)
+  }
+
+  private func saveIfNotBatching() {
+    if batchDepth == 0 {
+      save()
+      unlock()
+      lockFailed = false
+    }
+  }
+
+  private func lockAndRefresh() {
+    guard !holdsLock, !lockFailed else { return }
+    do {
+      try lock()
+    } catch {
+      lockFailed = true
+      saveProblem = error
+      return
+    }
+    do {
+      try reloadPersistentDomain()
+      isFreshUnderLock = true
+    } catch {
+      saveProblem = error
+    }
+  }
+
+  private func save() {
+    lockAndRefresh()
+    // Never write over a file that could not be read: that would lose what it holds.
+    guard holdsLock, isFreshUnderLock else { return }
+    let document = PropertyListXML.document(domains.persistent)
+    do {
+      try FileSystem.replaceFileDurably(
+        atPath: path, with: Array(document.utf8), directoryDescriptor: directoryDescriptor)
+      unsavedKeys.removeAll()
+      saveProblem = nil
+    } catch {
+      saveProblem = .cannotWrite(path: path, errno: error.code)
+    }
+  }
+
+  private func lock() throws(StoreError) {
+    guard !holdsLock else { return }
+    let deadline = MonotonicClock.now() + lockTimeout
+    var pause = 0.0005
+    while flock(directoryDescriptor, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      guard code == EWOULDBLOCK else { throw .cannotWrite(path: path, errno: code) }
+      guard MonotonicClock.now() < deadline else { throw .locked(path: path, seconds: lockTimeout) }
+      MonotonicClock.sleep(seconds: pause)
+      pause = min(pause * 2, 0.01)
+    }
+    holdsLock = true
+  }
+
+  private func unlock() {
+    guard holdsLock else { return }
+    flock(directoryDescriptor, LOCK_UN)
+    holdsLock = false
+    isFreshUnderLock = false
+  }
+}

@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A value a defaults store can hold: the property-list types, as a `Sendable` Swift enum.
+///
+/// Integers keep their full 64-bit range: values from `Int64.min` through `Int64.max` are
+/// `.integer`, larger non-negative ones up to `UInt64.max` are `.unsignedInteger`.
+public enum PropertyListValue: Sendable, Hashable {
+  case bool(Bool)
+  case integer(Int64)
+  case unsignedInteger(UInt64)
+  case real(Double)
+  case string(String)
+  case data(Data)
+  case date(Date)
+  case array([PropertyListValue])
+  case dictionary([String: PropertyListValue])
+
+  /// The name of the property-list element that holds this kind of value.
+  public var typeName: String {
+    switch self {
+    case .bool: "bool"
+    case .integer, .unsignedInteger: "integer"
+    case .real: "real"
+    case .string: "string"
+    case .data: "data"
+    case .date: "date"
+    case .array: "array"
+    case .dictionary: "dict"
+    }
+  }
+}
+
+extension PropertyListValue {
+  /// Converts a Swift value as `UserDefaults.set(_:forKey:)` accepts it, or `nil` when the
+  /// value is not a property-list type.
+  public init?(any value: Any) {
+    switch value {
+    case let value as PropertyListValue: self = value
+    case let value as Bool: self = .bool(value)
+    case let value as Int: self = .integer(Int64(value))
+    case let value as Int8: self = .integer(Int64(value))
+    case let value as Int16: self = .integer(Int64(value))
+    case let value as Int32: self = .integer(Int64(value))
+    case let value as Int64: self = .integer(value)
+    case let value as UInt: self = Self(unsigned: UInt64(value))
+    case let value as UInt8: self = .integer(Int64(value))
+    case let value as UInt16: self = .integer(Int64(value))
+    case let value as UInt32: self = .integer(Int64(value))
+    case let value as UInt64: self = Self(unsigned: value)
+    case let value as Double: self = .real(value)
+    case let value as Float: self = .real(Double(value))
+    case let value as String: self = .string(value)
+    case let value as Substring: self = .string(String(value))
+    case let value as Data: self = .data(value)
+    case let value as [UInt8]: self = .data(Data(value))
+    case let value as Date: self = .date(value)
+    case let value as [Any]:
+      var elements: [PropertyListValue] = []
+      elements.reserveCapacity(value.count)
+      for element in value {
+        guard let converted = PropertyListValue(any: element) else { return nil }
+        elements.append(converted)
+      }
+      self = .array(elements)
+    case let value as [String: Any]:
+      var entries: [String: PropertyListValue] = [:]
+      for (key, element) in value {
+        guard let converted = PropertyListValue(any: element) else { return nil }
+        entries[key] = converted
+      }
+      self = .dictionary(entries)
+    default:
+      return nil
+    }
+  }
+
+  /// An unsigned integer, as `.integer` when it fits in `Int64`.
+  public init(unsigned value: UInt64) {
+    if let signed = Int64(exactly: value) {
+      self = .integer(signed)
+    } else {
+      self = .unsignedInteger(value)
+    }
+  }
+
+  /// The value as the plain Swift type `UserDefaults.object(forKey:)` would return:
+  /// `Int` for integers that fit, `UInt64` beyond, arrays as `[Any]`, dictionaries as
+  /// `[String: Any]`.
+  public var anyValue: Any {
+    switch self {
+    case .bool(let value): value
+    case .integer(let value): Int(value)
+    case .unsignedInteger(let value): value
+    case .real(let value): value
+    case .string(let value): value
+    case .data(let value): value
+    case .date(let value): value
+    case .array(let values): values.map(\.anyValue)
+    case .dictionary(let values): values.mapValues(\.anyValue)
+    }
+  }
+}

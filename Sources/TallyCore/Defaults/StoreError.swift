@@ -1,0 +1,36 @@
+/// A problem with the file that holds Tally's counts, worded for the person at the keyboard.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Neither `XDG_DATA_HOME` nor `HOME` says where the data directory is.
+  case noDataDirectory
+  /// The data directory could not be made.
+  case cannotCreateDirectory(path: String, errno: Int32)
+  /// The store file exists but could not be read.
+  case cannotRead(path: String, errno: Int32)
+  /// A change could not be saved; the value is kept in memory and saving is retried.
+  case cannotWrite(path: String, errno: Int32)
+  /// Another process held the store's lock for longer than the timeout.
+  case locked(path: String, seconds: Double)
+  /// The store file could not be parsed; its bytes were moved aside, not lost.
+  case corrupt(path: String, movedTo: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .noDataDirectory:
+      "cannot find a data directory: set HOME or XDG_DATA_HOME"
+    case .cannotCreateDirectory(let path, let code):
+      "cannot create the data directory \(path): \(SystemError.message(code))"
+    case .cannotRead(let path, let code):
+      "cannot read \(path): \(SystemError.message(code))"
+    case .cannotWrite(let path, let code):
+      "cannot save to \(path): \(SystemError.message(code)); the change is kept and saving is retried"
+    case .locked(let path, let seconds):
+      "\(path) is locked by another tally for over \(Self.format(seconds)) s; try again"
+    case .corrupt(let path, let movedTo, let reason):
+      "\(path) could not be read (\(reason)); it was moved to \(movedTo) and tally started from defaults"
+    }
+  }
+
+  private static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+  }
+}

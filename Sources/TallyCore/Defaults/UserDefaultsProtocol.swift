@@ -1,0 +1,126 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The key-value store Tally's view models depend on, shaped like Foundation's `UserDefaults`.
+///
+/// This is the protocol of "iOS Unit Testing by Example", chapter 11, grown to the part of
+/// `UserDefaults` that Tally uses. Every requirement has `UserDefaults`' own signature, so
+/// `extension UserDefaults: UserDefaultsProtocol {}` compiles with an empty body (see the
+/// `TallyFoundation` target). A conforming type needs only `object(forKey:)`,
+/// `set(_:forKey:)`, `removeObject(forKey:)`, `register(defaults:)` and
+/// `dictionaryRepresentation()`; the typed accessors have default implementations.
+///
+/// Three requirements go beyond `UserDefaults`, each with a default that suits a store
+/// living in one process:
+/// - ``update(forKey:_:)``: a read-modify-write that no other writer can interleave with;
+/// - ``performBatch(_:)``: many changes, saved once;
+/// - ``saveProblem``: why the last save failed, if it did.
+public protocol UserDefaultsProtocol: AnyObject {
+  func object(forKey defaultName: String) -> Any?
+  func set(_ value: Any?, forKey defaultName: String)
+  func removeObject(forKey defaultName: String)
+  func register(defaults registrationDictionary: [String: Any])
+  func dictionaryRepresentation() -> [String: Any]
+
+  func integer(forKey defaultName: String) -> Int
+  func set(_ value: Int, forKey defaultName: String)
+  func bool(forKey defaultName: String) -> Bool
+  func set(_ value: Bool, forKey defaultName: String)
+  func double(forKey defaultName: String) -> Double
+  func set(_ value: Double, forKey defaultName: String)
+  func string(forKey defaultName: String) -> String?
+  func data(forKey defaultName: String) -> Data?
+
+  /// Reads the current value for `defaultName`, stores what `transform` returns (`nil`
+  /// removes the key), and returns it, as one step no other writer can interleave with.
+  ///
+  /// A store shared between processes re-reads the key under its lock first, so two
+  /// processes incrementing a counter at once lose no increment.
+  @discardableResult
+  func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any?
+
+  /// Runs `body`, saving the changes it makes once, when it returns.
+  ///
+  /// Tally applies a burst of key presses inside one batch, so the burst costs one write.
+  func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result
+
+  /// Why the most recent save failed, or `nil` when everything is saved.
+  var saveProblem: StoreError? { get }
+}
+
+extension UserDefaultsProtocol {
+  public func integer(forKey defaultName: String) -> Int {
+    switch object(forKey: defaultName) {
+    case let value as Int: value
+    case let value as Bool: value ? 1 : 0
+    case let value as Double where value.isFinite && value.magnitude < 9.2e18: Int(value)
+    case let value as String: Int(value) ?? 0
+    default: 0
+    }
+  }
+
+  public func set(_ value: Int, forKey defaultName: String) {
+    set(Optional<Any>.some(value), forKey: defaultName)
+  }
+
+  public func bool(forKey defaultName: String) -> Bool {
+    switch object(forKey: defaultName) {
+    case let value as Bool: value
+    case let value as Int: value != 0
+    case let value as Double: value != 0
+    case let value as String: ["yes", "true", "1"].contains(value.lowercased())
+    default: false
+    }
+  }
+
+  public func set(_ value: Bool, forKey defaultName: String) {
+    set(Optional<Any>.some(value), forKey: defaultName)
+  }
+
+  public func double(forKey defaultName: String) -> Double {
+    switch object(forKey: defaultName) {
+    case let value as Double: value
+    case let value as Int: Double(value)
+    case let value as Bool: value ? 1 : 0
+    case let value as String: Double(value) ?? 0
+    default: 0
+    }
+  }
+
+  public func set(_ value: Double, forKey defaultName: String) {
+    set(Optional<Any>.some(value), forKey: defaultName)
+  }
+
+  public func string(forKey defaultName: String) -> String? {
+    switch object(forKey: defaultName) {
+    case let value as String: value
+    case let value as Int: String(value)
+    case let value as Double: String(value)
+    default: nil
+    }
+  }
+
+  public func data(forKey defaultName: String) -> Data? {
+    object(forKey: defaultName) as? Data
+  }
+
+  @discardableResult
+  public func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any? {
+    let newValue = transform(object(forKey: defaultName))
+    if let newValue {
+      set(newValue, forKey: defaultName)
+    } else {
+      removeObject(forKey: defaultName)
+    }
+    return newValue
+  }
+
+  public func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try body()
+  }
+
+  public var saveProblem: StoreError? { nil }
+}

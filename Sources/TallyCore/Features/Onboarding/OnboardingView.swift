@@ -1,0 +1,39 @@
+/// Draws an onboarding page: its title, its wrapped text, the page number and the keys.
+public struct OnboardingView {
+  public let model: OnboardingViewModel
+
+  public init(model: OnboardingViewModel) {
+    self.model = model
+  }
+
+  public var minimumSize: (width: Int, height: Int) { (20, 5) }
+
+  public func render(into canvas: inout Canvas) {
+    let bottom = canvas.height - 1
+    canvas.put(" Tally", column: 0, row: 0, style: .title)
+    let progress = "\(model.pageIndex + 1)/\(model.pages.count)"
+    canvas.put(progress, column: canvas.width - progress.count - 1, row: 0, style: .hint)
+
+    var hints: [(keys: String, summary: String)] = [
+      model.isLastPage ? ("Enter", "start counting") : ("Enter/Space/Right", "next"),
+      ("s/Esc", "skip"),
+      ("q", "quit"),
+    ]
+    if !model.isLastPage && canvas.width < 50 { hints[0] = ("Enter", "next") }
+    canvas.put(KeyHints.line(for: hints, width: canvas.width), column: 0, row: bottom, style: .hint)
+
+    let textWidth = min(60, canvas.width - 4)
+    let body = TextLayout.wrap(model.page.body, width: textWidth)
+    let areaTop = 1
+    let areaHeight = max(0, bottom - areaTop)
+    let blockHeight = 2 + body.count
+    var row = areaTop + max(0, (areaHeight - blockHeight) / 2)
+    canvas.putCentered(model.page.title, row: row, style: .title)
+    row += 2
+    let column = max(0, (canvas.width - textWidth) / 2)
+    for line in body where row < bottom {
+      canvas.put(line, column: column, row: row)
+      row += 1
+    }
+  }
+}

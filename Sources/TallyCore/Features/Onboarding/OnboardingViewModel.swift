@@ -1,0 +1,66 @@
+/// The onboarding screen's state: which page is shown, and how it ends.
+///
+/// Enter, Space or Right goes to the next page, Left or Backspace to the previous one;
+/// Enter on the last page finishes; `s` or Esc skips the rest. Recording that onboarding was
+/// shown is the app's job (`AppViewModel`), not this screen's.
+public final class OnboardingViewModel {
+  public enum Action: Sendable, Hashable {
+    case next
+    case previous
+    case finish
+    case skip
+    case quit
+  }
+
+  /// How a key press leaves onboarding.
+  public enum Outcome: Sendable, Equatable {
+    case stayed
+    case finished
+    case skipped
+    case quit
+  }
+
+  public static let keyMap = KeyMap<Action>([
+    .init([.enter, .space, .right], .next, label: "Enter", summary: "next"),
+    .init([.left, .backspace], .previous, label: "Left", summary: "back", isHinted: false),
+    .init([.character("s"), .escape], .skip, label: "s/Esc", summary: "skip"),
+    .init([.character("q"), .control("c")], .quit, label: "q", summary: "quit"),
+  ])
+
+  public let pages: [OnboardingPage]
+  public private(set) var pageIndex = 0
+
+  public init(pages: [OnboardingPage] = OnboardingPage.standard) {
+    self.pages = pages
+  }
+
+  public var page: OnboardingPage { pages[pageIndex] }
+  public var isLastPage: Bool { pageIndex == pages.count - 1 }
+
+  @discardableResult
+  public func handle(_ key: Key) -> Outcome {
+    guard var action = Self.keyMap.action(for: key) else { return .stayed }
+    if action == .next, isLastPage {
+      // Only Enter finishes, so that Space pressed once too often does not.
+      guard key == .enter else { return .stayed }
+      action = .finish
+    }
+    return perform(action)
+  }
+
+  @discardableResult
+  public func perform(_ action: Action) -> Outcome {
+    switch action {
+    case .next:
+      if isLastPage { return .finished }
+      pageIndex += 1
+      return .stayed
+    case .previous:
+      pageIndex = max(0, pageIndex - 1)
+      return .stayed
+    case .finish: return .finished
+    case .skip: return .skipped
+    case .quit: return .quit
+    }
+  }
+}

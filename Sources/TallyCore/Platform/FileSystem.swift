@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file operations Tally's store needs, as thin wrappers over POSIX calls.
+///
+/// Every call that can be interrupted by a signal is retried on `EINTR`. Nothing here
+/// follows Foundation's `FileManager`: it is not in FoundationEssentials on Linux, and the
+/// store needs exact control over `fsync`, `rename` and locks.
+enum FileSystem {
+  /// The largest store file Tally reads; anything bigger is treated as damaged.
+  static let maximumReadSize = 64 << 20
+
+  /// Reads a whole file, or `nil` when it does not exist.
+  static func readFile(atPath path: String) throws(SystemError) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw .current
+    }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16 << 10)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > maximumReadSize { throw SystemError(EFBIG) }
+    }
+  }
+
+  /// Writes `bytes` to `path` durably and atomically: a temporary file beside it is written,
+  /// `fsync`ed and renamed over `path`, then the directory is `fsync`ed.
+  static func replaceFileDurably(
+    atPath path: String, with bytes: [UInt8], directoryDescriptor: Int32
+  ) throws(SystemError) {
+    let temporaryPath = path + ".tmp"
+    let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    if fd < 0 { throw .current }
+    var failure: SystemError?
+    var written = 0
+    while written < bytes.count, failure == nil {
+      let count = bytes.withUnsafeBytes { buffer in
+        write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+      }
+      if count < 0 {
+        if errno != EINTR { failure = .current }
+      } else {
+        written += count
+      }
+    }
+    if failure == nil, fsync(fd) != 0 { failure = .current }
+    if close(fd) != 0, failure == nil { failure = .current }
+    if failure == nil, systemRename(temporaryPath, path) != 0 { failure = .current }
+    if let failure {
+      unlink(temporaryPath)
+      throw failure
+    }
+    if fsync(directoryDescriptor) != 0 { throw .current }
+  }
+
+  /// Makes `path` and any missing parents with mode 0700, as the XDG spec asks.
+  static func makeDirectories(atPath path: String) throws(SystemError) {
+    var prefix = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      prefix += "/" + component
+      if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw .current }
+    }
+    var info = stat()
+    if stat(path, &info) != 0 { throw .current }
+    if info.st_mode & S_IFMT != S_IFDIR { throw SystemError(ENOTDIR) }
+  }
+
+  /// Opens a directory for `flock` and `fsync`.
+  static func openDirectory(atPath path: String) throws(SystemError) -> Int32 {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd < 0 { throw .current }
+    return fd
+  }
+
+  static func fileExists(atPath path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  static func rename(_ source: String, to destination: String) throws(SystemError) {
+    if systemRename(source, destination) != 0 { throw .current }
+  }
+}
+
+/// `rename(2)`, named apart from `FileSystem.rename(_:to:)`.
+private func systemRename(_ source: String, _ destination: String) -> Int32 {
+  rename(source, destination)
+}

@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A failed system call: its `errno` and what it means.
+public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var code: Int32
+
+  public init(_ code: Int32) { self.code = code }
+
+  /// The error from the most recent failed system call.
+  static var current: SystemError { SystemError(errno) }
+
+  public var description: String { Self.message(code) }
+
+  /// `strerror`'s text for `code`, such as "Permission denied".
+  public static func message(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import CNcurses
+
+/// Receives signals as readable events through `signalfd`, so that no signal handler and no
+/// global state are needed: the run loop polls the descriptor like any input.
+///
+/// The watched signals are blocked for the calling thread, which must be the only thread
+/// that runs while they are (Tally's run loop is single-threaded).
+final class SignalWatcher {
+  /// Signals that end Tally cleanly, restoring the terminal first.
+  static let terminating: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+  /// All the signals watched: the terminating ones and the window-size change.
+  static let watched: [Int32] = terminating + [SIGWINCH]
+
+  let descriptor: Int32
+  private var previousMask = sigset_t()
+
+  init() throws(SystemCallError) {
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for signal in Self.watched { sigaddset(&mask, signal) }
+    guard pthread_sigmask(SIG_BLOCK, &mask, &previousMask) == 0 else { throw SystemCallError("pthread_sigmask") }
+    let fd = signalfd(-1, &mask, tally_sfd_flags())
+    guard fd >= 0 else {
+      pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+      throw SystemCallError("signalfd")
+    }
+    descriptor = fd
+  }
+
+  /// The signals that arrived since the last call, in order.
+  func drain() -> [Int32] {
+    var signals: [Int32] = []
+    var info = signalfd_siginfo()
+    while read(descriptor, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+      signals.append(Int32(info.ssi_signo))
+    }
+    return signals
+  }
+
+  /// Stops watching: closes the descriptor and unblocks the signals.
+  func stop() {
+    close(descriptor)
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+  }
+
+  /// Ends the process as `signal` would have, after the terminal has been restored, so the
+  /// parent sees the usual "killed by SIGTERM" status.
+  static func terminateProcess(with signal: Int32) -> Never {
+    Glibc.signal(signal, SIG_DFL)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, signal)
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+    raise(signal)
+    exit(128 + signal)
+  }
+}
+
+/// A system call that failed while setting up the terminal.
+public struct SystemCallError: Error, CustomStringConvertible {
+  public var call: String
+  public var code: Int32
+
+  init(_ call: String) {
+    self.call = call
+    code = errno
+  }
+
+  public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+}

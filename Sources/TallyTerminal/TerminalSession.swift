@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import CNcurses
+import TallyCore
+
+/// The ncurses session: starts and restores the terminal, waits for input and signals,
+/// decodes keys and copies canvases to the screen. The only type in Tally that calls ncurses.
+///
+/// ``stop()`` restores the terminal and is safe to call more than once; `deinit` calls it, so
+/// a thrown error that unwinds past the session restores the terminal too.
+public final class TerminalSession {
+  /// What woke the run loop.
+  public enum Wake: Equatable {
+    case input
+    case resized
+    case terminated(signal: Int32)
+    case descriptor(Int32)
+    case timeout
+  }
+
+  public private(set) var width: Int
+  public private(set) var height: Int
+
+  private let screen: OpaquePointer
+  private let signals: SignalWatcher
+  private let palette: Palette
+  private let isUTF8: Bool
+  private var isStopped = false
+
+  /// Starts ncurses on standard input and output.
+  ///
+  /// - Parameter environment: the process environment, for `TERM` and `NO_COLOR`.
+  public init(environment: [String: String]) throws(TerminalError) {
+    try Self.checkStandardStreams()
+    guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
+    _ = tally_set_locale_from_environment()
+    isUTF8 = tally_locale_is_utf8() != 0
+    do {
+      signals = try SignalWatcher()
+    } catch {
+      throw .systemCall(error.description)
+    }
+    guard let screen = tally_newterm(nil) else {
+      signals.stop()
+      throw .unknownTerminalType(type)
+    }
+    self.screen = screen
+    set_term(screen)
+    raw()
+    noecho()
+    keypad(tally_stdscr(), true)
+    nodelay(tally_stdscr(), true)
+    set_escdelay(25)
+    curs_set(0)
+    palette = Palette(useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+    width = Int(tally_cols())
+    height = Int(tally_lines())
+  }
+
+  /// Throws unless standard input and output are both terminals; touches nothing.
+  public static func checkStandardStreams() throws(TerminalError) {
+    guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "input") }
+    guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
+  }
+
+  /// Restores the terminal, then ends the process as `signal` would have, so that the
+  /// parent sees the usual "killed by signal" status.
+  public func terminateProcess(with signal: Int32) -> Never {
+    stop()
+    SignalWatcher.terminateProcess(with: signal)
+  }
+
+  deinit {
+    stop()
+    delscreen(screen)
+  }
+
+  /// Restores the terminal to how it was before the session started.
+  public func stop() {
+    guard !isStopped else { return }
+    isStopped = true
+    curs_set(1)
+    endwin()
+    signals.stop()
+  }
+
+  /// Waits until a key, a signal or a watched descriptor is ready, or `timeout` seconds pass.
+  public func wait(watching descriptors: [Int32] = [], timeout: Double? = nil) -> Wake {
+    var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
+    fds += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let milliseconds = timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)))) } ?? -1
+    let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+    if ready <= 0 { return ready == 0 ? .timeout : .input }
+    if fds[1].revents != 0 {
+      var resized = false
+      for signal in signals.drain() {
+        if signal == SIGWINCH {
+          resized = true
+        } else {
+          return .terminated(signal: signal)
+        }
+      }
+      if resized {
+        updateSize()
+        return .resized
+      }
+    }
+    for entry in fds.dropFirst(2) where entry.revents != 0 { return .descriptor(entry.fd) }
+    return .input
+  }
+
+  /// Every key waiting to be read, without blocking. A resize reported by ncurses updates
+  /// ``width`` and ``height``.
+  public func readKeys() -> [Key] {
+    var keys: [Key] = []
+    var character: wint_t = 0
+    while true {
+      let status = wget_wch(tally_stdscr(), &character)
+      if status == tally_err() { return keys }
+      if status == tally_key_code_yes() {
+        switch KeyDecoder.decode(keyCode: Int32(character)) {
+        case .key(let key): keys.append(key)
+        case .resize:
+          // ncurses has already resized its screens (resizeterm queues this key).
+          width = Int(tally_cols())
+          height = Int(tally_lines())
+        case .mouse, nil: break
+        }
+      } else if let key = KeyDecoder.decode(character: UInt32(character)) {
+        keys.append(key)
+      }
+    }
+  }
+
+  /// Copies `canvas` to the screen; ncurses sends only the cells that changed.
+  public func draw(_ canvas: Canvas) {
+    let window = tally_stdscr()
+    werase(window)
+    let columns = min(canvas.width, width)
+    for row in 0..<min(canvas.height, height) {
+      var column = 0
+      while column < columns {
+        let style = displayStyle(canvas[column, row])
+        var run: [wchar_t] = []
+        var end = column
+        while end < columns, displayStyle(canvas[end, row]) == style {
+          let cell = canvas[end, row]
+          if !cell.isContinuation { run.append(contentsOf: wideCharacters(cell.character)) }
+          end += 1
+        }
+        wattr_set(window, palette.attributes(for: style), palette.pair(for: style), nil)
+        mvwaddnwstr(window, Int32(row), Int32(column), run, Int32(run.count))
+        column = end
+      }
+    }
+    wattr_set(window, tally_attr_normal(), 0, nil)
+    wrefresh(window)
+  }
+
+  /// Without UTF-8 the block glyph is drawn as a reversed space.
+  private func displayStyle(_ cell: Canvas.Cell) -> Style {
+    guard !isUTF8, cell.character == "█" else { return cell.style }
+    var style = cell.style
+    style.reverse.toggle()
+    return style
+  }
+
+  private func wideCharacters(_ character: Character) -> [wchar_t] {
+    if isUTF8 || character.isASCII {
+      return character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+    }
+    return [wchar_t(character == "█" ? 0x20 : 0x3F)]
+  }
+
+  private func updateSize() {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+      resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+    }
+    width = Int(tally_cols())
+    height = Int(tally_lines())
+  }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Runs a program to completion and collects what it printed, for process-level tests.
+///
+/// Output goes to files in a private temporary directory, so a chatty child can never fill a
+/// pipe and deadlock the test.
+public enum ChildProcess {
+  /// How a child ended and what it wrote.
+  public struct Result: Sendable, CustomStringConvertible {
+    /// The exit status, or 128 + the signal number if a signal ended it.
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
+
+    public var description: String {
+      "status \(status)\nstdout: \(standardOutput)\nstderr: \(standardError)"
+    }
+  }
+
+  /// Starts `path` with `arguments` and `environment` and waits for it to end.
+  ///
+  /// - Parameter standardInput: a file to read standard input from (default `/dev/null`).
+  public static func run(
+    _ path: String, _ arguments: [String] = [], environment: [String: String] = [:],
+    standardInput: String = "/dev/null"
+  ) throws -> Result {
+    let directory = try TemporaryDirectory(prefix: "tally-child")
+    let outPath = directory.appending("stdout")
+    let errPath = directory.appending("stderr")
+    let pid = try spawn(
+      path, arguments, environment: environment,
+      standardInput: standardInput, standardOutput: outPath, standardError: errPath)
+    let status = wait(for: pid)
+    return Result(
+      status: status,
+      standardOutput: (try? readText(outPath)) ?? "",
+      standardError: (try? readText(errPath)) ?? "")
+  }
+
+  /// Starts a child without waiting for it; returns its process id.
+  public static func spawn(
+    _ path: String, _ arguments: [String], environment: [String: String],
+    standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
+    standardError: String = "/dev/null"
+  ) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid = pid_t()
+    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    guard result == 0 else {
+      throw TestSupportError("cannot start \(path): \(String(cString: strerror(result)))")
+    }
+    return pid
+  }
+
+  /// Waits for `pid` to end; returns its exit status, or 128 + signal.
+  public static func wait(for pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { return -1 }
+    }
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  static func readText(_ path: String) throws -> String {
+    guard let file = fopen(path, "r") else { throw TestSupportError("cannot read \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count <= 0 { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,14 @@
+import TallyCore
+
+/// A `SettingStorage` that keeps its one setting in a property and counts writes.
+public final class FakeSettingStorage: SettingStorage {
+  public var showOnboarding: Bool {
+    didSet { writes += 1 }
+  }
+  /// How many times `showOnboarding` was set.
+  public private(set) var writes = 0
+
+  public init(showOnboarding: Bool = true) {
+    self.showOnboarding = showOnboarding
+  }
+}

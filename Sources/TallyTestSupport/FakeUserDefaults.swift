@@ -1,0 +1,77 @@
+import TallyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The book's `FakeUserDefaults`: values kept in plain dictionaries a test can arrange and
+/// inspect, one per type, like the book's `integers`.
+///
+/// Only property-list types are accepted, as the real stores accept them; anything else is
+/// recorded in ``rejectedKeys`` so a test can fail on it.
+public final class FakeUserDefaults: UserDefaultsProtocol {
+  public var integers: [String: Int] = [:]
+  public var bools: [String: Bool] = [:]
+  public var others: [String: PropertyListValue] = [:]
+  public var registered: [String: PropertyListValue] = [:]
+  /// Keys given a value that is not a property-list type.
+  public private(set) var rejectedKeys: [String] = []
+  /// Every key written, in order, so a test can assert exactly what was saved.
+  public private(set) var writtenKeys: [String] = []
+
+  public init() {}
+
+  public func object(forKey defaultName: String) -> Any? {
+    if let value = integers[defaultName] { return value }
+    if let value = bools[defaultName] { return value }
+    return (others[defaultName] ?? registered[defaultName])?.anyValue
+  }
+
+  public func set(_ value: Any?, forKey defaultName: String) {
+    guard let value else {
+      removeObject(forKey: defaultName)
+      return
+    }
+    guard let converted = PropertyListValue(any: value) else {
+      rejectedKeys.append(defaultName)
+      return
+    }
+    removeObject(forKey: defaultName)
+    writtenKeys.append(defaultName)
+    switch converted {
+    case .integer(let number) where Int(exactly: number) != nil: integers[defaultName] = Int(number)
+    case .bool(let flag): bools[defaultName] = flag
+    default: others[defaultName] = converted
+    }
+  }
+
+  public func set(_ value: Int, forKey defaultName: String) {
+    set(Optional<Any>.some(value), forKey: defaultName)
+  }
+
+  public func integer(forKey defaultName: String) -> Int {
+    integers[defaultName] ?? 0
+  }
+
+  public func removeObject(forKey defaultName: String) {
+    integers[defaultName] = nil
+    bools[defaultName] = nil
+    others[defaultName] = nil
+  }
+
+  public func register(defaults registrationDictionary: [String: Any]) {
+    for (key, value) in registrationDictionary {
+      if let converted = PropertyListValue(any: value) { registered[key] = converted }
+    }
+  }
+
+  public func dictionaryRepresentation() -> [String: Any] {
+    var values = registered.mapValues(\.anyValue)
+    for (key, value) in others { values[key] = value.anyValue }
+    for (key, value) in bools { values[key] = value }
+    for (key, value) in integers { values[key] = value }
+    return values
+  }
+}

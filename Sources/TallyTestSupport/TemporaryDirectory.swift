@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A fresh directory under the system's temporary directory, removed with everything in it
+/// when the value is released. Tests give stores and fake homes one of these, never the real
+/// home directory.
+public final class TemporaryDirectory: Sendable {
+  public let path: String
+
+  public init(prefix: String = "tally-test") throws {
+    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+    let created = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+    }
+    guard let created else { throw TestSupportError("mkdtemp failed: errno \(errno)") }
+    path = created
+  }
+
+  deinit {
+    Self.removeTree(path)
+  }
+
+  /// A path inside the directory.
+  public func appending(_ component: String) -> String { path + "/" + component }
+
+  /// Deletes `path` and everything below it, making read-only directories writable first.
+  public static func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      chmod(path, 0o700)
+      if let directory = opendir(path) {
+        var names: [String] = []
+        while let entry = readdir(directory) {
+          let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+          }
+          if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(directory)
+        for name in names { removeTree(path + "/" + name) }
+      }
+      rmdir(path)
+    } else {
+      unlink(path)
+    }
+  }
+}
+
+/// A failure in the test support code itself.
+public struct TestSupportError: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}

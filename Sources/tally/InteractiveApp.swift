@@ -1,0 +1,67 @@
+import TallyCore
+import TallyTerminal
+
+/// The composition root and run loop of the interactive counter.
+///
+/// It builds the real dependencies from the launch arguments, starts the terminal, and then
+/// loops: wait for keys or a signal, apply every pending key inside one store batch (so a
+/// burst costs one durable write), then draw. The value on screen is always one the store
+/// has already saved.
+struct InteractiveApp {
+  let arguments: Set<LaunchArgument>
+  let environment: [String: String]
+
+  /// Runs until the user quits; returns the exit status.
+  func run() -> Int32 {
+    do {
+      // Without a terminal, stop before anything is read or written.
+      try TerminalSession.checkStandardStreams()
+    } catch {
+      Platform.printError(error.description)
+      return ExitStatus.failure
+    }
+
+    let dependencies: Dependencies
+    var notices: [String] = []
+    do {
+      dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: arguments) { () throws(StoreError) in
+        let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
+        notices = store.notices.map(\.description)
+        return store
+      }
+    } catch {
+      Platform.printError(error.description)
+      return ExitStatus.ioError
+    }
+
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(environment: environment)
+    } catch {
+      Platform.printError(error.description)
+      return ExitStatus.failure
+    }
+
+    let userDefaults = dependencies.userDefaults
+    let app = AppViewModel(
+      settingStore: dependencies.settingStore,
+      makeCounterViewModel: { CounterViewModel(userDefaults: userDefaults) })
+    if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
+
+    session.draw(AppView(model: app).render(width: session.width, height: session.height))
+    while !app.isQuitting {
+      if case .terminated(let signal) = session.wait() {
+        session.terminateProcess(with: signal)
+      }
+      let keys = session.readKeys()
+      userDefaults.performBatch {
+        for key in keys where !app.isQuitting { app.handle(key) }
+      }
+      if !app.isQuitting {
+        session.draw(AppView(model: app).render(width: session.width, height: session.height))
+      }
+    }
+    session.stop()
+    return ExitStatus.success
+  }
+}
