@@ -29,7 +29,7 @@ public struct CounterView {
     let digits = model.countText
     let bigWidth = BigDigits.width(of: digits)
     let blockHeight = BigDigits.height + 2
-    if areaHeight >= blockHeight, bigWidth <= canvas.width - 2, let rows = BigDigits.rows(for: digits) {
+    if areaHeight >= blockHeight, bigWidth <= canvas.width, let rows = BigDigits.rows(for: digits) {
       let firstRow = top + (areaHeight - blockHeight) / 2
       let column = (canvas.width - bigWidth) / 2
       for (offset, text) in rows.enumerated() {

@@ -1,0 +1,128 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// Each screen rendered into a canvas of a fixed size, compared line by line.
+struct RenderTests {
+  private func counter(_ value: Int) -> CounterViewModel {
+    let defaults = FakeUserDefaults()
+    defaults.integers = ["count": value]
+    return CounterViewModel(userDefaults: defaults)
+  }
+
+  private func render(_ app: AppViewModel, _ width: Int, _ height: Int) -> Canvas {
+    AppView(model: app).render(width: width, height: height)
+  }
+
+  private func app(count: Int, onboarding: Bool) -> AppViewModel {
+    AppViewModel(settingStore: FakeSettingStorage(showOnboarding: onboarding), makeCounterViewModel: { self.counter(count) })
+  }
+
+  @Test func counterAt80x24() {
+    expectLines(render(app(count: 12, onboarding: false), 80, 24), [
+      " Tally",
+      "", "", "", "", "", "", "",
+      "                                      █ ███",
+      "                                      █   █",
+      "                                      █ ███",
+      "                                      █ █",
+      "                                      █ ███",
+      "",
+      "                                   Count: 12",
+      "", "", "", "", "", "", "", "",
+      " Space/+/Up/k add one   q quit",
+    ])
+  }
+
+  @Test func counterShowsIntMinInBigDigitsAcross79Columns() {
+    let canvas = render(app(count: Int.min, onboarding: false), 80, 24)
+    #expect(canvas.lines.contains("                          Count: -9223372036854775808"), "\(canvas.picture)")
+    #expect(canvas.lines[10] == "███ ███ ███ ███ ███ ███   █ ███ █ █ ███ ███ ███ ███ ███   █   █ ███ ███ █ █ ███", "\(canvas.picture)")
+  }
+
+  @Test func counterAt40x12() {
+    expectLines(render(app(count: 7, onboarding: false), 40, 12), [
+      " Tally",
+      "",
+      "                  ███",
+      "                    █",
+      "                    █",
+      "                    █",
+      "                    █",
+      "",
+      "                Count: 7",
+      "",
+      "",
+      " Space/+/Up/k add one   q quit",
+    ])
+  }
+
+  @Test func aShortTerminalShowsThePlainValueWithoutBigDigits() {
+    expectLines(render(app(count: 1234, onboarding: false), 30, 6), [
+      " Tally",
+      "",
+      "         Count: 1234",
+      "",
+      "",
+      " Space/+/Up/k add one   q quit",
+    ])
+  }
+
+  @Test func aNarrowTerminalDropsHintsThatDoNotFit() {
+    let canvas = render(app(count: 3, onboarding: false), 24, 8)
+    #expect(canvas.lines.last == " Space/+/Up/k add one", "\(canvas.picture)")
+    #expect(canvas.lines.contains { $0.contains("Count: 3") }, "\(canvas.picture)")
+  }
+
+  @Test func aTinyTerminalGetsOneLine() {
+    expectLines(render(app(count: 3, onboarding: false), 10, 3), ["", "Too small:", ""])
+    expectLines(render(app(count: 3, onboarding: false), 40, 3), ["", "Too small: 40x3, need 20x5", ""])
+    expectLines(render(app(count: 3, onboarding: true), 1, 1), ["T"])
+    #expect(render(app(count: 3, onboarding: false), 0, 0).lines.isEmpty)
+  }
+
+  @Test func theLimitMessageShowsAboveTheHints() {
+    let model = counter(Int.max)
+    model.increment()
+    var canvas = Canvas(width: 80, height: 24)
+    CounterView(model: model).render(into: &canvas)
+    #expect(canvas.lines[22].hasPrefix(" The count is at its largest value"), "\(canvas.picture)")
+  }
+
+  @Test func onboardingFirstPageAt80x24() {
+    expectLines(render(app(count: 0, onboarding: true), 80, 24), [
+      " Tally                                                                      1/3",
+      "", "", "", "", "", "", "", "", "",
+      "                                Welcome to Tally",
+      "",
+      "          Tally counts things: laps, reps, people at a door, cups of",
+      "          coffee. Every count is saved to disk the moment you see it.",
+      "", "", "", "", "", "", "", "", "",
+      " Enter/Space/Right next   s/Esc skip   q quit",
+    ])
+  }
+
+  @Test func onboardingLastPageSaysEnterStarts() {
+    let model = app(count: 0, onboarding: true)
+    model.handle(.enter)
+    model.handle(.enter)
+    let canvas = render(model, 80, 24)
+    #expect(canvas.lines[0].hasSuffix("3/3"))
+    #expect(canvas.lines.last == " Enter start counting   s/Esc skip   q quit", "\(canvas.picture)")
+  }
+
+  @Test func onboardingAt30x8WrapsItsText() {
+    let canvas = render(app(count: 0, onboarding: true), 30, 8)
+    #expect(canvas.lines.contains { $0.contains("Welcome to Tally") }, "\(canvas.picture)")
+    #expect(canvas.lines.allSatisfy { $0.terminalWidth <= 30 })
+    #expect(canvas.lines.last == " Enter next   s/Esc skip", "\(canvas.picture)")
+  }
+
+  @Test func aNoticeShowsOverTheScreenUntilTheNextKey() {
+    let model = app(count: 1, onboarding: false)
+    model.notice = "the store was damaged and moved aside"
+    #expect(render(model, 80, 24).lines[22] == " the store was damaged and moved aside")
+    model.handle(.character("x"))
+    #expect(render(model, 80, 24).lines[22] == "")
+  }
+}
