@@ -91,3 +91,41 @@ public enum ChildProcess {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+
+/// Runs some of this test process's own tests in a child process, with its own environment.
+///
+/// Tests that need real separate processes (two writers on one store, a writer killed at
+/// random, Foundation reading a private HOME) run their worker half as a test of a suite that
+/// is enabled only when its environment variable is set, and start it through this.
+public enum SelfTestProcess {
+  /// The arguments that make the test binary run only the tests matching `filter`.
+  public static func arguments(filter: String) -> [String] {
+    ["--testing-library", "swift-testing", "--filter", filter]
+  }
+
+  /// Runs the tests matching `filter` in a child and waits for it.
+  public static func run(filter: String, environment: [String: String]) throws -> ChildProcess.Result {
+    try ChildProcess.run("/proc/self/exe", arguments(filter: filter), environment: baseEnvironment.merging(environment) { $1 })
+  }
+
+  /// Starts the tests matching `filter` in a child without waiting; returns its process id.
+  public static func spawn(
+    filter: String, environment: [String: String], standardOutput: String = "/dev/null"
+  ) throws -> pid_t {
+    try ChildProcess.spawn(
+      "/proc/self/exe", arguments(filter: filter), environment: baseEnvironment.merging(environment) { $1 },
+      standardOutput: standardOutput)
+  }
+
+  private static let baseEnvironment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+
+  /// The value of `name` in this process's environment.
+  public static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}
+
+extension ChildProcess {
+  /// The whole text of a file.
+  public static func readFileText(_ path: String) throws -> String { try readText(path) }
+}

@@ -13,17 +13,14 @@ import Testing
 /// temporary directory: nothing touches the real home directory.
 struct FoundationUserDefaultsContractTests {
   static let childVariable = "TALLY_FOUNDATION_SANDBOX"
-  static var isSandboxedChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
+  static var isSandboxedChild: Bool { SelfTestProcess.environment(childVariable) != nil }
 
   @Test(.enabled(if: !isSandboxedChild))
   func contractHoldsForFoundationUserDefaults() throws {
     let home = try TemporaryDirectory(prefix: "tally-foundation-home")
-    let result = try ChildProcess.run(
-      "/proc/self/exe", ["--testing-library", "swift-testing", "--filter", "SandboxedFoundationContract"],
-      environment: [
-        "HOME": home.path, "XDG_CONFIG_HOME": home.appending(".config"), Self.childVariable: "1",
-        "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
-      ])
+    let result = try SelfTestProcess.run(
+      filter: "SandboxedFoundationContract",
+      environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appending(".config"), Self.childVariable: "1"])
     #expect(result.status == 0, "\(result)")
     // Swift Testing reports on standard error; make sure the checks ran, not just "nothing failed".
     #expect(result.standardError.contains("Test run with 2 tests in 1 suite passed"), "\(result)")
