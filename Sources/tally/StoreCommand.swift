@@ -29,7 +29,7 @@ struct IncrementCommand: ParsableCommand {
     commandName: "inc",
     abstract: "Add to the count and print the new value.")
 
-  @Option(name: .long, help: "How much to add (negative subtracts).")
+  @Option(name: .long, parsing: .unconditional, help: "How much to add (negative subtracts).")
   var by: Int = 1
 
   func run() throws {

@@ -41,6 +41,17 @@ struct TallyCommand: ParsableCommand {
     return arguments
   }
 
+  /// Checks the single-dash launch arguments, then parses and runs the command.
+  static func main() {
+    do {
+      let arguments = try LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst()))
+      main(arguments)
+    } catch {
+      Platform.printError(error.description)
+      exit(withError: ExitCode(ExitStatus.usage))
+    }
+  }
+
   func run() throws {
     let status = InteractiveApp(arguments: launchArguments, environment: Platform.environment()).run()
     if status != ExitStatus.success { throw ExitCode(status) }

@@ -1,0 +1,287 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Drives the real `tally` binary inside a real terminal emulator, as `XCUIApplication`
+/// drives an iOS app.
+///
+/// Each instance runs its own tmux server on a private socket in its own temporary
+/// directory, so tests never share a terminal, a store or a home directory, and can run in
+/// parallel, in any order, any number of times:
+///
+/// ```swift
+/// let app = try TerminalApp()
+/// app.launchArguments = ["-useInMemoryUserDefaults", "-skipOnboarding"]
+/// try app.launch()
+/// try app.press(.space)
+/// try await app.waitFor(text: "Count: 1")
+/// ```
+///
+/// A launched app sees `HOME` and `XDG_DATA_HOME` inside the instance's temporary directory
+/// unless `launchEnvironment` says otherwise, a UTF-8 locale, and `TERM` as tmux sets it.
+/// A failed wait throws an error whose message is the whole screen.
+public final class TerminalApp {
+  /// Arguments passed to `tally`.
+  public var launchArguments: [String] = []
+  /// Environment variables added to (or replacing) the defaults above.
+  public var launchEnvironment: [String: String] = [:]
+  /// The terminal's size at launch.
+  public var columns = 80
+  public var rows = 24
+  /// The program to run; the built `tally` by default.
+  public let executable: String
+
+  /// The private directory holding the socket, the home directory and the data directory.
+  public let directory: TemporaryDirectory
+  /// `HOME` for the launched app.
+  public var homeDirectory: String { directory.appending("home") }
+  /// `XDG_DATA_HOME` for the launched app; the store is in its `tally` subdirectory.
+  public var dataHome: String { directory.appending("data") }
+  /// Where the file store lives when the app is not in memory.
+  public var storeDirectory: String { dataHome + "/tally" }
+
+  private var socket: String { directory.appending("tmux.sock") }
+  private var statusFile: String { directory.appending("status") }
+  private var launched = false
+  private let tmux: String
+
+  public init(executable: String? = nil) throws {
+    self.executable = try executable ?? Executables.tally()
+    guard let tmux = Executables.find("tmux") else {
+      throw TestSupportError("tmux is not installed; the UI tests need it (apt-get install tmux)")
+    }
+    self.tmux = tmux
+    directory = try TemporaryDirectory(prefix: "tally-ui")
+    mkdir(homeDirectory, 0o700)
+  }
+
+  deinit {
+    if launched { _ = try? ChildProcess.run(tmux, ["-S", socket, "kill-server"]) }
+  }
+
+  // MARK: Launching
+
+  /// Starts the app in a fresh terminal of ``columns`` x ``rows``.
+  public func launch() throws {
+    precondition(!launched, "launch() is called once per TerminalApp")
+    let configuration = directory.appending("tmux.conf")
+    try write(
+      """
+      set -g status off
+      set -g remain-on-exit on
+      set -s escape-time 0
+      set -g history-limit 0
+      """, to: configuration)
+
+    var environment = [
+      "HOME": homeDirectory, "XDG_DATA_HOME": dataHome, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+      "PATH": "/usr/bin:/bin",
+    ]
+    environment.merge(launchEnvironment) { $1 }
+    let assignments = environment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
+    let command = ([Self.quote(executable)] + launchArguments.map(Self.quote)).joined(separator: " ")
+    // The wrapper records the terminal modes before and after, and the exit status.
+    let script = """
+      stty -g > \(Self.quote(directory.appending("stty-before")))
+      env -i TERM="$TERM" \(assignments.joined(separator: " ")) \(command)
+      status=$?
+      stty -g > \(Self.quote(directory.appending("stty-after")))
+      echo "$status" > \(Self.quote(statusFile))
+      """
+    let scriptPath = directory.appending("run.sh")
+    try write(script, to: scriptPath)
+
+    try runTmux([
+      "-f", configuration, "new-session", "-d", "-s", "app", "-x", String(columns), "-y", String(rows),
+      "/bin/sh " + Self.quote(scriptPath),
+    ])
+    launched = true
+  }
+
+  // MARK: Input
+
+  /// Presses one key.
+  public func press(_ key: TerminalKey, times: Int = 1) throws {
+    for _ in 0..<times {
+      try runTmux(["send-keys", "-t", "app"] + key.sendKeysArguments)
+    }
+  }
+
+  /// Types `text` literally, character by character as one paste.
+  public func type(_ text: String) throws {
+    try runTmux(["send-keys", "-t", "app", "-l", "--", text])
+  }
+
+  /// Sends raw bytes to the app, such as a mouse report.
+  public func sendRaw(_ text: String) throws {
+    try runTmux(["send-keys", "-t", "app", "-l", "--", text])
+  }
+
+  /// Changes the terminal's size; the app receives SIGWINCH.
+  public func resize(columns: Int, rows: Int) throws {
+    try runTmux(["resize-window", "-t", "app", "-x", String(columns), "-y", String(rows)])
+  }
+
+  // MARK: Reading the screen
+
+  /// The screen as lines of text, trailing spaces removed.
+  public var screen: [String] {
+    get throws {
+      let result = try runTmux(["capture-pane", "-p", "-t", "app"])
+      var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        var line = String(line)
+        while line.last == " " { line.removeLast() }
+        return line
+      }
+      if lines.last == "" { lines.removeLast() }
+      return lines
+    }
+  }
+
+  /// The screen as one string, for messages.
+  public var screenText: String {
+    ((try? screen) ?? ["(no screen)"]).joined(separator: "\n")
+  }
+
+  /// Waits until some line of the screen contains `text`; returns the screen.
+  @discardableResult
+  public func waitFor(text: String, timeout: Double = 5) async throws -> [String] {
+    try await waitUntil("the text \"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
+  }
+
+  /// Waits until some line of the screen matches `pattern`; returns the screen.
+  @discardableResult
+  public func waitFor(regex pattern: String, timeout: Double = 5) async throws -> [String] {
+    let regex = try Regex(pattern)
+    return try await waitUntil("a line matching /\(pattern)/", timeout: timeout) { lines in
+      lines.contains { $0.contains(regex) }
+    }
+  }
+
+  /// Waits until no line of the screen contains `text`.
+  @discardableResult
+  public func waitForAbsence(of text: String, timeout: Double = 5) async throws -> [String] {
+    try await waitUntil("the text \"\(text)\" to go", timeout: timeout) { !$0.contains { $0.contains(text) } }
+  }
+
+  /// Polls the screen until `condition` holds or `timeout` seconds pass; a timeout throws an
+  /// error that shows the whole screen.
+  @discardableResult
+  public func waitUntil(
+    _ description: String, timeout: Double = 5, _ condition: ([String]) -> Bool
+  ) async throws -> [String] {
+    let deadline = Self.now() + timeout
+    while true {
+      let lines = try screen
+      if condition(lines) { return lines }
+      if Self.now() > deadline {
+        throw TestSupportError(
+          "timed out after \(timeout) s waiting for \(description); the screen was:\n"
+            + Self.frame(lines, columns: columns))
+      }
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+  }
+
+  // MARK: Ending
+
+  /// Waits for the app to exit; returns its exit status (128 + n if signal n ended it).
+  @discardableResult
+  public func waitForExit(timeout: Double = 5) async throws -> Int32 {
+    let deadline = Self.now() + timeout
+    while true {
+      if let text = try? ChildProcess.readFileText(statusFile), let status = Int32(text.trimmingWhitespace()) {
+        return status
+      }
+      if Self.now() > deadline {
+        throw TestSupportError("the app did not exit within \(timeout) s; the screen was:\n" + Self.frame((try? screen) ?? [], columns: columns))
+      }
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+  }
+
+  /// The exit status, or `nil` while the app runs.
+  public var exitStatus: Int32? {
+    (try? ChildProcess.readFileText(statusFile)).flatMap { Int32($0.trimmingWhitespace()) }
+  }
+
+  /// The app's process id, from the terminal's foreground process.
+  public var processID: pid_t? {
+    guard let output = try? runTmux(["display-message", "-p", "-t", "app", "#{pane_pid}"]).standardOutput,
+      let shell = pid_t(output.trimmingWhitespace())
+    else { return nil }
+    // The pane runs the wrapper shell; the app is its only child.
+    let children = (try? ChildProcess.readFileText("/proc/\(shell)/task/\(shell)/children")) ?? ""
+    return children.split(separator: " ").first.flatMap { pid_t($0) }
+  }
+
+  /// Sends `signal` to the app.
+  public func send(signal: Int32) throws {
+    guard let pid = processID else { throw TestSupportError("the app is not running") }
+    kill(pid, signal)
+  }
+
+  /// Ends the app with SIGTERM and waits for it.
+  public func terminate() async throws {
+    try send(signal: SIGTERM)
+    try await waitForExit()
+  }
+
+  /// Whether the terminal is as the app found it: the same tty modes (`stty -g`), the main
+  /// screen (not the alternate one) and a visible cursor.
+  public var terminalIsRestored: Bool {
+    get throws {
+      let before = try ChildProcess.readFileText(directory.appending("stty-before"))
+      let after = try ChildProcess.readFileText(directory.appending("stty-after"))
+      let flags = try runTmux(["display-message", "-p", "-t", "app", "#{alternate_on} #{cursor_flag}"])
+        .standardOutput.trimmingWhitespace()
+      return before == after && flags == "0 1"
+    }
+  }
+
+  // MARK: Helpers
+
+  @discardableResult
+  private func runTmux(_ arguments: [String]) throws -> ChildProcess.Result {
+    let result = try ChildProcess.run(
+      tmux, ["-S", socket] + arguments, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+    guard result.status == 0 else {
+      throw TestSupportError("tmux \(arguments.joined(separator: " ")) failed: \(result.standardError)")
+    }
+    return result
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    guard let file = fopen(path, "w") else { throw TestSupportError("cannot write \(path)") }
+    fputs(text + "\n", file)
+    fclose(file)
+  }
+
+  static func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  static func frame(_ lines: [String], columns: Int) -> String {
+    let border = "+" + String(repeating: "-", count: columns) + "+"
+    return ([border] + lines.map { "|" + $0 } + [border]).joined(separator: "\n")
+  }
+
+  static func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    var text = Substring(self)
+    while let first = text.first, first.isWhitespace { text.removeFirst() }
+    while let last = text.last, last.isWhitespace { text.removeLast() }
+    return String(text)
+  }
+
+  func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

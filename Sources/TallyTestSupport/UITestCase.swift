@@ -1,0 +1,35 @@
+import TallyCore
+
+/// The base of every UI test, like the article's `BaseUITestCase`: an app that runs on
+/// `InMemoryUserDefaults` unless the test opts out, plus helpers that set it up through
+/// launch arguments.
+///
+/// ```swift
+/// let test = try UITestCase()
+/// test.skipOnboarding()
+/// try test.app.launch()
+/// ```
+public final class UITestCase {
+  public let app: TerminalApp
+
+  /// - Parameter persistent: `true` to run on the real file store, in the app's private
+  ///   data directory, for tests of persistence itself.
+  public init(persistent: Bool = false, executable: String? = nil) throws {
+    app = try TerminalApp(executable: executable)
+    if !persistent { useTestSafeUserDefaults() }
+  }
+
+  /// Runs the app on `InMemoryUserDefaults`: nothing is read from or written to disk.
+  public func useTestSafeUserDefaults() {
+    add(LaunchArgument.useInMemoryUserDefaults.rawValue)
+  }
+
+  /// Starts the app on the counter, past onboarding.
+  public func skipOnboarding() {
+    add(LaunchArgument.skipOnboarding.rawValue)
+  }
+
+  private func add(_ argument: String) {
+    if !app.launchArguments.contains(argument) { app.launchArguments.append(argument) }
+  }
+}

@@ -1,0 +1,76 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// `tally` run as a plain process: no terminal, help, version, and the store commands.
+struct CommandLineTests {
+  let tally: String
+  let home: TemporaryDirectory
+
+  init() throws {
+    tally = try Executables.tally()
+    home = try TemporaryDirectory()
+  }
+
+  private var environment: [String: String] { ["HOME": home.path, "PATH": "/usr/bin:/bin"] }
+
+  @Test func withoutATerminalItSaysSoAndTouchesNothing() throws {
+    let result = try ChildProcess.run(tally, [], environment: environment)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("not a terminal"))
+    #expect(result.standardOutput.isEmpty)
+    let store = home.appending(".local/share/tally")
+    #expect((try? ChildProcess.readFileText(store + "/defaults.plist")) == nil)
+  }
+
+  @Test func helpListsTheLaunchArguments() throws {
+    let result = try ChildProcess.run(tally, ["--help"], environment: environment)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("-useInMemoryUserDefaults"))
+    #expect(result.standardOutput.contains("-skipOnboarding"))
+  }
+
+  @Test func versionPrintsTheVersion() throws {
+    let result = try ChildProcess.run(tally, ["--version"], environment: environment)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.trimmingCharacters() == "0.1.0")
+  }
+
+  @Test func anUnknownArgumentIsAUsageError() throws {
+    let result = try ChildProcess.run(tally, ["-noSuchThing"], environment: environment)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("unknown argument '-noSuchThing'"))
+  }
+
+  @Test func negativeStepsAreAccepted() throws {
+    #expect(try ChildProcess.run(tally, ["inc", "--by", "-3"], environment: environment).standardOutput == "-3\n")
+  }
+
+  @Test func incAndGetShareTheStore() throws {
+    #expect(try ChildProcess.run(tally, ["inc"], environment: environment).standardOutput == "1\n")
+    #expect(try ChildProcess.run(tally, ["inc", "--by", "41"], environment: environment).standardOutput == "42\n")
+    #expect(try ChildProcess.run(tally, ["get"], environment: environment).standardOutput == "42\n")
+    let store = try FileUserDefaults(directory: home.appending(".local/share/tally"))
+    #expect(store.integer(forKey: "count") == 42)
+  }
+
+  @Test func anUnusableDataDirectoryIsAnIOError() throws {
+    let result = try ChildProcess.run(tally, ["inc"], environment: ["XDG_DATA_HOME": "/proc/no-such-dir", "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 74)
+    #expect(result.standardError.contains("cannot create the data directory"))
+  }
+
+  @Test func withoutHomeOrXDGDataHomeItSaysWhatToSet() throws {
+    let result = try ChildProcess.run(tally, ["get"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.status == 74)
+    #expect(result.standardError.contains("set HOME or XDG_DATA_HOME"))
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters() -> String {
+    var text = Substring(self)
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return String(text)
+  }
+}
