@@ -129,3 +129,11 @@ extension ChildProcess {
   /// The whole text of a file.
   public static func readFileText(_ path: String) throws -> String { try readText(path) }
 }
+
+extension ChildProcess {
+  /// Waits until `descriptor` is readable or `timeout` seconds pass; returns whether it is.
+  public static func waitUntilReadable(_ descriptor: Int32, timeout: Double) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, Int32(timeout * 1000)) == 1
+  }
+}

@@ -29,6 +29,14 @@ public final class UITestCase {
     add(LaunchArgument.skipOnboarding.rawValue)
   }
 
+  /// Starts the app with `value` under `key` in its argument domain, through a
+  /// `ValueContainer`.
+  public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
+    var container = ValueContainer()
+    container.set(value, forKey: key)
+    app.launchArguments += container.launchArguments
+  }
+
   private func add(_ argument: String) {
     if !app.launchArguments.contains(argument) { app.launchArguments.append(argument) }
   }

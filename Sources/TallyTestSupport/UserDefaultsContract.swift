@@ -22,6 +22,11 @@ public enum UserDefaultsContract {
     ("registered defaults fill in missing keys", registration),
     ("update is a read-modify-write", update),
     ("a batch keeps every change", batch),
+    ("typed values of every type round-trip", typedRoundTrips),
+    ("extreme integers and dates round-trip exactly", extremes),
+    ("enums and Codable values round-trip", rawAndCodable),
+    ("a value of the wrong type reads as nil", wrongType),
+    ("a typed update is a read-modify-write", typedUpdate),
   ]
 
   public static func missingKeys(_ store: UserDefaultsProtocol) {
@@ -88,6 +93,101 @@ public enum UserDefaultsContract {
     #expect(store.integer(forKey: "count") == 42)
     store.update(forKey: "count") { _ in nil }
     #expect(store.object(forKey: "count") == nil)
+  }
+
+  /// A value of a `RawRepresentable` type, for the checks.
+  public enum Flavour: String, Sendable { case vanilla, chocolate }
+
+  /// A `Codable` value, for the checks.
+  public struct Snapshot: Codable, Equatable, Sendable {
+    public var name: String
+    public var values: [Int]
+    public var taken: Date
+
+    public init(name: String, values: [Int], taken: Date) {
+      self.name = name
+      self.values = values
+      self.taken = taken
+    }
+  }
+
+  public static func typedRoundTrips(_ store: UserDefaultsProtocol) {
+    let typed = store.x
+    var next = 0
+    func roundTrip<T: UserDefaultsStorable & Equatable>(_ value: T, _ sourceLocation: SourceLocation = #_sourceLocation) {
+      next += 1
+      let key = DefaultsKey("value-\(next)")
+      typed.set(value, forKey: key)
+      #expect(typed.object(T.self, forKey: key) == value, sourceLocation: sourceLocation)
+    }
+    roundTrip(true)
+    roundTrip(false)
+    roundTrip(Int(-42))
+    roundTrip(Int8(-8))
+    roundTrip(Int16(-16))
+    roundTrip(Int32(-32))
+    roundTrip(Int64(-64))
+    roundTrip(UInt(42))
+    roundTrip(UInt8(8))
+    roundTrip(UInt16(16))
+    roundTrip(UInt32(32))
+    roundTrip(UInt64(64))
+    roundTrip(Double(2.5))
+    roundTrip(Float(0.1))
+    roundTrip("text with <xml> & émoji 🎉")
+    roundTrip(Data([0, 1, 2, 255]))
+    roundTrip(Date(timeIntervalSinceReferenceDate: 12_345.678))
+    roundTrip(["a", "b"])
+    roundTrip([1, 2, 3])
+    roundTrip(["x": 1.5, "y": -2])
+    roundTrip(["nested": ["a": [true, false]]])
+  }
+
+  public static func extremes(_ store: UserDefaultsProtocol) {
+    let typed = store.x
+    typed.set(Int.max, forKey: DefaultsKey("max"))
+    typed.set(Int.min, forKey: DefaultsKey("min"))
+    typed.set(UInt64.max, forKey: DefaultsKey("umax"))
+    let date = Date(timeIntervalSinceReferenceDate: 785_623_891.123_456_7)
+    typed.set(date, forKey: DefaultsKey("date"))
+    #expect(typed.object(Int.self, forKey: DefaultsKey("max")) == Int.max)
+    #expect(typed.object(Int.self, forKey: DefaultsKey("min")) == Int.min)
+    #expect(typed.object(UInt64.self, forKey: DefaultsKey("umax")) == UInt64.max)
+    #expect(typed.object(Date.self, forKey: DefaultsKey("date")) == date)
+    #expect(typed.object(Int8.self, forKey: DefaultsKey("max")) == nil, "out of range reads as nil")
+  }
+
+  public static func rawAndCodable(_ store: UserDefaultsProtocol) {
+    let typed = store.x
+    typed.set(Flavour.chocolate, forKey: DefaultsKey("flavour"))
+    #expect(typed.object(Flavour.self, forKey: DefaultsKey("flavour")) == .chocolate)
+    #expect(typed.object(String.self, forKey: DefaultsKey("flavour")) == "chocolate")
+
+    let snapshot = Snapshot(name: "laps", values: [1, 2, 3], taken: Date(timeIntervalSinceReferenceDate: 100.25))
+    for strategy in [CodingStrategy.json, .plist] {
+      let key = DefaultsKey("snapshot-\(strategy)")
+      typed.set(snapshot, forKey: key, strategy: strategy)
+      #expect(typed.object(Snapshot.self, forKey: key, strategy: strategy) == snapshot)
+    }
+  }
+
+  public static func wrongType(_ store: UserDefaultsProtocol) {
+    let typed = store.x
+    typed.set("twelve", forKey: .count)
+    #expect(typed.object(Int.self, forKey: .count) == nil)
+    #expect(typed.object(Date.self, forKey: .count) == nil)
+    #expect(typed.object([Int].self, forKey: .count) == nil)
+    #expect(typed.object(Flavour.self, forKey: .count) == nil)
+    #expect(typed.object(Snapshot.self, forKey: .count, strategy: .json) == nil)
+    #expect(typed.object(String.self, forKey: .count) == "twelve", "the value itself is untouched")
+  }
+
+  public static func typedUpdate(_ store: UserDefaultsProtocol) {
+    let typed = store.x
+    #expect(typed.update(Int.self, forKey: .count) { ($0 ?? 0) + 1 } == 1)
+    #expect(typed.update(Int.self, forKey: .count) { ($0 ?? 0) + 1 } == 2)
+    #expect(typed.update(Int.self, forKey: .count) { _ in nil } == nil)
+    #expect(typed.object(Int.self, forKey: .count) == nil)
   }
 
   public static func batch(_ store: UserDefaultsProtocol) {

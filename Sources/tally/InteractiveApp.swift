@@ -9,6 +9,7 @@ import TallyTerminal
 /// has already saved.
 struct InteractiveApp {
   let arguments: Set<LaunchArgument>
+  let argumentDomain: [String: PropertyListValue]
   let environment: [String: String]
 
   /// Runs until the user quits; returns the exit status.
@@ -24,7 +25,8 @@ struct InteractiveApp {
     let dependencies: Dependencies
     var notices: [String] = []
     do {
-      dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: arguments) { () throws(StoreError) in
+      dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: arguments, argumentDomain: argumentDomain) {
+        () throws(StoreError) in
         let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
         notices = store.notices.map(\.description)
         return store
@@ -48,10 +50,16 @@ struct InteractiveApp {
       makeCounterViewModel: { CounterViewModel(userDefaults: userDefaults) })
     if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
 
+    // Changes saved by other processes (another tally, `tally inc`) arrive through this.
+    let fileStore = userDefaults as? FileUserDefaults
+    let watched = fileStore?.changeNotificationDescriptor().map { [$0] } ?? []
+
     session.draw(AppView(model: app).render(width: session.width, height: session.height))
     while !app.isQuitting {
-      if case .terminated(let signal) = session.wait() {
-        session.terminateProcess(with: signal)
+      switch session.wait(watching: watched) {
+      case .terminated(let signal): session.terminateProcess(with: signal)
+      case .descriptor: fileStore?.processChanges()
+      case .input, .resized, .timeout: break
       }
       let keys = session.readKeys()
       userDefaults.performBatch {

@@ -7,6 +7,7 @@ enum StoreCommand {
     do {
       let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: Platform.environment()))
       for notice in store.notices { Platform.printError(notice.description) }
+      LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
       return store
     } catch {
       Platform.printError(error.description)

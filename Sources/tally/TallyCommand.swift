@@ -41,19 +41,26 @@ struct TallyCommand: ParsableCommand {
     return arguments
   }
 
-  /// Checks the single-dash launch arguments, then parses and runs the command.
+  /// Takes the single-dash launch arguments out of the command line (a mistake there is a
+  /// usage error, before anything is read or written), then parses and runs the command.
   static func main() {
     do {
-      let arguments = try LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst()))
-      main(arguments)
+      main(try LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst())).remaining)
     } catch {
       Platform.printError(error.description)
       exit(withError: ExitCode(ExitStatus.usage))
     }
   }
 
+  /// The `-<key> <value>` overrides of this command line (already checked by `main()`).
+  static var argumentDomain: [String: PropertyListValue] {
+    (try? LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst())).argumentDomain) ?? [:]
+  }
+
   func run() throws {
-    let status = InteractiveApp(arguments: launchArguments, environment: Platform.environment()).run()
+    let status = InteractiveApp(
+      arguments: launchArguments, argumentDomain: Self.argumentDomain, environment: Platform.environment()
+    ).run()
     if status != ExitStatus.success { throw ExitCode(status) }
   }
 }

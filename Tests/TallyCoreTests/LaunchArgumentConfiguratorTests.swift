@@ -48,20 +48,3 @@ struct LaunchArgumentConfiguratorTests {
     #expect(LaunchArgument.allCases.map(\.rawValue) == ["-useInMemoryUserDefaults", "-skipOnboarding"])
   }
 }
-
-struct LaunchArgumentScannerTests {
-  @Test func knownArgumentsAndEverythingElsePassThrough() throws {
-    let arguments = ["-useInMemoryUserDefaults", "-skipOnboarding", "inc", "--by", "-5", "-h", "--help"]
-    #expect(try LaunchArgumentScanner.scan(arguments) == arguments)
-  }
-
-  @Test func anUnknownSingleDashWordIsNamedInTheError() {
-    #expect(throws: LaunchArgumentScanner.UnknownArgument(argument: "-hasNoMeaning")) {
-      try LaunchArgumentScanner.scan(["-skipOnboarding", "-hasNoMeaning"])
-    }
-  }
-
-  @Test func argumentsAfterDoubleDashAreNotChecked() throws {
-    #expect(try LaunchArgumentScanner.scan(["--", "-whatever"]) == ["--", "-whatever"])
-  }
-}

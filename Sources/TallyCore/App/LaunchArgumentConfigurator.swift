@@ -4,17 +4,29 @@ public enum LaunchArgumentConfigurator {
   /// Makes the dependencies for `arguments`.
   ///
   /// With `-useInMemoryUserDefaults` the store is an `InMemoryUserDefaults` and
-  /// `makePersistentStore` is never called, so nothing is read from disk. With
-  /// `-skipOnboarding`, `showOnboarding` is set to `false` through whichever store is in use.
+  /// `makePersistentStore` is never called, so nothing is read from disk. The app's defaults
+  /// are registered and `argumentDomain` (values given as `-<key> <value>`) is laid over the
+  /// store. With `-skipOnboarding`, `showOnboarding` is set to `false` through whichever
+  /// store is in use.
   public static func makeDependencies<Failure: Error>(
     arguments: Set<LaunchArgument>,
+    argumentDomain: [String: PropertyListValue] = [:],
     makePersistentStore: () throws(Failure) -> UserDefaultsProtocol
   ) throws(Failure) -> Dependencies {
     let userDefaults: UserDefaultsProtocol =
       arguments.contains(.useInMemoryUserDefaults) ? InMemoryUserDefaults() : try makePersistentStore()
+    prepare(userDefaults, argumentDomain: argumentDomain)
     let dependencies = Dependencies(userDefaults: userDefaults)
     configure(dependencies, with: arguments)
     return dependencies
+  }
+
+  /// Registers the app's defaults in `store` and sets its argument domain.
+  public static func prepare(_ store: UserDefaultsProtocol, argumentDomain: [String: PropertyListValue]) {
+    AppDefaults.register(in: store)
+    if !argumentDomain.isEmpty, let layered = store as? LayeredUserDefaults {
+      layered.setArgumentDomain(argumentDomain)
+    }
   }
 
   /// Applies the arguments that change settings to `dependencies`.

@@ -21,7 +21,7 @@
 ///
 /// A file that cannot be parsed is never silently reset: it is moved aside next to the
 /// store and the problem is listed in ``notices``.
-public final class FileUserDefaults: UserDefaultsProtocol {
+public final class FileUserDefaults: LayeredUserDefaults {
   /// The directory that holds the store, such as `~/.local/share/tally`.
   public let directory: String
   /// The store file.
@@ -31,8 +31,11 @@ public final class FileUserDefaults: UserDefaultsProtocol {
   /// Problems met while opening the store, such as a damaged file moved aside.
   public private(set) var notices: [StoreError] = []
   public private(set) var saveProblem: StoreError?
+  public private(set) var problems: [DefaultsProblem] = []
+  public private(set) var domains = DefaultsDomains()
 
-  private var domains = DefaultsDomains()
+  private let handlers = DefaultsChangeHandlers()
+  private var watchDescriptor: Int32 = -1
   /// Keys changed in memory and not yet saved; re-applied over what is re-read from disk.
   private var unsavedKeys: Set<String> = []
   private let directoryDescriptor: Int32
@@ -68,6 +71,7 @@ public final class FileUserDefaults: UserDefaultsProtocol {
   deinit {
     if holdsLock { flock(directoryDescriptor, LOCK_UN) }
     close(directoryDescriptor)
+    if watchDescriptor >= 0 { close(watchDescriptor) }
   }
 
   // MARK: UserDefaultsProtocol
@@ -81,8 +85,11 @@ public final class FileUserDefaults: UserDefaultsProtocol {
       removeObject(forKey: defaultName)
       return
     }
-    // Foundation traps on a non-property-list value; Tally ignores it instead.
-    guard let converted = PropertyListValue(any: value) else { return }
+    // Foundation traps on a non-property-list value; Tally reports it instead.
+    guard let converted = PropertyListValue(any: value) else {
+      report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
+      return
+    }
     change(defaultName, to: converted)
     saveIfNotBatching()
   }
@@ -93,7 +100,7 @@ public final class FileUserDefaults: UserDefaultsProtocol {
   }
 
   public func register(defaults registrationDictionary: [String: Any]) {
-    domains.register(registrationDictionary)
+    changeDomains { $0.register(registrationDictionary) }
   }
 
   public func dictionaryRepresentation() -> [String: Any] {
@@ -116,6 +123,28 @@ public final class FileUserDefaults: UserDefaultsProtocol {
     }
   }
 
+  public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
+    handlers.add(handler)
+  }
+
+  public func report(_ problem: DefaultsProblem) {
+    problems.append(problem)
+  }
+
+  public func setArgumentDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.argument = values } }
+  public func setVolatileDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.volatile = values } }
+  public func setRegistrationDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.registration = values } }
+
+  /// Replaces everything this process keeps in the file, and saves it.
+  public func setPersistentDomain(_ values: [String: PropertyListValue]) {
+    performBatch {
+      lockAndRefresh()
+      unsavedKeys.formUnion(domains.persistent.keys)
+      unsavedKeys.formUnion(values.keys)
+      changeDomains { $0.persistent = values }
+    }
+  }
+
   public func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result {
     batchDepth += 1
     defer {
@@ -135,14 +164,56 @@ public final class FileUserDefaults: UserDefaultsProtocol {
   /// this process stay on top. Returns the keys whose resolved value changed.
   @discardableResult
   public func reload() -> Set<String> {
-    let before = domains.resolved
+    let before = domains
     do {
       try reloadPersistentDomain()
     } catch {
       saveProblem = error
     }
-    let after = domains.resolved
-    return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+    return before.changedKeys(comparedWith: domains)
+  }
+
+  // MARK: Changes made by other processes
+
+  /// A descriptor that becomes readable when the store's directory changes, for the run
+  /// loop to poll; call ``processChanges()`` when it does. `nil` if inotify is unavailable.
+  public func changeNotificationDescriptor() -> Int32? {
+    if watchDescriptor >= 0 { return watchDescriptor }
+    let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard fd >= 0 else { return nil }
+    // The store is replaced by rename, so watch the directory for the new name arriving.
+    let mask = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE)
+    guard inotify_add_watch(fd, directory, mask) >= 0 else {
+      close(fd)
+      return nil
+    }
+    watchDescriptor = fd
+    return fd
+  }
+
+  /// Reads what the change descriptor reported and, if the store file was replaced, re-reads
+  /// it; observers hear of every key whose value changed. Returns those keys.
+  @discardableResult
+  public func processChanges() -> Set<String> {
+    guard watchDescriptor >= 0 else { return [] }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var storeChanged = false
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(watchDescriptor, $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      var offset = 0
+      while offset + MemoryLayout<inotify_event>.size <= count {
+        let (nameLength, name) = buffer.withUnsafeBytes { bytes -> (Int, String) in
+          let length = Int(bytes.load(fromByteOffset: offset + 12, as: UInt32.self))
+          let start = offset + MemoryLayout<inotify_event>.size
+          let nameBytes = bytes[start..<min(start + length, count)].prefix { $0 != 0 }
+          return (length, String(decoding: nameBytes, as: UTF8.self))
+        }
+        if name == StoreLocation.fileName { storeChanged = true }
+        offset += MemoryLayout<inotify_event>.size + nameLength
+      }
+    }
+    return storeChanged ? reload() : []
   }
 
   private func reloadPersistentDomain() throws(StoreError) {
@@ -169,7 +240,7 @@ public final class FileUserDefaults: UserDefaultsProtocol {
       return
     }
     for key in unsavedKeys { fresh[key] = domains.persistent[key] }
-    domains.persistent = fresh
+    changeDomains { $0.persistent = fresh }
   }
 
   /// Moves a damaged store file aside, keeping its bytes, and keeps what is in memory.
@@ -208,9 +279,18 @@ public final class FileUserDefaults: UserDefaultsProtocol {
   // MARK: Writing
 
   private func change(_ key: String, to value: PropertyListValue?) {
-    domains.argument[key] = nil
-    domains.persistent[key] = value
     unsavedKeys.insert(key)
+    changeDomains {
+      $0.argument[key] = nil
+      $0.persistent[key] = value
+    }
+  }
+
+  /// Changes the domains in memory and tells observers which keys changed.
+  private func changeDomains(_ body: (inout DefaultsDomains) -> Void) {
+    let before = domains
+    body(&domains)
+    if !handlers.isEmpty { handlers.notify(before.changedKeys(comparedWith: domains)) }
   }
 
   private func saveIfNotBatching() {

@@ -19,19 +19,33 @@ public enum PropertyListValue: Sendable, Hashable {
   case array([PropertyListValue])
   case dictionary([String: PropertyListValue])
 
-  /// The name of the property-list element that holds this kind of value.
-  public var typeName: String {
+  /// The kinds of value, named as their property-list elements.
+  public enum Kind: String, Sendable, CaseIterable {
+    case bool
+    case integer
+    case real
+    case string
+    case data
+    case date
+    case array
+    case dict
+  }
+
+  public var kind: Kind {
     switch self {
-    case .bool: "bool"
-    case .integer, .unsignedInteger: "integer"
-    case .real: "real"
-    case .string: "string"
-    case .data: "data"
-    case .date: "date"
-    case .array: "array"
-    case .dictionary: "dict"
+    case .bool: .bool
+    case .integer, .unsignedInteger: .integer
+    case .real: .real
+    case .string: .string
+    case .data: .data
+    case .date: .date
+    case .array: .array
+    case .dictionary: .dict
     }
   }
+
+  /// The name of the property-list element that holds this kind of value.
+  public var typeName: String { kind.rawValue }
 }
 
 extension PropertyListValue {

@@ -13,11 +13,13 @@
 /// `set(_:forKey:)`, `removeObject(forKey:)`, `register(defaults:)` and
 /// `dictionaryRepresentation()`; the typed accessors have default implementations.
 ///
-/// Three requirements go beyond `UserDefaults`, each with a default that suits a store
+/// The other requirements go beyond `UserDefaults`, each with a default that suits a store
 /// living in one process:
 /// - ``update(forKey:_:)``: a read-modify-write that no other writer can interleave with;
 /// - ``performBatch(_:)``: many changes, saved once;
-/// - ``saveProblem``: why the last save failed, if it did.
+/// - ``saveProblem``: why the last save failed, if it did;
+/// - ``addChangeHandler(_:)``: change notification, for observation;
+/// - ``report(_:)`` and ``problems``: what the typed API found wrong with stored values.
 public protocol UserDefaultsProtocol: AnyObject {
   func object(forKey defaultName: String) -> Any?
   func set(_ value: Any?, forKey defaultName: String)
@@ -49,6 +51,16 @@ public protocol UserDefaultsProtocol: AnyObject {
 
   /// Why the most recent save failed, or `nil` when everything is saved.
   var saveProblem: StoreError? { get }
+
+  /// Calls `handler` with the names of the keys that may have changed, after each change the
+  /// store makes or notices, until the returned observation ends.
+  func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation
+
+  /// Records a problem the typed API met, such as a value of the wrong type.
+  func report(_ problem: DefaultsProblem)
+
+  /// The problems reported so far, oldest first.
+  var problems: [DefaultsProblem] { get }
 }
 
 extension UserDefaultsProtocol {
@@ -123,4 +135,14 @@ extension UserDefaultsProtocol {
   }
 
   public var saveProblem: StoreError? { nil }
+
+  /// Foundation's `UserDefaults` on Linux posts no change notifications, so by default
+  /// nothing is ever delivered.
+  public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
+    .inert()
+  }
+
+  public func report(_ problem: DefaultsProblem) {}
+
+  public var problems: [DefaultsProblem] { [] }
 }

@@ -3,19 +3,16 @@
 /// Onboarding is recorded as the article records it: `hasOnboardingBeenShown` is `true`
 /// once onboarding has been finished or skipped.
 public final class SettingStore: SettingStorage {
-  /// The keys this store writes.
-  public enum Key {
-    public static let hasOnboardingBeenShown = "hasOnboardingBeenShown"
-  }
-
   public let userDefaults: UserDefaultsProtocol
+  @UserDefault private var hasOnboardingBeenShown: Bool
 
   public init(userDefaults: UserDefaultsProtocol) {
     self.userDefaults = userDefaults
+    _hasOnboardingBeenShown = UserDefault(.hasOnboardingBeenShown, store: userDefaults, defaultValue: false)
   }
 
   public var showOnboarding: Bool {
-    get { !userDefaults.bool(forKey: Key.hasOnboardingBeenShown) }
-    set { userDefaults.set(!newValue, forKey: Key.hasOnboardingBeenShown) }
+    get { !hasOnboardingBeenShown }
+    set { hasOnboardingBeenShown = !newValue }
   }
 }

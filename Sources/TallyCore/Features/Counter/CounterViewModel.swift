@@ -2,12 +2,10 @@
 ///
 /// It loads `"count"` from the injected store when made (the book's `viewDidLoad`), and each
 /// increment writes the new value through the store before the screen shows it. The
-/// increment is a read-modify-write (`UserDefaultsProtocol.update(forKey:_:)`), so a second
-/// `tally` on the same store never loses an increment.
+/// increment is a read-modify-write (`TypedDefaults.update`), so a second `tally` on the
+/// same store never loses an increment; and the count is observed, so a value another
+/// process saves shows up without a key press.
 public final class CounterViewModel {
-  /// The store key of the count, as in the book.
-  public static let countKey = "count"
-
   /// What the counter screen can do; keys map to these through ``keyBindings``.
   public enum Action: Sendable, Hashable {
     case increment
@@ -27,10 +25,14 @@ public final class CounterViewModel {
   public private(set) var message: String?
 
   private let userDefaults: UserDefaultsProtocol
+  private var observation: DefaultsObservation?
 
   public init(userDefaults: UserDefaultsProtocol) {
     self.userDefaults = userDefaults
-    count = userDefaults.integer(forKey: Self.countKey)
+    count = userDefaults.x.object(Int.self, forKey: .count) ?? 0
+    observation = userDefaults.x.observe(Int.self, forKey: .count) { [weak self] change in
+      self?.count = change.value ?? 0
+    }
   }
 
   /// The count as plain decimal text, like the book's `counterLabel.text`.
@@ -60,13 +62,13 @@ public final class CounterViewModel {
   /// past `Int.max` or `Int.min` leaves the value unchanged and says so.
   public func increment(by step: Int) {
     var reachedLimit = false
-    let stored = userDefaults.update(forKey: Self.countKey) { current in
-      let value = Self.integer(from: current)
+    let stored = userDefaults.x.update(Int.self, forKey: .count) { current in
+      let value = current ?? 0
       let (sum, overflow) = value.addingReportingOverflow(step)
       reachedLimit = overflow
       return overflow ? value : sum
     }
-    count = Self.integer(from: stored)
+    count = stored ?? 0
     if reachedLimit {
       let limit = step > 0 ? "largest" : "smallest"
       message = "The count is at its \(limit) value (\(count)); it stays there."
@@ -79,12 +81,4 @@ public final class CounterViewModel {
 
   /// Whether the last change reached the store; `false` after a failed save.
   public var isSaved: Bool { userDefaults.saveProblem == nil }
-
-  private static func integer(from value: Any?) -> Int {
-    switch value {
-    case let value as Int: value
-    case let value as Bool: value ? 1 : 0
-    default: 0
-    }
-  }
 }

@@ -1,0 +1,18 @@
+/// Something wrong with a stored value that the typed API met and worked around, such as a
+/// value of the wrong type read as `nil`.
+public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
+  public var key: String
+  public var message: String
+
+  public init(key: String, message: String) {
+    self.key = key
+    self.message = message
+  }
+
+  public var description: String { "\(key): \(message)" }
+
+  static func wrongType(key: String, expected: Any.Type, found: Any) -> DefaultsProblem {
+    let foundText = PropertyListValue(any: found).map { "<\($0.typeName)> \(PropertyListXML.fragment($0).prefix(60))" } ?? "\(type(of: found))"
+    return DefaultsProblem(key: key, message: "holds \(foundText), not a \(expected); it reads as no value")
+  }
+}

@@ -1,0 +1,147 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension UserDefaultsProtocol {
+  /// The type-safe API over this store, as swift-user-defaults' `x`:
+  /// `store.x.object(Int.self, forKey: .count)`, `store.x.set(13, forKey: .count)`.
+  public var x: TypedDefaults { TypedDefaults(store: self) }
+}
+
+/// Reads and writes typed values under `DefaultsKey`s in any `UserDefaultsProtocol` store.
+///
+/// Only `UserDefaultsStorable` types, `RawRepresentable` types whose raw value is one, and
+/// `Codable` types with a `CodingStrategy` are accepted, so an unsupported type does not
+/// compile. A stored value of another type reads as `nil` and is reported to the store
+/// (`UserDefaultsProtocol.report(_:)`), never a trap.
+public struct TypedDefaults {
+  public let store: UserDefaultsProtocol
+
+  public init(store: UserDefaultsProtocol) {
+    self.store = store
+  }
+
+  // MARK: Storable values
+
+  public func object<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey) -> T? {
+    decode(key) { T(storedObject: $0) }
+  }
+
+  public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
+    store.set(value.propertyListValue.anyValue, forKey: key.name)
+  }
+
+  /// Stores `value`, or removes the key when it is `nil`.
+  public func set<T: UserDefaultsStorable>(_ value: T?, forKey key: DefaultsKey) {
+    if let value { set(value, forKey: key) } else { removeObject(forKey: key) }
+  }
+
+  public func removeObject(forKey key: DefaultsKey) {
+    store.removeObject(forKey: key.name)
+  }
+
+  /// A read-modify-write of a typed value, as one step (`UserDefaultsProtocol.update`).
+  /// `transform` sees `nil` for a missing value or one of another type; returning `nil`
+  /// removes the key. Returns the stored result.
+  @discardableResult
+  public func update<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey, _ transform: (T?) -> T?) -> T? {
+    let stored = store.update(forKey: key.name) { current in
+      let typed = current.flatMap { value in decoded(value, key: key) { T(storedObject: $0) } }
+      return transform(typed)?.propertyListValue.anyValue
+    }
+    return stored.flatMap { T(storedObject: $0) }
+  }
+
+  // MARK: RawRepresentable values
+
+  public func object<T: RawRepresentable>(_ type: T.Type, forKey key: DefaultsKey) -> T? where T.RawValue: UserDefaultsStorable {
+    decode(key) { stored in T.RawValue(storedObject: stored).flatMap(T.init(rawValue:)) }
+  }
+
+  public func set<T: RawRepresentable>(_ value: T, forKey key: DefaultsKey) where T.RawValue: UserDefaultsStorable {
+    set(value.rawValue, forKey: key)
+  }
+
+  // MARK: Codable values
+
+  public func object<T: Decodable>(_ type: T.Type, forKey key: DefaultsKey, strategy: CodingStrategy) -> T? {
+    decode(key) { stored in
+      guard let data = stored as? Data else { return nil }
+      switch strategy {
+      case .json: return try? JSONDecoder().decode(T.self, from: data)
+      case .plist: return try? PropertyListDecoder().decode(T.self, from: data)
+      }
+    }
+  }
+
+  public func set<T: Encodable>(_ value: T, forKey key: DefaultsKey, strategy: CodingStrategy) {
+    do {
+      let data: Data
+      switch strategy {
+      case .json: data = try JSONEncoder().encode(value)
+      case .plist:
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        data = try encoder.encode(value)
+      }
+      store.set(data, forKey: key.name)
+    } catch {
+      store.report(DefaultsProblem(key: key.name, message: "could not be encoded (\(error)); nothing was written"))
+    }
+  }
+
+  // MARK: Observation
+
+  /// Calls `handler` with the current value now (`.initial`) and with each new value after
+  /// (`.update`), until the returned observation is invalidated or released.
+  ///
+  /// Updates follow writes through this store and, for `FileUserDefaults`, writes by other
+  /// processes that the store notices (`FileUserDefaults.processChanges()`). A store that
+  /// cannot notify (Foundation's `UserDefaults` on Linux) delivers only `.initial`.
+  public func observe<T: UserDefaultsStorable & Equatable>(
+    _ type: T.Type, forKey key: DefaultsKey, handler: @escaping (DefaultsChange<T?>) -> Void
+  ) -> DefaultsObservation {
+    observe(key, read: { object(T.self, forKey: key) }, handler: handler)
+  }
+
+  public func observe<T: RawRepresentable & Equatable>(
+    _ type: T.Type, forKey key: DefaultsKey, handler: @escaping (DefaultsChange<T?>) -> Void
+  ) -> DefaultsObservation where T.RawValue: UserDefaultsStorable {
+    observe(key, read: { object(T.self, forKey: key) }, handler: handler)
+  }
+
+  public func observe<T: Codable & Equatable>(
+    _ type: T.Type, forKey key: DefaultsKey, strategy: CodingStrategy, handler: @escaping (DefaultsChange<T?>) -> Void
+  ) -> DefaultsObservation {
+    observe(key, read: { object(T.self, forKey: key, strategy: strategy) }, handler: handler)
+  }
+
+  /// Delivers `read()` now and again whenever `key` changes to a different value.
+  func observe<T: Equatable>(
+    _ key: DefaultsKey, read: @escaping () -> T, handler: @escaping (DefaultsChange<T>) -> Void
+  ) -> DefaultsObservation {
+    var last = read()
+    handler(.initial(last))
+    return store.addChangeHandler { keys in
+      guard keys.contains(key.name) else { return }
+      let current = read()
+      guard current != last else { return }
+      last = current
+      handler(.update(current))
+    }
+  }
+
+  // MARK: Decoding
+
+  private func decode<T>(_ key: DefaultsKey, _ convert: (Any) -> T?) -> T? {
+    store.object(forKey: key.name).flatMap { decoded($0, key: key, convert) }
+  }
+
+  private func decoded<T>(_ value: Any, key: DefaultsKey, _ convert: (Any) -> T?) -> T? {
+    if let typed = convert(value) { return typed }
+    store.report(.wrongType(key: key.name, expected: T.self, found: value))
+    return nil
+  }
+}

@@ -1,0 +1,83 @@
+/// A property backed by a defaults store, as swift-user-defaults' `@UserDefault`, with the
+/// store injected:
+///
+/// ```swift
+/// final class CounterSettings {
+///   @UserDefault var count: Int
+///   init(store: UserDefaultsProtocol) {
+///     _count = UserDefault(.count, store: store, defaultValue: 0)
+///   }
+/// }
+/// settings.count += 1          // writes through the store
+/// settings.$count.reset()      // removes the stored value; the default shows again
+/// let observation = settings.$count.addObserver { change in print(change.value) }
+/// ```
+///
+/// Reads fall back to `defaultValue` when nothing (or a value of another type) is stored.
+@propertyWrapper
+public struct UserDefault<Value> {
+  public let key: DefaultsKey
+  public let store: UserDefaultsProtocol
+  public let defaultValue: Value
+  private let read: (TypedDefaults) -> Value?
+  private let write: (TypedDefaults, Value) -> Void
+
+  /// A storable value.
+  public init(_ key: DefaultsKey, store: UserDefaultsProtocol, defaultValue: Value) where Value: UserDefaultsStorable {
+    self.init(key, store: store, defaultValue: defaultValue, read: { $0.object(Value.self, forKey: key) }, write: { $0.set($1, forKey: key) })
+  }
+
+  /// An optional storable value: `nil` when nothing is stored, and setting `nil` removes it.
+  public init<Wrapped: UserDefaultsStorable>(_ key: DefaultsKey, store: UserDefaultsProtocol) where Value == Wrapped? {
+    self.init(
+      key, store: store, defaultValue: nil,
+      read: { $0.object(Wrapped.self, forKey: key) }, write: { $0.set($1, forKey: key) })
+  }
+
+  /// A `RawRepresentable` value such as an enum, stored as its raw value.
+  public init(_ key: DefaultsKey, store: UserDefaultsProtocol, defaultValue: Value)
+  where Value: RawRepresentable, Value.RawValue: UserDefaultsStorable {
+    self.init(key, store: store, defaultValue: defaultValue, read: { $0.object(Value.self, forKey: key) }, write: { $0.set($1, forKey: key) })
+  }
+
+  /// A `Codable` value, stored with `strategy`.
+  public init(_ key: DefaultsKey, store: UserDefaultsProtocol, defaultValue: Value, strategy: CodingStrategy)
+  where Value: Codable {
+    self.init(
+      key, store: store, defaultValue: defaultValue,
+      read: { $0.object(Value.self, forKey: key, strategy: strategy) },
+      write: { $0.set($1, forKey: key, strategy: strategy) })
+  }
+
+  private init(
+    _ key: DefaultsKey, store: UserDefaultsProtocol, defaultValue: Value,
+    read: @escaping (TypedDefaults) -> Value?, write: @escaping (TypedDefaults, Value) -> Void
+  ) {
+    self.key = key
+    self.store = store
+    self.defaultValue = defaultValue
+    self.read = read
+    self.write = write
+  }
+
+  public var wrappedValue: Value {
+    get { read(store.x) ?? defaultValue }
+    nonmutating set { write(store.x, newValue) }
+  }
+
+  /// The wrapper itself, for `reset()` and `addObserver(_:)`.
+  public var projectedValue: UserDefault<Value> { self }
+
+  /// Removes the stored value, so the property reads its default again.
+  public func reset() {
+    store.removeObject(forKey: key.name)
+  }
+}
+
+extension UserDefault where Value: Equatable {
+  /// Calls `handler` with the value now and after each change, defaults included, until the
+  /// returned observation ends.
+  public func addObserver(_ handler: @escaping (DefaultsChange<Value>) -> Void) -> DefaultsObservation {
+    store.x.observe(key, read: { wrappedValue }, handler: handler)
+  }
+}

@@ -1,0 +1,139 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A type a defaults store can hold directly: the property-list types and collections of them.
+///
+/// The typed API (`store.x`) accepts only these, so storing anything else is a compile-time
+/// error rather than Foundation's crash at run time. `RawRepresentable` values go through
+/// their raw value and `Codable` ones through a `CodingStrategy`.
+public protocol UserDefaultsStorable {
+  /// The value as the store keeps it.
+  var propertyListValue: PropertyListValue { get }
+  /// Reads a value as `object(forKey:)` returned it, or `nil` if it holds another type or is
+  /// out of range.
+  init?(storedObject: Any)
+}
+
+extension Bool: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue { .bool(self) }
+  public init?(storedObject: Any) {
+    guard let value = storedObject as? Bool else { return nil }
+    self = value
+  }
+}
+
+/// Integers of every width share one reading: any integer the store holds, if it fits.
+extension FixedWidthInteger where Self: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue {
+    if let signed = Int64(exactly: self) { return .integer(signed) }
+    return PropertyListValue(unsigned: UInt64(truncatingIfNeeded: self))
+  }
+
+  public init?(storedObject: Any) {
+    // A native Bool is not an integer (a Foundation NSNumber may be either, and is read as one).
+    if type(of: storedObject) == Bool.self { return nil }
+    switch storedObject {
+    case let value as Int: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as Int64: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as UInt64: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as Int32: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as UInt32: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as Int16: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as UInt16: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as Int8: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as UInt8: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as UInt: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    default: return nil
+    }
+  }
+}
+
+extension Int: UserDefaultsStorable {}
+extension Int8: UserDefaultsStorable {}
+extension Int16: UserDefaultsStorable {}
+extension Int32: UserDefaultsStorable {}
+extension Int64: UserDefaultsStorable {}
+extension UInt: UserDefaultsStorable {}
+extension UInt8: UserDefaultsStorable {}
+extension UInt16: UserDefaultsStorable {}
+extension UInt32: UserDefaultsStorable {}
+extension UInt64: UserDefaultsStorable {}
+
+extension Double: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue { .real(self) }
+  public init?(storedObject: Any) {
+    switch storedObject {
+    case let value as Double: self = value
+    case let value as Float: self = Double(value)
+    default: return nil
+    }
+  }
+}
+
+extension Float: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue { .real(Double(self)) }
+  public init?(storedObject: Any) {
+    switch storedObject {
+    case let value as Float: self = value
+    case let value as Double:
+      // A Float was widened to Double when stored; one that does not fit is another value.
+      guard let exact = Float(exactly: value) ?? (value.isNaN ? Float.nan : nil) else { return nil }
+      self = exact
+    default: return nil
+    }
+  }
+}
+
+extension String: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue { .string(self) }
+  public init?(storedObject: Any) {
+    guard let value = storedObject as? String else { return nil }
+    self = value
+  }
+}
+
+extension Data: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue { .data(self) }
+  public init?(storedObject: Any) {
+    guard let value = storedObject as? Data else { return nil }
+    self = value
+  }
+}
+
+extension Date: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue { .date(self) }
+  public init?(storedObject: Any) {
+    guard let value = storedObject as? Date else { return nil }
+    self = value
+  }
+}
+
+extension Array: UserDefaultsStorable where Element: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue { .array(map(\.propertyListValue)) }
+  public init?(storedObject: Any) {
+    guard let values = storedObject as? [Any] else { return nil }
+    var elements: [Element] = []
+    elements.reserveCapacity(values.count)
+    for value in values {
+      guard let element = Element(storedObject: value) else { return nil }
+      elements.append(element)
+    }
+    self = elements
+  }
+}
+
+extension Dictionary: UserDefaultsStorable where Key == String, Value: UserDefaultsStorable {
+  public var propertyListValue: PropertyListValue { .dictionary(mapValues(\.propertyListValue)) }
+  public init?(storedObject: Any) {
+    guard let values = storedObject as? [String: Any] else { return nil }
+    var entries: [String: Value] = [:]
+    for (key, value) in values {
+      guard let entry = Value(storedObject: value) else { return nil }
+      entries[key] = entry
+    }
+    self = entries
+  }
+}

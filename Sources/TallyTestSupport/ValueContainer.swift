@@ -1,0 +1,34 @@
+import TallyCore
+
+/// Builds the launch arguments that put typed values into the app's argument domain, as
+/// swift-user-defaults' `ValueContainer` does for `XCUIApplication`:
+///
+/// ```swift
+/// var container = ValueContainer()
+/// container.set(12, forKey: .count)
+/// app.launchArguments += container.launchArguments   // ["-count", "<integer>12</integer>"]
+/// ```
+public struct ValueContainer: Sendable {
+  /// The values in the order they were set; a key set twice keeps its last value.
+  public private(set) var values: [(key: DefaultsKey, value: PropertyListValue)] = []
+
+  public init() {}
+
+  public mutating func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
+    set(value.propertyListValue, forKey: key)
+  }
+
+  public mutating func set<T: RawRepresentable>(_ value: T, forKey key: DefaultsKey) where T.RawValue: UserDefaultsStorable {
+    set(value.rawValue.propertyListValue, forKey: key)
+  }
+
+  public mutating func set(_ value: PropertyListValue, forKey key: DefaultsKey) {
+    values.removeAll { $0.key == key }
+    values.append((key, value))
+  }
+
+  /// `-<key> <value>` pairs, each value a one-line property-list XML fragment.
+  public var launchArguments: [String] {
+    values.flatMap { ["-\($0.key.name)", PropertyListXML.fragment($0.value)] }
+  }
+}

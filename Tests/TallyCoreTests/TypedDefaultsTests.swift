@@ -1,0 +1,324 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+struct DefaultsKeyTests {
+  @Test(arguments: ["count", "hasOnboardingBeenShown", "counter-2", "a_b", "x@y", "UPPER123"])
+  func validNames(name: String) throws {
+    #expect(try DefaultsKey(validating: name).name == name)
+  }
+
+  @Test(arguments: [
+    ("", "empty"), ("@count", "begins with '@'"), ("com.example.count", "contains '.'"),
+    ("my count", "space"), ("tab\tkey", "space"), ("café", "not ASCII"), ("-count", "begins with '-'"),
+    (String(repeating: "k", count: 129), "longer than 128"),
+  ])
+  func invalidNamesSayWhy(name: String, reason: String) {
+    #expect {
+      try DefaultsKey(validating: name)
+    } throws: { error in
+      "\(error)".contains(reason)
+    }
+  }
+
+  @Test func everyKeyTallyKnowsIsValid() {
+    for entry in AppDefaults.entries {
+      #expect(DefaultsKey.problem(with: entry.key.name) == nil)
+    }
+  }
+}
+
+struct TypedDefaultsTests {
+  @Test func aWrongTypeIsReportedToTheStore() throws {
+    let directory = try TemporaryDirectory()
+    for store in [InMemoryUserDefaults(), try FileUserDefaults(directory: directory.path)] as [UserDefaultsProtocol] {
+      store.set("twelve", forKey: "count")
+      #expect(store.x.object(Int.self, forKey: .count) == nil)
+      #expect(store.problems.count == 1)
+      #expect(store.problems.first?.key == "count")
+      #expect(store.problems.first?.message.contains("<string> <string>twelve</string>") == true, "\(store.problems)")
+    }
+  }
+
+  @Test func aValueThatIsNotAPropertyListIsReportedAndNotWritten() {
+    struct Opaque {}
+    let store = InMemoryUserDefaults()
+    store.set(Opaque(), forKey: "thing")
+    #expect(store.object(forKey: "thing") == nil)
+    #expect(store.problems.first?.message.contains("not a property-list value") == true)
+  }
+
+  @Test func anOptionalSetToNilRemovesTheKey() {
+    let store = InMemoryUserDefaults()
+    store.x.set(Optional(5), forKey: .count)
+    #expect(store.x.object(Int.self, forKey: .count) == 5)
+    store.x.set(Int?.none, forKey: .count)
+    #expect(store.object(forKey: "count") == nil)
+  }
+}
+
+struct DomainTests {
+  enum Store: String, CaseIterable, Sendable { case inMemory, file }
+
+  private func make(_ kind: Store, in directory: TemporaryDirectory) throws -> LayeredUserDefaults {
+    kind == .file ? try FileUserDefaults(directory: directory.path) : InMemoryUserDefaults()
+  }
+
+  @Test(arguments: Store.allCases)
+  func readsResolveArgumentThenVolatileThenPersistentThenRegistration(kind: Store) throws {
+    let directory = try TemporaryDirectory()
+    let store = try make(kind, in: directory)
+    store.register(defaults: ["count": 1])
+    #expect(store.integer(forKey: "count") == 1)
+    store.set(2, forKey: "count")
+    #expect(store.integer(forKey: "count") == 2)
+    store.setVolatileDomain(["count": .integer(3)])
+    #expect(store.integer(forKey: "count") == 3)
+    store.setArgumentDomain(["count": .integer(4)])
+    #expect(store.integer(forKey: "count") == 4)
+    store.setArgumentDomain([:])
+    store.setVolatileDomain([:])
+    #expect(store.integer(forKey: "count") == 2)
+    store.removeObject(forKey: "count")
+    #expect(store.integer(forKey: "count") == 1)
+  }
+
+  @Test(arguments: Store.allCases)
+  func aWriteGoesToThePersistentDomainAndReplacesTheArgumentValue(kind: Store) throws {
+    let directory = try TemporaryDirectory()
+    let store = try make(kind, in: directory)
+    store.setArgumentDomain(["count": .integer(12)])
+    #expect(store.x.object(Int.self, forKey: .count) == 12)
+
+    store.x.update(Int.self, forKey: .count) { ($0 ?? 0) + 1 }
+
+    #expect(store.x.object(Int.self, forKey: .count) == 13)
+    #expect(store.domains.persistent["count"] == .integer(13))
+    #expect(store.domains.argument["count"] == nil)
+  }
+
+  @Test func theArgumentDomainIsNeverSaved() throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    store.setArgumentDomain(["count": .integer(12)])
+    store.setVolatileDomain(["other": .bool(true)])
+    store.set(true, forKey: "hasOnboardingBeenShown")
+    let reopened = try FileUserDefaults(directory: directory.path)
+    #expect(reopened.object(forKey: "count") == nil)
+    #expect(reopened.object(forKey: "other") == nil)
+  }
+
+  @Test(arguments: Store.allCases)
+  func blankDefaultsWhileRestoresEverythingAfterwards(kind: Store) throws {
+    let directory = try TemporaryDirectory()
+    let store = try make(kind, in: directory)
+    store.register(defaults: ["step": 5])
+    store.set(40, forKey: "count")
+    store.setArgumentDomain(["name": .string("laps")])
+    let before = store.domains
+
+    store.withBlankDefaults {
+      #expect(store.dictionaryRepresentation().isEmpty)
+      store.set(1, forKey: "count")
+      store.set("junk", forKey: "scribble")
+    }
+
+    #expect(store.domains == before)
+    if kind == .file {
+      let reopened = try FileUserDefaults(directory: directory.path)
+      #expect(reopened.integer(forKey: "count") == 40)
+      #expect(reopened.object(forKey: "scribble") == nil)
+    }
+  }
+}
+
+struct ObservationTests {
+  enum Store: String, CaseIterable, Sendable { case inMemory, file }
+
+  private func make(_ kind: Store, in directory: TemporaryDirectory) throws -> UserDefaultsProtocol {
+    kind == .file ? try FileUserDefaults(directory: directory.path) : InMemoryUserDefaults()
+  }
+
+  @Test(arguments: Store.allCases)
+  func initialThenEveryUpdateInOrder(kind: Store) throws {
+    let directory = try TemporaryDirectory()
+    let store = try make(kind, in: directory)
+    store.x.set(1, forKey: .count)
+    var changes: [DefaultsChange<Int?>] = []
+    let observation = store.x.observe(Int.self, forKey: .count) { changes.append($0) }
+
+    store.x.set(2, forKey: .count)
+    store.x.set(2, forKey: .count)  // the same value: no update
+    store.set("other key", forKey: "name")
+    store.x.update(Int.self, forKey: .count) { ($0 ?? 0) * 10 }
+    store.removeObject(forKey: "count")
+
+    #expect(changes == [.initial(1), .update(2), .update(20), .update(nil)])
+    _ = observation
+  }
+
+  @Test func invalidatingStopsDelivery() {
+    let store = InMemoryUserDefaults()
+    var count = 0
+    let observation = store.x.observe(Int.self, forKey: .count) { _ in count += 1 }
+    store.x.set(1, forKey: .count)
+    observation.invalidate()
+    #expect(!observation.isValid)
+    store.x.set(2, forKey: .count)
+    #expect(count == 2)  // .initial and one .update
+  }
+
+  @Test func releasingTheObservationStopsDelivery() {
+    let store = InMemoryUserDefaults()
+    var count = 0
+    do {
+      let observation = store.x.observe(Int.self, forKey: .count) { _ in count += 1 }
+      store.x.set(1, forKey: .count)
+      _ = observation
+    }
+    store.x.set(2, forKey: .count)
+    #expect(count == 2)
+  }
+
+  @Test func aRegisteredDefaultOrAnArgumentValueIsAnUpdateToo() {
+    let store = InMemoryUserDefaults()
+    var changes: [DefaultsChange<Int?>] = []
+    let observation = store.x.observe(Int.self, forKey: .count) { changes.append($0) }
+    store.register(defaults: ["count": 0])
+    store.setArgumentDomain(["count": .integer(12)])
+    #expect(changes == [.initial(nil), .update(0), .update(12)])
+    _ = observation
+  }
+
+  @Test func anotherProcessesWriteIsDeliveredWhenTheStoreNoticesIt() async throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    let descriptor = try #require(store.changeNotificationDescriptor())
+    var changes: [DefaultsChange<Int?>] = []
+    let observation = store.x.observe(Int.self, forKey: .count) { changes.append($0) }
+
+    // Another writer: a second store on the same directory, as another process would be.
+    let other = try FileUserDefaults(directory: directory.path)
+    other.x.set(7, forKey: .count)
+
+    #expect(ChildProcess.waitUntilReadable(descriptor, timeout: 5))
+    store.processChanges()
+    #expect(changes == [.initial(nil), .update(7)])
+    #expect(store.x.update(Int.self, forKey: .count) { ($0 ?? 0) + 1 } == 8, "the next increment builds on it")
+    _ = observation
+  }
+
+  @Test func ownWritesAreNotDeliveredTwice() throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    let descriptor = try #require(store.changeNotificationDescriptor())
+    var changes: [DefaultsChange<Int?>] = []
+    let observation = store.x.observe(Int.self, forKey: .count) { changes.append($0) }
+    store.x.set(3, forKey: .count)
+    #expect(ChildProcess.waitUntilReadable(descriptor, timeout: 5))
+    store.processChanges()
+    #expect(changes == [.initial(nil), .update(3)])
+    _ = observation
+  }
+}
+
+struct UserDefaultWrapperTests {
+  final class Settings {
+    @UserDefault var count: Int
+    @UserDefault var name: String?
+    @UserDefault var flavour: UserDefaultsContract.Flavour
+    @UserDefault var snapshot: UserDefaultsContract.Snapshot
+
+    init(store: UserDefaultsProtocol) {
+      _count = UserDefault(.count, store: store, defaultValue: 1)
+      _name = UserDefault(DefaultsKey("name"), store: store)
+      _flavour = UserDefault(DefaultsKey("flavour"), store: store, defaultValue: .vanilla)
+      _snapshot = UserDefault(
+        DefaultsKey("snapshot"), store: store,
+        defaultValue: .init(name: "none", values: [], taken: Date(timeIntervalSinceReferenceDate: 0)), strategy: .json)
+    }
+  }
+
+  private let store = InMemoryUserDefaults()
+
+  @Test func readsTheDefaultUntilSomethingIsStored() {
+    let settings = Settings(store: store)
+    #expect(settings.count == 1)
+    #expect(settings.name == nil)
+    #expect(settings.flavour == .vanilla)
+    #expect(settings.snapshot.name == "none")
+  }
+
+  @Test func writesThroughTheInjectedStore() {
+    let settings = Settings(store: store)
+    settings.count += 4
+    settings.name = "laps"
+    settings.flavour = .chocolate
+    settings.snapshot = .init(name: "run", values: [3], taken: Date(timeIntervalSinceReferenceDate: 9))
+    #expect(store.domains.persistent["count"] == .integer(5))
+    #expect(store.domains.persistent["name"] == .string("laps"))
+    #expect(store.domains.persistent["flavour"] == .string("chocolate"))
+    #expect(Settings(store: store).snapshot.values == [3])
+    settings.name = nil
+    #expect(store.domains.persistent["name"] == nil)
+  }
+
+  @Test func resetRemovesTheValue() {
+    let settings = Settings(store: store)
+    settings.count = 9
+    settings.$count.reset()
+    #expect(settings.count == 1)
+    #expect(store.object(forKey: "count") == nil)
+  }
+
+  @Test func theObserverSeesDefaultsToo() {
+    let settings = Settings(store: store)
+    var values: [Int] = []
+    let observation = settings.$count.addObserver { values.append($0.value) }
+    settings.count = 3
+    settings.$count.reset()
+    #expect(values == [1, 3, 1])
+    _ = observation
+  }
+}
+
+struct ValueContainerTests {
+  @Test func launchArgumentsAreKeyValuePairsOfXMLFragments() {
+    var container = ValueContainer()
+    container.set(12, forKey: .count)
+    container.set(true, forKey: .hasOnboardingBeenShown)
+    #expect(container.launchArguments == ["-count", "<integer>12</integer>", "-hasOnboardingBeenShown", "<true/>"])
+  }
+
+  @Test(arguments: [Int.max, Int.min, 0, -1, 12])
+  func whatItWritesParsesBackToTheSameValue(value: Int) throws {
+    var container = ValueContainer()
+    container.set(value, forKey: .count)
+    container.set(false, forKey: .hasOnboardingBeenShown)
+    let scanned = try LaunchArgumentScanner.scan(container.launchArguments)
+    #expect(scanned.remaining.isEmpty)
+    #expect(scanned.argumentDomain == ["count": value.propertyListValue, "hasOnboardingBeenShown": .bool(false)])
+  }
+
+  @Test(arguments: PropertyListXMLTests.samples)
+  func everyValueSurvivesTheTripThroughLaunchArguments(value: PropertyListValue) throws {
+    var container = ValueContainer()
+    container.set(value, forKey: .count)
+    let arguments = container.launchArguments
+    #expect(arguments.count == 2)
+    #expect(try PropertyListXML.parseFragment(arguments[1]) == value)
+  }
+
+  @Test func aKeySetTwiceKeepsTheLastValue() {
+    var container = ValueContainer()
+    container.set(1, forKey: .count)
+    container.set(2, forKey: .count)
+    #expect(container.launchArguments == ["-count", "<integer>2</integer>"])
+  }
+}
