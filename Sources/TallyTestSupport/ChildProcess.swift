@@ -41,17 +41,37 @@ public enum ChildProcess {
       standardError: (try? readText(errPath)) ?? "")
   }
 
+  /// Runs a program whose standard output is a pipe nobody reads (its read end is closed),
+  /// as `tally list | head -0` leaves it.
+  public static func runWithClosedOutput(
+    _ path: String, _ arguments: [String] = [], environment: [String: String] = [:]
+  ) throws -> Result {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
+    close(ends[0])
+    defer { close(ends[1]) }
+    let directory = try TemporaryDirectory(prefix: "tally-child")
+    let errPath = directory.appending("stderr")
+    let pid = try spawn(path, arguments, environment: environment, standardError: errPath, outputDescriptor: ends[1])
+    let status = wait(for: pid)
+    return Result(status: status, standardOutput: "", standardError: (try? readText(errPath)) ?? "")
+  }
+
   /// Starts a child without waiting for it; returns its process id.
   public static func spawn(
     _ path: String, _ arguments: [String], environment: [String: String],
     standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
-    standardError: String = "/dev/null"
+    standardError: String = "/dev/null", outputDescriptor: Int32? = nil
   ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if let outputDescriptor {
+      posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
     let argv = ([path] + arguments).map { strdup($0) } + [nil]

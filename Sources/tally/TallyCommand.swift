@@ -9,29 +9,37 @@ import TallyTerminal
 @main
 struct TallyCommand: ParsableCommand {
   static let version = "0.1.0"
+  /// The date the manual page carries.
+  static let releaseDate = "November 23, 2026"
 
   static let configuration = CommandConfiguration(
     commandName: "tally",
     abstract: "A tally counter for the terminal.",
     discussion: """
-      Without a subcommand, tally opens the interactive counter. Keys: Space, +, Up or k \
-      adds one; q or Ctrl-C quits.
+      Without a subcommand, tally opens the interactive counter (press ? there for its keys). \
+      The subcommands work on the same counters from scripts; NAME defaults to the counter \
+      on screen. Exit status: 0 success, 1 no terminal, 64 usage error, 65 unknown counter \
+      or bad value, 74 store unreadable or unwritable, 75 store locked by another tally for \
+      longer than $TALLY_LOCK_TIMEOUT seconds (default 5).
 
       Counts are saved to $XDG_DATA_HOME/tally/defaults.plist (by default \
       ~/.local/share/tally/defaults.plist) before they are shown.
       """,
     version: version,
-    subcommands: [IncrementCommand.self, GetCommand.self]
+    subcommands: [
+      IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
+      ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, ManualCommand.self,
+    ]
   )
 
   @Flag(
     name: .customLong(LaunchArgument.useInMemoryUserDefaults.name, withSingleDash: true),
-    help: "Keep everything in memory: nothing is read from or written to disk.")
+    help: ArgumentHelp(LaunchArgument.useInMemoryUserDefaults.summary))
   var useInMemoryUserDefaults = false
 
   @Flag(
     name: .customLong(LaunchArgument.skipOnboarding.name, withSingleDash: true),
-    help: "Do not show onboarding (records it as shown in the store in use).")
+    help: ArgumentHelp(LaunchArgument.skipOnboarding.summary))
   var skipOnboarding = false
 
   var launchArguments: Set<LaunchArgument> {

@@ -8,6 +8,14 @@ public enum LaunchArgument: String, CaseIterable, Sendable {
   /// Set `showOnboarding = false` through the `SettingStorage` in use.
   case skipOnboarding = "-skipOnboarding"
 
+  /// What the argument does, for help and the manual.
+  public var summary: String {
+    switch self {
+    case .useInMemoryUserDefaults: "Keep everything in memory: nothing is read from or written to disk."
+    case .skipOnboarding: "Do not show onboarding (records it as shown in the store in use)."
+    }
+  }
+
   /// The name without its dash, as the argument parser declares it.
   public var name: String { String(rawValue.dropFirst()) }
 }

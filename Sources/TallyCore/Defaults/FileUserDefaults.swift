@@ -68,6 +68,15 @@ public final class FileUserDefaults: LayeredUserDefaults {
     }
   }
 
+  /// What the store in `directory` holds, read without creating, locking or moving anything;
+  /// `nil` if there is no readable, well-formed store there. For shell completion.
+  public static func peek(directory: String) -> InMemoryUserDefaults? {
+    let path = StoreLocation.join(directory, StoreLocation.fileName)
+    guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? PropertyListXML.parseDocument(bytes)
+    else { return nil }
+    return InMemoryUserDefaults(values: values)
+  }
+
   deinit {
     if holdsLock { flock(directoryDescriptor, LOCK_UN) }
     close(directoryDescriptor)

@@ -1,0 +1,146 @@
+function __tally_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __tally_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __tally_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __tally_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __tally_parse_tokens -S
+    set -l unparsed_tokens (__tally_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'tally'
+        __tally_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'inc'
+            __tally_parse_subcommand 1 'by=' 'q/quiet' 'version' 'h/help'
+        case 'dec'
+            __tally_parse_subcommand 1 'by=' 'q/quiet' 'version' 'h/help'
+        case 'set'
+            __tally_parse_subcommand -r 1 'q/quiet' 'version' 'h/help'
+        case 'reset'
+            __tally_parse_subcommand 1 'q/quiet' 'version' 'h/help'
+        case 'get'
+            __tally_parse_subcommand 1 'json' 'q/quiet' 'version' 'h/help'
+        case 'list'
+            __tally_parse_subcommand 0 'json' 'q/quiet' 'version' 'h/help'
+        case 'new'
+            __tally_parse_subcommand 1 'version' 'h/help'
+        case 'rm'
+            __tally_parse_subcommand 1 'version' 'h/help'
+        case 'rename'
+            __tally_parse_subcommand 2 'version' 'h/help'
+        case 'help'
+            __tally_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __tally_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __tally_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __tally_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __tally_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__tally_tokens -p)
+    if test -z "$(__tally_tokens -t)"
+        set -l index (count (__tally_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'tally' -f
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" useInMemoryUserDefaults' -o 'useInMemoryUserDefaults' -d 'Keep everything in memory: nothing is read from or written to disk.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" skipOnboarding' -o 'skipOnboarding' -d 'Do not show onboarding (records it as shown in the store in use).'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'inc' -d 'Add the counter\'s step (or N) and print the new value.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'dec' -d 'Subtract the counter\'s step (or N) and print the new value.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'set' -d 'Set a counter to VALUE and print it.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'reset' -d 'Set a counter to 0 and print it.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'get' -d 'Print a counter\'s value.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'list' -d 'Print every counter as a name<TAB>value line.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'new' -d 'Make a counter that starts at 0.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'rm' -d 'Delete a counter and its value (not the last one).'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'rename' -d 'Rename a counter; its value stays.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally inc" -eq 1' -fka '(__tally_custom_completion ---completion inc -- positional@0 (count (__tally_tokens -pc)) (__tally_tokens -tC))'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally inc" by' -l 'by' -d 'Add N instead of the counter\'s step.' -rfka ''
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally inc" q quiet' -s 'q' -l 'quiet' -d 'Print nothing; only the exit status tells.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally inc" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally inc" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally dec" -eq 1' -fka '(__tally_custom_completion ---completion dec -- positional@0 (count (__tally_tokens -pc)) (__tally_tokens -tC))'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally dec" by' -l 'by' -d 'Subtract N instead of the counter\'s step.' -rfka ''
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally dec" q quiet' -s 'q' -l 'quiet' -d 'Print nothing; only the exit status tells.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally dec" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally dec" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally set" q quiet' -s 'q' -l 'quiet' -d 'Print nothing; only the exit status tells.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally set" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally reset" -eq 1' -fka '(__tally_custom_completion ---completion reset -- positional@0 (count (__tally_tokens -pc)) (__tally_tokens -tC))'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally reset" q quiet' -s 'q' -l 'quiet' -d 'Print nothing; only the exit status tells.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally reset" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally reset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally get" -eq 1' -fka '(__tally_custom_completion ---completion get -- positional@0 (count (__tally_tokens -pc)) (__tally_tokens -tC))'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally get" json' -l 'json' -d 'Print JSON: {"name", "value", "step", "current"} per counter.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally get" q quiet' -s 'q' -l 'quiet' -d 'Print nothing; only the exit status tells.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally get" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally get" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally list" json' -l 'json' -d 'Print JSON: {"name", "value", "step", "current"} per counter.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally list" q quiet' -s 'q' -l 'quiet' -d 'Print nothing; only the exit status tells.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally list" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally new" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally new" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally rm" -eq 1' -fka '(__tally_custom_completion ---completion rm -- positional@0 (count (__tally_tokens -pc)) (__tally_tokens -tC))'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally rm" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally rm" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally rename" -eq 1' -fka '(__tally_custom_completion ---completion rename -- positional@0 (count (__tally_tokens -pc)) (__tally_tokens -tC))'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally rename" version' -l 'version' -d 'Show the version.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally rename" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally help" version' -l 'version' -d 'Show the version.'

@@ -1,0 +1,43 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How the commands print counters: `name<TAB>value` lines, or JSON for programs.
+public enum CounterListing {
+  /// One counter as JSON sees it.
+  struct Entry: Encodable {
+    var name: String
+    var value: Int
+    var step: Int
+    var current: Bool
+  }
+
+  /// `name<TAB>value`, one line per counter.
+  public static func lines(_ counters: [Counter]) -> [String] {
+    counters.map { "\($0.name)\t\($0.value)" }
+  }
+
+  /// `{"current":true,"name":"Count","step":1,"value":12}`, keys sorted, on one line.
+  public static func json(_ counter: Counter, currentID: String) -> String {
+    encode(entry(counter, currentID: currentID))
+  }
+
+  /// A JSON array of every counter, on one line.
+  public static func json(_ counters: [Counter], currentID: String) -> String {
+    encode(counters.map { entry($0, currentID: currentID) })
+  }
+
+  private static func entry(_ counter: Counter, currentID: String) -> Entry {
+    Entry(name: counter.name, value: counter.value, step: counter.step, current: counter.id == currentID)
+  }
+
+  private static func encode(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Encoding plain strings, integers and booleans cannot fail.
+    guard let data = try? encoder.encode(value) else { return "null" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

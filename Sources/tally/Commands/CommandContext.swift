@@ -1,0 +1,75 @@
+import ArgumentParser
+import TallyCore
+
+/// What every store command shares: opening the store, finding a counter by name, and
+/// turning problems into a message on standard error and the documented exit status.
+struct CommandContext {
+  let store: FileUserDefaults
+  let counters: CounterStore
+
+  /// Opens the store in the data directory, with the app's defaults and the command line's
+  /// `-<key> <value>` overrides.
+  static func open() throws -> CommandContext {
+    Output.ignoreBrokenPipes()
+    let environment = Platform.environment()
+    let timeout = environment["TALLY_LOCK_TIMEOUT"].flatMap(Double.init) ?? 5
+    do {
+      let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment), lockTimeout: timeout)
+      for notice in store.notices { Platform.printError(notice.description) }
+      LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
+      return CommandContext(store: store, counters: CounterStore(userDefaults: store))
+    } catch {
+      throw Self.fail(error)
+    }
+  }
+
+  /// The counter called `name`, or the current one when `name` is `nil`.
+  func counter(named name: String?) throws -> Counter {
+    guard let name else { return counters.current }
+    guard let counter = counters.counter(named: name) else { throw Self.fail(CounterError.unknownCounter(name)) }
+    return counter
+  }
+
+  /// Runs a change; a refused change or a failed save becomes the right exit.
+  @discardableResult
+  func change<Result>(_ body: () throws(CounterError) -> Result) throws -> Result {
+    let result: Result
+    do {
+      result = try body()
+    } catch {
+      throw Self.fail(error)
+    }
+    if let problem = store.saveProblem { throw Self.fail(problem) }
+    return result
+  }
+
+  /// Prints `problem` with what to do about it, and returns the exit to throw.
+  static func fail(_ problem: CounterError) -> ExitCode {
+    let hint = if case .unknownCounter = problem { "; `tally list` shows the counters" } else { "" }
+    Platform.printError(problem.description + hint)
+    return ExitCode(ExitStatus.dataError)
+  }
+
+  static func fail(_ problem: StoreError) -> ExitCode {
+    Platform.printError(problem.description)
+    if case .locked = problem { return ExitCode(ExitStatus.temporaryFailure) }
+    return ExitCode(ExitStatus.ioError)
+  }
+}
+
+/// `--quiet`, for commands that print a counter's value.
+struct QuietOption: ParsableArguments {
+  @Flag(name: [.short, .long], help: "Print nothing; only the exit status tells.")
+  var quiet = false
+
+  /// Prints `value` unless quiet.
+  func print(_ value: Int) {
+    if !quiet { Output.line(String(value)) }
+  }
+}
+
+/// `--json`, for commands that print counters.
+struct JSONOption: ParsableArguments {
+  @Flag(help: "Print JSON: {\"name\", \"value\", \"step\", \"current\"} per counter.")
+  var json = false
+}

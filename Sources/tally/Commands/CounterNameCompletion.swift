@@ -1,0 +1,17 @@
+import ArgumentParser
+import TallyCore
+
+/// Offers the counters' names when the shell completes a NAME argument.
+enum CounterNameCompletion {
+  static let kind = CompletionKind.custom { _, _, prefix in names(startingWith: prefix) }
+
+  /// The names that start with `prefix`, read from the store without changing anything.
+  static func names(startingWith prefix: String) -> [String] {
+    let environment = Platform.environment()
+    guard let directory = try? StoreLocation.dataDirectory(environment: environment),
+      let snapshot = FileUserDefaults.peek(directory: directory)
+    else { return [CounterStore.firstCounter.name] }
+    AppDefaults.register(in: snapshot)
+    return CounterStore(userDefaults: snapshot).counters.map(\.name).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+  }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import TallyCore
+
+/// `tally inc [NAME] [--by N]`: adds the counter's step, or N.
+struct IncrementCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inc", abstract: "Add the counter's step (or N) and print the new value.")
+
+  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  var name: String?
+
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Add N instead of the counter's step.", valueName: "n"))
+  var by: Int?
+
+  @OptionGroup var output: QuietOption
+
+  func run() throws {
+    try Self.add(name: name, amount: by, sign: 1, output: output)
+  }
+
+  static func add(name: String?, amount: Int?, sign: Int, output: QuietOption) throws {
+    let context = try CommandContext.open()
+    let counter = try context.counter(named: name)
+    let (delta, overflow) = (amount ?? counter.step).multipliedReportingOverflow(by: sign)
+    if overflow { throw CommandContext.fail(.limitReached(value: counter.value, step: sign)) }
+    let result = try context.change { () throws(CounterError) in try context.counters.add(delta, to: counter.id) }
+    output.print(result.new)
+  }
+}
+
+/// `tally dec [NAME] [--by N]`: subtracts the counter's step, or N.
+struct DecrementCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "dec", abstract: "Subtract the counter's step (or N) and print the new value.")
+
+  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  var name: String?
+
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Subtract N instead of the counter's step.", valueName: "n"))
+  var by: Int?
+
+  @OptionGroup var output: QuietOption
+
+  func run() throws {
+    try IncrementCommand.add(name: name, amount: by, sign: -1, output: output)
+  }
+}
+
+/// `tally set [NAME] VALUE`.
+struct SetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "set", abstract: "Set a counter to VALUE and print it.",
+    usage: "tally set [<name>] <value>")
+
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("[NAME] VALUE: the counter's name (default: the current counter) and a whole number.", valueName: "name-and-value"))
+  var words: [String] = []
+
+  @OptionGroup var output: QuietOption
+
+  func validate() throws {
+    guard (1...2).contains(words.count) else { throw ValidationError("give a value, or a name and a value") }
+    if let option = words.first(where: { $0.hasPrefix("--") }) { throw ValidationError("unknown option '\(option)'") }
+  }
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let text = words[words.count - 1]
+    guard let value = Int(text) else {
+      Platform.printError("\"\(text)\" is not a whole number from \(Int.min) to \(Int.max)")
+      throw ExitCode(ExitStatus.dataError)
+    }
+    let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
+    let result = try context.change { context.counters.setValue(value, of: counter.id) }
+    output.print(result.new)
+  }
+}
+
+/// `tally reset [NAME]`.
+struct ResetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set a counter to 0 and print it.")
+
+  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  var name: String?
+
+  @OptionGroup var output: QuietOption
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let counter = try context.counter(named: name)
+    let result = try context.change { context.counters.setValue(0, of: counter.id) }
+    output.print(result.new)
+  }
+}
+
+/// `tally get [NAME] [--json]`.
+struct GetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a counter's value.")
+
+  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  var name: String?
+
+  @OptionGroup var format: JSONOption
+  @OptionGroup var output: QuietOption
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let counter = try context.counter(named: name)
+    if output.quiet { return }
+    if format.json {
+      Output.line(CounterListing.json(counter, currentID: context.counters.currentID))
+    } else {
+      output.print(counter.value)
+    }
+  }
+}

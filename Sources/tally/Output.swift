@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Standard output for the commands, written with `write(2)`.
+///
+/// A reader that has gone away (`tally list | head -0`) is not an error worth a crash or a
+/// message: SIGPIPE is ignored, and the first EPIPE stops all further output quietly.
+enum Output {
+  /// Ignores SIGPIPE for the whole process, so a closed pipe is an EPIPE error instead.
+  static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Writes `text` and a newline to standard output; returns `false` if the reader is gone.
+  @discardableResult
+  static func line(_ text: String) -> Bool {
+    let bytes = Array((text + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += count
+    }
+    return true
+  }
+}

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// Every subcommand run as a process on a store in a temporary data directory.
+struct CommandTests {
+  let tally: String
+  let data: TemporaryDirectory
+
+  init() throws {
+    tally = try Executables.tally()
+    data = try TemporaryDirectory()
+  }
+
+  private var environment: [String: String] { ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin"] }
+  private var storeDirectory: String { data.appending("tally") }
+
+  @discardableResult
+  private func run(_ arguments: String...) throws -> ChildProcess.Result {
+    try ChildProcess.run(tally, arguments, environment: environment)
+  }
+
+  private func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let result = try ChildProcess.run(tally, arguments, environment: environment)
+    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.standardOutput == expected, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.standardError.isEmpty, "\(result)", sourceLocation: sourceLocation)
+  }
+
+  private func expectFailure(
+    _ arguments: String..., status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try ChildProcess.run(tally, arguments, environment: environment)
+    #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.standardError.contains(message), "\(result)", sourceLocation: sourceLocation)
+    #expect(result.standardOutput.isEmpty, "\(result)", sourceLocation: sourceLocation)
+  }
+
+  @Test func valueCommandsPrintTheResultingValue() throws {
+    try expectOutput("inc", is: "1\n")
+    try expectOutput("inc", "--by", "9", is: "10\n")
+    try expectOutput("dec", is: "9\n")
+    try expectOutput("dec", "--by", "20", is: "-11\n")
+    try expectOutput("set", "42", is: "42\n")
+    try expectOutput("set", "-5", is: "-5\n")
+    try expectOutput("get", is: "-5\n")
+    try expectOutput("reset", is: "0\n")
+    try expectOutput("get", "Count", is: "0\n")
+  }
+
+  @Test func namedCountersAreFoundIgnoringCase() throws {
+    try expectOutput("new", "Laps", is: "")
+    try expectOutput("inc", "laps", is: "1\n")
+    try expectOutput("inc", "LAPS", "--by", "2", is: "3\n")
+    try expectOutput("set", "laps", "10", is: "10\n")
+    try expectOutput("dec", "laps", is: "9\n")
+    try expectOutput("reset", "laps", is: "0\n")
+    try expectOutput("get", "Count", is: "0\n")
+  }
+
+  @Test func theCountersStepIsTheDefaultAmount() throws {
+    let store = try FileUserDefaults(directory: storeDirectory)
+    AppDefaults.register(in: store)
+    try CounterStore(userDefaults: store).setStep(5, of: "count")
+    try expectOutput("inc", is: "5\n")
+    try expectOutput("dec", is: "0\n")
+    try expectOutput("inc", "--by", "1", is: "1\n")
+  }
+
+  @Test func listAndRenameAndRemove() throws {
+    try run("new", "laps")
+    try run("new", "☕ coffee")
+    try run("inc", "☕ coffee", "--by", "3")
+    try expectOutput("list", is: "Count\t0\nlaps\t0\n☕ coffee\t3\n")
+    try expectOutput("rename", "laps", "swims", is: "")
+    try expectOutput("rm", "count", is: "")
+    try expectOutput("list", is: "swims\t0\n☕ coffee\t3\n")
+  }
+
+  @Test func jsonOutput() throws {
+    try run("new", "漢字")
+    try run("set", "漢字", "7")
+    try expectOutput("get", "漢字", "--json", is: #"{"current":false,"name":"漢字","step":1,"value":7}"# + "\n")
+    try expectOutput(
+      "list", "--json",
+      is: #"[{"current":true,"name":"Count","step":1,"value":0},{"current":false,"name":"漢字","step":1,"value":7}]"# + "\n")
+  }
+
+  @Test func quietPrintsNothingButStillWorks() throws {
+    try expectOutput("inc", "--quiet", is: "")
+    try expectOutput("get", "-q", is: "")
+    try expectOutput("list", "-q", is: "")
+    try expectOutput("get", is: "1\n")
+    try expectFailure("get", "nope", "--quiet", status: 65, message: "no counter is named")
+  }
+
+  @Test func unknownCountersAndBadValuesExitWith65() throws {
+    try expectFailure("inc", "nope", status: 65, message: "no counter is named \"nope\"; `tally list` shows the counters")
+    try expectFailure("set", "twelve", status: 65, message: "\"twelve\" is not a whole number")
+    try expectFailure("set", "99999999999999999999", status: 65, message: "is not a whole number")
+    try expectFailure("new", "count", status: 65, message: "a counter named \"count\" already exists")
+    try expectFailure("new", String(repeating: "x", count: 33), status: 65, message: "at most 32 characters")
+    try expectFailure("rm", "count", status: 65, message: "the last counter cannot be deleted")
+    try run("new", "laps")
+    try expectFailure("rename", "laps", "COUNT", status: 65, message: "already exists")
+  }
+
+  @Test func aStepPastTheLimitLeavesTheValueAndExitsWith65() throws {
+    try run("set", String(Int.max))
+    try expectFailure("inc", status: 65, message: "largest value")
+    try expectOutput("get", is: "\(Int.max)\n")
+    try run("set", String(Int.min))
+    try expectFailure("dec", "--by", "2", status: 65, message: "smallest value")
+    try expectOutput("get", is: "\(Int.min)\n")
+  }
+
+  @Test func usageErrorsExitWith64() throws {
+    try expectFailure("inc", "--bogus", status: 64, message: "Unknown option '--bogus'")
+    try expectFailure("set", "a", "b", "c", status: 64, message: "give a value, or a name and a value")
+    try expectFailure("set", status: 64, message: "give a value")
+    try expectFailure("rename", "only-one", status: 64, message: "Missing expected argument")
+    try expectFailure("inc", "--by", "x", status: 64, message: "--by")
+    try expectFailure("frobnicate", status: 64, message: "Unexpected argument 'frobnicate'")
+  }
+
+  @Test func anUnreadableStoreExitsWith74AndIsLeftAlone() throws {
+    mkdir(storeDirectory, 0o700)
+    mkdir(storeDirectory + "/defaults.plist", 0o700)
+    try expectFailure("inc", status: 74, message: "cannot read")
+    try expectFailure("list", status: 74, message: "cannot read")
+    var info = stat()
+    #expect(stat(storeDirectory + "/defaults.plist", &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+  }
+
+  @Test func aStoreLockedTooLongExitsWith75AndChangesNothing() throws {
+    try run("set", "5")
+    let holder = open(storeDirectory, O_RDONLY | O_DIRECTORY)
+    defer { close(holder) }
+    flock(holder, LOCK_EX)
+    var locked = environment
+    locked["TALLY_LOCK_TIMEOUT"] = "0.2"
+    let result = try ChildProcess.run(tally, ["inc"], environment: locked)
+    #expect(result.status == 75, "\(result)")
+    #expect(result.standardError.contains("is locked by another tally"), "\(result)")
+    flock(holder, LOCK_UN)
+    try expectOutput("get", is: "5\n")
+  }
+
+  @Test func aDamagedStoreIsMovedAsideWithAMessage() throws {
+    try run("set", "5")
+    let file = fopen(storeDirectory + "/defaults.plist", "w")
+    fputs("garbage", file)
+    fclose(file)
+    let result = try run("get")
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "0\n")
+    #expect(result.standardError.contains("could not be read"), "\(result)")
+    #expect(result.standardError.contains("defaults.plist.corrupt-"), "\(result)")
+  }
+
+  @Test(arguments: [["list"], ["get"], ["inc"], ["list", "--json"]])
+  func aClosedStandardOutputIsNotACrash(arguments: [String]) throws {
+    try run("new", "laps")
+    let result = try ChildProcess.runWithClosedOutput(tally, arguments, environment: environment)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.standardError.isEmpty, "\(result)")
+  }
+}
