@@ -28,7 +28,8 @@ struct TallyCommand: ParsableCommand {
     version: version,
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
-      ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, ManualCommand.self,
+      ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
+      ManualCommand.self,
     ]
   )
 

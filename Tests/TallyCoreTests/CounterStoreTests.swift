@@ -4,7 +4,8 @@ import Testing
 
 struct CounterStoreTests {
   private let defaults = InMemoryUserDefaults()
-  private var store: CounterStore { CounterStore(userDefaults: defaults) }
+  private let analytics = AnalyticsSpy()
+  private var store: CounterStore { CounterStore(userDefaults: defaults, analytics: analytics) }
 
   init() {
     AppDefaults.register(in: defaults)
@@ -18,7 +19,7 @@ struct CounterStoreTests {
 
     let reopened = try FileUserDefaults(directory: directory.path)
     AppDefaults.register(in: reopened)
-    let counters = CounterStore(userDefaults: reopened)
+    let counters = CounterStore(userDefaults: reopened, analytics: analytics)
 
     #expect(counters.counters == [Counter(id: "count", name: "Count", step: 1, value: 12)])
     #expect(counters.current.value == 12)
@@ -114,19 +115,19 @@ struct CounterStoreTests {
   @Test func theCurrentCounterIsRememberedAndFallsBackWhenGone() throws {
     let laps = try store.create(named: "laps")
     store.select(laps.id)
-    #expect(CounterStore(userDefaults: defaults).currentID == laps.id)
+    #expect(CounterStore(userDefaults: defaults, analytics: analytics).currentID == laps.id)
     defaults.x.set("count-99", forKey: .currentCounter)
     #expect(store.currentID == "count")
   }
 
   @Test func twoStoresCreatingAtOnceGetDistinctCounters() throws {
     let directory = try TemporaryDirectory()
-    let first = CounterStore(userDefaults: try FileUserDefaults(directory: directory.path))
-    let second = CounterStore(userDefaults: try FileUserDefaults(directory: directory.path))
+    let first = CounterStore(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics)
+    let second = CounterStore(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics)
     let a = try first.create(named: "a")
     let b = try second.create(named: "b")
     #expect(a.id != b.id)
-    #expect(CounterStore(userDefaults: try FileUserDefaults(directory: directory.path)).counters.map(\.name) == ["Count", "a", "b"])
+    #expect(CounterStore(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics).counters.map(\.name) == ["Count", "a", "b"])
     #expect(throws: CounterError.duplicateName("A")) { try second.create(named: "A") }
   }
 
@@ -144,6 +145,57 @@ struct CounterStoreTests {
   @Test func aDamagedListFallsBackToTheFirstCounter() {
     defaults.set("not a list", forKey: "counters")
     #expect(store.counters.map(\.id) == ["count"])
+  }
+}
+
+struct CounterStoreAnalyticsTests {
+  private let defaults = InMemoryUserDefaults()
+  private let spy = AnalyticsSpy()
+  private var store: CounterStore { CounterStore(userDefaults: defaults, analytics: spy) }
+
+  init() {
+    AppDefaults.register(in: defaults)
+  }
+
+  @Test func eachChangeReportsExactlyOneEvent() throws {
+    try store.add(2, to: "count")
+    store.setValue(10, of: "count")
+    let laps = try store.create(named: "laps")
+    try store.rename(laps.id, to: "swims")
+    try store.add(-1, to: laps.id)
+    let (deleted, index) = try store.delete(laps.id)
+    try store.restore(deleted, at: index)
+
+    #expect(spy.events == [
+      .counterChanged(id: "count", name: "Count", old: 0, new: 2),
+      .counterChanged(id: "count", name: "Count", old: 2, new: 10),
+      .counterCreated(id: "count-2", name: "laps"),
+      .counterRenamed(id: "count-2", from: "laps", to: "swims"),
+      .counterChanged(id: "count-2", name: "swims", old: 0, new: -1),
+      .counterDeleted(id: "count-2", name: "swims", value: -1),
+      .counterCreated(id: "count-2", name: "swims"),
+      .counterChanged(id: "count-2", name: "swims", old: 0, new: -1),
+    ])
+  }
+
+  @Test func refusedAndEmptyChangesReportNothing() throws {
+    store.setValue(Int.max, of: "count")
+    spy.reset()
+    #expect(throws: CounterError.self) { try store.add(1, to: "count") }
+    #expect(throws: CounterError.self) { try store.create(named: "count") }
+    #expect(throws: CounterError.self) { try store.delete("count") }
+    #expect(throws: CounterError.self) { try store.rename("count", to: "") }
+    store.setValue(Int.max, of: "count")
+    try store.rename("count", to: "Count")
+    #expect(spy.events.isEmpty)
+  }
+
+  @Test func selectingAndSettingAStepAreNotCounterChanges() throws {
+    let laps = try store.create(named: "laps")
+    spy.reset()
+    store.select(laps.id)
+    try store.setStep(3, of: laps.id)
+    #expect(spy.events.isEmpty)
   }
 }
 

@@ -64,7 +64,7 @@ struct CommandTests {
   @Test func theCountersStepIsTheDefaultAmount() throws {
     let store = try FileUserDefaults(directory: storeDirectory)
     AppDefaults.register(in: store)
-    try CounterStore(userDefaults: store).setStep(5, of: "count")
+    try CounterStore(userDefaults: store, analytics: DiscardingAnalytics()).setStep(5, of: "count")
     try expectOutput("inc", is: "5\n")
     try expectOutput("dec", is: "0\n")
     try expectOutput("inc", "--by", "1", is: "1\n")
@@ -167,5 +167,51 @@ struct CommandTests {
     let result = try ChildProcess.runWithClosedOutput(tally, arguments, environment: environment)
     #expect(result.status == 0, "\(result)")
     #expect(result.standardError.isEmpty, "\(result)")
+  }
+
+  @Test func everyChangeIsLoggedAsACommand() throws {
+    try run("inc")
+    try run("inc", "--by", "4")
+    try run("new", "laps")
+    try run("set", "laps", "9")
+    try run("rename", "laps", "swims")
+    let log = try run("log")
+    #expect(log.status == 0)
+    let fields = log.standardOutput.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().joined(separator: "|") }
+    #expect(fields == ["changed|Count|0|1|command", "changed|Count|1|5|command"])
+    let swims = try run("log", "swims")
+    #expect(swims.standardOutput.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().joined(separator: "|") }
+      == ["created|laps||0|command", "changed|laps|0|9|command", "renamed|swims|||command"])
+  }
+
+  @Test func logAsJSONAndSince() throws {
+    try run("inc")
+    let json = try run("log", "--json")
+    let lines = json.standardOutput.split(separator: "\n")
+    #expect(lines.count == 1)
+    let entry = try #require(HistoryEntry(jsonLine: Array(lines[0].utf8)))
+    #expect(entry.event == .changed && entry.old == 0 && entry.new == 1 && entry.source == .command)
+    try expectOutput("log", "--since", "2999-01-01", is: "")
+    #expect(try run("log", "--since", "2000-01-01").standardOutput.split(separator: "\n").count == 1)
+    try expectFailure("log", "--since", "last tuesday", status: 64, message: "give a date as YYYY-MM-DD")
+  }
+
+  @Test func statsSumTheChanges() throws {
+    try run("inc", "--by", "10")
+    try run("dec", "--by", "3")
+    try expectOutput("stats", is: "today\t+7\nthis week\t+7\nall time\t+7\n")
+    try expectOutput("stats", "--json", is: #"{"allTime":7,"name":"Count","thisWeek":7,"today":7}"# + "\n")
+  }
+
+  @Test func aDamagedHistoryLineIsSkippedWithANotice() throws {
+    try run("inc")
+    let file = fopen(storeDirectory + "/history.jsonl", "a")
+    fputs("{broken\n", file)
+    fclose(file)
+    try run("inc")
+    let result = try run("stats")
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("today\t+2\n"))
+    #expect(result.standardError.contains("1 damaged line of the history skipped"))
   }
 }

@@ -12,6 +12,9 @@ extension DefaultsKey {
 /// as the book stores it, so a store written by Tally 0.1 opens with its count intact (the
 /// registered default list holds that one counter). Every change is a read-modify-write of
 /// one key, so commands and interactive instances sharing a store lose nothing.
+///
+/// Each change that happens is reported to the injected `Analytics` (constructor injection,
+/// chapter 6 of the book), which keeps the history; a refused change reports nothing.
 public final class CounterStore {
   /// The first counter, as every store starts.
   public static let firstCounter = CounterRecord(id: "count", name: "Count", step: 1)
@@ -19,9 +22,11 @@ public final class CounterStore {
   public static let maximumNameLength = 32
 
   public let userDefaults: UserDefaultsProtocol
+  public let analytics: Analytics
 
-  public init(userDefaults: UserDefaultsProtocol) {
+  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics) {
     self.userDefaults = userDefaults
+    self.analytics = analytics
   }
 
   // MARK: Reading
@@ -77,6 +82,7 @@ public final class CounterStore {
       return didOverflow ? current : sum
     }
     if overflow { throw .limitReached(value: old, step: delta) }
+    trackChange(of: id, old: old, new: new ?? 0)
     return (old, new ?? 0)
   }
 
@@ -88,6 +94,7 @@ public final class CounterStore {
       old = current ?? 0
       return value
     }
+    trackChange(of: id, old: old, new: value)
     return (old, value)
   }
 
@@ -118,14 +125,17 @@ public final class CounterStore {
     }
     if let failure { throw failure }
     guard let made else { throw .invalidName("the counter could not be made") }
+    analytics.track(.counterCreated(id: made.id, name: made.name))
     return counter(for: made)
   }
 
   public func rename(_ id: String, to name: String) throws(CounterError) {
     let name = try Self.validatedName(name)
     var failure: CounterError? = .unknownCounter(id)
+    var oldName = name
     updateRecords { records in
       guard let index = records.firstIndex(where: { $0.id == id }) else { return records }
+      oldName = records[index].name
       if records.contains(where: { $0.id != id && Self.comparable($0.name) == Self.comparable(name) }) {
         failure = .duplicateName(name)
         return records
@@ -136,6 +146,7 @@ public final class CounterStore {
       return changed
     }
     if let failure { throw failure }
+    if oldName != name { analytics.track(.counterRenamed(id: id, from: oldName, to: name)) }
   }
 
   public func setStep(_ step: Int, of id: String) throws(CounterError) {
@@ -182,6 +193,7 @@ public final class CounterStore {
     }
     if let failure { throw failure }
     guard let deleted else { throw .unknownCounter(id) }
+    analytics.track(.counterDeleted(id: id, name: deleted.counter.name, value: deleted.counter.value))
     return deleted
   }
 
@@ -206,10 +218,18 @@ public final class CounterStore {
       if failure == nil { userDefaults.x.set(restored.value, forKey: restored.valueKey) }
     }
     if let failure { throw failure }
+    analytics.track(.counterCreated(id: restored.id, name: restored.name))
+    if restored.value != 0 { analytics.track(.counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value)) }
     return restored
   }
 
   // MARK: Helpers
+
+  private func trackChange(of id: String, old: Int, new: Int) {
+    guard old != new else { return }
+    let name = records.first { $0.id == id }?.name ?? id
+    analytics.track(.counterChanged(id: id, name: name, old: old, new: new))
+  }
 
   /// Calls `handler` whenever a counter, the list or the current counter may have changed.
   public func observe(_ handler: @escaping () -> Void) -> DefaultsObservation {

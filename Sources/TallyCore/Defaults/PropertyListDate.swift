@@ -6,9 +6,10 @@
 
 /// ISO 8601 UTC text for property-list `<date>` elements, exact to the last bit.
 ///
-/// Apple's writer drops fractional seconds. Tally writes them in full (the shortest decimal
-/// that reads back as the same `Double`), so a `Date` round-trips exactly; a date without a
-/// fraction is written exactly as Apple writes it.
+/// Apple's writer drops fractional seconds. Tally writes as many fraction digits as the
+/// shortest decimal of the `Double` has (so `.056`, not `.05600001811981201`), and that reads
+/// back as the same `Double`: a `Date` round-trips exactly. A date without a fraction is
+/// written exactly as Apple writes it.
 enum PropertyListDate {
   /// Seconds from 1970-01-01 to 2001-01-01, Foundation's reference date.
   private static let referenceDateUnixSeconds: Int64 = 978_307_200
@@ -28,7 +29,7 @@ enum PropertyListDate {
     var text = year < 0 ? "-" : ""
     text += pad(abs(year), 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
     text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-    if fraction > 0 { text += "." + fractionDigits(fraction) }
+    if fraction > 0 { text += "." + fractionDigits(of: interval, fraction: fraction) }
     return text + "Z"
   }
 
@@ -47,11 +48,11 @@ enum PropertyListDate {
       take(&scanner, ":"), let second = digits(&scanner, minimum: 2, maximum: 2)
     else { return nil }
     var fraction = 0.0
+    var fractionText = ""
     if take(&scanner, ".") {
       let fractionBytes = scanner.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-      guard !fractionBytes.isEmpty,
-        let value = Double("0." + String(decoding: fractionBytes, as: UTF8.self))
-      else { return nil }
+      fractionText = String(decoding: fractionBytes, as: UTF8.self)
+      guard !fractionBytes.isEmpty, let value = Double("0." + fractionText) else { return nil }
       fraction = value
       scanner = scanner.dropFirst(fractionBytes.count)
     }
@@ -62,8 +63,14 @@ enum PropertyListDate {
     else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let unixSeconds = days * 86_400 + hour * 3600 + minute * 60 + second
-    let whole = Double(unixSeconds - referenceDateUnixSeconds)
-    return Date(timeIntervalSinceReferenceDate: whole + fraction)
+    let whole = unixSeconds - referenceDateUnixSeconds
+    // For a non-negative time, "whole.digits" parses to the nearest Double, which is the one
+    // written: the digits are within half a unit of its last place. Before 2001 the fraction
+    // was written as its own shortest decimal, so it is added.
+    if whole >= 0, fraction > 0, let exact = Double("\(whole).\(fractionText)") {
+      return Date(timeIntervalSinceReferenceDate: exact)
+    }
+    return Date(timeIntervalSinceReferenceDate: Double(whole) + fraction)
   }
 
   // MARK: Calendar arithmetic (proleptic Gregorian, after Howard Hinnant's algorithms)
@@ -77,7 +84,8 @@ enum PropertyListDate {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  private static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
+  /// The (year, month, day) of a day counted from 1970-01-01 (day 0).
+  static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
     let z = days + 719_468
     let era = floorDivide(z, 146_097)
     let dayOfEra = z - era * 146_097
@@ -109,6 +117,17 @@ enum PropertyListDate {
   private static func pad(_ number: Int64, _ width: Int) -> String {
     let text = String(number)
     return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+  }
+
+  /// The fraction digits to write for `interval`: those of its own shortest decimal when it
+  /// is not negative and printed without an exponent, else those of `fraction`'s.
+  private static func fractionDigits(of interval: Double, fraction: Double) -> String {
+    let whole = "\(interval)"
+    if interval >= 0, !whole.contains(where: { $0 == "e" || $0 == "E" }), let dot = whole.firstIndex(of: ".") {
+      let digits = whole[whole.index(after: dot)...]
+      if !digits.isEmpty && digits != "0" { return String(digits) }
+    }
+    return fractionDigits(fraction)
   }
 
   /// The digits after "0." of the shortest decimal that reads back as `fraction`.

@@ -128,6 +128,16 @@ public enum PropertyListXML {
     return entries
   }
 
+  /// Reads an ISO 8601 UTC time as a `<date>` holds it, such as "2026-11-23T10:00:00Z".
+  public static func date(from text: String) -> Date? {
+    PropertyListDate.date(from: text)
+  }
+
+  /// Writes a time as a `<date>` holds it, fractional seconds in full.
+  public static func text(for date: Date) -> String {
+    PropertyListDate.text(for: date)
+  }
+
   /// Reads a single value written as an XML fragment, such as `<integer>12</integer>`.
   public static func parseFragment(_ text: String) throws(PropertyListXMLError) -> PropertyListValue {
     var parser = PropertyListXMLParser(Array(text.utf8))

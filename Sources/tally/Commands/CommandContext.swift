@@ -6,6 +6,9 @@ import TallyCore
 struct CommandContext {
   let store: FileUserDefaults
   let counters: CounterStore
+  /// The history of this store's changes, written as "command".
+  let analytics: HistoryAnalytics
+  let history: FileHistoryLog
 
   /// Opens the store in the data directory, with the app's defaults and the command line's
   /// `-<key> <value>` overrides.
@@ -17,7 +20,10 @@ struct CommandContext {
       let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment), lockTimeout: timeout)
       for notice in store.notices { Platform.printError(notice.description) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
-      return CommandContext(store: store, counters: CounterStore(userDefaults: store))
+      let history = FileHistoryLog(directory: store.directory)
+      let analytics = HistoryAnalytics(log: history, clock: SystemClock(), source: .command)
+      return CommandContext(
+        store: store, counters: CounterStore(userDefaults: store, analytics: analytics), analytics: analytics, history: history)
     } catch {
       throw Self.fail(error)
     }
@@ -40,6 +46,8 @@ struct CommandContext {
       throw Self.fail(error)
     }
     if let problem = store.saveProblem { throw Self.fail(problem) }
+    analytics.flush()
+    if let problem = history.appendProblem { Platform.printError(problem) }
     return result
   }
 

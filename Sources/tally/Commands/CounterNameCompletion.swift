@@ -12,6 +12,6 @@ enum CounterNameCompletion {
       let snapshot = FileUserDefaults.peek(directory: directory)
     else { return [CounterStore.firstCounter.name] }
     AppDefaults.register(in: snapshot)
-    return CounterStore(userDefaults: snapshot).counters.map(\.name).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+    return CounterStore(userDefaults: snapshot, analytics: DiscardingAnalytics()).counters.map(\.name).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
   }
 }

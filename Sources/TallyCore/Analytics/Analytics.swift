@@ -1,0 +1,36 @@
+/// Where view models report what happens, as chapter 6 of "iOS Unit Testing by Example"
+/// reports to `Analytics`, but injected instead of reached as a singleton.
+///
+/// The composition root passes the real one (`HistoryAnalytics`) to each view model's
+/// initialiser; tests pass an `AnalyticsSpy` and assert the exact events.
+public protocol Analytics: AnyObject {
+  func track(_ event: AnalyticsEvent)
+}
+
+/// Something that happened in Tally, typed rather than a string.
+public enum AnalyticsEvent: Equatable, Sendable {
+  /// A screen came into view.
+  case screenShown(ScreenName)
+  /// A counter's value changed.
+  case counterChanged(id: String, name: String, old: Int, new: Int)
+  case counterCreated(id: String, name: String)
+  case counterRenamed(id: String, from: String, to: String)
+  case counterDeleted(id: String, name: String, value: Int)
+  case onboardingFinished
+  case onboardingSkipped
+}
+
+/// The screens of the interactive app.
+public enum ScreenName: String, Sendable, Equatable {
+  case onboarding
+  case counter
+  case help
+  case history
+}
+
+/// An `Analytics` that keeps nothing, for code paths that change nothing, such as shell
+/// completion reading the counters' names.
+public final class DiscardingAnalytics: Analytics {
+  public init() {}
+  public func track(_ event: AnalyticsEvent) {}
+}

@@ -1,0 +1,43 @@
+/// The real `Analytics`: it keeps the history of counter changes, and sends nothing anywhere.
+///
+/// Counter events become `HistoryEntry` lines stamped with the injected clock and the source
+/// (the app or a command); screen and onboarding events are not part of the history and are
+/// dropped. Entries are buffered and written by ``flush()``, which the run loop calls once per
+/// burst of keys and a command calls before it exits: a burst of 10,000 presses is one write.
+public final class HistoryAnalytics: Analytics {
+  public let log: HistoryLog
+  public let clock: WallClock
+  public let source: HistoryEntry.Source
+  private var pending: [HistoryEntry] = []
+
+  public init(log: HistoryLog, clock: WallClock, source: HistoryEntry.Source) {
+    self.log = log
+    self.clock = clock
+    self.source = source
+  }
+
+  deinit { flush() }
+
+  public func track(_ event: AnalyticsEvent) {
+    let now = clock.now()
+    switch event {
+    case .counterChanged(let id, let name, let old, let new):
+      pending.append(HistoryEntry(time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source))
+    case .counterCreated(let id, let name):
+      pending.append(HistoryEntry(time: now, event: .created, counter: id, name: name, new: 0, source: source))
+    case .counterRenamed(let id, _, let to):
+      pending.append(HistoryEntry(time: now, event: .renamed, counter: id, name: to, source: source))
+    case .counterDeleted(let id, let name, let value):
+      pending.append(HistoryEntry(time: now, event: .deleted, counter: id, name: name, old: value, source: source))
+    case .screenShown, .onboardingFinished, .onboardingSkipped:
+      return
+    }
+  }
+
+  /// Writes what was tracked since the last flush.
+  public func flush() {
+    guard !pending.isEmpty else { return }
+    log.append(pending)
+    pending.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The time of day, injected so that history is tested at a fixed moment.
+public protocol WallClock: AnyObject {
+  /// The current moment.
+  func now() -> Date
+  /// Seconds east of UTC of the local time zone at `date` (for where days begin).
+  func utcOffset(at date: Date) -> Int
+}
+
+/// The system's clock and time zone.
+public final class SystemClock: WallClock {
+  public init() {}
+
+  public func now() -> Date { Date() }
+
+  public func utcOffset(at date: Date) -> Int {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil else { return 0 }
+    return parts.tm_gmtoff
+  }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The history as JSON lines in `history.jsonl` in the data directory, rotated to
+/// `history.jsonl.1` past a size limit.
+///
+/// Appends take an exclusive `flock` on the log, so processes appending at once never mix
+/// their lines, and each batch is one `write` followed by `fsync`. A damaged line (a crash
+/// mid-write, a hand edit) is skipped and counted when reading, never fatal.
+public final class FileHistoryLog: HistoryLog {
+  public static let fileName = "history.jsonl"
+
+  public let path: String
+  /// Past this size the log is rotated before the next append.
+  public let maximumBytes: Int
+  /// The last append's failure, if any.
+  public private(set) var appendProblem: String?
+
+  public init(directory: String, maximumBytes: Int = 1 << 20) {
+    path = StoreLocation.join(directory, Self.fileName)
+    self.maximumBytes = maximumBytes
+  }
+
+  public var rotatedPath: String { path + ".1" }
+
+  public func append(_ entries: [HistoryEntry]) {
+    guard !entries.isEmpty else { return }
+    let bytes = Array(entries.map { $0.jsonLine + "\n" }.joined().utf8)
+    do {
+      try appendLocked(bytes)
+      appendProblem = nil
+    } catch {
+      appendProblem = "the history could not be saved: \(error)"
+    }
+  }
+
+  private func appendLocked(_ bytes: [UInt8]) throws(SystemError) {
+    var fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    if fd < 0 { throw .current }
+    if flock(fd, LOCK_EX) != 0 {
+      close(fd)
+      throw .current
+    }
+    var info = stat()
+    if fstat(fd, &info) == 0, Int(info.st_size) + bytes.count > maximumBytes, info.st_size > 0 {
+      // Rotate under the lock, then append to a fresh file.
+      try? FileSystem.rename(path, to: rotatedPath)
+      close(fd)
+      fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+      if fd < 0 { throw .current }
+      flock(fd, LOCK_EX)
+    }
+    defer { close(fd) }
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      offset += count
+    }
+    fsync(fd)
+  }
+
+  public func read() -> HistoryReading {
+    var reading = HistoryReading()
+    for file in [rotatedPath, path] {
+      let bytes: [UInt8]
+      do {
+        guard let contents = try FileSystem.readFile(atPath: file) else { continue }
+        bytes = contents
+      } catch {
+        reading.problem = "cannot read \(file): \(error)"
+        continue
+      }
+      for line in bytes.split(separator: UInt8(ascii: "\n")) {
+        if let entry = HistoryEntry(jsonLine: line) {
+          reading.entries.append(entry)
+        } else {
+          reading.damagedLines += 1
+        }
+      }
+    }
+    return reading
+  }
+}

@@ -1,0 +1,123 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the history says about one counter: the net change per day, totals, and the most
+/// recent changes. Computed for a given moment and time zone, so tests fix both.
+public struct HistorySummary: Equatable, Sendable {
+  /// One local calendar day.
+  public struct Day: Equatable, Sendable {
+    /// Days since 1970-01-01 in local time.
+    public var number: Int
+    /// Such as "Mon 23 Nov".
+    public var label: String
+    /// The sum of the day's changes.
+    public var net: Int
+  }
+
+  /// The last `dayCount` days, oldest first, ending today.
+  public var days: [Day]
+  public var today: Int
+  /// Since Monday.
+  public var thisWeek: Int
+  public var allTime: Int
+  /// The latest entries, newest first.
+  public var recent: [HistoryEntry]
+
+  private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+  public init(
+    entries: [HistoryEntry], now: Date, utcOffset: (Date) -> Int, dayCount: Int = 14, recentCount: Int = 20
+  ) {
+    let todayNumber = Self.dayNumber(now, offset: utcOffset(now))
+    let mondayNumber = todayNumber - Self.weekdayIndex(todayNumber)
+    let firstNumber = todayNumber - dayCount + 1
+    var nets = Array(repeating: 0, count: dayCount)
+    var today = 0
+    var week = 0
+    var all = 0
+    for entry in entries {
+      let change = entry.netChange
+      guard change != 0 else { continue }
+      let number = Self.dayNumber(entry.time, offset: utcOffset(entry.time))
+      all = Self.add(all, change)
+      if number == todayNumber { today = Self.add(today, change) }
+      if number >= mondayNumber && number <= todayNumber { week = Self.add(week, change) }
+      if number >= firstNumber && number <= todayNumber {
+        nets[number - firstNumber] = Self.add(nets[number - firstNumber], change)
+      }
+    }
+    days = nets.enumerated().map { index, net in
+      Day(number: firstNumber + index, label: Self.label(firstNumber + index), net: net)
+    }
+    self.today = today
+    thisWeek = week
+    allTime = all
+    recent = Array(entries.suffix(recentCount).reversed())
+  }
+
+  /// A signed change as shown: "+12", "-3", "0".
+  public static func signed(_ value: Int) -> String {
+    value > 0 ? "+\(value)" : String(value)
+  }
+
+  static func dayNumber(_ date: Date, offset: Int) -> Int {
+    let seconds = date.timeIntervalSince1970 + Double(offset)
+    return Int((seconds / 86_400).rounded(.down))
+  }
+
+  /// 0 for Monday through 6 for Sunday; 1970-01-01 was a Thursday.
+  static func weekdayIndex(_ dayNumber: Int) -> Int {
+    ((dayNumber + 3) % 7 + 7) % 7
+  }
+
+  static func label(_ dayNumber: Int) -> String {
+    let (_, month, day) = PropertyListDate.civilDate(fromDays: Int64(dayNumber))
+    return "\(weekdays[weekdayIndex(dayNumber)]) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
+  }
+
+  /// "14:05" for today, "23 Nov 14:05" before.
+  public static func time(_ date: Date, now: Date, utcOffset: (Date) -> Int) -> String {
+    let offset = utcOffset(date)
+    let seconds = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
+    let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
+    let clock = pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60)
+    let number = dayNumber(date, offset: offset)
+    guard number != dayNumber(now, offset: utcOffset(now)) else { return clock }
+    let (_, month, day) = PropertyListDate.civilDate(fromDays: Int64(number))
+    return "\(day) \(months[Int(month) - 1]) \(clock)"
+  }
+
+  /// "2026-11-23 14:05:09" in local time.
+  public static func timestamp(_ date: Date, utcOffset: Int) -> String {
+    let local = Date(timeIntervalSince1970: (date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
+    return String(PropertyListDate.text(for: local).prefix(19)).replacingFirst("T", with: " ")
+  }
+
+  /// The moment a `--since` argument names: "YYYY-MM-DD" (local midnight) or a full ISO 8601
+  /// UTC time; `nil` if it is neither.
+  public static func moment(from text: String, utcOffset: (Date) -> Int) -> Date? {
+    if let date = PropertyListDate.date(from: text) { return date }
+    guard let midnightUTC = PropertyListDate.date(from: text + "T00:00:00Z") else { return nil }
+    return midnightUTC.addingTimeInterval(-Double(utcOffset(midnightUTC)))
+  }
+
+  private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+
+  private static func add(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? Int.max : Int.min) : sum
+  }
+}
+
+extension String {
+  fileprivate func replacingFirst(_ target: Character, with replacement: Character) -> String {
+    guard let index = firstIndex(of: target) else { return self }
+    var copy = self
+    copy.replaceSubrange(index...index, with: String(replacement))
+    return copy
+  }
+}

@@ -1,0 +1,33 @@
+import TallyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A clock that stands still until a test moves it, in a time zone the test chooses.
+public final class ManualClock: WallClock {
+  public var date: Date
+  /// Seconds east of UTC.
+  public var offset: Int
+
+  public init(_ date: Date, utcOffset: Int = 0) {
+    self.date = date
+    offset = utcOffset
+  }
+
+  /// A clock at an ISO 8601 UTC time such as "2026-11-23T10:00:00Z".
+  public convenience init(iso text: String, utcOffset: Int = 0) {
+    self.init(PropertyListXML.date(from: text) ?? Date(timeIntervalSince1970: 0), utcOffset: utcOffset)
+  }
+
+  public func now() -> Date { date }
+
+  public func utcOffset(at date: Date) -> Int { offset }
+
+  /// Moves the clock forward.
+  public func advance(by seconds: Double) {
+    date = date.addingTimeInterval(seconds)
+  }
+}

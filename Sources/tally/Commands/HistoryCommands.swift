@@ -1,0 +1,85 @@
+import ArgumentParser
+import TallyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `tally log [NAME] [--since DATE] [--json]`: a counter's history, oldest first.
+struct LogCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "log",
+    abstract: "Print a counter's history: time, event, name, old value, new value, source.")
+
+  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  var name: String?
+
+  @Option(help: ArgumentHelp("Only changes from DATE on: YYYY-MM-DD (local) or an ISO 8601 UTC time.", valueName: "date"))
+  var since: String?
+
+  @OptionGroup var format: JSONOption
+
+  func validate() throws {
+    if let since, HistorySummary.moment(from: since, utcOffset: SystemClock().utcOffset(at:)) == nil {
+      throw ValidationError("--since \(since): give a date as YYYY-MM-DD or a time as 2026-11-23T14:05:00Z")
+    }
+  }
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let counter = try context.counter(named: name)
+    let clock = SystemClock()
+    let reading = context.history.read()
+    if let notice = reading.notice { Platform.printError(notice) }
+    let start = since.flatMap { HistorySummary.moment(from: $0, utcOffset: clock.utcOffset(at:)) }
+    for entry in reading.entries(forCounter: counter.id) where start.map({ entry.time >= $0 }) ?? true {
+      let line =
+        format.json
+        ? entry.jsonLine
+        : [
+          HistorySummary.timestamp(entry.time, utcOffset: clock.utcOffset(at: entry.time)), entry.event.rawValue,
+          entry.name, entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue,
+        ].joined(separator: "\t")
+      if !Output.line(line) { break }
+    }
+  }
+}
+
+/// `tally stats [NAME] [--json]`: today's, this week's and all-time net change.
+struct StatsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stats", abstract: "Print a counter's net change today, this week (since Monday) and all time.")
+
+  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  var name: String?
+
+  @OptionGroup var format: JSONOption
+
+  struct Totals: Encodable {
+    var name: String
+    var today: Int
+    var thisWeek: Int
+    var allTime: Int
+  }
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let counter = try context.counter(named: name)
+    let clock = SystemClock()
+    let reading = context.history.read()
+    if let notice = reading.notice { Platform.printError(notice) }
+    let summary = HistorySummary(entries: reading.entries(forCounter: counter.id), now: clock.now(), utcOffset: clock.utcOffset(at:))
+    if format.json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let totals = Totals(name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime)
+      Output.line(String(decoding: try encoder.encode(totals), as: UTF8.self))
+    } else {
+      _ = Output.line("today\t\(HistorySummary.signed(summary.today))")
+        && Output.line("this week\t\(HistorySummary.signed(summary.thisWeek))")
+        && Output.line("all time\t\(HistorySummary.signed(summary.allTime))")
+    }
+  }
+}

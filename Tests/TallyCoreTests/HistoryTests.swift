@@ -1,0 +1,227 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import TallyCore
+import TallyTestSupport
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+private func at(_ text: String) -> Date {
+  PropertyListXML.date(from: text) ?? Date(timeIntervalSince1970: 0)
+}
+
+private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count", source: HistoryEntry.Source = .app) -> HistoryEntry {
+  HistoryEntry(time: at(time), event: .changed, counter: counter, name: "Count", old: old, new: new, source: source)
+}
+
+struct HistoryEntryTests {
+  @Test func anEntryIsOneSortedJSONLine() {
+    let entry = change("2026-11-23T10:00:00.25Z", 12, 13)
+    #expect(entry.jsonLine == #"{"counter":"count","event":"changed","name":"Count","new":13,"old":12,"source":"app","time":"2026-11-23T10:00:00.25Z"}"#)
+    #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry)
+  }
+
+  @Test(arguments: ["", "{", "not json", #"{"counter":"count"}"#, #"{"counter":"c","event":"exploded","name":"n","source":"app","time":"2026-11-23T10:00:00Z"}"#])
+  func damagedLinesReadAsNil(line: String) {
+    #expect(HistoryEntry(jsonLine: Array(line.utf8)) == nil)
+  }
+
+  @Test func netChangeNeverOverflows() {
+    #expect(change("2026-11-23T10:00:00Z", Int.min, Int.max).netChange == Int.max)
+    #expect(change("2026-11-23T10:00:00Z", Int.max, Int.min).netChange == Int.min)
+    #expect(HistoryEntry(time: at("2026-11-23T10:00:00Z"), event: .renamed, counter: "count", name: "x", source: .app).netChange == 0)
+  }
+}
+
+struct FileHistoryLogTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  @Test func appendedEntriesReadBackInOrder() {
+    let log = FileHistoryLog(directory: directory.path)
+    log.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    log.append([change("2026-11-23T10:00:01Z", 1, 2), change("2026-11-23T10:00:02Z", 2, 3)])
+    #expect(log.read().entries.map(\.new) == [1, 2, 3])
+    #expect(log.appendProblem == nil)
+  }
+
+  @Test func damagedLinesAreSkippedAndCounted() throws {
+    let log = FileHistoryLog(directory: directory.path)
+    log.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    let file = fopen(log.path, "a")
+    fputs("{\"truncated\":\n\u{FF}garbage\n", file)
+    fclose(file)
+    log.append([change("2026-11-23T10:00:01Z", 1, 2)])
+
+    let reading = log.read()
+    #expect(reading.entries.map(\.new) == [1, 2])
+    #expect(reading.damagedLines == 2)
+    #expect(reading.notice == "2 damaged lines of the history skipped")
+  }
+
+  @Test func theLogIsRotatedPastItsLimitAndBothFilesAreRead() throws {
+    let log = FileHistoryLog(directory: directory.path, maximumBytes: 1000)
+    for index in 0..<30 { log.append([change("2026-11-23T10:00:00Z", index, index + 1)]) }
+    var info = stat()
+    #expect(stat(log.path, &info) == 0 && info.st_size <= 1000)
+    #expect(stat(log.rotatedPath, &info) == 0)
+    let reading = log.read()
+    #expect(reading.entries.map(\.new) == Array(reading.entries.count > 0 ? (31 - reading.entries.count)...30 : 1...0))
+    #expect(reading.entries.count >= 10, "the rotated file still holds the older entries")
+  }
+
+  @Test func aMissingLogReadsEmpty() {
+    #expect(FileHistoryLog(directory: directory.path).read() == HistoryReading())
+  }
+
+  @Test func anAppendThatFailsIsReportedNotFatal() {
+    let log = FileHistoryLog(directory: directory.appending("no/such/dir"))
+    log.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    #expect(log.appendProblem?.contains("could not be saved") == true)
+  }
+}
+
+struct HistoryAnalyticsTests {
+  @Test func counterEventsBecomeEntriesWrittenAtFlush() {
+    let log = InMemoryHistoryLog()
+    let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
+    let analytics = HistoryAnalytics(log: log, clock: clock, source: .command)
+    analytics.track(.screenShown(.counter))
+    analytics.track(.counterChanged(id: "count", name: "Count", old: 1, new: 2))
+    clock.advance(by: 60)
+    analytics.track(.counterCreated(id: "count-2", name: "laps"))
+    analytics.track(.counterRenamed(id: "count-2", from: "laps", to: "swims"))
+    analytics.track(.counterDeleted(id: "count-2", name: "swims", value: 4))
+    analytics.track(.onboardingSkipped)
+    #expect(log.entries.isEmpty)
+
+    analytics.flush()
+
+    #expect(log.entries == [
+      HistoryEntry(time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 1, new: 2, source: .command),
+      HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .created, counter: "count-2", name: "laps", new: 0, source: .command),
+      HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .renamed, counter: "count-2", name: "swims", source: .command),
+      HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .deleted, counter: "count-2", name: "swims", old: 4, source: .command),
+    ])
+  }
+}
+
+struct HistorySummaryTests {
+  // Monday 23 November 2026, 10:00 UTC.
+  let now = at("2026-11-23T10:00:00Z")
+
+  @Test func netChangePerDayTodayThisWeekAndAllTime() {
+    let entries = [
+      change("2026-10-01T12:00:00Z", 0, 100),  // long ago: all time only
+      change("2026-11-16T09:00:00Z", 100, 110),  // last Monday
+      change("2026-11-22T23:30:00Z", 110, 115),  // Sunday: last week
+      change("2026-11-23T08:00:00Z", 115, 120),  // today
+      change("2026-11-23T09:00:00Z", 120, 118),  // today
+      change("2026-11-23T09:30:00Z", 0, 50, counter: "count-2"),  // not this counter
+    ]
+    let summary = HistorySummary(entries: entries.filter { $0.counter == "count" }, now: now, utcOffset: { _ in 0 })
+    #expect(summary.days.count == 14)
+    #expect(summary.days.first?.label == "Tue 10 Nov")
+    #expect(summary.days.last?.label == "Mon 23 Nov")
+    #expect(summary.days.map(\.net) == [0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 5, 3])
+    #expect(summary.today == 3)
+    #expect(summary.thisWeek == 3)
+    #expect(summary.allTime == 118)
+    #expect(summary.recent.first?.new == 118)
+  }
+
+  @Test func daysBeginAtLocalMidnight() {
+    // 23:30 UTC on Sunday is 00:30 on Monday at UTC+1.
+    let entries = [change("2026-11-22T23:30:00Z", 0, 7)]
+    let summary = HistorySummary(entries: entries, now: now, utcOffset: { _ in 3600 })
+    #expect(summary.today == 7)
+    #expect(summary.thisWeek == 7)
+    #expect(HistorySummary.time(at("2026-11-22T23:30:00Z"), now: now, utcOffset: { _ in 3600 }) == "00:30")
+    #expect(HistorySummary.time(at("2026-11-21T08:05:00Z"), now: now, utcOffset: { _ in 3600 }) == "21 Nov 09:05")
+  }
+
+  @Test func sinceAcceptsADayOrATime() {
+    #expect(HistorySummary.moment(from: "2026-11-23", utcOffset: { _ in 3600 }) == at("2026-11-22T23:00:00Z"))
+    #expect(HistorySummary.moment(from: "2026-11-23T10:00:00Z", utcOffset: { _ in 0 }) == at("2026-11-23T10:00:00Z"))
+    #expect(HistorySummary.moment(from: "yesterday", utcOffset: { _ in 0 }) == nil)
+  }
+}
+
+struct HistoryViewTests {
+  private func model(_ entries: [HistoryEntry], counter: Counter = Counter(id: "count", name: "Count", value: 118)) -> HistoryViewModel {
+    HistoryViewModel(counter: counter, history: InMemoryHistoryLog(entries: entries), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+  }
+
+  private let entries = [
+    change("2026-11-16T09:00:00Z", 100, 110),
+    change("2026-11-20T09:00:00Z", 110, 105, source: .command),
+    change("2026-11-23T08:00:00Z", 105, 120),
+    change("2026-11-23T09:00:00Z", 120, 118),
+  ]
+
+  @Test func at80x24TheChartAndTheLastChangesSitSideBySide() {
+    var canvas = Canvas(width: 80, height: 24)
+    HistoryView(model: model(entries)).render(into: &canvas)
+    expectLines(canvas, [
+      " History of Count",
+      "                                             Last changes",
+      " Tue 10 Nov 0                                09:00  120 → 118",
+      " Wed 11 Nov 0                                08:00  105 → 120",
+      " Thu 12 Nov 0                                20 Nov 09:00  110 → 105 (command)",
+      " Fri 13 Nov 0                                16 Nov 09:00  100 → 110",
+      " Sat 14 Nov 0",
+      " Sun 15 Nov 0",
+      " Mon 16 Nov ██████████████████████ +10",
+      " Tue 17 Nov 0",
+      " Wed 18 Nov 0",
+      " Thu 19 Nov 0",
+      " Fri 20 Nov ▒▒▒▒▒▒▒▒▒▒▒ -5",
+      " Sat 21 Nov 0",
+      " Sun 22 Nov 0",
+      " Mon 23 Nov ████████████████████████████ +13",
+      "", "", "", "", "", "",
+      " Today +13   This week +13   All time +18",
+      " any key closes",
+    ])
+  }
+
+  @Test func at40x12TheMostRecentDaysFit() {
+    var canvas = Canvas(width: 40, height: 12)
+    HistoryView(model: model(entries)).render(into: &canvas)
+    let lines = canvas.lines
+    #expect(lines[0] == " History of Count")
+    #expect(lines[2] == " Tue 17 Nov 0", "\(canvas.picture)")
+    #expect(lines[5] == " Fri 20 Nov ▒▒▒▒▒▒▒▒▒ -5", "\(canvas.picture)")
+    #expect(lines[8] == " Mon 23 Nov ████████████████████████ +13", "\(canvas.picture)")
+    #expect(lines[10] == " Today +13  Week +13  All +18")
+    #expect(lines.allSatisfy { $0.terminalWidth <= 40 })
+  }
+
+  @Test func anEmptyHistorySaysSo() {
+    var canvas = Canvas(width: 80, height: 24)
+    HistoryView(model: model([])).render(into: &canvas)
+    #expect(canvas.lines[2].hasSuffix("none yet"), "\(canvas.picture)")
+    #expect(canvas.lines[22] == " Today 0   This week 0   All time 0")
+  }
+
+  @Test func damagedLinesAreMentioned() throws {
+    let directory = try TemporaryDirectory()
+    let log = FileHistoryLog(directory: directory.path)
+    log.append(entries)
+    let file = fopen(log.path, "a")
+    fputs("garbage\n", file)
+    fclose(file)
+    let model = HistoryViewModel(counter: Counter(id: "count", name: "Count"), history: log, clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    var canvas = Canvas(width: 80, height: 24)
+    HistoryView(model: model).render(into: &canvas)
+    #expect(canvas.lines[21] == " 1 damaged line of the history skipped", "\(canvas.picture)")
+  }
+}
