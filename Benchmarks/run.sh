@@ -11,6 +11,7 @@
 #
 # TALLY_SCRATCH_PATH: SwiftPM scratch path for the release build (default .build); the
 # reference and floor programs are built into its `bench/` folder.
+# TALLY_MICRO_SCRATCH_PATH: scratch path for the micro-benchmarks (default Benchmarks/.build).
 #
 # Like .ci/run, it installs what a fresh Debian machine lacks: gcc and ncurses' headers for
 # the reference and floors, ncurses-base for the xterm-256color entry, and pyte (a terminal
@@ -43,7 +44,10 @@ if [ "${1:-}" = "--micro" ]; then
     apt_install libjemalloc-dev
   fi
   apt_install libncurses-dev
-  exec swift package --package-path Benchmarks --allow-writing-to-package-directory benchmark "$@"
+  scratch_args=()
+  [ -n "${TALLY_MICRO_SCRATCH_PATH:-}" ] && scratch_args=(--scratch-path "$TALLY_MICRO_SCRATCH_PATH")
+  exec swift package --package-path Benchmarks "${scratch_args[@]}" \
+    --allow-writing-to-package-directory benchmark "$@"
 fi
 
 apt_install gcc libncurses-dev ncurses-base python3

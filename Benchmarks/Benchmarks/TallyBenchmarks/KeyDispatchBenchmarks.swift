@@ -18,7 +18,7 @@ enum KeyDispatchBenchmarks {
       }
     }
 
-    Benchmark("Key dispatch: 10,000-key burst, file store, one batch", configuration: .init(maxIterations: 200)) {
+    Benchmark("Key dispatch: 10,000-key burst, file store, one batch", configuration: .durable(maxIterations: 200)) {
       benchmark in
       let directory = ScratchDirectory.make("burst")
       defer { ScratchDirectory.remove(directory) }
