@@ -6,8 +6,10 @@ import TallyCore
 /// one batch (dispatch plus the single durable write the burst costs).
 enum KeyDispatchBenchmarks {
   static func register() {
-    Benchmark("Key dispatch: Space to the counter, in-memory store", configuration: .init(scalingFactor: .kilo)) {
-      benchmark in
+    Benchmark(
+      "Key dispatch: Space to the counter, in-memory store",
+      configuration: .init(timeUnits: .nanoseconds, scalingFactor: .kilo)
+    ) { benchmark in
       let store = InMemoryUserDefaults()
       let app = AppViewModel(
         settingStore: FakeSettings(),
@@ -18,8 +20,10 @@ enum KeyDispatchBenchmarks {
       }
     }
 
-    Benchmark("Key dispatch: 10,000-key burst, file store, one batch", configuration: .durable(maxIterations: 200)) {
-      benchmark in
+    Benchmark(
+      "Key dispatch: 10,000-key burst, file store, one batch",
+      configuration: .durable(maxIterations: 200)
+    ) { benchmark in
       let directory = ScratchDirectory.make("burst")
       defer { ScratchDirectory.remove(directory) }
       let store = try FileUserDefaults(directory: directory)
