@@ -102,8 +102,6 @@ class Session:
                 if frame_time is None and self.shows(pattern):
                     frame_time = stamp
             self.chunks.clear()
-            if frame_time is None and self.shows(pattern):
-                frame_time = time.perf_counter()  # cannot happen unless already shown
             if frame_time is not None:
                 return frame_time - since, self.total_bytes - start_bytes
         raise TimeoutError(f"{pattern.pattern!r} not on screen after {TIMEOUT} s:\n"
@@ -112,7 +110,10 @@ class Session:
     def send(self, data):
         """Writes all of `data`, reading output meanwhile so neither side blocks."""
         view = memoryview(data)
+        deadline = time.perf_counter() + TIMEOUT
         while view:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"the program stopped reading input ({len(view)} bytes left)")
             readable, writable, _ = select.select([self.master], [self.master], [], TIMEOUT)
             if writable:
                 try:
