@@ -1,0 +1,50 @@
+import Benchmark
+import TallyCore
+
+/// A key press routed through `AppViewModel` to the counter, as the run loop does: one key
+/// on the in-memory store (dispatch alone), and a 10,000-key burst on the file store inside
+/// one batch (dispatch plus the single durable write the burst costs).
+enum KeyDispatchBenchmarks {
+  static func register() {
+    Benchmark(
+      "Key dispatch: Space to the counter, in-memory store",
+      configuration: .init(timeUnits: .nanoseconds, scalingFactor: .kilo)
+    ) { benchmark in
+      let store = InMemoryUserDefaults()
+      let app = AppViewModel(
+        settingStore: FakeSettings(),
+        makeCounterViewModel: { CounterViewModel(userDefaults: store) })
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        app.handle(.space)
+      }
+    }
+
+    Benchmark(
+      "Key dispatch: 10,000-key burst, file store, one batch",
+      configuration: .durable(maxIterations: 200)
+    ) { benchmark in
+      let directory = ScratchDirectory.make("burst")
+      defer { ScratchDirectory.remove(directory) }
+      let store = try FileUserDefaults(directory: directory)
+      let app = AppViewModel(
+        settingStore: SettingStore(userDefaults: store),
+        makeCounterViewModel: { CounterViewModel(userDefaults: store) })
+      app.handle(.character("s"))  // skips onboarding in a fresh store
+      let keys = Array(repeating: Key.space, count: 10_000)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.performBatch {
+          for key in keys { app.handle(key) }
+        }
+      }
+      benchmark.stopMeasurement()
+      precondition(store.saveProblem == nil, "the store did not save: \(String(describing: store.saveProblem))")
+    }
+  }
+}
+
+/// Settings that always open the counter, for benchmarks that do not measure settings.
+final class FakeSettings: SettingStorage {
+  var showOnboarding = false
+}

@@ -1,0 +1,18 @@
+import Benchmark
+import TallyCore
+
+/// The counter screen drawn into an 80x24 canvas, as the run loop draws it after each key.
+enum RenderBenchmarks {
+  static func register() {
+    Benchmark("Counter screen render 80x24", configuration: .init(scalingFactor: .kilo)) { benchmark in
+      let store = InMemoryUserDefaults(values: [CounterViewModel.countKey: .integer(1_234_567)])
+      let app = AppViewModel(
+        settingStore: FakeSettings(),
+        makeCounterViewModel: { CounterViewModel(userDefaults: store) })
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(AppView(model: app).render(width: 80, height: 24))
+      }
+    }
+  }
+}

@@ -1,0 +1,459 @@
+#!/usr/bin/env python3
+"""Tally against the floor, in the same run (issue 9).
+
+Runs the release `tally` and the C reference counter (`tally_ref`) alternately, round after
+round, each in its own pseudo-terminal at 80x24, and prints medians, Tally/reference ratios
+and each target met or missed. Three Swift "floor" programs (ncurses only, with
+FoundationEssentials, with Foundation) are measured in the same rounds for the memory
+target. Benchmarks/run.sh builds every program and calls this script; see docs/BENCHMARKS.md.
+
+What is on screen is decided by a terminal emulator (pyte) fed with the bytes the program
+wrote, because ncurses sends only the cells that change: after an increment the text
+"Count: 1" is on screen but never in the byte stream. The emulator runs only while the
+program is quiet, so its cost never enters a timing: each chunk of output is time-stamped
+as it is read, and a frame's time is the time of the chunk that completed it.
+"""
+
+import argparse
+import fcntl
+import json
+import os
+import platform
+import re
+import select
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+import pyte
+
+COLUMNS, ROWS = 80, 24
+SETTLE = 0.05  # quiet time that ends a frame's output; never part of a latency
+TIMEOUT = 10.0
+BURST = 10_000
+
+
+class Session:
+    """A program running in its own pseudo-terminal, with its output time-stamped."""
+
+    def __init__(self, argv, env):
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        slave_name = os.ttyname(slave)
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+        self.chunks = []  # (time, bytes) read and not yet fed to the emulator
+        self.total_bytes = 0
+        self.exited = None
+        # posix_spawn: setsid, then open the slave as fd 0 so it becomes the controlling
+        # terminal; the master and everything else of ours are close-on-exec.
+        self.start = time.perf_counter()
+        self.pid = os.posix_spawn(
+            argv[0], argv, env,
+            setsid=True,
+            file_actions=[
+                (os.POSIX_SPAWN_OPEN, 0, slave_name, os.O_RDWR, 0),
+                (os.POSIX_SPAWN_DUP2, 0, 1),
+                (os.POSIX_SPAWN_DUP2, 0, 2),
+            ])
+        os.close(slave)
+        os.set_blocking(self.master, False)
+
+    def _read_available(self, timeout):
+        """Waits up to `timeout` for output; returns False when nothing came."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return True
+        except OSError:  # EIO: the program closed the terminal
+            data = b""
+        if not data:
+            raise ChildGone(self)
+        self.chunks.append((time.perf_counter(), data))
+        self.total_bytes += len(data)
+        return True
+
+    def shows(self, pattern):
+        return any(pattern.search(line) for line in self.screen.display)
+
+    def wait_for(self, pattern, since):
+        """Reads until the screen matches `pattern` and the output has settled.
+
+        Returns (seconds from `since` to the chunk that completed the frame, bytes read
+        from `since` until the output settled).
+        """
+        deadline = time.perf_counter() + TIMEOUT
+        start_bytes = self.total_bytes
+        frame_time = None
+        while time.perf_counter() < deadline:
+            if self._read_available(SETTLE):
+                continue
+            # Quiet: now feed the emulator, chunk by chunk, to find the completing one.
+            for stamp, data in self.chunks:
+                self.stream.feed(data)
+                if frame_time is None and self.shows(pattern):
+                    frame_time = stamp
+            self.chunks.clear()
+            if frame_time is not None:
+                return frame_time - since, self.total_bytes - start_bytes
+        raise TimeoutError(f"{pattern.pattern!r} not on screen after {TIMEOUT} s:\n"
+                           + "\n".join(self.screen.display))
+
+    def send(self, data):
+        """Writes all of `data`, reading output meanwhile so neither side blocks."""
+        view = memoryview(data)
+        deadline = time.perf_counter() + TIMEOUT
+        while view:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"the program stopped reading input ({len(view)} bytes left)")
+            readable, writable, _ = select.select([self.master], [self.master], [], TIMEOUT)
+            if writable:
+                try:
+                    written = os.write(self.master, view)
+                    view = view[written:]
+                except BlockingIOError:
+                    pass
+            if readable:
+                self._read_available(0)
+
+    def peak_rss(self):
+        """The program's peak resident set so far, in bytes (VmHWM).
+
+        Not wait4's ru_maxrss: Linux carries the resident set of the process image that
+        called execve into it, and here that image is a copy of this Python interpreter
+        (about 20 MiB), which would hide every figure below it.
+        """
+        with open(f"/proc/{self.pid}/status") as file:
+            for line in file:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+        raise RuntimeError("no VmHWM in /proc/PID/status")
+
+    def quit(self):
+        """Reads the peak resident set, sends q, waits for the exit; returns the peak."""
+        peak = self.peak_rss()
+        self.send(b"q")
+        deadline = time.perf_counter() + TIMEOUT
+        while time.perf_counter() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.exited = status
+                os.close(self.master)
+                if os.waitstatus_to_exitcode(status) != 0:
+                    raise RuntimeError(f"exit status {os.waitstatus_to_exitcode(status)}")
+                return peak
+            try:
+                self._read_available(0.01)
+            except ChildGone:
+                pass
+        self.kill()
+        raise TimeoutError("the program did not quit on q")
+
+    def kill(self):
+        if self.exited is None:
+            try:
+                os.kill(self.pid, 9)
+                os.waitpid(self.pid, 0)
+            except ProcessLookupError:
+                pass
+            self.exited = -9
+            os.close(self.master)
+
+
+class ChildGone(Exception):
+    def __init__(self, session):
+        super().__init__("the program closed its terminal:\n" + "\n".join(session.screen.display))
+
+
+def count_pattern(value):
+    return re.compile(rf"Count: {value}(?!\d)")
+
+
+def stored_count(path):
+    """The count in a store file, as both programs write it (a property list)."""
+    try:
+        with open(path) as file:
+            text = file.read()
+    except FileNotFoundError:
+        return None
+    match = re.search(r"<key>count</key>\s*<integer>(-?\d+)</integer>", text)
+    return int(match.group(1)) if match else None
+
+
+class Program:
+    """One counter under test: how to start it and where it keeps its count."""
+
+    def __init__(self, name, binary, memory_args, file_args, inc_args, store_dir_name):
+        self.name = name
+        self.binary = binary
+        self.memory_args = memory_args
+        self.file_args = file_args
+        self.inc_args = inc_args
+        self.store_dir_name = store_dir_name
+
+    def store_path(self, data_home):
+        return os.path.join(data_home, self.store_dir_name, "defaults.plist")
+
+
+def environment(home):
+    return {
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "HOME": home,
+        "XDG_DATA_HOME": os.path.join(home, "data"),
+        "PATH": "/usr/bin:/bin",
+    }
+
+
+def interactive_memory(program, home, keys, samples):
+    """First frame, key to frame and bytes per increment on the in-memory store."""
+    session = Session([program.binary] + program.memory_args, environment(home))
+    try:
+        first, first_bytes = session.wait_for(count_pattern(0), session.start)
+        samples["first_frame_memory"].append(first)
+        samples["first_frame_bytes"].append(first_bytes)
+        for value in range(1, keys + 1):
+            sent = time.perf_counter()
+            session.send(b" ")
+            latency, written = session.wait_for(count_pattern(value), sent)
+            samples["key_to_frame_memory"].append(latency)
+            samples["bytes_per_increment"].append(written)
+        samples["peak_rss_memory"].append(session.quit())
+    finally:
+        session.kill()
+
+
+def interactive_file(program, home, keys, samples):
+    """First frame, key to frame and the 10,000-key burst on the durable file store."""
+    env = environment(home)
+    store = program.store_path(env["XDG_DATA_HOME"])
+    session = Session([program.binary] + program.file_args, env)
+    try:
+        first, _ = session.wait_for(count_pattern(0), session.start)
+        samples["first_frame_file"].append(first)
+        for value in range(1, keys + 1):
+            sent = time.perf_counter()
+            session.send(b" ")
+            latency, _ = session.wait_for(count_pattern(value), sent)
+            samples["key_to_frame_file"].append(latency)
+        expected = keys + BURST
+        sent = time.perf_counter()
+        session.send(b" " * BURST)
+        latency, written = session.wait_for(count_pattern(expected), sent)
+        on_disk = stored_count(store)
+        samples["burst_final_frame"].append(latency)
+        samples["burst_bytes"].append(written)
+        samples["burst_durable"].append(1.0 if on_disk == expected else 0.0)
+        if on_disk != expected:
+            print(f"  {program.name}: burst shows {expected} but the store holds {on_disk}",
+                  file=sys.stderr)
+        samples["peak_rss_file"].append(session.quit())
+    finally:
+        session.kill()
+
+
+def increments(program, home, runs, samples):
+    """Whole-process time of `inc` (spawn to exit), each run checked against the store."""
+    env = environment(home)
+    store = program.store_path(env["XDG_DATA_HOME"])
+    for _ in range(runs):
+        before = stored_count(store) or 0
+        read_end, write_end = os.pipe()
+        start = time.perf_counter()
+        pid = os.posix_spawn(
+            program.binary, [program.binary] + program.inc_args, env,
+            file_actions=[(os.POSIX_SPAWN_DUP2, write_end, 1),
+                          (os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0)])
+        _, status = os.waitpid(pid, 0)
+        elapsed = time.perf_counter() - start
+        os.close(write_end)
+        printed = os.read(read_end, 4096).decode().strip()
+        os.close(read_end)
+        if os.waitstatus_to_exitcode(status) != 0 or printed != str(before + 1):
+            raise RuntimeError(f"{program.name} inc: status {status}, printed {printed!r}, "
+                               f"expected {before + 1}")
+        if stored_count(store) != before + 1:
+            raise RuntimeError(f"{program.name} inc did not store {before + 1}")
+        samples["inc"].append(elapsed)
+
+
+def floor_session(binary, home, samples):
+    session = Session([binary], environment(home))
+    try:
+        first, _ = session.wait_for(count_pattern(0), session.start)
+        samples["first_frame_memory"].append(first)
+        samples["peak_rss_memory"].append(session.quit())
+    finally:
+        session.kill()
+
+
+def machine():
+    cpu = "unknown"
+    with open("/proc/cpuinfo") as file:
+        for line in file:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True)
+    swift_version = (swift.stdout + swift.stderr).strip().splitlines()
+    return {
+        "cores": os.cpu_count(),
+        "cpu": cpu,
+        "kernel": platform.release(),
+        "swift": swift_version[0] if swift_version else "unknown",
+        "load_average": os.getloadavg(),
+    }
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.2f} ms"
+
+
+def mib(size):
+    return f"{size / (1 << 20):.1f} MiB"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tally", required=True)
+    parser.add_argument("--reference", required=True)
+    parser.add_argument("--floor", required=True, help="ncurses-only Swift program")
+    parser.add_argument("--floor-essentials", required=True)
+    parser.add_argument("--floor-foundation", required=True)
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--keys", type=int, default=3, help="single keys per session")
+    parser.add_argument("--inc-runs", type=int, default=5, help="`inc` runs per round")
+    parser.add_argument("--json", help="write every sample here")
+    options = parser.parse_args()
+
+    tally = Program("tally", options.tally, ["-useInMemoryUserDefaults", "-skipOnboarding"],
+                    ["-skipOnboarding"], ["inc"], "tally")
+    reference = Program("reference", options.reference, ["-m"], [], ["inc"], "tally-ref")
+    floors = {"floor (ncurses only)": options.floor,
+              "floor + FoundationEssentials": options.floor_essentials,
+              "floor + Foundation": options.floor_foundation}
+
+    samples = {name: {} for name in ["tally", "reference", *floors]}
+    for table in samples.values():
+        for key in ["first_frame_memory", "first_frame_bytes", "key_to_frame_memory",
+                    "bytes_per_increment", "peak_rss_memory", "first_frame_file",
+                    "key_to_frame_file", "burst_final_frame", "burst_bytes", "burst_durable",
+                    "peak_rss_file", "inc"]:
+            table[key] = []
+
+    info = machine()
+    scratch = tempfile.mkdtemp(prefix="tally-bench-")
+    try:
+        for round_index in range(options.rounds):
+            # Alternate who goes first, so that neither always runs on a warmer machine.
+            order = [tally, reference] if round_index % 2 == 0 else [reference, tally]
+            for program in order:
+                home = tempfile.mkdtemp(dir=scratch)
+                interactive_memory(program, home, options.keys, samples[program.name])
+                interactive_file(program, home, options.keys, samples[program.name])
+                increments(program, home, options.inc_runs, samples[program.name])
+                shutil.rmtree(home)
+            for name, binary in floors.items():
+                home = tempfile.mkdtemp(dir=scratch)
+                floor_session(binary, home, samples[name])
+                shutil.rmtree(home)
+            print(f"round {round_index + 1}/{options.rounds} done", file=sys.stderr)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    info["load_average_after"] = os.getloadavg()
+
+    t, r = samples["tally"], samples["reference"]
+    floor_rss = median(samples["floor (ncurses only)"]["peak_rss_memory"])
+
+    def row(label, key, fmt, target=None, limit=None):
+        tm, rm = median(t[key]), median(r[key])
+        ratio = tm / rm if rm else float("nan")
+        verdict = ""
+        if target is not None:
+            verdict = "met" if ratio <= limit else "MISSED"
+            verdict = f"{target}: {verdict}"
+        return f"| {label} | {fmt(tm)} | {fmt(rm)} | {ratio:.2f}x | {verdict} |"
+
+    lines = [
+        f"Tally vs the C reference: medians of {options.rounds} alternating rounds, "
+        f"pty {COLUMNS}x{ROWS}, TERM=xterm-256color",
+        "",
+        "| figure | Tally | reference | Tally/ref | target |",
+        "|---|---|---|---|---|",
+        row("first frame, in-memory store", "first_frame_memory", ms, "<= 1.5x", 1.5),
+        row("first frame, file store", "first_frame_file", ms, "<= 1.5x", 1.5),
+        row("key to frame, in-memory store", "key_to_frame_memory", ms, "<= 2x", 2.0),
+        row("key to frame, file store (durable)", "key_to_frame_file", ms, "<= 2x", 2.0),
+        row("`inc`, whole process", "inc", ms, "<= 2x", 2.0),
+        row(f"{BURST:,}-key burst to final frame", "burst_final_frame", ms),
+        row("terminal bytes, first frame", "first_frame_bytes", lambda v: f"{v:.0f} B"),
+        row("terminal bytes per increment", "bytes_per_increment", lambda v: f"{v:.0f} B"),
+        row(f"terminal bytes, {BURST:,}-key burst", "burst_bytes", lambda v: f"{v:.0f} B"),
+        row("peak RSS, in-memory session", "peak_rss_memory", mib),
+        row(f"peak RSS, file session with burst", "peak_rss_file", mib),
+    ]
+
+    def check(label, ok, detail):
+        return f"| {label} | {detail} | {'met' if ok else 'MISSED'} |"
+
+    burst_max = max(t["burst_final_frame"])
+    durable = all(v == 1.0 for v in t["burst_durable"])
+    bytes_median, bytes_max = median(t["bytes_per_increment"]), max(t["bytes_per_increment"])
+    rss_targets = [("in-memory session", median(t["peak_rss_memory"])),
+                   ("file session with burst", median(t["peak_rss_file"]))]
+    lines += [
+        "",
+        "| absolute target | Tally | verdict |",
+        "|---|---|---|",
+        check(f"{BURST:,}-key burst: every increment on disk and on screen, within 1 s",
+              durable and burst_max <= 1.0,
+              f"slowest {ms(burst_max)}; store right at the final frame in "
+              f"{sum(t['burst_durable']):.0f}/{len(t['burst_durable'])} runs"),
+        check("at most 150 B of terminal output per increment", bytes_max <= 150,
+              f"median {bytes_median:.0f} B, largest {bytes_max} B"),
+    ]
+    for label, value in rss_targets:
+        lines.append(check(f"peak RSS ({label}) at most 1.6x the Swift ncurses floor",
+                           value <= 1.6 * floor_rss,
+                           f"{mib(value)} = {value / floor_rss:.2f}x {mib(floor_rss)}"))
+    lines += [
+        "",
+        "| floor program | first frame | peak RSS |",
+        "|---|---|---|",
+        f"| C reference (`tally_ref -m`) | {ms(median(r['first_frame_memory']))} | "
+        f"{mib(median(r['peak_rss_memory']))} |",
+    ]
+    for name in floors:
+        lines.append(f"| {name} | {ms(median(samples[name]['first_frame_memory']))} | "
+                     f"{mib(median(samples[name]['peak_rss_memory']))} |")
+    lines.append(f"| Tally (`-useInMemoryUserDefaults -skipOnboarding`) | "
+                 f"{ms(median(t['first_frame_memory']))} | {mib(median(t['peak_rss_memory']))} |")
+    lines += [
+        "",
+        f"machine: {info['cores']} cores, {info['cpu']}, Linux {info['kernel']}, "
+        f"{info['swift']}; load average before "
+        f"{' '.join(f'{v:.2f}' for v in info['load_average'])}, after "
+        f"{' '.join(f'{v:.2f}' for v in info['load_average_after'])}",
+    ]
+    print("\n".join(lines))
+
+    if options.json:
+        with open(options.json, "w") as file:
+            json.dump({"machine": info, "rounds": options.rounds, "samples": samples}, file,
+                      indent=1)
+
+
+if __name__ == "__main__":
+    main()
