@@ -57,8 +57,7 @@ if ! python3 -c "import pyte" 2>/dev/null; then
 fi
 
 echo "Building the release tally..." >&2
-swift build -c release --scratch-path "$scratch" --product tally >&2
-tally="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/tally"
+tally="$(scripts/build-release.sh --scratch-path "$scratch")"
 
 out="$scratch/bench"
 mkdir -p "$out"

@@ -52,12 +52,41 @@ struct TallyCommand: ParsableCommand {
 
   /// Takes the single-dash launch arguments out of the command line (a mistake there is a
   /// usage error, before anything is read or written), then parses and runs the command.
+  ///
+  /// The most common command lines skip the argument parser (`CommonCommandLine`).
   static func main() {
+    let remaining: [String]
     do {
-      main(try LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst())).remaining)
+      remaining = try LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst())).remaining
     } catch {
       Platform.printError(error.description)
       exit(withError: ExitCode(ExitStatus.usage))
+    }
+    guard let common = CommonCommandLine.recognize(remaining) else {
+      main(remaining)
+      return
+    }
+    do {
+      try run(common)
+    } catch {
+      exit(withError: error)
+    }
+  }
+
+  /// Runs a recognised common command line through the same functions as the parser's path.
+  static func run(_ common: CommonCommandLine) throws {
+    switch common {
+    case .interactive(let flags):
+      let status = InteractiveApp(arguments: flags, argumentDomain: argumentDomain, environment: Platform.environment()).run()
+      if status != ExitStatus.success { throw ExitCode(status) }
+    case .add(let name, let amount, let sign, let quiet):
+      try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet)
+    case .get(let name, let json, let quiet):
+      try GetCommand.show(name: name, json: json, quiet: quiet)
+    case .reset(let name, let quiet):
+      try ResetCommand.reset(name: name, quiet: quiet)
+    case .list(let json, let quiet):
+      try ListCommand.list(json: json, quiet: quiet)
     }
   }
 
@@ -67,9 +96,6 @@ struct TallyCommand: ParsableCommand {
   }
 
   func run() throws {
-    let status = InteractiveApp(
-      arguments: launchArguments, argumentDomain: Self.argumentDomain, environment: Platform.environment()
-    ).run()
-    if status != ExitStatus.success { throw ExitCode(status) }
+    try Self.run(.interactive(launchArguments))
   }
 }

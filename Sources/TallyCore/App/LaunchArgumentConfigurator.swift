@@ -31,7 +31,8 @@ public enum LaunchArgumentConfigurator {
 
   /// Applies the arguments that change settings to `dependencies`.
   public static func configure(_ dependencies: Dependencies, with arguments: Set<LaunchArgument>) {
-    if arguments.contains(.skipOnboarding) {
+    // Only when it would change something: a write before the first frame costs two fsyncs.
+    if arguments.contains(.skipOnboarding), dependencies.settingStore.showOnboarding {
       dependencies.settingStore.showOnboarding = false
     }
   }

@@ -10,10 +10,14 @@ struct ListCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func run() throws {
+    try Self.list(json: format.json, quiet: output.quiet)
+  }
+
+  static func list(json: Bool, quiet: Bool) throws {
     let context = try CommandContext.open()
     let counters = context.counters.counters
-    if output.quiet { return }
-    if format.json {
+    if quiet { return }
+    if json {
       Output.line(CounterListing.json(counters, currentID: context.counters.currentID))
     } else {
       for line in CounterListing.lines(counters) where !Output.line(line) { break }

@@ -15,16 +15,17 @@ struct IncrementCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try Self.add(name: name, amount: by, sign: 1, output: output)
+    try Self.add(name: name, amount: by, sign: 1, quiet: output.quiet)
   }
 
-  static func add(name: String?, amount: Int?, sign: Int, output: QuietOption) throws {
+  /// Adds `amount` (the counter's step when `nil`) times `sign` and prints the new value.
+  static func add(name: String?, amount: Int?, sign: Int, quiet: Bool) throws {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
     let (delta, overflow) = (amount ?? counter.step).multipliedReportingOverflow(by: sign)
     if overflow { throw CommandContext.fail(.limitReached(value: counter.value, step: sign)) }
     let result = try context.change { () throws(CounterError) in try context.counters.add(delta, to: counter.id) }
-    output.print(result.new)
+    if !quiet { Output.line(String(result.new)) }
   }
 }
 
@@ -42,7 +43,7 @@ struct DecrementCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try IncrementCommand.add(name: name, amount: by, sign: -1, output: output)
+    try IncrementCommand.add(name: name, amount: by, sign: -1, quiet: output.quiet)
   }
 }
 
@@ -85,10 +86,14 @@ struct ResetCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func run() throws {
+    try Self.reset(name: name, quiet: output.quiet)
+  }
+
+  static func reset(name: String?, quiet: Bool) throws {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
     let result = try context.change { context.counters.setValue(0, of: counter.id) }
-    output.print(result.new)
+    if !quiet { Output.line(String(result.new)) }
   }
 }
 
@@ -103,13 +108,13 @@ struct GetCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func run() throws {
+    try Self.show(name: name, json: format.json, quiet: output.quiet)
+  }
+
+  static func show(name: String?, json: Bool, quiet: Bool) throws {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
-    if output.quiet { return }
-    if format.json {
-      Output.line(CounterListing.json(counter, currentID: context.counters.currentID))
-    } else {
-      output.print(counter.value)
-    }
+    if quiet { return }
+    Output.line(json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value))
   }
 }
