@@ -80,8 +80,22 @@ public enum ChildProcess {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
     }
+    // The spawning thread may be a concurrency-pool thread with every signal blocked; a
+    // child would inherit that mask (a tmux server that never hears its own SIGTERM, an app
+    // that never hears SIGHUP). Start every child with no signal blocked and the default
+    // handlers.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid = pid_t()
-    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard result == 0 else {
       throw TestSupportError("cannot start \(path): \(String(cString: strerror(result)))")
     }

@@ -80,13 +80,16 @@ public final class TerminalApp {
     environment.merge(launchEnvironment) { $1 }
     let assignments = environment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
     let command = ([Self.quote(executable)] + launchArguments.map(Self.quote)).joined(separator: " ")
-    // The wrapper records the terminal modes before and after, and the exit status.
+    // The wrapper records the terminal modes before and after, and the exit status, then
+    // waits (killed with the tmux server when the TerminalApp is released).
     let script = """
       stty -g > \(Self.quote(directory.appending("stty-before")))
       env -i TERM="$TERM" \(assignments.joined(separator: " ")) \(command)
       status=$?
       stty -g > \(Self.quote(directory.appending("stty-after")))
       echo "$status" > \(Self.quote(statusFile))
+      # Keep the terminal alive, as a shell prompt would, so its state can still be read.
+      exec sleep 86400
       """
     let scriptPath = directory.appending("run.sh")
     try write(script, to: scriptPath)

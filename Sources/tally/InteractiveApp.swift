@@ -28,7 +28,7 @@ struct InteractiveApp {
       dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: arguments, argumentDomain: argumentDomain) {
         () throws(StoreError) in
         let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
-        notices = store.notices.map(\.description)
+        notices = store.notices.map(\.description) + StoreCheck.run(on: store)
         return store
       }
     } catch {
@@ -50,16 +50,19 @@ struct InteractiveApp {
       makeCounterViewModel: { CounterViewModel(userDefaults: userDefaults) })
     if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
 
-    // Changes saved by other processes (another tally, `tally inc`) arrive through this.
+    // Changes saved by other processes (another tally, `tally inc`) arrive through inotify;
+    // where it is unavailable (its per-user limit reached), the file is re-read 5 times a second.
     let fileStore = userDefaults as? FileUserDefaults
     let watched = fileStore?.changeNotificationDescriptor().map { [$0] } ?? []
+    let rereadInterval: Double? = fileStore != nil && watched.isEmpty ? 0.2 : nil
 
     session.draw(AppView(model: app).render(width: session.width, height: session.height))
     while !app.isQuitting {
-      switch session.wait(watching: watched) {
+      switch session.wait(watching: watched, timeout: rereadInterval) {
       case .terminated(let signal): session.terminateProcess(with: signal)
       case .descriptor: fileStore?.processChanges()
-      case .input, .resized, .timeout: break
+      case .timeout: fileStore?.reload()
+      case .input, .resized: break
       }
       let keys = session.readKeys()
       userDefaults.performBatch {

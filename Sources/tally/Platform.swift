@@ -17,6 +17,11 @@ enum Platform {
     return values
   }
 
+  /// Ignores SIGXFSZ, so that a write past `ulimit -f` fails with EFBIG instead.
+  static func ignoreFileSizeSignal() {
+    signal(SIGXFSZ, SIG_IGN)
+  }
+
   /// Writes `message` and a newline to standard error, prefixed with "tally: ".
   static func printError(_ message: String) {
     let bytes = Array(("tally: " + message + "\n").utf8)

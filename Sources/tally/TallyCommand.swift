@@ -55,6 +55,8 @@ struct TallyCommand: ParsableCommand {
   ///
   /// The most common command lines skip the argument parser (`CommonCommandLine`).
   static func main() {
+    // Past a file-size limit, a write should fail with EFBIG and be reported, not kill tally.
+    Platform.ignoreFileSizeSignal()
     let remaining: [String]
     do {
       remaining = try LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst())).remaining

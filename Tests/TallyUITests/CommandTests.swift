@@ -214,4 +214,27 @@ struct CommandTests {
     #expect(result.standardOutput.hasPrefix("today\t+2\n"))
     #expect(result.standardError.contains("1 damaged line of the history skipped"))
   }
+
+  @Test func aWriteThatFailsExitsWith74AndChangesNothing() throws {
+    try run("set", "5")
+    // A directory where the temporary file goes makes every save fail.
+    mkdir(storeDirectory + "/defaults.plist.tmp", 0o700)
+    try expectFailure("inc", status: 74, message: "cannot save to \(storeDirectory)/defaults.plist: Is a directory; nothing was changed")
+    rmdir(storeDirectory + "/defaults.plist.tmp")
+    try expectOutput("get", is: "5\n")
+  }
+
+  @Test func aValueOfTheWrongTypeIsCopiedAsideBeforeItIsReplaced() throws {
+    mkdir(storeDirectory, 0o700)
+    let text = "<plist><dict><key>count</key><string>twelve</string></dict></plist>"
+    let file = fopen(storeDirectory + "/defaults.plist", "w")
+    fputs(text, file)
+    fclose(file)
+    let result = try run("inc")
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "1\n")
+    #expect(result.standardError.contains("count holds a <string>, not an <integer>"), "\(result)")
+    let copy = try #require(result.standardError.split(separator: " ").last.map { String($0.dropLast()) })
+    #expect(try ChildProcess.readFileText(copy) == text)
+  }
 }

@@ -267,13 +267,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
       try? reloadPersistentDomain()
       return
     }
-    let stamp = PropertyListDate.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
-    var destination = path + ".corrupt-" + stamp
-    var attempt = 1
-    while FileSystem.fileExists(atPath: destination) {
-      attempt += 1
-      destination = path + ".corrupt-" + stamp + "-\(attempt)"
-    }
+    let destination = asidePath(kind: "corrupt")
     do {
       try FileSystem.rename(path, to: destination)
       fsync(directoryDescriptor)
@@ -283,6 +277,43 @@ public final class FileUserDefaults: LayeredUserDefaults {
     }
     // Keep whatever this process already knew: everything it held is re-saved.
     unsavedKeys.formUnion(domains.persistent.keys)
+  }
+
+  /// Copies the store file aside, next to it, keeping its bytes as they are; returns the
+  /// copy's path. Used before a value of the wrong type would be overwritten. A copy with the
+  /// same bytes made earlier is reused, so reading a damaged store twice keeps one copy.
+  public func keepCopy() throws(StoreError) -> String {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readFile(atPath: path) ?? []
+    } catch {
+      throw .cannotRead(path: path, errno: error.code)
+    }
+    let prefix = StoreLocation.fileName + ".copy-"
+    for name in FileSystem.names(inDirectory: directory) where name.hasPrefix(prefix) {
+      let existing = StoreLocation.join(directory, name)
+      if (try? FileSystem.readFile(atPath: existing)) == bytes { return existing }
+    }
+    let destination = asidePath(kind: "copy")
+    do {
+      try FileSystem.writeNewFile(atPath: destination, bytes: bytes)
+      fsync(directoryDescriptor)
+    } catch {
+      throw .cannotWrite(path: destination, errno: error.code)
+    }
+    return destination
+  }
+
+  /// `defaults.plist.<kind>-<UTC time>`, with a number added if that name is taken.
+  private func asidePath(kind: String) -> String {
+    let stamp = PropertyListDate.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
+    var destination = path + ".\(kind)-" + stamp
+    var attempt = 1
+    while FileSystem.fileExists(atPath: destination) {
+      attempt += 1
+      destination = path + ".\(kind)-" + stamp + "-\(attempt)"
+    }
+    return destination
   }
 
   // MARK: Writing

@@ -22,7 +22,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .cannotRead(let path, let code):
       "cannot read \(path): \(SystemError.message(code))"
     case .cannotWrite(let path, let code):
-      "cannot save to \(path): \(SystemError.message(code)); the change is kept and saving is retried"
+      "cannot save to \(path): \(SystemError.message(code))"
     case .locked(let path, let seconds):
       "\(path) is locked by another tally for over \(Self.format(seconds)) s; try again"
     case .corrupt(let path, let movedTo, let reason):

@@ -67,6 +67,35 @@ enum FileSystem {
     if fsync(directoryDescriptor) != 0 { throw .current }
   }
 
+  /// Writes `bytes` to a file that must not exist yet, and `fsync`s it.
+  static func writeNewFile(atPath path: String, bytes: [UInt8]) throws(SystemError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if fd < 0 { throw .current }
+    defer { close(fd) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      written += count
+    }
+    if fsync(fd) != 0 { throw .current }
+  }
+
+  /// The names in a directory, without "." and "..", sorted; empty if it cannot be read.
+  static func names(inDirectory path: String) -> [String] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
   /// Makes `path` and any missing parents with mode 0700, as the XDG spec asks.
   static func makeDirectories(atPath path: String) throws(SystemError) {
     var prefix = path.hasPrefix("/") ? "" : "."

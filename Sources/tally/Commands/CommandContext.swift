@@ -19,6 +19,7 @@ struct CommandContext {
     do {
       let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment), lockTimeout: timeout)
       for notice in store.notices { Platform.printError(notice.description) }
+      for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
       let history = FileHistoryLog(directory: store.directory)
       let analytics = HistoryAnalytics(log: history, clock: SystemClock(), source: .command)
@@ -59,8 +60,15 @@ struct CommandContext {
   }
 
   static func fail(_ problem: StoreError) -> ExitCode {
-    Platform.printError(problem.description)
-    if case .locked = problem { return ExitCode(ExitStatus.temporaryFailure) }
+    switch problem {
+    case .locked:
+      Platform.printError(problem.description + "; nothing was changed")
+      return ExitCode(ExitStatus.temporaryFailure)
+    case .cannotWrite:
+      Platform.printError(problem.description + "; nothing was changed")
+    default:
+      Platform.printError(problem.description)
+    }
     return ExitCode(ExitStatus.ioError)
   }
 }

@@ -1,0 +1,44 @@
+/// Checks what a store holds under the keys Tally knows, once at start.
+///
+/// A value of the wrong type (a `count` that is a string, a counters list that is not a list
+/// of counters) reads as no value, and the next change would overwrite it. So before that
+/// can happen, the file is copied aside with its bytes intact and the user is told where.
+public enum StoreCheck {
+  /// What is wrong with the persistent values, one description per key; empty when nothing is.
+  public static func problems(in values: [String: PropertyListValue]) -> [String] {
+    var problems: [String] = []
+    for entry in AppDefaults.entries {
+      guard let value = values[entry.key.name] else { continue }
+      if value.kind != entry.kind {
+        problems.append("\(entry.key.name) holds \(article(value.kind)) <\(value.kind.rawValue)>, not \(article(entry.kind)) <\(entry.kind.rawValue)>")
+      } else if entry.key == .counters, [CounterRecord](storedObject: value.anyValue) == nil {
+        problems.append("counters holds entries that are not counters (each needs an id, a name and a step of at least 1)")
+      }
+    }
+    let counterIDs = ([CounterRecord](storedObject: values[DefaultsKey.counters.name]?.anyValue ?? []) ?? []).map(\.id)
+    for id in counterIDs where id != DefaultsKey.count.name {
+      if let value = values[id], value.kind != .integer {
+        problems.append("\(id) holds \(article(value.kind)) <\(value.kind.rawValue)>, not an <integer>")
+      }
+    }
+    return problems
+  }
+
+  /// Checks `store`; when something is wrong, keeps a copy of the file and returns messages
+  /// that say what and where the copy is. Returns no messages when all is well.
+  public static func run(on store: FileUserDefaults) -> [String] {
+    let found = problems(in: store.domains.persistent)
+    guard !found.isEmpty else { return [] }
+    let kept: String
+    do {
+      kept = "a copy of the file is kept as \(try store.keepCopy())"
+    } catch {
+      kept = "no copy could be kept (\(error))"
+    }
+    return ["\(store.path): \(found.joined(separator: "; ")); such values read as missing; \(kept)"]
+  }
+
+  private static func article(_ kind: PropertyListValue.Kind) -> String {
+    kind == .integer || kind == .array ? "an" : "a"
+  }
+}
