@@ -62,6 +62,7 @@ struct InteractiveApp {
       case .input, .resized, .timeout: break
       }
       let keys = session.readKeys()
+      app.screenSize = (session.width, session.height)
       userDefaults.performBatch {
         for key in keys where !app.isQuitting { app.handle(key) }
       }

@@ -15,9 +15,12 @@ public struct AppView {
     case .counter(let counter): minimum = CounterView(model: counter).minimumSize
     }
     guard width >= minimum.width, height >= minimum.height else {
-      canvas.put(
-        "Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)",
-        column: 0, row: max(0, (height - 1) / 2), style: .warning)
+      // Wrapped, so that even a few columns say what size is needed.
+      let lines = TextLayout.wrap("Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)", width: width)
+      let top = max(0, (height - lines.count) / 2)
+      for (offset, line) in lines.enumerated() {
+        canvas.put(line, column: 0, row: top + offset, style: .warning)
+      }
       return canvas
     }
     switch model.screen {

@@ -17,6 +17,9 @@ public final class AppViewModel {
   /// A one-off message shown over the current screen until the next key, such as a
   /// damaged store that was moved aside at start.
   public var notice: String?
+  /// The terminal's size, which mouse clicks are matched against; the run loop keeps it up
+  /// to date.
+  public var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
   private let makeCounterViewModel: () -> CounterViewModel
@@ -48,7 +51,13 @@ public final class AppViewModel {
       case .quit: isQuitting = true
       }
     case .counter(let counter):
-      if counter.handle(key) == .quit { isQuitting = true }
+      let action: CounterViewModel.Action?
+      if case .mouse(let event) = key {
+        action = counter.click(event, width: screenSize.width, height: screenSize.height)
+      } else {
+        action = counter.handle(key)
+      }
+      if action == .quit { isQuitting = true }
     }
   }
 }
