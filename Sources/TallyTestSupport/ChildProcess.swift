@@ -60,8 +60,23 @@ public enum ChildProcess {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
     }
+    // A child starts with no signal blocked and default handlers. posix_spawn otherwise
+    // passes on the calling thread's mask, and the test runner's threads block most
+    // signals: a tmux server started so never acts on `kill-server` (which it sends itself
+    // as SIGTERM) and outlives the test, with the app in it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
     var pid = pid_t()
-    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard result == 0 else {
       throw TestSupportError("cannot start \(path): \(String(cString: strerror(result)))")
     }

@@ -84,13 +84,16 @@ public final class TerminalApp {
     environment.merge(launchEnvironment) { $1 }
     let assignments = environment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
     let command = ([Self.quote(executable)] + launchArguments.map(Self.quote)).joined(separator: " ")
-    // The wrapper records the terminal modes before and after, and the exit status.
+    // The wrapper records the terminal modes before and after, and the exit status, then
+    // stays (until the server is killed) so the terminal keeps the state the app left it
+    // in: once its last process ends, tmux marks the pane dead and resets its modes.
     let script = """
       stty -g > \(Self.quote(directory.appending("stty-before")))
       env -i TERM="$TERM" \(assignments.joined(separator: " ")) \(command)
       status=$?
       stty -g > \(Self.quote(directory.appending("stty-after")))
       echo "$status" > \(Self.quote(statusFile))
+      exec sleep infinity
       """
     let scriptPath = directory.appending("run.sh")
     try write(script, to: scriptPath)
