@@ -20,15 +20,15 @@ extension TerminalApp {
     }
   }
 
-  /// Clicks the first place on screen showing `text`, such as a button's "[ + ]".
-  public func click(on text: String) throws {
-    let lines = try screen
+  /// Waits until the screen shows `text`, such as a button's "[ + ]", then clicks its
+  /// first character.
+  public func click(on text: String, timeout: Double = 5) async throws {
+    let lines = try await waitFor(text: text, timeout: timeout)
     for (row, line) in lines.enumerated() {
       guard let range = line.firstRange(of: text) else { continue }
       // Columns, not characters: a wide character to the left takes two.
       return try click(column: String(line[..<range.lowerBound]).terminalWidth, row: row)
     }
-    throw TestSupportError("nothing on screen shows \"\(text)\"; the screen was:\n" + Self.frame(lines, columns: columns))
   }
 
   private func usesSGRMouse() throws -> Bool {

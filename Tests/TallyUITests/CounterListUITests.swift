@@ -141,9 +141,9 @@ struct CounterPersistenceUITests {
     let second = try UITestCase(persistent: true)
     second.app.launchEnvironment["XDG_DATA_HOME"] = first.app.dataHome
     try second.app.launch()
-    let screen = try await second.app.waitFor(text: "laps: 5")
+    let screen = try await second.app.waitFor(text: "step 5")
     #expect(screen[0].contains("Count"))
-    #expect(screen.contains { $0.contains("step 5") })
+    #expect(screen.contains { $0.contains("laps: 5") })
     try second.app.press(.space)
     try await second.app.waitFor(text: "laps: 10")
   }

@@ -16,18 +16,18 @@ struct MouseUITests {
     try await app.waitFor(text: "Count: 0")
     #expect(try app.mouseIsOn)
 
-    try app.click(on: "[ + ]")
+    try await app.click(on: "[ + ]")
     try await app.waitFor(text: "Count: 1")
-    try app.click(on: "[ + ]")
+    try await app.click(on: "[ + ]")
     try await app.waitFor(text: "Count: 2")
-    try app.click(on: "[ - ]")
+    try await app.click(on: "[ - ]")
     try await app.waitFor(text: "Count: 1")
 
     try app.press(.character("n"))
     try app.type("laps")
     try app.press(.enter)
     try await app.waitFor(text: "laps: 0")
-    try app.click(on: "Count ")
+    try await app.click(on: "Count ")
     try await app.waitFor(text: "Count: 1")
 
     try app.press(.character("q"))
@@ -39,7 +39,7 @@ struct MouseUITests {
     app.terminalType = "xterm-256color"
     try app.launch()
     try await app.waitFor(text: "Count: 0")
-    try app.click(on: "[ + ]")
+    try await app.click(on: "[ + ]")
     try await app.waitFor(text: "Count: 1")
   }
 }
