@@ -199,7 +199,9 @@ public final class TerminalSession {
     if isUTF8 || character.isASCII {
       return character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
     }
-    return [wchar_t(Self.asciiFallbacks[character] ?? 0x3F)]
+    // A wide character keeps its two columns, so what follows stays where clicks expect it.
+    let fallback = wchar_t(Self.asciiFallbacks[character] ?? 0x3F)
+    return Array(repeating: fallback, count: max(1, character.terminalWidth))
   }
 
   /// What a non-UTF-8 terminal shows for the few non-ASCII characters Tally draws itself.
