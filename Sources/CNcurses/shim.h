@@ -36,6 +36,7 @@ static inline mmask_t tally_mouse_all_events(void) { return ALL_MOUSE_EVENTS | R
 static inline mmask_t tally_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t tally_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t tally_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t tally_button3_pressed(void) { return BUTTON3_PRESSED; }
 static inline mmask_t tally_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t tally_button5_pressed(void) { return BUTTON5_PRESSED; }
 

@@ -6,8 +6,14 @@ import TallyCore
 /// Colours are used only when the terminal has them and `NO_COLOR` is unset; the text stays
 /// on the terminal's own background (`use_default_colors`), and every role also carries an
 /// attribute, so nothing depends on colour alone.
-struct Palette {
+public struct Palette {
   private let hasColor: Bool
+
+  /// Whether colour may be used at all: not when `NO_COLOR` is set to anything but the empty
+  /// string (no-color.org). A terminal without colours is checked when the palette starts.
+  public static func allowsColor(environment: [String: String]) -> Bool {
+    environment["NO_COLOR"].map(\.isEmpty) ?? true
+  }
 
   init(useColor: Bool) {
     guard useColor, has_colors() else {

@@ -55,7 +55,10 @@ public final class TerminalSession {
     nodelay(tally_stdscr(), true)
     set_escdelay(25)
     curs_set(0)
-    palette = Palette(useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+    // Button 1 and the wheel, reported at once: no waiting to tell a click from a press.
+    mousemask(tally_button1_pressed() | tally_button1_released() | tally_button4_pressed() | tally_button5_pressed(), nil)
+    mouseinterval(0)
+    palette = Palette(useColor: Palette.allowsColor(environment: environment))
     width = Int(tally_cols())
     height = Int(tally_lines())
   }
@@ -82,6 +85,7 @@ public final class TerminalSession {
   public func stop() {
     guard !isStopped else { return }
     isStopped = true
+    mousemask(0, nil)
     curs_set(1)
     endwin()
     signals.stop()
@@ -127,12 +131,29 @@ public final class TerminalSession {
           // ncurses has already resized its screens (resizeterm queues this key).
           width = Int(tally_cols())
           height = Int(tally_lines())
-        case .mouse, nil: break
+        case .mouse:
+          keys += readMouseEvents()
+        case nil: break
         }
       } else if let key = KeyDecoder.decode(character: UInt32(character)) {
         keys.append(key)
       }
     }
+  }
+
+  /// The mouse reports ncurses has queued. Reports that arrive together (a quick click's
+  /// press and release) come from one `KEY_MOUSE`, and `getmouse` hands them out newest
+  /// first, so they are read until none is left (at most a screenful) and put in order.
+  private func readMouseEvents() -> [Key] {
+    var events: [Key] = []
+    var event = MEVENT()
+    for _ in 0..<64 {
+      guard getmouse(&event) == tally_ok() else { break }
+      if let key = KeyDecoder.decode(mouseState: event.bstate, column: Int(event.x), row: Int(event.y)) {
+        events.append(key)
+      }
+    }
+    return events.reversed()
   }
 
   /// Copies `canvas` to the screen; ncurses sends only the cells that changed.
@@ -157,6 +178,12 @@ public final class TerminalSession {
       }
     }
     wattr_set(window, tally_attr_normal(), 0, nil)
+    if let cursor = canvas.cursor, cursor.column < width, cursor.row < height {
+      wmove(window, Int32(cursor.row), Int32(cursor.column))
+      curs_set(1)
+    } else {
+      curs_set(0)
+    }
     wrefresh(window)
   }
 
@@ -172,8 +199,16 @@ public final class TerminalSession {
     if isUTF8 || character.isASCII {
       return character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
     }
-    return [wchar_t(character == "█" ? 0x20 : 0x3F)]
+    // A wide character keeps its two columns, so what follows stays where clicks expect it.
+    let fallback = wchar_t(Self.asciiFallbacks[character] ?? 0x3F)
+    return Array(repeating: fallback, count: max(1, character.terminalWidth))
   }
+
+  /// What a non-UTF-8 terminal shows for the few non-ASCII characters Tally draws itself.
+  private static let asciiFallbacks: [Character: UInt8] = [
+    "█": 0x20, "─": 0x2D, "│": 0x7C, "┌": 0x2B, "┐": 0x2B, "└": 0x2B, "┘": 0x2B,
+    "‹": 0x3C, "›": 0x3E, "…": 0x7E, "→": 0x3E,
+  ]
 
   private func updateSize() {
     var size = winsize()
@@ -184,3 +219,4 @@ public final class TerminalSession {
     height = Int(tally_lines())
   }
 }
+

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import TallyCore
 
 /// Drives the real `tally` binary inside a real terminal emulator, as `XCUIApplication`
 /// drives an iOS app.
@@ -28,6 +29,9 @@ public final class TerminalApp {
   /// The terminal's size at launch.
   public var columns = 80
   public var rows = 24
+  /// `TERM` inside the terminal (tmux's `default-terminal`), such as `xterm-256color`;
+  /// tmux's own default (`tmux-256color` or `screen`) when `nil`.
+  public var terminalType: String?
   /// The program to run; the built `tally` by default.
   public let executable: String
 
@@ -71,7 +75,7 @@ public final class TerminalApp {
       set -g remain-on-exit on
       set -s escape-time 0
       set -g history-limit 0
-      """, to: configuration)
+      """ + (terminalType.map { "\nset -g default-terminal \(Self.quote($0))" } ?? ""), to: configuration)
 
     var environment = [
       "HOME": homeDirectory, "XDG_DATA_HOME": dataHome, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
@@ -81,15 +85,15 @@ public final class TerminalApp {
     let assignments = environment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
     let command = ([Self.quote(executable)] + launchArguments.map(Self.quote)).joined(separator: " ")
     // The wrapper records the terminal modes before and after, and the exit status, then
-    // waits (killed with the tmux server when the TerminalApp is released).
+    // stays (until the server is killed) so the terminal keeps the state the app left it
+    // in: once its last process ends, tmux marks the pane dead and resets its modes.
     let script = """
       stty -g > \(Self.quote(directory.appending("stty-before")))
       env -i TERM="$TERM" \(assignments.joined(separator: " ")) \(command)
       status=$?
       stty -g > \(Self.quote(directory.appending("stty-after")))
       echo "$status" > \(Self.quote(statusFile))
-      # Keep the terminal alive, as a shell prompt would, so its state can still be read.
-      exec sleep 86400
+      exec sleep infinity
       """
     let scriptPath = directory.appending("run.sh")
     try write(script, to: scriptPath)
@@ -139,6 +143,11 @@ public final class TerminalApp {
       if lines.last == "" { lines.removeLast() }
       return lines
     }
+  }
+
+  /// The screen with its attributes and colours as SGR escape sequences (`capture-pane -e`).
+  public var styledScreen: String {
+    get throws { try runTmux(["capture-pane", "-p", "-e", "-t", "app"]).standardOutput }
   }
 
   /// The screen as one string, for messages.
@@ -231,21 +240,28 @@ public final class TerminalApp {
   }
 
   /// Whether the terminal is as the app found it: the same tty modes (`stty -g`), the main
-  /// screen (not the alternate one) and a visible cursor.
+  /// screen (not the alternate one), a visible cursor and no mouse reporting.
   public var terminalIsRestored: Bool {
     get throws {
       let before = try ChildProcess.readFileText(directory.appending("stty-before"))
       let after = try ChildProcess.readFileText(directory.appending("stty-after"))
-      let flags = try runTmux(["display-message", "-p", "-t", "app", "#{alternate_on} #{cursor_flag}"])
+      let flags = try runTmux(["display-message", "-p", "-t", "app", "#{alternate_on} #{cursor_flag} #{mouse_any_flag}"])
         .standardOutput.trimmingWhitespace()
-      return before == after && flags == "0 1"
+      return before == after && flags == "0 1 0"
+    }
+  }
+
+  /// Whether the app has asked the terminal for mouse reports.
+  public var mouseIsOn: Bool {
+    get throws {
+      try runTmux(["display-message", "-p", "-t", "app", "#{mouse_any_flag}"]).standardOutput.trimmingWhitespace() == "1"
     }
   }
 
   // MARK: Helpers
 
   @discardableResult
-  private func runTmux(_ arguments: [String]) throws -> ChildProcess.Result {
+  func runTmux(_ arguments: [String]) throws -> ChildProcess.Result {
     let result = try ChildProcess.run(
       tmux, ["-S", socket] + arguments, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"])
     guard result.status == 0 else {

@@ -25,11 +25,12 @@ struct InteractiveApp {
     let dependencies: Dependencies
     var notices: [String] = []
     do {
-      dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: arguments, argumentDomain: argumentDomain) {
-        () throws(StoreError) in
+      dependencies = try LaunchArgumentConfigurator.makeDependencies(
+        arguments: arguments, argumentDomain: argumentDomain, clock: SystemClock()
+      ) { () throws(StoreError) in
         let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
         notices = store.notices.map(\.description) + StoreCheck.run(on: store)
-        return store
+        return (store, FileHistoryLog(directory: store.directory))
       }
     } catch {
       Platform.printError(error.description)
@@ -45,9 +46,12 @@ struct InteractiveApp {
     }
 
     let userDefaults = dependencies.userDefaults
+    let analytics = dependencies.analytics
     let app = AppViewModel(
       settingStore: dependencies.settingStore,
-      makeCounterViewModel: { CounterViewModel(userDefaults: userDefaults) })
+      analytics: analytics,
+      makeCounterViewModel: { CounterViewModel(userDefaults: userDefaults, analytics: analytics) },
+      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
     if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
 
     // Changes saved by other processes (another tally, `tally inc`) arrive through inotify;
@@ -65,9 +69,12 @@ struct InteractiveApp {
       case .input, .resized: break
       }
       let keys = session.readKeys()
+      app.screenSize = (session.width, session.height)
       userDefaults.performBatch {
         for key in keys where !app.isQuitting { app.handle(key) }
       }
+      // The history of the burst, in one write (after the counts, which are already saved).
+      analytics.flush()
       if !app.isQuitting {
         session.draw(AppView(model: app).render(width: session.width, height: session.height))
       }

@@ -4,12 +4,11 @@ import Testing
 
 struct AppViewModelTests {
   private let defaults = FakeUserDefaults()
+  private let spy = AnalyticsSpy()
 
-  private func makeApp(showOnboarding: Bool) -> (AppViewModel, FakeSettingStorage) {
+  private func makeApp(showOnboarding: Bool, history: HistoryLog = InMemoryHistoryLog()) -> (AppViewModel, FakeSettingStorage) {
     let settings = FakeSettingStorage(showOnboarding: showOnboarding)
-    let defaults = self.defaults
-    let app = AppViewModel(settingStore: settings, makeCounterViewModel: { CounterViewModel(userDefaults: defaults) })
-    return (app, settings)
+    return (TestApps.app(settings: settings, defaults: defaults, analytics: spy, history: history), settings)
   }
 
   @Test func firstLaunchShowsOnboarding() {
@@ -18,6 +17,7 @@ struct AppViewModelTests {
       Issue.record("expected onboarding, got \(app.screen)")
       return
     }
+    #expect(spy.events == [.screenShown(.onboarding)])
   }
 
   @Test func laterLaunchesOpenTheCounter() {
@@ -26,6 +26,7 @@ struct AppViewModelTests {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
+    #expect(spy.events == [.screenShown(.counter)])
   }
 
   @Test func finishingOnboardingRecordsItAndOpensTheCounterAt0() {
@@ -38,6 +39,7 @@ struct AppViewModelTests {
       return
     }
     #expect(counter.countText == "0")
+    #expect(spy.events == [.screenShown(.onboarding), .onboardingFinished, .screenShown(.counter)])
   }
 
   @Test(arguments: [Key.character("s"), .escape])
@@ -50,27 +52,64 @@ struct AppViewModelTests {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
+    #expect(spy.events == [.screenShown(.onboarding), .onboardingSkipped, .screenShown(.counter)])
   }
 
   @Test func onboardingDoesNotMakeTheCounterUntilItEnds() {
     let settings = FakeSettingStorage(showOnboarding: true)
     var made = 0
     let defaults = self.defaults
-    let app = AppViewModel(settingStore: settings, makeCounterViewModel: {
-      made += 1
-      return CounterViewModel(userDefaults: defaults)
-    })
+    let app = AppViewModel(
+      settingStore: settings, analytics: spy,
+      makeCounterViewModel: {
+        made += 1
+        return CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+      },
+      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z")) })
     app.handle(.enter)
     #expect(made == 0)
     app.handle(.escape)
     #expect(made == 1)
   }
 
-  @Test func keysReachTheCounter() {
+  @Test func keysReachTheCounterAndItsChangesAreReported() {
     defaults.integers = ["count": 12]
     let (app, _) = makeApp(showOnboarding: false)
+    spy.reset()
     app.handle(.space)
-    #expect(defaults.integers["count"] == 13)
+    app.handle(.character("-"))
+    #expect(defaults.integers["count"] == 12)
+    #expect(spy.events == [
+      .counterChanged(id: "count", name: "Count", old: 12, new: 13),
+      .counterChanged(id: "count", name: "Count", old: 13, new: 12),
+    ])
+  }
+
+  @Test func hOpensTheCurrentCountersHistoryAndAnyKeyCloses() {
+    defaults.integers = ["count": 3]
+    let history = InMemoryHistoryLog(entries: [
+      HistoryEntry(
+        time: ManualClock(iso: "2026-11-23T09:00:00Z").now(), event: .changed, counter: "count", name: "Count",
+        old: 0, new: 3, source: .command)
+    ])
+    let (app, _) = makeApp(showOnboarding: false, history: history)
+    spy.reset()
+
+    app.handle(.character("H"))
+    guard case .history(let model, _) = app.screen else {
+      Issue.record("expected the history, got \(app.screen)")
+      return
+    }
+    #expect(model.counter.id == "count")
+    #expect(model.summary.today == 3)
+
+    app.handle(.space)  // closes; does not count
+    guard case .counter(let counter) = app.screen else {
+      Issue.record("expected the counter, got \(app.screen)")
+      return
+    }
+    #expect(counter.count == 3)
+    #expect(spy.events == [.screenShown(.history), .screenShown(.counter)])
   }
 
   @Test(arguments: [Key.character("q"), .control("c")])
@@ -85,6 +124,7 @@ struct AppViewModelTests {
     app.handle(.control("c"))
     #expect(app.isQuitting)
     #expect(settings.showOnboarding == true)
+    #expect(spy.events == [.screenShown(.onboarding)])
   }
 
   @Test func keysAfterQuitAreIgnored() {

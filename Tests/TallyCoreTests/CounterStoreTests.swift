@@ -112,6 +112,30 @@ struct CounterStoreTests {
     #expect(store.current.value == Int.min)
   }
 
+  @Test func shiftingAnUnchangedValueLandsExactlyOnTheTarget() throws {
+    store.setValue(Int.min, of: "count")
+    // The difference does not fit an Int; the move is still exact.
+    #expect(try store.shift("count", from: Int.min, to: Int.max) == (Int.min, Int.max))
+    #expect(try store.shift("count", from: Int.max, to: Int.min) == (Int.max, Int.min))
+    #expect(store.current.value == Int.min)
+  }
+
+  @Test func shiftingAValueAnotherWriterChangedKeepsTheirChange() throws {
+    store.setValue(13, of: "count")
+    defaults.set(20, forKey: "count")  // as another process would have
+
+    #expect(try store.shift("count", from: 13, to: 12) == (20, 19))
+    #expect(store.current.value == 19)
+  }
+
+  @Test func shiftingPastTheLimitsLeavesTheValue() throws {
+    store.setValue(Int.max - 1, of: "count")
+    #expect(throws: CounterError.limitReached(value: Int.max - 1, step: 1)) {
+      try store.shift("count", from: 0, to: 5)
+    }
+    #expect(store.current.value == Int.max - 1)
+  }
+
   @Test func theCurrentCounterIsRememberedAndFallsBackWhenGone() throws {
     let laps = try store.create(named: "laps")
     store.select(laps.id)

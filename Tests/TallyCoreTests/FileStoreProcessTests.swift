@@ -58,7 +58,7 @@ struct StoreHammer {
     let directory = try #require(HammerEnvironment.directory)
     let count = Int(SelfTestProcess.environment(FileStoreProcessTests.countVariable) ?? "") ?? 100
     let store = try FileUserDefaults(directory: directory, lockTimeout: 30)
-    let counter = CounterViewModel(userDefaults: store)
+    let counter = CounterViewModel(userDefaults: store, analytics: AnalyticsSpy())
     for _ in 0..<count {
       counter.increment()
       #expect(counter.isSaved)

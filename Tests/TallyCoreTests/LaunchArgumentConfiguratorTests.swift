@@ -4,40 +4,46 @@ import Testing
 
 struct LaunchArgumentConfiguratorTests {
   private struct Unexpected: Error {}
+  private let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
 
   @Test func inMemoryDefaultsNeverOpenThePersistentStore() throws {
-    let dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: [.useInMemoryUserDefaults]) {
-      () throws(Unexpected) -> UserDefaultsProtocol in
+    let dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: [.useInMemoryUserDefaults], clock: clock) {
+      () throws(Unexpected) -> (UserDefaultsProtocol, HistoryLog) in
       throw Unexpected()
     }
     #expect(dependencies.userDefaults is InMemoryUserDefaults)
+    #expect(dependencies.history is InMemoryHistoryLog)
     #expect(dependencies.settingStore.showOnboarding == true)
   }
 
   @Test func withoutArgumentsThePersistentStoreIsUsed() throws {
     let persistent = FakeUserDefaults()
-    let dependencies = LaunchArgumentConfigurator.makeDependencies(arguments: []) { persistent }
+    let history = InMemoryHistoryLog()
+    let dependencies = LaunchArgumentConfigurator.makeDependencies(arguments: [], clock: clock) { (persistent, history) }
     #expect(dependencies.userDefaults === persistent)
+    #expect(dependencies.history === history)
     #expect(persistent.writtenKeys.isEmpty)
   }
 
   @Test func skipOnboardingWritesThroughThePersistentStore() {
     let persistent = FakeUserDefaults()
-    let dependencies = LaunchArgumentConfigurator.makeDependencies(arguments: [.skipOnboarding]) { persistent }
+    let dependencies = LaunchArgumentConfigurator.makeDependencies(arguments: [.skipOnboarding], clock: clock) {
+      (persistent, InMemoryHistoryLog())
+    }
     #expect(dependencies.settingStore.showOnboarding == false)
     #expect(persistent.bools["hasOnboardingBeenShown"] == true)
   }
 
   @Test func theyCombine() throws {
     let dependencies = try LaunchArgumentConfigurator.makeDependencies(
-      arguments: [.useInMemoryUserDefaults, .skipOnboarding]
-    ) { () throws(Unexpected) -> UserDefaultsProtocol in throw Unexpected() }
+      arguments: [.useInMemoryUserDefaults, .skipOnboarding], clock: clock
+    ) { () throws(Unexpected) -> (UserDefaultsProtocol, HistoryLog) in throw Unexpected() }
     #expect(dependencies.settingStore.showOnboarding == false)
     #expect(dependencies.userDefaults.bool(forKey: "hasOnboardingBeenShown"))
   }
 
   @Test func configureUsesTheReplacedSettingStore() {
-    let dependencies = Dependencies(userDefaults: FakeUserDefaults())
+    let dependencies = Dependencies(userDefaults: FakeUserDefaults(), history: InMemoryHistoryLog(), clock: clock)
     let settings = FakeSettingStorage(showOnboarding: true)
     dependencies.replace(with: settings)
     LaunchArgumentConfigurator.configure(dependencies, with: [.skipOnboarding])

@@ -7,7 +7,7 @@ struct RenderTests {
   private func counter(_ value: Int) -> CounterViewModel {
     let defaults = FakeUserDefaults()
     defaults.integers = ["count": value]
-    return CounterViewModel(userDefaults: defaults)
+    return CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
   }
 
   private func render(_ app: AppViewModel, _ width: Int, _ height: Int) -> Canvas {
@@ -15,12 +15,14 @@ struct RenderTests {
   }
 
   private func app(count: Int, onboarding: Bool) -> AppViewModel {
-    AppViewModel(settingStore: FakeSettingStorage(showOnboarding: onboarding), makeCounterViewModel: { self.counter(count) })
+    let defaults = FakeUserDefaults()
+    defaults.integers = ["count": count]
+    return TestApps.app(settings: FakeSettingStorage(showOnboarding: onboarding), defaults: defaults)
   }
 
   @Test func counterAt80x24() {
     expectLines(render(app(count: 12, onboarding: false), 80, 24), [
-      " Tally",
+      " Tally  [Count]",
       "", "", "", "", "", "", "",
       "                                      █ ███",
       "                                      █   █",
@@ -29,8 +31,9 @@ struct RenderTests {
       "                                      █ ███",
       "",
       "                                   Count: 12",
-      "", "", "", "", "", "", "", "",
-      " Space/+/Up/k add one   q quit",
+      "                                 [ - ]   [ + ]",
+      "", "", "", "", "", "", "",
+      " Space/+ add   - subtract   u undo   Tab next   n new   ? help   q quit",
     ])
   }
 
@@ -42,7 +45,7 @@ struct RenderTests {
 
   @Test func counterAt40x12() {
     expectLines(render(app(count: 7, onboarding: false), 40, 12), [
-      " Tally",
+      " Tally  [Count]",
       "",
       "                  ███",
       "                    █",
@@ -51,32 +54,34 @@ struct RenderTests {
       "                    █",
       "",
       "                Count: 7",
+      "             [ - ]   [ + ]",
       "",
-      "",
-      " Space/+/Up/k add one   q quit",
+      " Space/+ add   ? help   q quit",
     ])
   }
 
   @Test func aShortTerminalShowsThePlainValueWithoutBigDigits() {
     expectLines(render(app(count: 1234, onboarding: false), 30, 6), [
-      " Tally",
+      " [Count]",
       "",
       "         Count: 1234",
+      "        [ - ]   [ + ]",
       "",
-      "",
-      " Space/+/Up/k add one   q quit",
+      " Space/+ add   ? help   q quit",
     ])
   }
 
   @Test func aNarrowTerminalDropsHintsThatDoNotFit() {
     let canvas = render(app(count: 3, onboarding: false), 24, 8)
-    #expect(canvas.lines.last == " Space/+/Up/k add one", "\(canvas.picture)")
+    #expect(canvas.lines.last == " ? help   q quit", "\(canvas.picture)")
     #expect(canvas.lines.contains { $0.contains("Count: 3") }, "\(canvas.picture)")
   }
 
   @Test func aTinyTerminalGetsOneLine() {
-    expectLines(render(app(count: 3, onboarding: false), 10, 3), ["", "Too small:", ""])
+    expectLines(render(app(count: 3, onboarding: false), 10, 3), ["Too small:", "10x3, need", "20x5"])
+    expectLines(render(app(count: 3, onboarding: false), 19, 5), ["", "Too small: 19x5,", "need 20x5", "", ""])
     expectLines(render(app(count: 3, onboarding: false), 40, 3), ["", "Too small: 40x3, need 20x5", ""])
+    #expect(render(app(count: Int.min, onboarding: false), 24, 8).lines.filter { !$0.isEmpty } == ["Too small: 24x8, need", "25x5"])
     expectLines(render(app(count: 3, onboarding: true), 1, 1), ["T"])
     #expect(render(app(count: 3, onboarding: false), 0, 0).lines.isEmpty)
   }
@@ -86,7 +91,7 @@ struct RenderTests {
     model.increment()
     var canvas = Canvas(width: 80, height: 24)
     CounterView(model: model).render(into: &canvas)
-    #expect(canvas.lines[22].hasPrefix(" The count is at its largest value"), "\(canvas.picture)")
+    #expect(canvas.lines[22] == " 9223372036854775807 is the largest value a counter can hold; it stays there", "\(canvas.picture)")
   }
 
   @Test func onboardingFirstPageAt80x24() {

@@ -34,3 +34,30 @@ struct KeyDecoderTests {
     #expect(KeyDecoder.decode(keyCode: 0o777) == nil)
   }
 }
+
+struct MouseDecodingTests {
+  @Test func button1PressesAndClicksArePresses() {
+    #expect(KeyDecoder.decode(mouseState: tally_button1_pressed(), column: 3, row: 4) == .mouse(MouseEvent(.press, column: 3, row: 4)))
+    #expect(KeyDecoder.decode(mouseState: tally_button1_clicked(), column: 0, row: 0) == .mouse(MouseEvent(.press, column: 0, row: 0)))
+  }
+
+  @Test func releasesAndTheWheelAreTheirOwnKinds() {
+    #expect(KeyDecoder.decode(mouseState: tally_button1_released(), column: 1, row: 2) == .mouse(MouseEvent(.release, column: 1, row: 2)))
+    #expect(KeyDecoder.decode(mouseState: tally_button4_pressed(), column: 1, row: 2) == .mouse(MouseEvent(.scrollUp, column: 1, row: 2)))
+    #expect(KeyDecoder.decode(mouseState: tally_button5_pressed(), column: 1, row: 2) == .mouse(MouseEvent(.scrollDown, column: 1, row: 2)))
+  }
+
+  @Test func otherButtonsMeanNothing() {
+    #expect(KeyDecoder.decode(mouseState: 0, column: 1, row: 2) == nil)
+    #expect(KeyDecoder.decode(mouseState: tally_button3_pressed(), column: 1, row: 2) == nil, "the right button")
+  }
+}
+
+struct ColorPolicyTests {
+  @Test func colourIsUsedUnlessNoColorIsSetToSomething() {
+    #expect(Palette.allowsColor(environment: [:]))
+    #expect(Palette.allowsColor(environment: ["NO_COLOR": ""]), "an empty NO_COLOR does not count (no-color.org)")
+    #expect(!Palette.allowsColor(environment: ["NO_COLOR": "1"]))
+    #expect(!Palette.allowsColor(environment: ["NO_COLOR": "0"]), "any value counts, even 0")
+  }
+}

@@ -43,8 +43,10 @@ struct CounterUITests {
     try app.resize(columns: 10, rows: 3)
     try await app.waitFor(text: "Too small")
     try app.resize(columns: 80, rows: 24)
-    let screen = try await app.waitFor(text: "Count: 1")
-    #expect(screen.last?.contains("q quit") == true)
+    // The redraw reaches tmux top to bottom; wait for all of it, not just the value line.
+    try await app.waitUntil("the whole counter at 80x24") { lines in
+      lines.contains { $0.contains("Count: 1") } && lines.last?.contains("q quit") == true
+    }
   }
 
   @Test(arguments: [TerminalKey.character("q"), .control("c")])

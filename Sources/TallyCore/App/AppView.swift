@@ -13,16 +13,21 @@ public struct AppView {
     switch model.screen {
     case .onboarding(let onboarding): minimum = OnboardingView(model: onboarding).minimumSize
     case .counter(let counter): minimum = CounterView(model: counter).minimumSize
+    case .history(let history, _): minimum = HistoryView(model: history).minimumSize
     }
     guard width >= minimum.width, height >= minimum.height else {
-      canvas.put(
-        "Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)",
-        column: 0, row: max(0, (height - 1) / 2), style: .warning)
+      // Wrapped, so that even a few columns say what size is needed.
+      let lines = TextLayout.wrap("Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)", width: width)
+      let top = max(0, (height - lines.count) / 2)
+      for (offset, line) in lines.enumerated() {
+        canvas.put(line, column: 0, row: top + offset, style: .warning)
+      }
       return canvas
     }
     switch model.screen {
     case .onboarding(let onboarding): OnboardingView(model: onboarding).render(into: &canvas)
     case .counter(let counter): CounterView(model: counter).render(into: &canvas)
+    case .history(let history, _): HistoryView(model: history).render(into: &canvas)
     }
     if let notice = model.notice {
       let lines = TextLayout.wrap(notice, width: width - 2).prefix(max(1, height / 3))

@@ -1,14 +1,17 @@
 /// Picks the screen and routes each key press to it: onboarding on first launch, then the
-/// counter.
+/// counter, and a counter's history over it.
 ///
-/// The counter's view model is made only when it is first shown, through an injected
-/// closure (the closure injection of "iOS Unit Testing by Example", chapter 6), so that
-/// onboarding never loads the count and tests can hand in any counter they like.
+/// Its dependencies are injected the two ways of chapter 6 of "iOS Unit Testing by Example":
+/// `Analytics` by constructor (the composition root chooses the real one; tests pass a spy),
+/// and the screens' view models as closures, because they are made later, when shown. So
+/// onboarding never loads the counters, and tests hand in any counter they like.
 public final class AppViewModel {
   /// The screen on show, with its view model.
   public enum Screen {
     case onboarding(OnboardingViewModel)
     case counter(CounterViewModel)
+    /// A counter's history, over the counter screen it returns to.
+    case history(HistoryViewModel, over: CounterViewModel)
   }
 
   public private(set) var screen: Screen
@@ -17,18 +20,33 @@ public final class AppViewModel {
   /// A one-off message shown over the current screen until the next key, such as a
   /// damaged store that was moved aside at start.
   public var notice: String?
+  /// The terminal's size, which mouse clicks are matched against; the run loop keeps it up
+  /// to date.
+  public var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
+  private let analytics: Analytics
   private let makeCounterViewModel: () -> CounterViewModel
+  private let makeHistoryViewModel: (Counter) -> HistoryViewModel
 
   public init(
     settingStore: SettingStorage,
+    analytics: Analytics,
     makeOnboardingViewModel: () -> OnboardingViewModel = { OnboardingViewModel() },
-    makeCounterViewModel: @escaping () -> CounterViewModel
+    makeCounterViewModel: @escaping () -> CounterViewModel,
+    makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel
   ) {
     self.settingStore = settingStore
+    self.analytics = analytics
     self.makeCounterViewModel = makeCounterViewModel
-    screen = settingStore.showOnboarding ? .onboarding(makeOnboardingViewModel()) : .counter(makeCounterViewModel())
+    self.makeHistoryViewModel = makeHistoryViewModel
+    if settingStore.showOnboarding {
+      screen = .onboarding(makeOnboardingViewModel())
+      analytics.track(.screenShown(.onboarding))
+    } else {
+      screen = .counter(makeCounterViewModel())
+      analytics.track(.screenShown(.counter))
+    }
   }
 
   public func handle(_ key: Key) {
@@ -42,13 +60,36 @@ public final class AppViewModel {
     case .onboarding(let onboarding):
       switch onboarding.handle(key) {
       case .stayed: break
-      case .finished, .skipped:
-        settingStore.showOnboarding = false
-        screen = .counter(makeCounterViewModel())
+      case .finished: leaveOnboarding(.onboardingFinished)
+      case .skipped: leaveOnboarding(.onboardingSkipped)
       case .quit: isQuitting = true
       }
     case .counter(let counter):
-      if counter.handle(key) == .quit { isQuitting = true }
+      let action: CounterViewModel.Action?
+      if case .mouse(let event) = key {
+        action = counter.click(event, width: screenSize.width, height: screenSize.height)
+      } else {
+        action = counter.handle(key)
+      }
+      switch action {
+      case .quit?: isQuitting = true
+      case .history?:
+        screen = .history(makeHistoryViewModel(counter.current), over: counter)
+        analytics.track(.screenShown(.history))
+      default: break
+      }
+    case .history(_, let counter):
+      // Any key closes the history; a mouse release (after the press that closed it) does not.
+      if case .mouse(let event) = key, event.kind != .press { return }
+      screen = .counter(counter)
+      analytics.track(.screenShown(.counter))
     }
+  }
+
+  private func leaveOnboarding(_ event: AnalyticsEvent) {
+    settingStore.showOnboarding = false
+    analytics.track(event)
+    screen = .counter(makeCounterViewModel())
+    analytics.track(.screenShown(.counter))
   }
 }

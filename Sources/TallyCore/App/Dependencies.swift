@@ -8,10 +8,19 @@ public final class Dependencies {
   public let userDefaults: UserDefaultsProtocol
   /// The settings, kept in ``userDefaults``.
   public private(set) var settingStore: SettingStorage
+  /// Where the history of changes is kept: beside the store, or in memory with it.
+  public let history: HistoryLog
+  /// The time of day, for the history.
+  public let clock: WallClock
+  /// The real analytics: it writes the history, as the interactive app.
+  public let analytics: HistoryAnalytics
 
-  public init(userDefaults: UserDefaultsProtocol, settingStore: SettingStorage? = nil) {
+  public init(userDefaults: UserDefaultsProtocol, history: HistoryLog, clock: WallClock, settingStore: SettingStorage? = nil) {
     self.userDefaults = userDefaults
+    self.history = history
+    self.clock = clock
     self.settingStore = settingStore ?? SettingStore(userDefaults: userDefaults)
+    analytics = HistoryAnalytics(log: history, clock: clock, source: .app)
   }
 
   /// Swaps the settings, as the article's `replace(with:)` does.

@@ -3,20 +3,21 @@
 public enum LaunchArgumentConfigurator {
   /// Makes the dependencies for `arguments`.
   ///
-  /// With `-useInMemoryUserDefaults` the store is an `InMemoryUserDefaults` and
-  /// `makePersistentStore` is never called, so nothing is read from disk. The app's defaults
-  /// are registered and `argumentDomain` (values given as `-<key> <value>`) is laid over the
-  /// store. With `-skipOnboarding`, `showOnboarding` is set to `false` through whichever
-  /// store is in use.
+  /// With `-useInMemoryUserDefaults` the store and the history are in memory and
+  /// `makePersistentStore` is never called, so nothing is read from or written to disk. The
+  /// app's defaults are registered and `argumentDomain` (values given as `-<key> <value>`) is
+  /// laid over the store. With `-skipOnboarding`, `showOnboarding` is set to `false` through
+  /// whichever store is in use.
   public static func makeDependencies<Failure: Error>(
     arguments: Set<LaunchArgument>,
     argumentDomain: [String: PropertyListValue] = [:],
-    makePersistentStore: () throws(Failure) -> UserDefaultsProtocol
+    clock: WallClock,
+    makePersistentStore: () throws(Failure) -> (UserDefaultsProtocol, HistoryLog)
   ) throws(Failure) -> Dependencies {
-    let userDefaults: UserDefaultsProtocol =
-      arguments.contains(.useInMemoryUserDefaults) ? InMemoryUserDefaults() : try makePersistentStore()
+    let (userDefaults, history): (UserDefaultsProtocol, HistoryLog) =
+      arguments.contains(.useInMemoryUserDefaults) ? (InMemoryUserDefaults(), InMemoryHistoryLog()) : try makePersistentStore()
     prepare(userDefaults, argumentDomain: argumentDomain)
-    let dependencies = Dependencies(userDefaults: userDefaults)
+    let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock)
     configure(dependencies, with: arguments)
     return dependencies
   }

@@ -10,6 +10,8 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   case lastCounter
   /// A step must be a whole number of at least 1.
   case invalidStep(String)
+  /// Typed text is not a whole number a counter can hold.
+  case invalidValue(String)
   /// The value would pass `Int.max` or `Int.min`; it was left unchanged.
   case limitReached(value: Int, step: Int)
 
@@ -20,8 +22,14 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownCounter(let name): "no counter is named \"\(name)\""
     case .lastCounter: "the last counter cannot be deleted"
     case .invalidStep(let text): "the step must be a whole number from 1 to \(Int.max), not \"\(text)\""
+    case .invalidValue(let text):
+      "type a whole number from \(Int.min) to \(Int.max), such as 42 or -7, not \"\(text)\""
     case .limitReached(let value, let step):
-      "\(value) is the \(step > 0 ? "largest" : "smallest") value a counter can hold; it stays there"
+      if value == (step > 0 ? Int.max : Int.min) {
+        "\(value) is the \(step > 0 ? "largest" : "smallest") value a counter can hold; it stays there"
+      } else {
+        "that would pass \(step > 0 ? Int.max : Int.min), the \(step > 0 ? "largest" : "smallest") value a counter can hold; the value stays \(value)"
+      }
     }
   }
 }

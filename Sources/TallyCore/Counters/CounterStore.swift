@@ -98,6 +98,28 @@ public final class CounterStore {
     return (old, value)
   }
 
+  /// Moves the counter's value by `new - old` in one read-modify-write, for undo and redo: to
+  /// `new` exactly when the value is still `old`, and otherwise by the same difference on top
+  /// of what another process changed meanwhile, so that change is kept. A result past
+  /// `Int.max` or `Int.min` leaves the value unchanged. Returns the value before and after.
+  @discardableResult
+  public func shift(_ id: String, from old: Int, to new: Int) throws(CounterError) -> (old: Int, new: Int) {
+    var before = 0
+    var outOfRange = false
+    let difference = Int128(new) - Int128(old)
+    let after = userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
+      before = current ?? 0
+      guard let shifted = Int(exactly: Int128(before) + difference) else {
+        outOfRange = true
+        return current
+      }
+      return shifted
+    }
+    if outOfRange { throw .limitReached(value: before, step: difference > 0 ? 1 : -1) }
+    trackChange(of: id, old: before, new: after ?? 0)
+    return (before, after ?? 0)
+  }
+
   // MARK: The list
 
   public func select(_ id: String) {

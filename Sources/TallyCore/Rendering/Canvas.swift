@@ -14,9 +14,23 @@ public struct Canvas: Sendable, Equatable {
     public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
   }
 
+  /// A cell of the canvas.
+  public struct Position: Sendable, Equatable {
+    public var column: Int
+    public var row: Int
+
+    public init(column: Int, row: Int) {
+      self.column = column
+      self.row = row
+    }
+  }
+
   public let width: Int
   public let height: Int
   public private(set) var cells: [Cell]
+  /// Where the terminal shows its cursor, such as the insertion point of a text field;
+  /// `nil` hides it.
+  public var cursor: Position?
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
@@ -61,8 +75,13 @@ public struct Canvas: Sendable, Equatable {
 
   /// Fills a row with `style` (for bars such as a highlighted status line).
   public mutating func fill(row: Int, style: Style) {
+    fill(row: row, from: 0, to: width, style: style)
+  }
+
+  /// Fills the columns `from..<to` of a row with blanks in `style`, clipped to the canvas.
+  public mutating func fill(row: Int, from start: Int, to end: Int, style: Style) {
     guard row >= 0, row < height else { return }
-    for column in 0..<width {
+    for column in max(0, start)..<max(max(0, start), min(width, end)) {
       set(Cell(character: " ", style: style, isContinuation: false), column: column, row: row)
     }
   }

@@ -2,11 +2,19 @@
 public enum KeyHints {
   /// The hints joined with two spaces, dropping hints from the end until it fits `width`.
   public static func line(for hints: [(keys: String, summary: String)], width: Int) -> String {
-    var parts = hints.map { " \($0.keys) \($0.summary)" }
-    while !parts.isEmpty {
-      let text = parts.joined(separator: "  ")
+    line(for: hints, priorities: Array(repeating: 0, count: hints.count), width: width)
+  }
+
+  /// The hints joined with two spaces, in order; while the line is wider than `width`, the
+  /// hint of lowest priority is dropped (of equal ones, the last).
+  public static func line(for hints: [(keys: String, summary: String)], priorities: [Int], width: Int) -> String {
+    var kept = Array(hints.indices)
+    while !kept.isEmpty {
+      let text = kept.map { " \(hints[$0].keys) \(hints[$0].summary)" }.joined(separator: "  ")
       if text.terminalWidth <= width { return text }
-      parts.removeLast()
+      let priority: (Int) -> Int = { $0 < priorities.count ? priorities[$0] : 0 }
+      let lowest = kept.map(priority).min() ?? 0
+      if let position = kept.lastIndex(where: { priority($0) == lowest }) { kept.remove(at: position) }
     }
     return ""
   }

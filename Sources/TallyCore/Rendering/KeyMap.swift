@@ -1,26 +1,40 @@
-/// Keys bound to a screen's actions, with the words the key-hint line shows for them.
+/// Keys bound to a screen's actions, with the words the key-hint line and the help show for
+/// them.
 ///
 /// A screen declares its keys as data; adding an action is adding a binding, not rewriting
 /// the key handling. The help overlay and the hint line read the same table.
 public struct KeyMap<Action: Sendable & Hashable>: Sendable {
-  /// Keys that trigger one action, and how the hint line names them.
+  /// Keys that trigger one action, and how the hint line and the help name them.
   public struct Binding: Sendable {
     public var keys: [Key]
     public var action: Action
-    /// The keys as the hint line shows them, such as "Space/+/Up/k".
+    /// The keys as the hint line shows them, such as "Space/+".
     public var label: String
-    /// What the action does, such as "add one".
+    /// What the action does in a word or two, for the hint line, such as "add".
     public var summary: String
+    /// What the action does, for the help; the summary unless given.
+    public var description: String
     /// Whether the bottom hint line shows this binding.
     public var isHinted: Bool
+    /// Which hints stay when the line is too narrow: the lowest priority goes first (and of
+    /// equal ones, the last).
+    public var hintPriority: Int
 
-    public init(_ keys: [Key], _ action: Action, label: String, summary: String, isHinted: Bool = true) {
+    public init(
+      _ keys: [Key], _ action: Action, label: String, summary: String, description: String? = nil,
+      isHinted: Bool = true, hintPriority: Int = 0
+    ) {
       self.keys = keys
       self.action = action
       self.label = label
       self.summary = summary
+      self.description = description ?? summary
       self.isHinted = isHinted
+      self.hintPriority = hintPriority
     }
+
+    /// Every key, named as the help names them: "Space, +, Up, k".
+    public var keyNames: String { keys.map(\.displayName).joined(separator: ", ") }
   }
 
   public let bindings: [Binding]
@@ -38,8 +52,12 @@ public struct KeyMap<Action: Sendable & Hashable>: Sendable {
   /// The action bound to `key`, if any.
   public func action(for key: Key) -> Action? { actionsByKey[key] }
 
+  /// The binding for `action`, if any.
+  public func binding(for action: Action) -> Binding? { bindings.first { $0.action == action } }
+
   /// The hint line for these bindings, fitted to `width`.
   public func hintLine(width: Int) -> String {
-    KeyHints.line(for: bindings.filter(\.isHinted).map { ($0.label, $0.summary) }, width: width)
+    let hinted = bindings.filter(\.isHinted)
+    return KeyHints.line(for: hinted.map { ($0.label, $0.summary) }, priorities: hinted.map(\.hintPriority), width: width)
   }
 }

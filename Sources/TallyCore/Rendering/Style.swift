@@ -32,4 +32,10 @@ public struct Style: Hashable, Sendable {
   public static let hint = Style(dim: true, color: .muted)
   public static let title = Style(bold: true, color: .accent)
   public static let warning = Style(bold: true, color: .warning)
+  /// The counter on screen, in the tab row.
+  public static let selected = Style(bold: true, reverse: true, color: .accent)
+  /// Something to click, such as `[ + ]`.
+  public static let button = Style(bold: true, color: .accent)
+  /// A text field being typed into.
+  public static let field = Style(underline: true)
 }

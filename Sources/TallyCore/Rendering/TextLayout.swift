@@ -35,4 +35,20 @@ public enum TextLayout {
     }
     return lines
   }
+
+  /// `text` cut to at most `width` columns, ending in "…" when something was cut; a wide
+  /// character is never split.
+  public static func clip(_ text: String, width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard text.terminalWidth > width else { return text }
+    var clipped = ""
+    var used = 0
+    for character in text {
+      let columns = character.terminalWidth
+      if used + columns > width - 1 { break }
+      clipped.append(character)
+      used += columns
+    }
+    return clipped + "…"
+  }
 }

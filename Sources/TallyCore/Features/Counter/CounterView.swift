@@ -1,5 +1,8 @@
-/// Draws the counter screen: a title, the value in large digits and as plain text, a status
-/// line and the key hints.
+/// Draws the counter screen: the tab row, the current counter's value in large digits and
+/// as plain text, the `[ - ]` `[ + ]` buttons, the status line (a message, a prompt or a
+/// question) and the key hints; the help on top when it is open.
+///
+/// Positions come from ``CounterLayout``, which mouse clicks are hit-tested against too.
 public struct CounterView {
   public let model: CounterViewModel
 
@@ -7,37 +10,102 @@ public struct CounterView {
     self.model = model
   }
 
-  /// The plain-text line that screen readers, copy and paste and scripts read.
-  public var valueLine: String { "Count: \(model.countText)" }
+  /// The plain-text line that screen readers, copy and paste and scripts read: "Count: 12".
+  public var valueLine: String { model.valueLine }
 
-  /// The smallest canvas the screen fits: the plain value line and the hint line.
-  public var minimumSize: (width: Int, height: Int) {
-    (max(20, valueLine.terminalWidth), 5)
-  }
+  /// The smallest canvas the screen fits.
+  public var minimumSize: (width: Int, height: Int) { CounterLayout.minimumSize(for: model) }
 
   public func render(into canvas: inout Canvas) {
-    let bottom = canvas.height - 1
-    canvas.put(" Tally", column: 0, row: 0, style: .title)
-    canvas.put(CounterViewModel.keyMap.hintLine(width: canvas.width), column: 0, row: bottom, style: .hint)
-    if let message = model.message {
-      canvas.put(message, column: 1, row: bottom - 1, style: .warning)
-    }
+    let layout = CounterLayout(model: model, width: canvas.width, height: canvas.height)
+    drawTabs(layout, into: &canvas)
+    drawValue(layout, into: &canvas)
+    drawStatus(layout, into: &canvas)
+    canvas.put(hintLine(width: canvas.width), column: 0, row: layout.hintRow, style: .hint)
+    if model.mode == .help { HelpOverlay().render(into: &canvas) }
+  }
 
-    // The area between the title and the status line.
-    let top = 1
-    let areaHeight = max(0, bottom - 1 - top)
-    let digits = model.countText
-    let bigWidth = BigDigits.width(of: digits)
-    let blockHeight = BigDigits.height + 2
-    if areaHeight >= blockHeight, bigWidth <= canvas.width, let rows = BigDigits.rows(for: digits) {
-      let firstRow = top + (areaHeight - blockHeight) / 2
-      let column = (canvas.width - bigWidth) / 2
-      for (offset, text) in rows.enumerated() {
-        canvas.put(text, column: column, row: firstRow + offset, style: .bold)
-      }
-      canvas.putCentered(valueLine, row: firstRow + blockHeight - 1)
-    } else {
-      canvas.putCentered(valueLine, row: top + max(0, areaHeight - 1) / 2, style: .bold)
+  private func hintLine(width: Int) -> String {
+    switch model.mode {
+    case .counting: CounterViewModel.keyMap.hintLine(width: width)
+    case .prompt: Prompt.keyMap.hintLine(width: width)
+    case .confirmation: Confirmation.keyMap.hintLine(width: width)
+    case .help: Help.keyMap.hintLine(width: width)
     }
+  }
+
+  private func drawTabs(_ layout: CounterLayout, into canvas: inout Canvas) {
+    if layout.showsTitle { canvas.put(CounterLayout.title, column: 0, row: layout.tabRow, style: .title) }
+    if let column = layout.tabs.earlierMarker { canvas.put("‹", column: column, row: layout.tabRow, style: .hint) }
+    for tab in layout.tabs.tabs {
+      canvas.put(tab.text, column: tab.column, row: layout.tabRow, style: tab.isCurrent ? .selected : .plain)
+    }
+    if let column = layout.tabs.laterMarker { canvas.put("›", column: column, row: layout.tabRow, style: .hint) }
+  }
+
+  private func drawValue(_ layout: CounterLayout, into canvas: inout Canvas) {
+    if let origin = layout.digits {
+      for (offset, text) in layout.digitRows.enumerated() {
+        canvas.put(text, column: origin.column, row: origin.row + offset, style: .bold)
+      }
+    }
+    canvas.putCentered(layout.valueLine, row: layout.valueLineRow, style: layout.digits == nil ? .bold : .plain)
+    if let minus = layout.decrement, let plus = layout.increment {
+      canvas.put(CounterLayout.decrementButton, column: minus.column, row: minus.row, style: .button)
+      if let step = layout.stepLabel { canvas.put(step.text, column: step.column, row: minus.row, style: .hint) }
+      canvas.put(CounterLayout.incrementButton, column: plus.column, row: plus.row, style: .button)
+    }
+  }
+
+  private func drawStatus(_ layout: CounterLayout, into canvas: inout Canvas) {
+    let row = layout.statusRow
+    // Rows between the value (and its buttons) and the status line, for a long message.
+    let spare = row - 1 - (layout.decrement?.row ?? layout.valueLineRow)
+    switch model.mode {
+    case .counting, .help:
+      if let status = model.status {
+        drawWrapped(status.text, bottom: row, lines: 1 + min(2, spare), style: status.isWarning ? .warning : .plain, into: &canvas)
+      }
+    case .confirmation(let confirmation):
+      drawWrapped(confirmation.question, bottom: row, lines: 1, style: .warning, into: &canvas)
+    case .prompt(let prompt):
+      if let error = prompt.error {
+        // A prompt may cover the buttons, never the value line.
+        let room = min(2, row - 1 - layout.valueLineRow)
+        drawWrapped(error, bottom: row - 1, lines: room, style: .warning, into: &canvas)
+      }
+      drawPrompt(prompt, row: row, into: &canvas)
+    }
+  }
+
+  /// `text` wrapped onto at most `lines` rows ending at `bottom`, the last one ending in "…"
+  /// when some of it does not fit.
+  private func drawWrapped(_ text: String, bottom: Int, lines: Int, style: Style, into canvas: inout Canvas) {
+    guard lines > 0 else { return }
+    var wrapped = TextLayout.wrap(text, width: canvas.width - 1)
+    if wrapped.count > lines {
+      wrapped = Array(wrapped.prefix(lines))
+      wrapped[lines - 1] = TextLayout.clip(wrapped[lines - 1] + "…", width: canvas.width - 1)
+    }
+    for (offset, line) in wrapped.enumerated() {
+      let row = bottom - wrapped.count + 1 + offset
+      canvas.fill(row: row, style: .plain)
+      canvas.put(" " + line, column: 0, row: row, style: style)
+    }
+  }
+
+  /// The question, then the field to the end of the row, scrolled to keep the cursor in view.
+  private func drawPrompt(_ prompt: Prompt, row: Int, into canvas: inout Canvas) {
+    canvas.fill(row: row, style: .plain)
+    let question = " " + TextLayout.clip(prompt.question, width: max(1, canvas.width - 12))
+    let fieldColumn = canvas.put(question, column: 0, row: row, style: .bold) + 1
+    let fieldWidth = canvas.width - fieldColumn
+    guard fieldWidth > 0 else { return }
+    canvas.fill(row: row, from: fieldColumn, to: canvas.width, style: .field)
+    var shown = prompt.field.beforeCursor
+    while !shown.isEmpty, shown.terminalWidth > fieldWidth - 1 { shown.removeFirst() }
+    let cursor = canvas.put(shown, column: fieldColumn, row: row, style: .field)
+    canvas.put(prompt.field.afterCursor, column: cursor, row: row, style: .field)
+    canvas.cursor = Canvas.Position(column: cursor, row: row)
   }
 }

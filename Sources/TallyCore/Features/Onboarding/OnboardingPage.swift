@@ -20,8 +20,8 @@ public struct OnboardingPage: Sendable, Equatable {
     OnboardingPage(
       title: "Counting",
       body: """
-        Press Space, +, Up or k to add one. The count is shown in large digits \
-        and as plain text, so you can read it, copy it, or script it.
+        Press Space, +, Up or k to add one, and - to take one away; u undoes. \
+        n makes another counter, Tab goes to the next, and ? lists every key.
         """),
     OnboardingPage(
       title: "Quitting",

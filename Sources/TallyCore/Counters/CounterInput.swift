@@ -1,0 +1,25 @@
+/// Reads what a user typed for a counter's value or step.
+///
+/// A value is decimal digits with an optional leading `-` (no `+`, no spaces inside, no
+/// thousands separators); a step is a whole number of at least 1. Surrounding spaces are
+/// ignored. Anything else is refused with a message that says what to type.
+public enum CounterInput {
+  /// The value `text` spells, or why it is not one.
+  public static func value(from text: String) throws(CounterError) -> Int {
+    let trimmed = text.trimmingXMLWhitespace()
+    guard isWholeNumber(trimmed), let value = Int(trimmed) else { throw .invalidValue(trimmed) }
+    return value
+  }
+
+  /// The step `text` spells, or why it is not one.
+  public static func step(from text: String) throws(CounterError) -> Int {
+    let trimmed = text.trimmingXMLWhitespace()
+    guard isWholeNumber(trimmed), let step = Int(trimmed), step > 0 else { throw .invalidStep(trimmed) }
+    return step
+  }
+
+  private static func isWholeNumber(_ text: String) -> Bool {
+    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+}

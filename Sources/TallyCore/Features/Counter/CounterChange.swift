@@ -1,0 +1,51 @@
+/// One change made on the counter screen, kept so that undo and redo can replay it.
+///
+/// A value change records the value before and after; undoing it moves the value back by
+/// the same difference (`CounterStore.shift`), so a change another process made meanwhile
+/// is kept. The other changes are put back as they were.
+public enum CounterChange: Sendable, Equatable {
+  case value(counterID: String, from: Int, to: Int)
+  case step(counterID: String, from: Int, to: Int)
+  case rename(counterID: String, from: String, to: String)
+  /// A counter was made at `index`; `previousID` was on screen before.
+  case create(Counter, index: Int, previousID: String)
+  /// A counter was deleted from `index`, with the value it had.
+  case delete(Counter, index: Int)
+
+  /// The counter the change is about.
+  public var counterID: String {
+    switch self {
+    case .value(let id, _, _), .step(let id, _, _), .rename(let id, _, _): id
+    case .create(let counter, _, _), .delete(let counter, _): counter.id
+    }
+  }
+
+  /// The same change about the counter `new` where it was about `old` (a restored counter
+  /// whose id was taken meanwhile gets a new one).
+  public func replacingCounterID(_ old: String, with new: String) -> CounterChange {
+    switch self {
+    case .value(old, let from, let to): return .value(counterID: new, from: from, to: to)
+    case .step(old, let from, let to): return .step(counterID: new, from: from, to: to)
+    case .rename(old, let from, let to): return .rename(counterID: new, from: from, to: to)
+    case .create(var counter, let index, let previous):
+      if counter.id == old { counter.id = new }
+      return .create(counter, index: index, previousID: previous == old ? new : previous)
+    case .delete(var counter, let index):
+      if counter.id == old { counter.id = new }
+      return .delete(counter, index: index)
+    default: return self
+    }
+  }
+
+  /// The change in a few words, for "Undone: ..." and "Redone: ..."; `name` is the counter's
+  /// name now.
+  public func summary(name: String) -> String {
+    switch self {
+    case .value(_, let from, let to): "\(name) \(from) → \(to)"
+    case .step(_, let from, let to): "step of \(name) \(from) → \(to)"
+    case .rename(_, let from, let to): "rename \(from) → \(to)"
+    case .create(let counter, _, _): "new counter \(counter.name)"
+    case .delete(let counter, _): "delete \(counter.name)"
+    }
+  }
+}

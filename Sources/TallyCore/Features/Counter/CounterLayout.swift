@@ -1,0 +1,121 @@
+/// Where everything on the counter screen goes, for a screen of a given size.
+///
+/// The view draws from it and mouse clicks are hit-tested against it, so a button is
+/// clicked where it is drawn. From the top: the title and the tab row; the value in large
+/// digits, the plain value line and the `[ - ]` `[ + ]` buttons, centred in the space left;
+/// the status line (messages, prompts, questions) and the key hints at the bottom. A screen
+/// too short for the large digits shows the plain line and the buttons; one too narrow
+/// shortens the counter's name, never its value.
+public struct CounterLayout: Sendable {
+  /// What a click can hit.
+  public enum Target: Sendable, Equatable {
+    case decrement
+    case increment
+    case counter(id: String)
+    /// The `‹` before the tabs.
+    case earlierCounters
+    /// The `›` after the tabs.
+    case laterCounters
+  }
+
+  public static let decrementButton = "[ - ]"
+  public static let incrementButton = "[ + ]"
+  /// The title before the tabs, on screens wide enough for it.
+  public static let title = " Tally"
+  /// The rows of the large value, the blank under it, the value line and the buttons.
+  static let bigBlockHeight = BigDigits.height + 3
+
+  public let width: Int
+  public let height: Int
+  /// Whether the screen is big enough for anything but the too-small message.
+  public let fits: Bool
+  public let showsTitle: Bool
+  public let tabs: TabStrip
+  /// Where the large digits start; `nil` when they do not fit.
+  public let digits: Canvas.Position?
+  public let digitRows: [String]
+  /// The plain value line, as drawn (the name shortened if the screen is narrow).
+  public let valueLine: String
+  public let valueLineRow: Int
+  /// Where `[ - ]` starts; `nil` when the screen has no room for the buttons.
+  public let decrement: Canvas.Position?
+  /// Where `[ + ]` starts.
+  public let increment: Canvas.Position?
+  /// "step 5" between the buttons, for a step other than 1.
+  public let stepLabel: (text: String, column: Int)?
+  public var tabRow: Int { 0 }
+  public var statusRow: Int { height - 2 }
+  public var hintRow: Int { height - 1 }
+
+  public init(model: CounterViewModel, width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    let minimum = Self.minimumSize(for: model)
+    fits = width >= minimum.width && height >= minimum.height
+    showsTitle = width >= 36
+    let tabsColumn = showsTitle ? Self.title.count + 2 : 1
+    tabs = TabStrip(
+      counters: model.counters, currentIndex: model.currentIndex, column: tabsColumn, width: max(0, width - tabsColumn - 1))
+
+    valueLine = Self.fitted(name: model.current.name, value: model.countText, width: width - 2)
+    let areaTop = 1
+    let areaHeight = max(0, height - 2 - areaTop)
+    let bigWidth = BigDigits.width(of: model.countText)
+    let big = areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: model.countText) : nil
+    let blockHeight = big == nil ? min(2, areaHeight) : Self.bigBlockHeight
+    let firstRow = areaTop + max(0, areaHeight - blockHeight + 1) / 2
+    digitRows = big ?? []
+    digits = big == nil ? nil : Canvas.Position(column: (width - bigWidth) / 2, row: firstRow)
+    valueLineRow = big == nil ? firstRow : firstRow + BigDigits.height + 1
+
+    let step = model.current.step
+    var buttons = Self.decrementButton + "   " + Self.incrementButton
+    var stepText: String?
+    if step != 1, (Self.decrementButton + "  step \(step)  " + Self.incrementButton).count <= width {
+      stepText = "step \(step)"
+      buttons = Self.decrementButton + "  step \(step)  " + Self.incrementButton
+    }
+    if blockHeight >= 2, buttons.count <= width {
+      let row = valueLineRow + 1
+      let column = (width - buttons.count) / 2
+      decrement = Canvas.Position(column: column, row: row)
+      increment = Canvas.Position(column: column + buttons.count - Self.incrementButton.count, row: row)
+      stepLabel = stepText.map { ($0, column + Self.decrementButton.count + 2) }
+    } else {
+      decrement = nil
+      increment = nil
+      stepLabel = nil
+    }
+  }
+
+  /// The smallest screen the counter fits: the tab row, the value line (the value whole),
+  /// the status line and the hints.
+  public static func minimumSize(for model: CounterViewModel) -> (width: Int, height: Int) {
+    (max(20, model.countText.terminalWidth + 5), 5)
+  }
+
+  /// What is drawn at a cell, for a mouse click.
+  public func target(column: Int, row: Int) -> Target? {
+    guard fits else { return nil }
+    if row == tabRow {
+      if let marker = tabs.earlierMarker, column == marker { return .earlierCounters }
+      if let marker = tabs.laterMarker, column == marker { return .laterCounters }
+      return tabs.tab(at: column).map { .counter(id: $0.id) }
+    }
+    if let start = decrement, row == start.row, column >= start.column, column < start.column + Self.decrementButton.count {
+      return .decrement
+    }
+    if let start = increment, row == start.row, column >= start.column, column < start.column + Self.incrementButton.count {
+      return .increment
+    }
+    return nil
+  }
+
+  /// "name: value" in `width` columns, the name shortened if need be.
+  static func fitted(name: String, value: String, width: Int) -> String {
+    let full = "\(name): \(value)"
+    guard full.terminalWidth > width else { return full }
+    let room = max(1, width - value.terminalWidth - 2)
+    return "\(TextLayout.clip(name, width: room)): \(value)"
+  }
+}

@@ -1,0 +1,38 @@
+/// The help overlay's content and keys: every key of the counter screen, read from its key
+/// map, and the mouse actions. Any key closes it.
+public enum Help {
+  /// What a key does while the help is open: close it.
+  public enum Action: Sendable, Hashable {
+    case close
+  }
+
+  /// No key is bound: the keyless binding describes what every key does.
+  public static let keyMap = KeyMap<Action>([
+    .init([], .close, label: "any key", summary: "closes")
+  ])
+
+  /// One line of the help: keys and what they do.
+  public struct Entry: Sendable, Equatable {
+    public var keys: String
+    public var action: String
+  }
+
+  /// The mouse's part of the help, after the keys.
+  public static let mouseEntries = [
+    (full: Entry(keys: "click [ - ] or [ + ]", action: "subtract or add the step"),
+     short: Entry(keys: "click -/+", action: "change")),
+    (full: Entry(keys: "click a counter's tab", action: "show that counter"),
+     short: Entry(keys: "click tab", action: "show")),
+  ]
+
+  /// Every entry with the keys' full names and descriptions.
+  public static var fullEntries: [Entry] {
+    CounterViewModel.keyMap.bindings.map { Entry(keys: $0.keyNames, action: $0.description) }
+      + mouseEntries.map(\.full)
+  }
+
+  /// Every entry with the hint line's short labels, for small terminals.
+  public static var shortEntries: [Entry] {
+    CounterViewModel.keyMap.bindings.map { Entry(keys: $0.label, action: $0.summary) } + mouseEntries.map(\.short)
+  }
+}

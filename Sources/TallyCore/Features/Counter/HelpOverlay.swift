@@ -1,0 +1,71 @@
+/// Draws the help over the counter screen: every key from the counter's key map, and the
+/// mouse actions.
+///
+/// A box with the keys' full names when the screen is big enough; otherwise the whole
+/// screen, in two columns of the hint line's short labels; and on a tiny screen as many as
+/// fit, ending in "…".
+public struct HelpOverlay {
+  public init() {}
+
+  public func render(into canvas: inout Canvas) {
+    let height = canvas.height - 1  // the hint line stays
+    if !drawBox(Help.fullEntries, into: &canvas, height: height) {
+      drawColumns(Help.shortEntries, into: &canvas, height: height)
+    }
+  }
+
+  /// A framed table, centred; `false` if it does not fit.
+  private func drawBox(_ entries: [Help.Entry], into canvas: inout Canvas, height: Int) -> Bool {
+    let keysWidth = entries.map(\.keys.terminalWidth).max() ?? 0
+    let actionWidth = entries.map(\.action.terminalWidth).max() ?? 0
+    let inner = 1 + keysWidth + 3 + actionWidth + 1
+    let boxWidth = inner + 2
+    let boxHeight = entries.count + 2
+    guard boxWidth <= canvas.width, boxHeight <= height else { return false }
+    let left = (canvas.width - boxWidth) / 2
+    let top = (height - boxHeight) / 2
+    let title = " Keys "
+    let rule = String(repeating: "─", count: inner - 1 - title.count)
+    canvas.fill(row: top, from: left, to: left + boxWidth, style: .plain)
+    canvas.put("┌─" + title + rule + "┐", column: left, row: top, style: .hint)
+    canvas.put(title, column: left + 2, row: top, style: .title)
+    for (offset, entry) in entries.enumerated() {
+      let row = top + 1 + offset
+      canvas.fill(row: row, from: left, to: left + boxWidth, style: .plain)
+      canvas.put("│", column: left, row: row, style: .hint)
+      canvas.put(entry.keys, column: left + 2, row: row, style: .bold)
+      canvas.put(entry.action, column: left + 2 + keysWidth + 3, row: row)
+      canvas.put("│", column: left + boxWidth - 1, row: row, style: .hint)
+    }
+    canvas.fill(row: top + boxHeight - 1, from: left, to: left + boxWidth, style: .plain)
+    canvas.put("└" + String(repeating: "─", count: inner) + "┘", column: left, row: top + boxHeight - 1, style: .hint)
+    return true
+  }
+
+  /// The whole screen above the hints: a title row, then the entries in two columns when they
+  /// fit, else in one, cut with "…" if need be.
+  private func drawColumns(_ entries: [Help.Entry], into canvas: inout Canvas, height: Int) {
+    for row in 0..<max(0, height) { canvas.fill(row: row, style: .plain) }
+    guard height > 0 else { return }
+    canvas.put(" Keys", column: 0, row: 0, style: .title)
+    let rows = height - 1
+    guard rows > 0 else { return }
+    let keysWidth = entries.map(\.keys.terminalWidth).max() ?? 0
+    let entryWidth = keysWidth + 1 + (entries.map(\.action.terminalWidth).max() ?? 0)
+    let twoColumns = (entries.count + 1) / 2 <= rows && 1 + entryWidth * 2 + 2 <= canvas.width
+    let perColumn = twoColumns ? (entries.count + 1) / 2 : rows
+    for (index, entry) in entries.enumerated() {
+      let columnIndex = index / perColumn
+      guard columnIndex < (twoColumns ? 2 : 1) else { break }
+      let row = 1 + index % perColumn
+      let column = 1 + columnIndex * (entryWidth + 2)
+      let isLastShown = !twoColumns && entries.count > rows && index == rows - 1
+      if isLastShown {
+        canvas.put("…", column: column, row: row, style: .hint)
+        break
+      }
+      canvas.put(entry.keys, column: column, row: row, style: .bold)
+      canvas.put(entry.action, column: column + keysWidth + 1, row: row)
+    }
+  }
+}

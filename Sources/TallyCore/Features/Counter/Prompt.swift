@@ -1,0 +1,71 @@
+/// A small modal line that asks for text: a counter's name, a value or a step.
+///
+/// Nothing changes until the text is confirmed with Enter; Esc cancels. Text that is not
+/// acceptable keeps the prompt open with ``error`` saying why.
+public struct Prompt: Sendable, Equatable {
+  /// What the typed text is for.
+  public enum Purpose: Sendable, Equatable {
+    case newCounter
+    case rename(counterID: String)
+    case value(counterID: String)
+    case step(counterID: String)
+  }
+
+  /// What a key does in a prompt; printable characters not bound here are typed.
+  public enum Action: Sendable, Hashable {
+    case confirm
+    case cancel
+    case deleteBackward
+    case deleteForward
+    case moveLeft
+    case moveRight
+    case moveToStart
+    case moveToEnd
+    case clear
+  }
+
+  public static let keyMap = KeyMap<Action>([
+    .init([.enter], .confirm, label: "Enter", summary: "confirm", hintPriority: 2),
+    .init([.escape], .cancel, label: "Esc", summary: "cancel", hintPriority: 2),
+    .init([.backspace], .deleteBackward, label: "Backspace", summary: "delete", isHinted: false),
+    .init([.delete], .deleteForward, label: "Delete", summary: "delete forward", isHinted: false),
+    .init([.left], .moveLeft, label: "Left", summary: "move left", isHinted: false),
+    .init([.right], .moveRight, label: "Right", summary: "move right", isHinted: false),
+    .init([.home, .control("a")], .moveToStart, label: "Home", summary: "start", isHinted: false),
+    .init([.end, .control("e")], .moveToEnd, label: "End", summary: "end", isHinted: false),
+    .init([.control("u")], .clear, label: "Ctrl-U", summary: "clear", isHinted: false),
+  ])
+
+  public var purpose: Purpose
+  /// The question, such as "New counter's name:".
+  public var question: String
+  public var field: TextField
+  /// Why the last confirmed text was refused, shown above the prompt.
+  public var error: String?
+
+  public init(purpose: Purpose, question: String, text: String = "") {
+    self.purpose = purpose
+    self.question = question
+    field = TextField(text)
+  }
+
+  /// Applies an editing key; returns `.confirm` or `.cancel` for the caller to act on, and
+  /// `nil` when the key edited the text or meant nothing.
+  public mutating func edit(with key: Key) -> Action? {
+    guard let action = Self.keyMap.action(for: key) else {
+      if case .character(let character) = key { field.insert(character) }
+      return nil
+    }
+    switch action {
+    case .confirm, .cancel: return action
+    case .deleteBackward: field.deleteBackward()
+    case .deleteForward: field.deleteForward()
+    case .moveLeft: field.moveLeft()
+    case .moveRight: field.moveRight()
+    case .moveToStart: field.moveToStart()
+    case .moveToEnd: field.moveToEnd()
+    case .clear: field.clear()
+    }
+    return nil
+  }
+}

@@ -1,0 +1,83 @@
+/// The row of counter tabs: which tabs fit, where, and whether more are hidden either side.
+///
+/// Every tab is its name between two cells, brackets for the current one (`[laps]`) and
+/// blanks for the others (` reps `), so positions do not move when the current counter
+/// changes. Names are clipped to ``maximumLabelWidth`` columns. When the tabs do not all fit,
+/// `‹` and `›` mark the ends that hide some, and the strip shows the current tab with as
+/// many of its left neighbours as fit, then right ones: it scrolls only as far as it must.
+public struct TabStrip: Sendable, Equatable {
+  /// One visible tab.
+  public struct Tab: Sendable, Equatable {
+    public var id: String
+    /// The name as shown, clipped with "…" if long.
+    public var label: String
+    /// The first column of the tab, its opening bracket.
+    public var column: Int
+    /// Columns the tab takes, brackets included.
+    public var width: Int
+    public var isCurrent: Bool
+
+    /// The tab as drawn: `[label]` when current, ` label ` otherwise.
+    public var text: String { isCurrent ? "[\(label)]" : " \(label) " }
+  }
+
+  /// The widest a tab's name is drawn, in columns.
+  public static let maximumLabelWidth = 16
+
+  public let tabs: [Tab]
+  /// The column of `‹`, when tabs are hidden on the left.
+  public let earlierMarker: Int?
+  /// The column of `›`, when tabs are hidden on the right.
+  public let laterMarker: Int?
+
+  /// Lays out `counters` from `column`, in `width` columns, keeping `currentIndex` in view.
+  public init(counters: [Counter], currentIndex: Int, column: Int, width: Int) {
+    guard width >= 5, !counters.isEmpty else {
+      tabs = []
+      earlierMarker = nil
+      laterMarker = nil
+      return
+    }
+    let current = min(max(0, currentIndex), counters.count - 1)
+    let labelLimit = min(Self.maximumLabelWidth, width - 6)
+    let labels = counters.map { TextLayout.clip($0.name, width: labelLimit) }
+    let widths = labels.map { $0.terminalWidth + 2 }
+    let total = widths.reduce(0, +) + counters.count - 1
+
+    var first = 0
+    var last = counters.count - 1
+    var start = column
+    if total > width {
+      // Room for "‹ " and " ›" at the ends.
+      let room = width - 4
+      first = current
+      last = current
+      var used = widths[current]
+      while first > 0, used + 1 + widths[first - 1] <= room {
+        first -= 1
+        used += 1 + widths[first]
+      }
+      while last < counters.count - 1, used + 1 + widths[last + 1] <= room {
+        last += 1
+        used += 1 + widths[last]
+      }
+      start = column + 2
+    }
+
+    var placed: [Tab] = []
+    var x = start
+    for index in first...last {
+      placed.append(
+        Tab(id: counters[index].id, label: labels[index], column: x, width: widths[index], isCurrent: index == current))
+      x += widths[index] + 1
+    }
+    tabs = placed
+    earlierMarker = first > 0 ? column : nil
+    laterMarker = last < counters.count - 1 ? column + width - 1 : nil
+  }
+
+  /// The tab drawn at `column`, if any.
+  public func tab(at column: Int) -> Tab? {
+    tabs.first { column >= $0.column && column < $0.column + $0.width }
+  }
+}

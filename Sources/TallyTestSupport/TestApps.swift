@@ -1,0 +1,16 @@
+import TallyCore
+
+/// App view models wired for headless tests: fakes and spies in, nothing on disk.
+public enum TestApps {
+  /// An `AppViewModel` over `defaults`, reporting to `analytics`, with a history in memory at
+  /// a fixed clock.
+  public static func app(
+    settings: SettingStorage, defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
+    history: HistoryLog = InMemoryHistoryLog(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z")
+  ) -> AppViewModel {
+    AppViewModel(
+      settingStore: settings, analytics: analytics,
+      makeCounterViewModel: { CounterViewModel(userDefaults: defaults, analytics: analytics) },
+      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) })
+  }
+}

@@ -1,0 +1,104 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// The exact events each action on the counter screen reports, through a spy injected by
+/// constructor.
+struct CounterAnalyticsTests {
+  private let defaults = InMemoryUserDefaults()
+  private let spy = AnalyticsSpy()
+  private let sut: CounterViewModel
+
+  init() {
+    AppDefaults.register(in: defaults)
+    defaults.set(10, forKey: "count")
+    sut = CounterViewModel(userDefaults: defaults, analytics: spy)
+  }
+
+  private func changed(_ old: Int, _ new: Int, id: String = "count", name: String = "Count") -> AnalyticsEvent {
+    .counterChanged(id: id, name: name, old: old, new: new)
+  }
+
+  @Test func makingTheScreenReportsNothing() {
+    #expect(spy.events.isEmpty)
+  }
+
+  @Test func addAndSubtract() {
+    sut.press(.space, .character("-"), .character("j"))
+    #expect(spy.events == [changed(10, 11), changed(11, 10), changed(10, 9)])
+  }
+
+  @Test func resetReportsOnlyWhenConfirmed() {
+    sut.press(.character("r"), .character("n"))
+    #expect(spy.events.isEmpty)
+    sut.press(.character("r"), .character("y"))
+    #expect(spy.events == [changed(10, 0)])
+  }
+
+  @Test func typingAValue() {
+    sut.press(.character("="))
+    sut.type("42")
+    sut.press(.enter)
+    #expect(spy.events == [changed(10, 42)])
+  }
+
+  @Test func aStepIsNotACounterChange() {
+    sut.press(.character("s"))
+    sut.type("3")
+    sut.press(.enter)
+    #expect(spy.events.isEmpty)
+    sut.press(.space)
+    #expect(spy.events == [changed(10, 13)])
+  }
+
+  @Test func undoAndRedoAreChangesToo() {
+    sut.press(.space, .character("u"), .control("r"))
+    #expect(spy.events == [changed(10, 11), changed(11, 10), changed(10, 11)])
+  }
+
+  @Test func makingRenamingAndDeletingACounter() {
+    sut.press(.character("n"))
+    sut.type("laps")
+    sut.press(.enter)
+    sut.press(.character("e"))
+    sut.press(.backspace, .backspace, .backspace, .backspace)
+    sut.type("swims")
+    sut.press(.enter)
+    sut.press(.character("d"), .character("y"))
+    #expect(spy.events == [
+      .counterCreated(id: "count-2", name: "laps"),
+      .counterRenamed(id: "count-2", from: "laps", to: "swims"),
+      .counterDeleted(id: "count-2", name: "swims", value: 0),
+    ])
+  }
+
+  @Test func cancelledPromptsReportNothing() {
+    sut.press(.character("n"))
+    sut.type("laps")
+    sut.press(.escape, .character("="))
+    sut.type("5")
+    sut.press(.escape, .character("d"))
+    #expect(spy.events.isEmpty)
+  }
+
+  @Test func switchingCountersIsNotAChange() {
+    sut.press(.character("n"))
+    sut.type("laps")
+    sut.press(.enter)
+    spy.reset()
+    sut.press(.tab, .backTab)
+    #expect(spy.events.isEmpty)
+  }
+
+  @Test func theHelpIsAScreen() {
+    sut.press(.character("?"))
+    #expect(spy.events == [.screenShown(.help)])
+  }
+
+  @Test func aRefusedChangeReportsNothing() {
+    defaults.set(Int.max, forKey: "count")
+    sut.press(.space)
+    #expect(spy.events.isEmpty)
+    #expect(sut.message?.contains("largest") == true)
+  }
+}

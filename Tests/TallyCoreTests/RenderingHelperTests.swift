@@ -1,0 +1,50 @@
+import TallyCore
+import Testing
+
+/// Hint lines, clipping and key names, which every screen uses.
+struct RenderingHelperTests {
+  @Test func hintsOfLowPriorityGoFirstWhenTheLineIsNarrow() {
+    let hints = [(keys: "a", summary: "one"), (keys: "b", summary: "two"), (keys: "c", summary: "three")]
+    #expect(KeyHints.line(for: hints, priorities: [2, 0, 1], width: 80) == " a one   b two   c three")
+    #expect(KeyHints.line(for: hints, priorities: [2, 0, 1], width: 16) == " a one   c three")
+    #expect(KeyHints.line(for: hints, priorities: [2, 0, 1], width: 8) == " a one")
+    #expect(KeyHints.line(for: hints, priorities: [0, 0, 0], width: 14) == " a one   b two", "ties go from the end")
+  }
+
+  @Test func theCounterHintLineKeepsHelpAndQuitLongest() {
+    let narrow = CounterViewModel.keyMap.hintLine(width: 30)
+    #expect(narrow.contains("? help"))
+    #expect(narrow.contains("q quit"))
+    #expect(CounterViewModel.keyMap.hintLine(width: 80).contains("u undo"))
+  }
+
+  @Test(arguments: [
+    ("laps", 10, "laps"), ("a long counter name", 10, "a long co…"), ("漢字カウンター", 7, "漢字カ…"),
+    ("漢字カウンター", 8, "漢字カ…"), ("☕☕☕", 4, "☕…"), ("abc", 0, ""), ("abc", 1, "…"),
+  ])
+  func clippingKeepsWithinTheWidthAndMarksTheCut(text: String, width: Int, clipped: String) {
+    #expect(TextLayout.clip(text, width: width) == clipped)
+    #expect(TextLayout.clip(text, width: width).terminalWidth <= width)
+  }
+
+  @Test func keysAreNamedAsTheHelpShowsThem() {
+    #expect([Key.space, .character("+"), .up, .control("r"), .backTab, .escape, .function(2)].map(\.displayName)
+      == ["Space", "+", "Up", "Ctrl-R", "Shift-Tab", "Esc", "F2"])
+    #expect(CounterViewModel.keyMap.binding(for: .increment)?.keyNames == "Space, +, Up, k")
+  }
+
+  @Test func theHelpListsEveryKeyOfTheCounterScreen() {
+    let entries = Help.fullEntries
+    for binding in CounterViewModel.keyMap.bindings {
+      #expect(entries.contains { $0.keys == binding.keyNames && $0.action == binding.description })
+    }
+    #expect(entries.contains { $0.keys.contains("[ + ]") })
+  }
+
+  @Test func theCursorIsPartOfTheCanvas() {
+    var canvas = Canvas(width: 4, height: 2)
+    #expect(canvas.cursor == nil)
+    canvas.cursor = Canvas.Position(column: 1, row: 1)
+    #expect(canvas != Canvas(width: 4, height: 2))
+  }
+}

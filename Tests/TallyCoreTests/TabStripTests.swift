@@ -1,0 +1,64 @@
+import TallyCore
+import Testing
+
+/// The tab row: what fits, clipping of long and wide names, and scrolling to the current tab.
+struct TabStripTests {
+  private func counters(_ names: [String]) -> [Counter] {
+    names.enumerated().map { Counter(id: "c\($0.offset)", name: $0.element) }
+  }
+
+  private func drawn(_ strip: TabStrip, width: Int) -> String {
+    var canvas = Canvas(width: width, height: 1)
+    if let column = strip.earlierMarker { canvas.put("‹", column: column, row: 0) }
+    for tab in strip.tabs { canvas.put(tab.text, column: tab.column, row: 0) }
+    if let column = strip.laterMarker { canvas.put("›", column: column, row: 0) }
+    return canvas.line(0)
+  }
+
+  @Test func tabsThatFitAreAllShownInOrder() {
+    let strip = TabStrip(counters: counters(["Count", "laps", "reps"]), currentIndex: 1, column: 0, width: 40)
+    #expect(drawn(strip, width: 40) == " Count  [laps]  reps")
+    #expect(strip.earlierMarker == nil)
+    #expect(strip.laterMarker == nil)
+  }
+
+  @Test func theCurrentTabIsAlwaysInViewAndTheHiddenEndsAreMarked() {
+    let names = (1...12).map { "counter \($0)" }
+    for current in names.indices {
+      let strip = TabStrip(counters: counters(names), currentIndex: current, column: 0, width: 40)
+      #expect(strip.tabs.contains { $0.isCurrent && $0.label == names[current] }, "current \(current)")
+      #expect(strip.tabs.allSatisfy { $0.column >= 2 && $0.column + $0.width <= 38 })
+      #expect((strip.earlierMarker != nil) == (strip.tabs.first?.label != names.first))
+      #expect((strip.laterMarker != nil) == (strip.tabs.last?.label != names.last))
+    }
+    let last = TabStrip(counters: counters(names), currentIndex: 11, column: 0, width: 40)
+    #expect(drawn(last, width: 40) == "‹  counter 11  [counter 12]")
+    let middle = TabStrip(counters: counters(names), currentIndex: 5, column: 0, width: 40)
+    #expect(drawn(middle, width: 40) == "‹  counter 4   counter 5  [counter 6]  ›")
+  }
+
+  @Test func longAndWideNamesAreClippedWithoutSplittingACharacter() {
+    let strip = TabStrip(
+      counters: counters(["漢字カウンター漢字カウンター", String(repeating: "x", count: 32)]), currentIndex: 0, column: 0, width: 80)
+    #expect(strip.tabs.map(\.label) == ["漢字カウンター…", "xxxxxxxxxxxxxxx…"])
+    #expect(strip.tabs.allSatisfy { $0.label.terminalWidth <= TabStrip.maximumLabelWidth })
+    #expect(strip.tabs[0].width == 17)
+  }
+
+  @Test func aNarrowStripStillShowsTheCurrentTab() {
+    let strip = TabStrip(counters: counters(["a long counter name", "b", "c"]), currentIndex: 0, column: 1, width: 12)
+    #expect(strip.tabs.count == 1)
+    #expect(strip.tabs[0].label == "a lon…")
+    #expect(strip.tabs[0].column + strip.tabs[0].width <= 12)
+    #expect(strip.laterMarker == 12)
+  }
+
+  @Test func hitTestingFindsTheTabUnderAColumn() {
+    let strip = TabStrip(counters: counters(["Count", "laps"]), currentIndex: 0, column: 8, width: 40)
+    #expect(strip.tab(at: 8)?.label == "Count")
+    #expect(strip.tab(at: 14)?.label == "Count")
+    #expect(strip.tab(at: 15) == nil, "the gap between tabs")
+    #expect(strip.tab(at: 16)?.label == "laps")
+    #expect(strip.tab(at: 40) == nil)
+  }
+}

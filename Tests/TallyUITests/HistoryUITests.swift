@@ -1,0 +1,55 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// The history the app keeps, seen on screen and through `tally log`.
+struct HistoryUITests {
+  @Test func hShowsTheHistoryAndAnyKeyCloses() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    try test.app.launch()
+    try await test.app.waitFor(text: "Count: 0")
+    try test.app.press(.space, times: 3)
+    try await test.app.waitFor(text: "Count: 3")
+
+    try test.app.press(.character("H"))
+    let screen = try await test.app.waitFor(text: "History of Count")
+    #expect(screen.contains { $0.contains("Today +3") }, "\(screen)")
+    #expect(screen.contains { $0.contains("2 → 3") }, "\(screen)")
+
+    try test.app.press(.escape)
+    try await test.app.waitFor(text: "Count: 3")
+  }
+
+  @Test func changesInTheAppAreLoggedAsTheApp() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    try test.app.launch()
+    try await test.app.waitFor(text: "Count: 0")
+    try test.app.type("kkk")
+    try await test.app.waitFor(text: "Count: 3")
+    try test.app.press(.character("q"))
+    #expect(try await test.app.waitForExit() == 0)
+
+    let log = try ChildProcess.run(try Executables.tally(), ["log", "--json"], environment: ["XDG_DATA_HOME": test.app.dataHome])
+    let entries = log.standardOutput.split(separator: "\n").compactMap { HistoryEntry(jsonLine: Array($0.utf8)) }
+    #expect(entries.map(\.new) == [1, 2, 3])
+    #expect(entries.allSatisfy { $0.source == .app && $0.event == .changed })
+  }
+
+  @Test func anInMemoryRunKeepsNoHistoryOnDisk() async throws {
+    let test = try UITestCase()
+    test.skipOnboarding()
+    try test.app.launch()
+    try await test.app.waitFor(text: "Count: 0")
+    try test.app.press(.space, times: 2)
+    try await test.app.waitFor(text: "Count: 2")
+    try test.app.press(.character("H"))
+    try await test.app.waitFor(text: "Today +2")
+    try test.app.press(.character("q"))
+    try test.app.press(.character("q"))
+    #expect(try await test.app.waitForExit() == 0)
+    #expect((try? ChildProcess.readFileText(test.app.storeDirectory + "/history.jsonl")) == nil)
+    #expect((try? ChildProcess.readFileText(test.app.storeDirectory + "/defaults.plist")) == nil)
+  }
+}
