@@ -29,6 +29,8 @@ public final class TerminalSession {
   private let palette: Palette
   private let isUTF8: Bool
   private var isStopped = false
+  /// The last frame drawn, to send only what changed; `nil` forces a full redraw.
+  private var drawn: Canvas?
 
   /// Starts ncurses on standard input and output.
   ///
@@ -159,17 +161,32 @@ public final class TerminalSession {
   /// Copies `canvas` to the screen; ncurses sends only the cells that changed.
   public func draw(_ canvas: Canvas) {
     let window = tally_stdscr()
-    werase(window)
+    // Only the cells that differ from the last frame are handed to ncurses (which then sends
+    // only what differs from the screen): a key press costs a few cells, not 1,920.
+    let previous = drawn.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
+    if previous == nil { werase(window) }
     let columns = min(canvas.width, width)
+    var run: [wchar_t] = []
+    run.reserveCapacity(columns * 2)
     for row in 0..<min(canvas.height, height) {
-      var column = 0
-      while column < columns {
+      var first = 0
+      var last = columns - 1
+      if let previous {
+        guard let changed = (0..<columns).first(where: { canvas[$0, row] != previous[$0, row] }) else { continue }
+        first = changed
+        last = (0..<columns).last(where: { canvas[$0, row] != previous[$0, row] }) ?? changed
+        // Whole characters only: never start or end in the middle of a wide one.
+        while first > 0, canvas[first, row].isContinuation || previous[first, row].isContinuation { first -= 1 }
+        while last + 1 < columns, canvas[last + 1, row].isContinuation || previous[last + 1, row].isContinuation { last += 1 }
+      }
+      var column = first
+      while column <= last {
         let style = displayStyle(canvas[column, row])
-        var run: [wchar_t] = []
+        run.removeAll(keepingCapacity: true)
         var end = column
-        while end < columns, displayStyle(canvas[end, row]) == style {
+        while end <= last, displayStyle(canvas[end, row]) == style {
           let cell = canvas[end, row]
-          if !cell.isContinuation { run.append(contentsOf: wideCharacters(cell.character)) }
+          if !cell.isContinuation { appendCharacters(of: cell.character, to: &run) }
           end += 1
         }
         wattr_set(window, palette.attributes(for: style), palette.pair(for: style), nil)
@@ -185,6 +202,7 @@ public final class TerminalSession {
       curs_set(0)
     }
     wrefresh(window)
+    drawn = canvas
   }
 
   /// Without UTF-8 the block glyph is drawn as a reversed space.
@@ -195,14 +213,16 @@ public final class TerminalSession {
     return style
   }
 
-  private func wideCharacters(_ character: Character) -> [wchar_t] {
+  private func appendCharacters(of character: Character, to run: inout [wchar_t]) {
     if isUTF8 || character.isASCII {
-      return character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+      for scalar in character.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+      return
     }
     // A wide character keeps its two columns, so what follows stays where clicks expect it.
     let fallback = wchar_t(Self.asciiFallbacks[character] ?? 0x3F)
-    return Array(repeating: fallback, count: max(1, character.terminalWidth))
+    for _ in 0..<max(1, character.terminalWidth) { run.append(fallback) }
   }
+
 
   /// What a non-UTF-8 terminal shows for the few non-ASCII characters Tally draws itself.
   private static let asciiFallbacks: [Character: UInt8] = [
