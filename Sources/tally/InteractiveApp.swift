@@ -62,11 +62,18 @@ struct InteractiveApp {
 
     session.draw(AppView(model: app).render(width: session.width, height: session.height))
     while !app.isQuitting {
-      switch session.wait(watching: watched, timeout: rereadInterval) {
+      // A save that failed is retried every second, with or without a key press.
+      let retrying = fileStore?.hasUnsavedChanges == true
+      let timeout = retrying ? min(1, rereadInterval ?? 1) : rereadInterval
+      switch session.wait(watching: watched, timeout: timeout) {
       case .terminated(let signal): session.terminateProcess(with: signal)
       case .descriptor: fileStore?.processChanges()
-      case .timeout: fileStore?.reload()
+      case .timeout: if !retrying { fileStore?.reload() }
       case .input, .resized: break
+      }
+      if retrying, let fileStore {
+        fileStore.retrySave()
+        app.saveStatusChanged()
       }
       let keys = session.readKeys()
       app.screenSize = (session.width, session.height)

@@ -173,4 +173,18 @@ struct FileUserDefaultsTests {
     #expect(reopened.integer(forKey: "min") == Int.min)
     #expect(reopened.object(forKey: "umax") as? UInt64 == UInt64.max)
   }
+
+  @Test func retrySaveSavesWhatAFailedSaveKept() throws {
+    let store = try FileUserDefaults(directory: directory.path)
+    mkdir(storePath + ".tmp", 0o700)
+    store.set(7, forKey: "count")
+    #expect(store.hasUnsavedChanges)
+    store.retrySave()
+    #expect(store.saveProblem != nil)
+    rmdir(storePath + ".tmp")
+    store.retrySave()
+    #expect(store.saveProblem == nil)
+    #expect(!store.hasUnsavedChanges)
+    #expect(try FileUserDefaults(directory: directory.path).integer(forKey: "count") == 7)
+  }
 }

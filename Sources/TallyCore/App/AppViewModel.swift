@@ -86,6 +86,14 @@ public final class AppViewModel {
     }
   }
 
+  /// Tells the screen that the store tried to save again.
+  public func saveStatusChanged() {
+    switch screen {
+    case .counter(let counter), .history(_, let counter): counter.saveStatusChanged()
+    case .onboarding: break
+    }
+  }
+
   private func leaveOnboarding(_ event: AnalyticsEvent) {
     settingStore.showOnboarding = false
     analytics.track(event)

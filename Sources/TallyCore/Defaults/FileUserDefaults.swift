@@ -132,6 +132,15 @@ public final class FileUserDefaults: LayeredUserDefaults {
     }
   }
 
+  /// Whether changes made in memory are still waiting to be saved (after a failed save).
+  public var hasUnsavedChanges: Bool { !unsavedKeys.isEmpty }
+
+  /// Tries again to save what a failed save left in memory; ``saveProblem`` tells how it went.
+  public func retrySave() {
+    guard hasUnsavedChanges else { return }
+    performBatch { lockAndRefresh() }
+  }
+
   public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
     handlers.add(handler)
   }

@@ -275,7 +275,22 @@ public final class CounterViewModel {
   /// that failed.
   func finishChange() {
     refresh()
-    if let problem = store.userDefaults.saveProblem { warn("Not saved: \(problem)") }
+    if let problem = store.userDefaults.saveProblem { warn(Self.notSaved(problem)) }
+  }
+
+  /// Updates the status line after the store tried again to save: the warning stays while
+  /// saving fails, and says so once it works.
+  public func saveStatusChanged() {
+    let wasWarning = status?.text.hasPrefix("Not saved") == true
+    if let problem = store.userDefaults.saveProblem {
+      warn(Self.notSaved(problem))
+    } else if wasWarning {
+      inform("Saved.")
+    }
+  }
+
+  static func notSaved(_ problem: StoreError) -> String {
+    "Not saved: \(problem). The value on screen is kept; saving is retried."
   }
 
   private func refresh() {

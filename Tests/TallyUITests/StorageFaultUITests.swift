@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// A store that cannot be written: the value on screen is kept, the problem is shown, and
+/// saving is retried until it works.
+struct StorageFaultUITests {
+  @Test func aFailedSaveIsShownKeptAndRetried() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    try test.app.launch()
+    try await test.app.waitFor(text: "Count: 0")
+    try test.app.press(.space)
+    try await test.app.waitFor(text: "Count: 1")
+
+    // A directory where the temporary file goes makes every save fail.
+    let blocker = test.app.storeDirectory + "/defaults.plist.tmp"
+    mkdir(blocker, 0o700)
+    try test.app.press(.space)
+    try await test.app.waitFor(text: "Not saved")
+    try await test.app.waitFor(text: "Count: 2")
+    #expect(try FileUserDefaults(directory: test.app.storeDirectory).integer(forKey: "count") == 1)
+
+    rmdir(blocker)
+    try await test.app.waitFor(text: "Saved.", timeout: 5)
+    #expect(try FileUserDefaults(directory: test.app.storeDirectory).integer(forKey: "count") == 2)
+  }
+}
