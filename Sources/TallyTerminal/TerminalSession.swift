@@ -172,21 +172,28 @@ public final class TerminalSession {
       var first = 0
       var last = columns - 1
       if let previous {
-        guard let changed = (0..<columns).first(where: { canvas[$0, row] != previous[$0, row] }) else { continue }
+        guard let changed = (0..<columns).first(where: { !canvas.isSame(column: $0, row: row, as: previous) }) else { continue }
         first = changed
-        last = (0..<columns).last(where: { canvas[$0, row] != previous[$0, row] }) ?? changed
+        last = (changed..<columns).last(where: { !canvas.isSame(column: $0, row: row, as: previous) }) ?? changed
         // Whole characters only: never start or end in the middle of a wide one.
-        while first > 0, canvas[first, row].isContinuation || previous[first, row].isContinuation { first -= 1 }
-        while last + 1 < columns, canvas[last + 1, row].isContinuation || previous[last + 1, row].isContinuation { last += 1 }
+        while first > 0, canvas.isContinuation(column: first, row: row) || previous.isContinuation(column: first, row: row) {
+          first -= 1
+        }
+        while last + 1 < columns,
+          canvas.isContinuation(column: last + 1, row: row) || previous.isContinuation(column: last + 1, row: row)
+        {
+          last += 1
+        }
       }
       var column = first
       while column <= last {
-        let style = displayStyle(canvas[column, row])
+        let style = displayStyle(canvas, column, row)
         run.removeAll(keepingCapacity: true)
         var end = column
-        while end <= last, displayStyle(canvas[end, row]) == style {
-          let cell = canvas[end, row]
-          if !cell.isContinuation { appendCharacters(of: cell.character, to: &run) }
+        while end <= last, displayStyle(canvas, end, row) == style {
+          if !canvas.isContinuation(column: end, row: row) {
+            appendCharacters(of: canvas.character(column: end, row: row), to: &run)
+          }
           end += 1
         }
         wattr_set(window, palette.attributes(for: style), palette.pair(for: style), nil)
@@ -206,11 +213,12 @@ public final class TerminalSession {
   }
 
   /// Without UTF-8 the block glyph is drawn as a reversed space.
-  private func displayStyle(_ cell: Canvas.Cell) -> Style {
-    guard !isUTF8, cell.character == "█" else { return cell.style }
-    var style = cell.style
-    style.reverse.toggle()
-    return style
+  private func displayStyle(_ canvas: Canvas, _ column: Int, _ row: Int) -> Style {
+    let style = canvas.style(column: column, row: row)
+    guard !isUTF8, canvas.character(column: column, row: row) == "█" else { return style }
+    var reversed = style
+    reversed.reverse.toggle()
+    return reversed
   }
 
   private func appendCharacters(of character: Character, to run: inout [wchar_t]) {

@@ -3,7 +3,12 @@
 /// Like ratatui's buffer, a canvas never touches the terminal, so views are tested by
 /// comparing its ``lines``. A character two columns wide fills its cell and marks the next
 /// one as its continuation; text that does not fit is clipped, never wrapped.
-public struct Canvas: Sendable, Equatable {
+///
+/// Cells are stored as plain numbers (a Unicode scalar, or an index into a small table for
+/// characters made of several scalars, such as 👨‍👩‍👧) and plain styles, so that a frame is
+/// built and compared with the last one without reference counting: the app draws one after
+/// every burst of keys.
+public struct Canvas: Sendable {
   /// One screen cell.
   public struct Cell: Sendable, Equatable {
     public var character: Character
@@ -27,38 +32,86 @@ public struct Canvas: Sendable, Equatable {
 
   public let width: Int
   public let height: Int
-  public private(set) var cells: [Cell]
   /// Where the terminal shows its cursor, such as the insertion point of a text field;
   /// `nil` hides it.
   public var cursor: Position?
 
+  /// Per cell: a scalar value, `clusterFlag | index` into `clusters`, or `continuation`.
+  private var glyphs: [UInt32]
+  private var styles: [Style]
+  private var clusters: [Character] = []
+
+  private static let space: UInt32 = 0x20
+  private static let continuation: UInt32 = 0xFFFF_FFFF
+  private static let clusterFlag: UInt32 = 0x8000_0000
+
   public init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
-    cells = Array(repeating: .blank, count: self.width * self.height)
+    glyphs = Array(repeating: Self.space, count: self.width * self.height)
+    styles = Array(repeating: .plain, count: self.width * self.height)
   }
 
   public subscript(column: Int, row: Int) -> Cell {
-    cells[row * width + column]
+    let index = row * width + column
+    return Cell(character: character(at: index), style: styles[index], isContinuation: glyphs[index] == Self.continuation)
   }
+
+  /// The character in a cell (a space for the right half of a wide one).
+  public func character(column: Int, row: Int) -> Character {
+    character(at: row * width + column)
+  }
+
+  public func style(column: Int, row: Int) -> Style {
+    styles[row * width + column]
+  }
+
+  public func isContinuation(column: Int, row: Int) -> Bool {
+    glyphs[row * width + column] == Self.continuation
+  }
+
+  /// Whether a cell looks the same here and in `other` (a canvas of the same size).
+  public func isSame(column: Int, row: Int, as other: Canvas) -> Bool {
+    let index = row * width + column
+    let glyph = glyphs[index]
+    guard glyph == other.glyphs[index] || (glyph & Self.clusterFlag != 0 && glyph != Self.continuation) else { return false }
+    guard styles[index] == other.styles[index] else { return false }
+    return glyph & Self.clusterFlag == 0 || glyph == Self.continuation || character(at: index) == other.character(at: index)
+  }
+
+  private func character(at index: Int) -> Character {
+    let glyph = glyphs[index]
+    if glyph == Self.continuation { return " " }
+    if glyph & Self.clusterFlag != 0 { return clusters[Int(glyph & ~Self.clusterFlag)] }
+    return Unicode.Scalar(glyph).map(Character.init) ?? " "
+  }
+
+  // MARK: Drawing
 
   /// Writes `text` from `column` on `row`, clipped to the canvas; returns the column after it.
   @discardableResult
   public mutating func put(_ text: String, column: Int, row: Int, style: Style = .plain) -> Int {
     guard row >= 0, row < height else { return column }
     var x = column
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      // Printable ASCII, the common case: one column a byte, no grapheme breaking.
+      for byte in text.utf8 {
+        if x >= width { break }
+        if x >= 0 { set(UInt32(byte), style, column: x, row: row) }
+        x += 1
+      }
+      return x
+    }
     for character in text {
       let columns = character.terminalWidth
       guard columns > 0 else { continue }
       if x >= width { break }
       if x >= 0 {
         if columns == 2 && x + 1 >= width {
-          set(Cell(character: " ", style: style, isContinuation: false), column: x, row: row)
+          set(Self.space, style, column: x, row: row)
         } else {
-          set(Cell(character: character, style: style, isContinuation: false), column: x, row: row)
-          if columns == 2 {
-            set(Cell(character: " ", style: style, isContinuation: true), column: x + 1, row: row)
-          }
+          set(glyph(for: character), style, column: x, row: row)
+          if columns == 2 { set(Self.continuation, style, column: x + 1, row: row) }
         }
       }
       x += columns
@@ -82,27 +135,39 @@ public struct Canvas: Sendable, Equatable {
   public mutating func fill(row: Int, from start: Int, to end: Int, style: Style) {
     guard row >= 0, row < height else { return }
     for column in max(0, start)..<max(max(0, start), min(width, end)) {
-      set(Cell(character: " ", style: style, isContinuation: false), column: column, row: row)
+      set(Self.space, style, column: column, row: row)
     }
   }
 
-  private mutating func set(_ cell: Cell, column: Int, row: Int) {
+  private mutating func glyph(for character: Character) -> UInt32 {
+    let scalars = character.unicodeScalars
+    if scalars.count == 1, let scalar = scalars.first { return scalar.value }
+    if let index = clusters.firstIndex(of: character) { return Self.clusterFlag | UInt32(index) }
+    clusters.append(character)
+    return Self.clusterFlag | UInt32(clusters.count - 1)
+  }
+
+  private mutating func set(_ glyph: UInt32, _ style: Style, column: Int, row: Int) {
     let index = row * width + column
     // Overwriting half of a wide character blanks its other half.
-    if cells[index].isContinuation, column > 0 {
-      cells[index - 1] = Cell(character: " ", style: cells[index - 1].style, isContinuation: false)
+    if glyphs[index] == Self.continuation, column > 0 {
+      glyphs[index - 1] = Self.space
     }
-    if !cell.isContinuation, column + 1 < width, cells[index + 1].isContinuation {
-      cells[index + 1] = .blank
+    if glyph != Self.continuation, column + 1 < width, glyphs[index + 1] == Self.continuation {
+      glyphs[index + 1] = Self.space
+      styles[index + 1] = .plain
     }
-    cells[index] = cell
+    glyphs[index] = glyph
+    styles[index] = style
   }
+
+  // MARK: Reading
 
   /// The text of `row`, wide characters once, trailing spaces removed.
   public func line(_ row: Int) -> String {
     var text = ""
-    for column in 0..<width where !self[column, row].isContinuation {
-      text.append(self[column, row].character)
+    for column in 0..<width where !isContinuation(column: column, row: row) {
+      text.append(character(column: column, row: row))
     }
     while text.last == " " { text.removeLast() }
     return text
@@ -110,4 +175,15 @@ public struct Canvas: Sendable, Equatable {
 
   /// Every row's text, as a test compares it.
   public var lines: [String] { (0..<height).map(line) }
+}
+
+extension Canvas: Equatable {
+  /// Two canvases are equal when they look the same: size, cursor, and every cell.
+  public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+    guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.cursor == rhs.cursor else { return false }
+    for row in 0..<lhs.height {
+      for column in 0..<lhs.width where !lhs.isSame(column: column, row: row, as: rhs) { return false }
+    }
+    return true
+  }
 }

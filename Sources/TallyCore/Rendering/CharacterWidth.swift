@@ -67,5 +67,13 @@ extension Unicode.Scalar {
 
 extension String {
   /// How many terminal columns the string takes.
-  public var terminalWidth: Int { reduce(0) { $0 + $1.terminalWidth } }
+  public var terminalWidth: Int {
+    var columns = 0
+    for byte in utf8 {
+      // Anything beyond ASCII needs grapheme breaking and the width tables.
+      guard byte < 0x80 else { return reduce(0) { $0 + $1.terminalWidth } }
+      if byte >= 0x20 && byte != 0x7F { columns += 1 }
+    }
+    return columns
+  }
 }

@@ -8,10 +8,12 @@ public enum KeyHints {
   /// The hints joined with two spaces, in order; while the line is wider than `width`, the
   /// hint of lowest priority is dropped (of equal ones, the last).
   public static func line(for hints: [(keys: String, summary: String)], priorities: [Int], width: Int) -> String {
+    let parts = hints.map { " \($0.keys) \($0.summary)" }
+    let widths = parts.map(\.terminalWidth)
     var kept = Array(hints.indices)
     while !kept.isEmpty {
-      let text = kept.map { " \(hints[$0].keys) \(hints[$0].summary)" }.joined(separator: "  ")
-      if text.terminalWidth <= width { return text }
+      let lineWidth = kept.reduce(0) { $0 + widths[$1] } + 2 * (kept.count - 1)
+      if lineWidth <= width { return kept.map { parts[$0] }.joined(separator: "  ") }
       let priority: (Int) -> Int = { $0 < priorities.count ? priorities[$0] : 0 }
       let lowest = kept.map(priority).min() ?? 0
       if let position = kept.lastIndex(where: { priority($0) == lowest }) { kept.remove(at: position) }
