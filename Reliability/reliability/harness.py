@@ -27,6 +27,8 @@ import pyte
 
 COUNT = re.compile(r"Count: (-?\d+)")
 TIMEOUT = 10.0
+DEFAULT_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP,
+                   signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU, signal.SIGUSR1, signal.SIGCHLD)
 
 
 def base_environment(home, term="xterm-256color", extra=None, drop=()):
@@ -149,7 +151,10 @@ class Session:
             argv = ["setpriv", f"--reuid={preexec_user}", f"--regid={preexec_user}", "--clear-groups", "--"] + list(argv)
         program = shutil.which(argv[0]) or argv[0]
         self.started = time.monotonic()
-        self.pid = os.posix_spawn(program, list(argv), env, setsid=True, file_actions=actions)
+        # Python ignores SIGPIPE and SIGXFSZ, and an ignored signal stays ignored across exec:
+        # give tally the default dispositions and an empty mask, as a shell would.
+        self.pid = os.posix_spawn(program, list(argv), env, setsid=True, file_actions=actions,
+                                  setsigdef=DEFAULT_SIGNALS, setsigmask=())
         os.set_blocking(self.master, False)
 
     # Terminal size ---------------------------------------------------------------------
