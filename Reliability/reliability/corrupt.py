@@ -383,6 +383,10 @@ def check_case(result, work, tally, kind, content, original, before, command, st
                 if lost:
                     result.fail("original value lost",
                                 f"{where}: {lost} overwritten, bytes not kept aside; exit {status}")
+            elif before is not None and not before.readable and current is not None:
+                result.fail("malformed file accepted and rewritten",
+                            f"{where}: plistlib rejects the original ({before.error}); tally read it as a "
+                            f"store, did not move it aside, and rewrote it; exit {status}")
             else:
                 result.fail("original bytes not kept", f"{where}: copies {copies}")
     if not copies and before is not None and before.readable and isinstance(before.values, dict):

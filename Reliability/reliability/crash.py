@@ -167,10 +167,10 @@ def run(tally, seed, size=None, **_):
                     session.drain(0.02, 0.5)
                     shown = session.count()
                     if not app_killed:
-                        after = StoreReading(work.store)
-                        if after.readable and not session.wait_for_count(after.count, 3):
+                        # Spaces may still be queued: wait until the screen and a fresh read agree.
+                        if not session.wait_for(lambda s: s.count() == StoreReading(work.store).count, 5):
                             result.fail("app does not show the stored value",
-                                        f"{where}: store {after.count}, screen {session.count()}")
+                                        f"{where}: store {StoreReading(work.store).count}, screen {session.count()}")
                         session.send(b"q")
                         status = session.wait(5)
                         if status is None or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:

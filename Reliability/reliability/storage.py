@@ -353,6 +353,32 @@ def deleted_directory_run(tally, result):
             result.cases += 1
 
 
+def lock_timeout_run(tally, result):
+    """Another process holds the store's lock: `tally inc` waits $TALLY_LOCK_TIMEOUT seconds,
+    then exits 75 with a message, and changes nothing."""
+    with Workspace() as work:
+        write_store(work.store, {"count": 5})
+        env = work.env(extra={"TALLY_LOCK_TIMEOUT": "1"})
+        holder = subprocess.Popen(["flock", work.store_dir, "sleep", "8"])
+        try:
+            time.sleep(0.3)
+            started = time.monotonic()
+            done = run_command(tally, ["inc"], env, timeout=15)
+            waited = time.monotonic() - started
+        finally:
+            holder.kill()
+            holder.wait()
+        where = "store locked by another process, TALLY_LOCK_TIMEOUT=1: tally inc"
+        if done.returncode != 75:
+            result.fail("wrong exit status", f"{where}: exit {done.returncode}, expected 75")
+        if waited > 3:
+            result.fail("TALLY_LOCK_TIMEOUT ignored", f"{where}: waited {waited:.1f} s, not about 1 s; "
+                        f"{done.stderr.decode(errors='replace').strip()!r}")
+        if StoreReading(work.store).count != 5:
+            result.fail("store changed by a failed command", where)
+        result.cases += 1
+
+
 def run(tally, seed, size=None, **_):
     result = Result("storage", seed)
     result.checks = ("exit 74 + message for commands, store bytes unchanged, no temp file; app keeps the "
@@ -369,6 +395,7 @@ def run(tally, seed, size=None, **_):
     file_size_limit_runs(tally, result)
     path_runs(tally, result)
     deleted_directory_run(tally, result)
+    lock_timeout_run(tally, result)
     result.size = (f"{result.cases} cases: read-only dir x5, disk full x4, file-size limit x2, bad data paths x16, "
-                   f"HOME unset in memory x1, directory deleted x1")
+                   f"HOME unset in memory x1, directory deleted x1, lock held x1")
     return result.finish()
