@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Tally's reliability campaigns (issue 8): builds tally, then runs the campaigns against it
+# and prints a table of what each ran, checked and found. Exits 1 if any campaign failed.
+# Not part of `swift test` or CI. See docs/RELIABILITY.md.
+#
+#   Reliability/run.sh [--release] [--tally PATH] [--seed N] [--size N] [--json FILE] [CAMPAIGN...|all]
+#
+# CAMPAIGN: crash concurrency corrupt signals terminals fuzz storage (default: all).
+# --release   test the static release binary (scripts/build-release.sh) instead of the debug one
+# --tally     test this binary; build nothing
+# --seed      the seed of every random choice (default: from the clock; always printed)
+# --size      a smaller size for a quick run (kills, increments per process, bad stores, ...)
+#
+# TALLY_SCRATCH_PATH: SwiftPM scratch path (default .build, or .build-release with --release).
+#
+# Runs as root (as the project's machines and CI do): it mounts small tmpfs file systems for
+# the read-only and full-disk cases, chowns files to nobody and runs tally as nobody
+# (setpriv) for the permission cases. Every file it makes is under a fresh directory in
+# $TMPDIR, removed afterwards; HOME and XDG_DATA_HOME always point there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+release=0
+tally=""
+args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --release) release=1 ;;
+    --tally) tally=$2; shift ;;
+    --seed|--size|--json) args+=("$1" "$2"); shift ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) args+=("$1") ;;
+  esac
+  shift
+done
+
+apt_install() {
+  local missing=()
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "Installing: ${missing[*]}" >&2
+    apt-get update >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2
+  fi
+}
+
+# ncurses-base: the xterm-256color, vt100, dumb... entries; util-linux: setpriv, prlimit, mount.
+apt_install libncurses-dev ncurses-base util-linux coreutils python3
+if ! python3 -c "import pyte" 2>/dev/null; then
+  echo "Installing pyte" >&2
+  python3 -m pip install --quiet pyte >&2 || apt_install python3-pyte
+fi
+[ "$(id -u)" -eq 0 ] || echo "warning: not root: the permission, read-only and disk-full cases need root" >&2
+
+if [ -z "$tally" ]; then
+  if [ "$release" -eq 1 ]; then
+    echo "Building the static release tally..." >&2
+    tally="$(scripts/build-release.sh --scratch-path "${TALLY_SCRATCH_PATH:-.build-release}")"
+  else
+    echo "Building the debug tally..." >&2
+    scratch=${TALLY_SCRATCH_PATH:-.build}
+    swift build --product tally --scratch-path "$scratch" >&2
+    tally="$(swift build --scratch-path "$scratch" --show-bin-path)/tally"
+  fi
+fi
+
+cd Reliability
+exec python3 -m reliability --tally "$tally" "${args[@]}"
