@@ -16,8 +16,10 @@
 #include <sys/signalfd.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 static inline WINDOW *tally_stdscr(void) { return stdscr; }
+static inline WINDOW *tally_curscr(void) { return curscr; }
 static inline int tally_lines(void) { return LINES; }
 static inline int tally_cols(void) { return COLS; }
 
@@ -43,6 +45,19 @@ static inline mmask_t tally_button5_pressed(void) { return BUTTON5_PRESSED; }
 /// Starts ncurses on the process's standard input and output; NULL when the terminal
 /// type is unknown (unlike initscr, which exits the process).
 static inline SCREEN *tally_newterm(const char *type) { return newterm(type, stdout, stdin); }
+
+/// Looks `type` up in the terminfo database without starting ncurses: 0 when it can be
+/// used, 1 when it is unknown, 2 when it cannot move the cursor (such as "dumb").
+static inline int tally_check_terminal_type(const char *type, int fd) {
+  int error = 0;
+  TERMINAL *saved = cur_term;
+  if (setupterm(type, fd, &error) != OK) { set_curterm(saved); return 1; }
+  const char *cup = tigetstr("cup");
+  int usable = cup != NULL && cup != (const char *)-1;
+  TERMINAL *checked = set_curterm(saved);
+  del_curterm(checked);
+  return usable ? 0 : 2;
+}
 
 /// Sets the locale from the environment so that ncursesw reads and writes UTF-8.
 static inline const char *tally_set_locale_from_environment(void) { return setlocale(LC_ALL, ""); }

@@ -13,8 +13,10 @@ import CNcurses
 final class SignalWatcher {
   /// Signals that end Tally cleanly, restoring the terminal first.
   static let terminating: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
-  /// All the signals watched: the terminating ones and the window-size change.
-  static let watched: [Int32] = terminating + [SIGWINCH]
+  /// All the signals watched: the terminating ones, the window-size change, and stop and
+  /// continue (so that ncurses' own asynchronous handler for SIGTSTP never runs in the middle
+  /// of drawing).
+  static let watched: [Int32] = terminating + [SIGWINCH, SIGTSTP, SIGCONT]
 
   let descriptor: Int32
   private var previousMask = sigset_t()
@@ -49,15 +51,35 @@ final class SignalWatcher {
   }
 
   /// Ends the process as `signal` would have, after the terminal has been restored, so the
-  /// parent sees the usual "killed by SIGTERM" status.
+  /// parent sees the usual "killed by SIGTERM" status. Only that signal is unblocked: a
+  /// second one already pending stays blocked, so no handler ever runs after the restore.
   static func terminateProcess(with signal: Int32) -> Never {
     Glibc.signal(signal, SIG_DFL)
+    deliver(signal)
+    exit(128 + signal)
+  }
+
+  /// Stops the process as a terminal's Ctrl-Z would (the terminal is already restored) and
+  /// returns once it is continued. If the process group is orphaned, the kernel ignores the
+  /// stop and this returns at once.
+  func stopProcess() {
+    Glibc.signal(SIGTSTP, SIG_DFL)
+    Self.deliver(SIGTSTP)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, SIGTSTP)
+    pthread_sigmask(SIG_BLOCK, &mask, nil)
+    // The SIGCONT that woke us is news already handled.
+    _ = drain()
+  }
+
+  /// Unblocks `signal` alone and raises it, so its default action happens now.
+  private static func deliver(_ signal: Int32) {
     var mask = sigset_t()
     sigemptyset(&mask)
     sigaddset(&mask, signal)
     pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     raise(signal)
-    exit(128 + signal)
   }
 }
 

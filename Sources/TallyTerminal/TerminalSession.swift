@@ -58,7 +58,7 @@ public final class TerminalSession {
     set_escdelay(25)
     curs_set(0)
     // Button 1 and the wheel, reported at once: no waiting to tell a click from a press.
-    mousemask(tally_button1_pressed() | tally_button1_released() | tally_button4_pressed() | tally_button5_pressed(), nil)
+    mousemask(Self.mouseEvents, nil)
     mouseinterval(0)
     palette = Palette(useColor: Palette.allowsColor(environment: environment))
     width = Int(tally_cols())
@@ -71,11 +71,49 @@ public final class TerminalSession {
     guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
   }
 
+  /// Throws unless a session could start here: both standard streams are terminals, and
+  /// `TERM` names a terminal type that can move the cursor. Touches nothing, so the app can
+  /// check before it reads or writes its store.
+  public static func checkTerminal(environment: [String: String]) throws(TerminalError) {
+    try checkStandardStreams()
+    guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
+    switch tally_check_terminal_type(type, STDOUT_FILENO) {
+    case 0: return
+    case 2: throw .cannotAddressCursor(type)
+    default: throw .unknownTerminalType(type)
+    }
+  }
+
   /// Restores the terminal, then ends the process as `signal` would have, so that the
   /// parent sees the usual "killed by signal" status.
   public func terminateProcess(with signal: Int32) -> Never {
-    stop()
+    restoreTerminal()
     SignalWatcher.terminateProcess(with: signal)
+  }
+
+  /// Gives the terminal back and stops the process, as Ctrl-Z or SIGTSTP asks; when it is
+  /// continued, takes the terminal again and redraws everything on the next frame.
+  public func suspend() {
+    guard !isStopped else { return }
+    mousemask(0, nil)
+    curs_set(1)
+    endwin()
+    signals.stopProcess()
+    resume()
+  }
+
+  /// The mouse events Tally asks for: button 1 and the wheel.
+  private static var mouseEvents: mmask_t {
+    tally_button1_pressed() | tally_button1_released() | tally_button4_pressed() | tally_button5_pressed()
+  }
+
+  /// Takes the terminal again after a stop, at whatever size it has now.
+  private func resume() {
+    reset_prog_mode()
+    mousemask(Self.mouseEvents, nil)
+    updateSize()
+    clearok(tally_curscr(), true)
+    drawn = nil
   }
 
   deinit {
@@ -86,11 +124,17 @@ public final class TerminalSession {
   /// Restores the terminal to how it was before the session started.
   public func stop() {
     guard !isStopped else { return }
+    restoreTerminal()
+    signals.stop()
+  }
+
+  /// Leaves curses mode: the tty modes, the main screen and the cursor as they were.
+  private func restoreTerminal() {
+    guard !isStopped else { return }
     isStopped = true
     mousemask(0, nil)
     curs_set(1)
     endwin()
-    signals.stop()
   }
 
   /// Waits until a key, a signal or a watched descriptor is ready, or `timeout` seconds pass.
@@ -103,10 +147,16 @@ public final class TerminalSession {
     if fds[1].revents != 0 {
       var resized = false
       for signal in signals.drain() {
-        if signal == SIGWINCH {
+        switch signal {
+        case SIGWINCH: resized = true
+        case SIGTSTP:
+          suspend()
           resized = true
-        } else {
-          return .terminated(signal: signal)
+        case SIGCONT:
+          // Continued after a stop that was not ours (SIGSTOP): the screen may be stale.
+          resume()
+          resized = true
+        default: return .terminated(signal: signal)
         }
       }
       if resized {

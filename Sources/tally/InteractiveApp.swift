@@ -15,8 +15,8 @@ struct InteractiveApp {
   /// Runs until the user quits; returns the exit status.
   func run() -> Int32 {
     do {
-      // Without a terminal, stop before anything is read or written.
-      try TerminalSession.checkStandardStreams()
+      // Without a usable terminal, stop before anything is read or written.
+      try TerminalSession.checkTerminal(environment: environment)
     } catch {
       Platform.printError(error.description)
       return ExitStatus.failure
@@ -75,18 +75,32 @@ struct InteractiveApp {
         fileStore.retrySave()
         app.saveStatusChanged()
       }
-      let keys = session.readKeys()
+      var keys = session.readKeys()
+      if keys.contains(.control("z")) {
+        keys.removeAll { $0 == .control("z") }
+        session.suspend()
+      }
       app.screenSize = (session.width, session.height)
       userDefaults.performBatch {
         for key in keys where !app.isQuitting { app.handle(key) }
       }
+      // The batch has saved (or failed to): the status line says which, for this very key.
+      app.saveStatusChanged()
       // The history of the burst, in one write (after the counts, which are already saved).
       analytics.flush()
+      if app.isQuitting, !app.quitsWithoutSaving, let fileStore, fileStore.hasUnsavedChanges {
+        fileStore.retrySave()
+        if let problem = fileStore.saveProblem { app.refuseQuit(unsaved: problem) }
+      }
       if !app.isQuitting {
         session.draw(AppView(model: app).render(width: session.width, height: session.height))
       }
     }
     session.stop()
+    if let fileStore, fileStore.hasUnsavedChanges {
+      Platform.printError("the last changes were not saved: \(fileStore.saveProblem.map(\.description) ?? "saving failed")")
+      return ExitStatus.ioError
+    }
     return ExitStatus.success
   }
 }

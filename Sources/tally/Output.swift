@@ -1,3 +1,5 @@
+import ArgumentParser
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,8 @@
 /// Standard output for the commands, written with `write(2)`.
 ///
 /// A reader that has gone away (`tally list | head -0`) is not an error worth a crash or a
-/// message: SIGPIPE is ignored, and the first EPIPE stops all further output quietly.
+/// message: SIGPIPE is ignored, and EPIPE stops the output quietly. Any other failure (a
+/// full disk behind `> file`, `/dev/full`) is reported and ends the command with status 74.
 enum Output {
   /// Ignores SIGPIPE for the whole process, so a closed pipe is an EPIPE error instead.
   static func ignoreBrokenPipes() {
@@ -15,8 +18,10 @@ enum Output {
   }
 
   /// Writes `text` and a newline to standard output; returns `false` if the reader is gone.
+  ///
+  /// - Throws: `ExitCode(74)`, after a message, when standard output cannot be written.
   @discardableResult
-  static func line(_ text: String) -> Bool {
+  static func line(_ text: String) throws -> Bool {
     let bytes = Array((text + "\n").utf8)
     var offset = 0
     while offset < bytes.count {
@@ -24,8 +29,11 @@ enum Output {
         write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
       }
       if count < 0 {
-        if errno == EINTR { continue }
-        return false
+        let code = errno
+        if code == EINTR { continue }
+        if code == EPIPE { return false }
+        Platform.printError("cannot write to standard output: \(String(cString: strerror(code)))")
+        throw ExitCode(ExitStatus.ioError)
       }
       offset += count
     }

@@ -7,7 +7,7 @@
 /// The process's environment and standard error, in one place.
 enum Platform {
   /// The environment variables Tally reads.
-  static let environmentNames = ["TERM", "NO_COLOR", "HOME", "XDG_DATA_HOME"]
+  static let environmentNames = ["TERM", "NO_COLOR", "HOME", "XDG_DATA_HOME", "TALLY_LOCK_TIMEOUT"]
 
   static func environment() -> [String: String] {
     var values: [String: String] = [:]

@@ -187,4 +187,36 @@ struct FileUserDefaultsTests {
     #expect(!store.hasUnsavedChanges)
     #expect(try FileUserDefaults(directory: directory.path).integer(forKey: "count") == 7)
   }
+
+  @Test func aDataDirectoryDeletedAndMadeAgainIsFollowed() throws {
+    let data = directory.appending("data")
+    let store = try FileUserDefaults(directory: data)
+    let watch = try #require(store.changeNotificationDescriptor())
+    store.set(1, forKey: "count")
+    TemporaryDirectory.removeTree(data)
+    mkdir(data, 0o700)
+    _ = ChildProcess.waitUntilReadable(watch, timeout: 5)
+    store.processChanges()
+
+    store.set(2, forKey: "count")
+    #expect(store.saveProblem == nil)
+    #expect(try FileUserDefaults(directory: data).integer(forKey: "count") == 2)
+
+    // Another writer in the new directory is noticed.
+    try FileUserDefaults(directory: data).set(3, forKey: "count")
+    #expect(ChildProcess.waitUntilReadable(watch, timeout: 5))
+    store.processChanges()
+    #expect(store.integer(forKey: "count") == 3)
+  }
+
+  @Test func aDataDirectoryDeletedWhileRunningIsMadeAgainOnTheNextSave() throws {
+    let data = directory.appending("data")
+    let store = try FileUserDefaults(directory: data)
+    store.set(1, forKey: "count")
+    TemporaryDirectory.removeTree(data)
+    store.set(5, forKey: "count")
+    #expect(store.saveProblem == nil)
+    #expect(try FileUserDefaults(directory: data).integer(forKey: "count") == 5)
+  }
 }
+

@@ -130,3 +130,47 @@ struct PropertyListXMLTests {
     #expect(throws: PropertyListXMLError.self) { try PropertyListXML.parseDocument(Array(text.utf8)) }
   }
 }
+
+struct PropertyListXMLPrologueTests {
+  @Test(arguments: [
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist><dict/></plist>",
+    "<?xml version='1.0' encoding='utf-8' standalone='yes'?>\n<plist><dict/></plist>",
+    "<?xml version=\"1.0\"?><plist><dict/></plist>",
+    "<plist><dict/></plist>",
+  ])
+  func wellFormedProloguesAreRead(text: String) throws {
+    #expect(try PropertyListXML.parseDocument(Array(text.utf8)) == [:])
+  }
+
+  @Test(arguments: [
+    ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><dict/></plist>", "version 1.0 and UTF-8"),
+    ("<?xml version=\"2.0\"?><plist><dict/></plist>", "version 1.0 and UTF-8"),
+    ("<?xml vers ion=\"1.0\"?><plist><dict/></plist>", "XML declaration"),
+    ("<?xml version=\"1.0\" enxoding=\"UTF-8\"?><plist><dict/></plist>", "version 1.0 and UTF-8"),
+  ])
+  func aDamagedDeclarationIsAnError(text: String, reason: String) {
+    #expect {
+      try PropertyListXML.parseDocument(Array(text.utf8))
+    } throws: { error in
+      "\(error)".contains(reason)
+    }
+  }
+
+  @Test func invalidUTF8AnywhereIsAnErrorWithItsOffset() {
+    let bytes = Array("<?xml version=\"1.0\" en".utf8) + [0xB1] + Array("coding=\"UTF-8\"?><plist><dict/></plist>".utf8)
+    #expect {
+      try PropertyListXML.parseDocument(bytes)
+    } throws: { error in
+      "\(error)" == "the file is not valid UTF-8 (at byte 22)"
+    }
+  }
+
+  @Test func messagesQuoteAtMost40Characters() {
+    let digits = String(repeating: "9", count: 100_000)
+    #expect {
+      try PropertyListXML.parseFragment("<integer>\(digits)</integer>")
+    } throws: { error in
+      "\(error)".count < 200
+    }
+  }
+}

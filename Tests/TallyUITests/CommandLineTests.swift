@@ -65,6 +65,17 @@ struct CommandLineTests {
     #expect(result.status == 74)
     #expect(result.standardError.contains("set HOME or XDG_DATA_HOME"))
   }
+
+  @Test(arguments: [("dumb", "cannot move the cursor"), ("no-such-terminal", "is unknown"), ("", "TERM is not set")])
+  func anUnusableTerminalTypeIsRefusedBeforeAnythingIsWritten(term: String, message: String) async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    test.app.launchEnvironment["TERM"] = term
+    try test.app.launch()
+    #expect(try await test.app.waitForExit() == 1)
+    #expect(try test.app.screen.joined().contains(message), "\(test.app.screenText)")
+    #expect((try? ChildProcess.readFileText(test.app.storeDirectory + "/defaults.plist")) == nil)
+  }
 }
 
 extension String {

@@ -237,4 +237,30 @@ struct CommandTests {
     let copy = try #require(result.standardError.split(separator: " ").last.map { String($0.dropLast()) })
     #expect(try ChildProcess.readFileText(copy) == text)
   }
+
+  @Test func aStandardOutputThatCannotBeWrittenExitsWith74() throws {
+    let errors = data.appending("stderr")
+    let pid = try ChildProcess.spawn(tally, ["get"], environment: environment, standardOutput: "/dev/full", standardError: errors)
+    #expect(ChildProcess.wait(for: pid) == 74)
+    #expect(try ChildProcess.readFileText(errors).contains("cannot write to standard output: No space left on device"))
+  }
+
+  @Test func aFIFOInPlaceOfTheStoreIsAnErrorNotAHang() throws {
+    mkdir(storeDirectory, 0o700)
+    mkfifo(storeDirectory + "/defaults.plist", 0o600)
+    try expectFailure("get", status: 74, message: "not a regular file")
+  }
+
+  @Test func theLockTimeoutComesFromTheEnvironment() throws {
+    try run("set", "1")
+    let holder = open(storeDirectory, O_RDONLY | O_DIRECTORY)
+    defer { close(holder) }
+    flock(holder, LOCK_EX)
+    var locked = environment
+    locked["TALLY_LOCK_TIMEOUT"] = "0.3"
+    let result = try ChildProcess.run(tally, ["inc"], environment: locked)
+    #expect(result.status == 75)
+    #expect(result.standardError.contains("for over 0.3 s"), "\(result)")
+  }
 }
+

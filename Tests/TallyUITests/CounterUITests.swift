@@ -75,4 +75,32 @@ struct CounterUITests {
     // ncurses' default escape delay is a full second; Tally's is a few milliseconds.
     try await onboarding.app.waitFor(text: "Count: 0", timeout: 0.8)
   }
+
+  @Test func aStopAndAContinueLeaveTheAppWorking() async throws {
+    try app.launch()
+    try await app.waitFor(text: "Count: 0")
+    try app.send(signal: SIGTSTP)
+    try app.send(signal: SIGCONT)
+    try app.send(signal: SIGSTOP)
+    try app.send(signal: SIGCONT)
+    try app.press(.space)
+    try await app.waitFor(text: "Count: 1")
+    try app.press(.control("z"))
+    try app.press(.space)
+    try await app.waitFor(text: "Count: 2")
+    try app.press(.character("q"))
+    #expect(try await app.waitForExit() == 0)
+    #expect(try app.terminalIsRestored)
+  }
+
+  @Test func aSecondSignalDuringTheFirstStillRestoresTheTerminal() async throws {
+    try app.launch()
+    try await app.waitFor(text: "Count: 0")
+    try app.send(signal: SIGTERM)
+    try? app.send(signal: SIGINT)
+    let status = try await app.waitForExit()
+    #expect(status == 128 + SIGTERM || status == 128 + SIGINT)
+    #expect(try app.terminalIsRestored)
+  }
 }
+

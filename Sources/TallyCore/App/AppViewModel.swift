@@ -17,6 +17,10 @@ public final class AppViewModel {
   public private(set) var screen: Screen
   /// Set once the user has asked to quit; the run loop then ends.
   public private(set) var isQuitting = false
+  /// Set when the user quit again right after a quit was refused for unsaved changes.
+  public private(set) var quitsWithoutSaving = false
+  /// Whether the last quit was refused, so that the next quit key quits anyway.
+  private var quitWasRefused = false
   /// A one-off message shown over the current screen until the next key, such as a
   /// damaged store that was moved aside at start.
   public var notice: String?
@@ -52,6 +56,9 @@ public final class AppViewModel {
   public func handle(_ key: Key) {
     guard !isQuitting else { return }
     notice = nil
+    let confirmingQuit = quitWasRefused
+    quitWasRefused = false
+    defer { if isQuitting && confirmingQuit { quitsWithoutSaving = true } }
     if key == .control("c") {
       isQuitting = true
       return
@@ -84,6 +91,14 @@ public final class AppViewModel {
       screen = .counter(counter)
       analytics.track(.screenShown(.counter))
     }
+  }
+
+  /// Takes back a quit because changes could not be saved: the user is told, and a second
+  /// quit key quits without them.
+  public func refuseQuit(unsaved problem: StoreError) {
+    isQuitting = false
+    quitWasRefused = true
+    notice = "Not saved: \(problem). Press q again to quit without saving the last changes, or fix it and keep counting."
   }
 
   /// Tells the screen that the store tried to save again.

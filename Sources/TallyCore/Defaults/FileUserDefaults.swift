@@ -38,7 +38,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
   private var watchDescriptor: Int32 = -1
   /// Keys changed in memory and not yet saved; re-applied over what is re-read from disk.
   private var unsavedKeys: Set<String> = []
-  private let directoryDescriptor: Int32
+  private var directoryDescriptor: Int32
   private var holdsLock = false
   /// Set when taking the lock failed in the current batch, so that it is not waited for twice.
   private var lockFailed = false
@@ -193,15 +193,17 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   // MARK: Changes made by other processes
 
+  /// The store is replaced by rename, so the directory is watched for the new name arriving;
+  /// and for the directory itself going away.
+  private static let watchedEvents = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
+
   /// A descriptor that becomes readable when the store's directory changes, for the run
   /// loop to poll; call ``processChanges()`` when it does. `nil` if inotify is unavailable.
   public func changeNotificationDescriptor() -> Int32? {
     if watchDescriptor >= 0 { return watchDescriptor }
     let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard fd >= 0 else { return nil }
-    // The store is replaced by rename, so watch the directory for the new name arriving.
-    let mask = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE)
-    guard inotify_add_watch(fd, directory, mask) >= 0 else {
+    guard inotify_add_watch(fd, directory, Self.watchedEvents) >= 0 else {
       close(fd)
       return nil
     }
@@ -227,11 +229,18 @@ public final class FileUserDefaults: LayeredUserDefaults {
           let nameBytes = bytes[start..<min(start + length, count)].prefix { $0 != 0 }
           return (length, String(decoding: nameBytes, as: UTF8.self))
         }
-        if name == StoreLocation.fileName { storeChanged = true }
+        let mask = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 4, as: UInt32.self) }
+        if name == StoreLocation.fileName || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+          storeChanged = true
+        }
         offset += MemoryLayout<inotify_event>.size + nameLength
       }
     }
-    return storeChanged ? reload() : []
+    guard storeChanged else { return [] }
+    // A directory deleted (or replaced) is watched again once it exists.
+    var info = stat()
+    if stat(directory, &info) == 0 { try? ensureDirectory() }
+    return reload()
   }
 
   private func reloadPersistentDomain() throws(StoreError) {
@@ -384,6 +393,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   private func lock() throws(StoreError) {
     guard !holdsLock else { return }
+    try ensureDirectory()
     let deadline = MonotonicClock.now() + lockTimeout
     var pause = 0.0005
     while flock(directoryDescriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -395,6 +405,30 @@ public final class FileUserDefaults: LayeredUserDefaults {
       pause = min(pause * 2, 0.01)
     }
     holdsLock = true
+  }
+
+  /// Makes sure the open directory is still the one at ``directory``: if it was deleted (and
+  /// perhaps made again) while Tally ran, it is made again if needed and opened anew, and
+  /// watched anew, so that saves, the lock and change notification all use the same one.
+  private func ensureDirectory() throws(StoreError) {
+    var open = stat()
+    var current = stat()
+    let same =
+      fstat(directoryDescriptor, &open) == 0 && stat(directory, &current) == 0
+      && open.st_dev == current.st_dev && open.st_ino == current.st_ino
+    guard !same else { return }
+    let fresh: Int32
+    do {
+      try FileSystem.makeDirectories(atPath: directory)
+      fresh = try FileSystem.openDirectory(atPath: directory)
+    } catch {
+      throw .cannotCreateDirectory(path: directory, errno: error.code)
+    }
+    close(directoryDescriptor)
+    directoryDescriptor = fresh
+    if watchDescriptor >= 0 {
+      inotify_add_watch(watchDescriptor, directory, Self.watchedEvents)
+    }
   }
 
   private func unlock() {

@@ -26,7 +26,12 @@ struct PropertyListXMLParser {
   }
 
   mutating func parseDocument() throws(PropertyListXMLError) -> PropertyListValue {
+    // A property list is UTF-8 throughout, its prologue included.
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw PropertyListXMLError("the file is not valid UTF-8", at: Self.firstInvalidUTF8(in: bytes))
+    }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    try checkDeclaration()
     try skipMarkup()
     let open = try readTag()
     guard open.name == "plist", open.kind == .open else {
@@ -81,7 +86,7 @@ struct PropertyListXMLParser {
     case "date":
       let text = try readText(of: tag)
       guard let date = PropertyListDate.date(from: text) else {
-        throw PropertyListXMLError("<date> holds \"\(text)\", not an ISO 8601 UTC date", at: tag.offset)
+        throw PropertyListXMLError("<date> holds \"\(Self.excerpt(text))\", not an ISO 8601 UTC date", at: tag.offset)
       }
       return .date(date)
     case "data":
@@ -131,9 +136,9 @@ struct PropertyListXMLParser {
       && digits.drop(while: { $0 == "-" }).allSatisfy { $0.isASCII && $0.isNumber }
     if isNumeral && digits.filter({ $0 == "-" }).count <= 1 {
       throw PropertyListXMLError(
-        "<integer>\(text)</integer> is out of range (\(Int64.min) to \(UInt64.max))", at: offset)
+        "<integer>\(Self.excerpt(text))</integer> is out of range (\(Int64.min) to \(UInt64.max))", at: offset)
     }
-    throw PropertyListXMLError("<integer> holds \"\(text)\", not a whole number", at: offset)
+    throw PropertyListXMLError("<integer> holds \"\(Self.excerpt(text))\", not a whole number", at: offset)
   }
 
   private func real(from text: String, at offset: Int) throws(PropertyListXMLError) -> PropertyListValue {
@@ -143,13 +148,62 @@ struct PropertyListXMLParser {
     case "-infinity", "-inf": return .real(-.infinity)
     default:
       guard let value = Double(text) else {
-        throw PropertyListXMLError("<real> holds \"\(text)\", not a number", at: offset)
+        throw PropertyListXMLError("<real> holds \"\(Self.excerpt(text))\", not a number", at: offset)
       }
       return .real(value)
     }
   }
 
   // MARK: Markup
+
+  /// A leading `<?xml ...?>` may only say version 1.0, UTF-8 and standalone.
+  private mutating func checkDeclaration() throws(PropertyListXMLError) {
+    while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
+    guard has("<?xml") else { return }
+    let start = index
+    try skip(past: "?>")
+    let text = String(decoding: bytes[(start + 5)..<(index - 2)], as: UTF8.self)
+    var attributes: [String: String] = [:]
+    var rest = Substring(text)
+    while true {
+      rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+      guard !rest.isEmpty else { break }
+      guard let equals = rest.firstIndex(of: "="), let quote = rest[rest.index(after: equals)...].first,
+        quote == "\"" || quote == "'"
+      else { throw PropertyListXMLError("malformed XML declaration", at: start) }
+      let name = String(rest[..<equals])
+      let valueStart = rest.index(equals, offsetBy: 2)
+      guard let valueEnd = rest[valueStart...].firstIndex(of: quote) else {
+        throw PropertyListXMLError("malformed XML declaration", at: start)
+      }
+      attributes[name] = String(rest[valueStart..<valueEnd])
+      rest = rest[rest.index(after: valueEnd)...]
+    }
+    guard Set(attributes.keys).isSubset(of: ["version", "encoding", "standalone"]), attributes["version"] == "1.0",
+      attributes["encoding"].map({ $0.lowercased() == "utf-8" }) ?? true
+    else {
+      throw PropertyListXMLError("the XML declaration must say version 1.0 and UTF-8", at: start)
+    }
+  }
+
+  /// The offset of the first byte that does not begin a valid UTF-8 character.
+  private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+      guard length > 0, index + length <= bytes.count,
+        String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+      else { return index }
+      index += length
+    }
+    return index
+  }
+
+  /// At most 40 characters of `text`, for messages.
+  static func excerpt(_ text: String) -> String {
+    text.count > 40 ? String(text.prefix(37)) + "..." : text
+  }
 
   /// Skips whitespace, comments, processing instructions and the DOCTYPE.
   private mutating func skipMarkup() throws(PropertyListXMLError) {

@@ -38,8 +38,14 @@ public final class FileHistoryLog: HistoryLog {
   }
 
   private func appendLocked(_ bytes: [UInt8]) throws(SystemError) {
-    var fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    var fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
     if fd < 0 { throw .current }
+    do {
+      try FileSystem.requireRegularFile(fd)
+    } catch {
+      close(fd)
+      throw error
+    }
     if flock(fd, LOCK_EX) != 0 {
       close(fd)
       throw .current
@@ -49,7 +55,7 @@ public final class FileHistoryLog: HistoryLog {
       // Rotate under the lock, then append to a fresh file.
       try? FileSystem.rename(path, to: rotatedPath)
       close(fd)
-      fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+      fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
       if fd < 0 { throw .current }
       flock(fd, LOCK_EX)
     }

@@ -15,14 +15,16 @@ enum FileSystem {
   /// The largest store file Tally reads; anything bigger is treated as damaged.
   static let maximumReadSize = 64 << 20
 
-  /// Reads a whole file, or `nil` when it does not exist.
+  /// Reads a whole regular file, or `nil` when it does not exist. Anything else in its place
+  /// (a directory, a FIFO, a device) is an error, never waited on.
   static func readFile(atPath path: String) throws(SystemError) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
       if errno == ENOENT { return nil }
       throw .current
     }
     defer { close(fd) }
+    try requireRegularFile(fd)
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 << 10)
     while true {
@@ -34,6 +36,17 @@ enum FileSystem {
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
       if bytes.count > maximumReadSize { throw SystemError(EFBIG) }
+    }
+  }
+
+  /// Throws unless `fd` is a regular file.
+  static func requireRegularFile(_ fd: Int32) throws(SystemError) {
+    var info = stat()
+    if fstat(fd, &info) != 0 { throw .current }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw SystemError(EISDIR)
+    default: throw SystemError.notARegularFile
     }
   }
 

@@ -79,8 +79,8 @@ struct QuietOption: ParsableArguments {
   var quiet = false
 
   /// Prints `value` unless quiet.
-  func print(_ value: Int) {
-    if !quiet { Output.line(String(value)) }
+  func print(_ value: Int) throws {
+    if !quiet { try Output.line(String(value)) }
   }
 }
 

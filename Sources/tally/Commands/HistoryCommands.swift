@@ -42,7 +42,7 @@ struct LogCommand: ParsableCommand {
           HistorySummary.timestamp(entry.time, utcOffset: clock.utcOffset(at: entry.time)), entry.event.rawValue,
           entry.name, entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue,
         ].joined(separator: "\t")
-      if !Output.line(line) { break }
+      if try !Output.line(line) { break }
     }
   }
 }
@@ -75,11 +75,13 @@ struct StatsCommand: ParsableCommand {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       let totals = Totals(name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime)
-      Output.line(String(decoding: try encoder.encode(totals), as: UTF8.self))
+      try Output.line(String(decoding: try encoder.encode(totals), as: UTF8.self))
     } else {
-      _ = Output.line("today\t\(HistorySummary.signed(summary.today))")
-        && Output.line("this week\t\(HistorySummary.signed(summary.thisWeek))")
-        && Output.line("all time\t\(HistorySummary.signed(summary.allTime))")
+      let lines = [
+        "today\t\(HistorySummary.signed(summary.today))", "this week\t\(HistorySummary.signed(summary.thisWeek))",
+        "all time\t\(HistorySummary.signed(summary.allTime))",
+      ]
+      for line in lines where try !Output.line(line) { break }
     }
   }
 }

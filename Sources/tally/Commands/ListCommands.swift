@@ -18,9 +18,9 @@ struct ListCommand: ParsableCommand {
     let counters = context.counters.counters
     if quiet { return }
     if json {
-      Output.line(CounterListing.json(counters, currentID: context.counters.currentID))
+      try Output.line(CounterListing.json(counters, currentID: context.counters.currentID))
     } else {
-      for line in CounterListing.lines(counters) where !Output.line(line) { break }
+      for line in CounterListing.lines(counters) where try !Output.line(line) { break }
     }
   }
 }

@@ -8,7 +8,7 @@ struct ManualCommand: ParsableCommand {
     commandName: "generate-manual", abstract: "Print the manual page (mdoc).", shouldDisplay: false)
 
   func run() throws {
-    Output.line(ManualPage.render())
+    try Output.line(ManualPage.render())
   }
 }
 

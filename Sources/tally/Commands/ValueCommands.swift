@@ -25,7 +25,7 @@ struct IncrementCommand: ParsableCommand {
     let (delta, overflow) = (amount ?? counter.step).multipliedReportingOverflow(by: sign)
     if overflow { throw CommandContext.fail(.limitReached(value: counter.value, step: sign)) }
     let result = try context.change { () throws(CounterError) in try context.counters.add(delta, to: counter.id) }
-    if !quiet { Output.line(String(result.new)) }
+    if !quiet { try Output.line(String(result.new)) }
   }
 }
 
@@ -72,7 +72,7 @@ struct SetCommand: ParsableCommand {
     }
     let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
     let result = try context.change { context.counters.setValue(value, of: counter.id) }
-    output.print(result.new)
+    try output.print(result.new)
   }
 }
 
@@ -93,7 +93,7 @@ struct ResetCommand: ParsableCommand {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
     let result = try context.change { context.counters.setValue(0, of: counter.id) }
-    if !quiet { Output.line(String(result.new)) }
+    if !quiet { try Output.line(String(result.new)) }
   }
 }
 
@@ -115,6 +115,6 @@ struct GetCommand: ParsableCommand {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
     if quiet { return }
-    Output.line(json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value))
+    try Output.line(json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value))
   }
 }
