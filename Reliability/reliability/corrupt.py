@@ -351,7 +351,7 @@ def run_app(tally, work, user, result, where):
 
 
 def check_case(result, work, tally, kind, content, original, before, command, status, message, where, user):
-    unreadable = kind in UNREADABLE_KINDS or content in ("symlink loop", "symlink to directory", "socket")
+    unreadable = kind in UNREADABLE_KINDS or content in ("symlink loop", "symlink to directory", "socket", "fifo")
     if status is None:
         result.fail("hang", where)
         return
@@ -418,7 +418,10 @@ def lost_keys(before, after):
 
 
 def _read(path):
+    """The bytes of a regular file; None for anything else (a FIFO would block the reader)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         with open(path, "rb") as file:
             return file.read()
     except (OSError, IsADirectoryError):

@@ -12,6 +12,7 @@ terminal's modes before tally starts and after it ends.
 import fcntl
 import glob
 import os
+import stat
 import plistlib
 import re
 import select
@@ -94,7 +95,9 @@ class StoreReading:
         self.exists = os.path.exists(path)
         self.values = None
         self.error = None
-        if self.exists:
+        if self.exists and not stat.S_ISREG(os.stat(path).st_mode):
+            self.error = "not a regular file"
+        elif self.exists:
             try:
                 with open(path, "rb") as file:
                     self.values = plistlib.load(file)

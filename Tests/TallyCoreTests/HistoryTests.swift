@@ -26,6 +26,12 @@ struct HistoryEntryTests {
     #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry)
   }
 
+  @Test(arguments: ["plain", "quote \" and \\ backslash", "tab\tnew\nline\u{1}", "☕ 漢字 👨‍👩‍👧"])
+  func namesOfEveryKindSurviveTheLine(name: String) {
+    let entry = HistoryEntry(time: at("2026-11-23T10:00:00Z"), event: .renamed, counter: "count-2", name: name, source: .app)
+    #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry, "\(entry.jsonLine)")
+  }
+
   @Test(arguments: ["", "{", "not json", #"{"counter":"count"}"#, #"{"counter":"c","event":"exploded","name":"n","source":"app","time":"2026-11-23T10:00:00Z"}"#])
   func damagedLinesReadAsNil(line: String) {
     #expect(HistoryEntry(jsonLine: Array(line.utf8)) == nil)
@@ -110,6 +116,24 @@ struct HistoryAnalyticsTests {
       HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .created, counter: "count-2", name: "laps", new: 0, source: .command),
       HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .renamed, counter: "count-2", name: "swims", source: .command),
       HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .deleted, counter: "count-2", name: "swims", old: 4, source: .command),
+    ])
+  }
+}
+
+struct HistoryCoalescingTests {
+  @Test func consecutiveChangesOfACounterBetweenFlushesAreOneEntry() {
+    let log = InMemoryHistoryLog()
+    let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
+    let analytics = HistoryAnalytics(log: log, clock: clock, source: .app)
+    for value in 0..<10_000 { analytics.track(.counterChanged(id: "count", name: "Count", old: value, new: value + 1)) }
+    analytics.track(.counterChanged(id: "count-2", name: "laps", old: 0, new: 1))
+    analytics.track(.counterChanged(id: "count", name: "Count", old: 10_000, new: 10_001))
+    analytics.flush()
+    analytics.track(.counterChanged(id: "count", name: "Count", old: 10_001, new: 10_002))
+    analytics.flush()
+
+    #expect(log.entries.map { "\($0.counter) \($0.old ?? 0)→\($0.new ?? 0)" } == [
+      "count 0→10000", "count-2 0→1", "count 10000→10001", "count 10001→10002",
     ])
   }
 }

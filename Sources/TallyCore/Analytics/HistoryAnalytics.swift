@@ -3,7 +3,9 @@
 /// Counter events become `HistoryEntry` lines stamped with the injected clock and the source
 /// (the app or a command); screen and onboarding events are not part of the history and are
 /// dropped. Entries are buffered and written by ``flush()``, which the run loop calls once per
-/// burst of keys and a command calls before it exits: a burst of 10,000 presses is one write.
+/// burst of keys and a command calls before it exits. Consecutive changes of one counter
+/// between two flushes (a burst of presses, saved as one write) become one entry, from the
+/// first old value to the last new one: 10,000 presses at once are one line, not 10,000.
 public final class HistoryAnalytics: Analytics {
   public let log: HistoryLog
   public let clock: WallClock
@@ -22,7 +24,14 @@ public final class HistoryAnalytics: Analytics {
     let now = clock.now()
     switch event {
     case .counterChanged(let id, let name, let old, let new):
-      pending.append(HistoryEntry(time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source))
+      if var last = pending.last, last.event == .changed, last.counter == id, last.new == old {
+        last.new = new
+        last.name = name
+        last.time = now
+        pending[pending.count - 1] = last
+      } else {
+        pending.append(HistoryEntry(time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source))
+      }
     case .counterCreated(let id, let name):
       pending.append(HistoryEntry(time: now, event: .created, counter: id, name: name, new: 0, source: source))
     case .counterRenamed(let id, _, let to):

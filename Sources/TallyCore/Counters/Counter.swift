@@ -38,6 +38,15 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     .dictionary(["id": .string(id), "name": .string(name), "step": .integer(Int64(step))])
   }
 
+  public init?(propertyListValue: PropertyListValue) {
+    guard case .dictionary(let entries) = propertyListValue,
+      case .string(let id)? = entries["id"], DefaultsKey.problem(with: id) == nil,
+      case .string(let name)? = entries["name"],
+      let step = entries["step"].flatMap(Int.init(propertyListValue:)), step > 0
+    else { return nil }
+    self.init(id: id, name: name, step: step)
+  }
+
   public init?(storedObject: Any) {
     guard let entries = storedObject as? [String: Any],
       let id = entries["id"].flatMap(String.init(storedObject:)),

@@ -85,26 +85,8 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   // MARK: UserDefaultsProtocol
 
-  public func object(forKey defaultName: String) -> Any? {
-    domains.value(forKey: defaultName)?.anyValue
-  }
-
-  public func set(_ value: Any?, forKey defaultName: String) {
-    guard let value else {
-      removeObject(forKey: defaultName)
-      return
-    }
-    // Foundation traps on a non-property-list value; Tally reports it instead.
-    guard let converted = PropertyListValue(any: value) else {
-      report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
-      return
-    }
-    change(defaultName, to: converted)
-    saveIfNotBatching()
-  }
-
-  public func removeObject(forKey defaultName: String) {
-    change(defaultName, to: nil)
+  public func writeValue(_ value: PropertyListValue?, forKey defaultName: String) {
+    change(defaultName, to: value)
     saveIfNotBatching()
   }
 
@@ -112,22 +94,30 @@ public final class FileUserDefaults: LayeredUserDefaults {
     changeDomains { $0.register(registrationDictionary) }
   }
 
-  public func dictionaryRepresentation() -> [String: Any] {
-    domains.resolved.mapValues(\.anyValue)
-  }
 
   @discardableResult
   public func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any? {
+    var unconvertible = false
+    let stored = updateValue(forKey: defaultName) { current in
+      guard let newValue = transform(current?.anyValue) else { return nil }
+      guard let converted = PropertyListValue(any: newValue) else {
+        unconvertible = true
+        return current
+      }
+      return converted
+    }
+    return unconvertible ? object(forKey: defaultName) : stored?.anyValue
+  }
+
+  public func updateValue(
+    forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?
+  ) -> PropertyListValue? {
     performBatch {
       // Under the lock, the value read here is the newest any process has saved.
       lockAndRefresh()
-      let newValue = transform(object(forKey: defaultName))
-      guard let newValue else {
-        change(defaultName, to: nil)
-        return nil
-      }
-      guard let converted = PropertyListValue(any: newValue) else { return object(forKey: defaultName) }
-      change(defaultName, to: converted)
+      let current = domains.value(forKey: defaultName)
+      let newValue = transform(current)
+      if newValue != current || domains.argument[defaultName] != nil { change(defaultName, to: newValue) }
       return newValue
     }
   }

@@ -16,33 +16,23 @@ public final class InMemoryUserDefaults: LayeredUserDefaults {
     domains.persistent = values
   }
 
-  public func object(forKey defaultName: String) -> Any? {
-    domains.value(forKey: defaultName)?.anyValue
+  public func writeValue(_ value: PropertyListValue?, forKey defaultName: String) {
+    change {
+      $0.argument[defaultName] = nil
+      $0.persistent[defaultName] = value
+    }
   }
 
-  public func set(_ value: Any?, forKey defaultName: String) {
-    guard let value else {
-      removeObject(forKey: defaultName)
-      return
-    }
-    // Foundation traps on a non-property-list value; Tally reports it instead.
-    guard let converted = PropertyListValue(any: value) else {
-      report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
-      return
-    }
-    change { $0.argument[defaultName] = nil; $0.persistent[defaultName] = converted }
-  }
-
-  public func removeObject(forKey defaultName: String) {
-    change { $0.argument[defaultName] = nil; $0.persistent[defaultName] = nil }
+  public func updateValue(
+    forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?
+  ) -> PropertyListValue? {
+    let newValue = transform(domains.value(forKey: defaultName))
+    writeValue(newValue, forKey: defaultName)
+    return newValue
   }
 
   public func register(defaults registrationDictionary: [String: Any]) {
     change { $0.register(registrationDictionary) }
-  }
-
-  public func dictionaryRepresentation() -> [String: Any] {
-    domains.resolved.mapValues(\.anyValue)
   }
 
   public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {

@@ -16,6 +16,40 @@ public protocol LayeredUserDefaults: UserDefaultsProtocol {
   func setPersistentDomain(_ values: [String: PropertyListValue])
   /// Replaces the registration domain (defaults registered in code).
   func setRegistrationDomain(_ values: [String: PropertyListValue])
+  /// Writes one value to the persistent domain (`nil` removes it), dropping the key from the
+  /// argument domain; the file store saves it.
+  func writeValue(_ value: PropertyListValue?, forKey defaultName: String)
+  /// `UserDefaultsProtocol.update(forKey:_:)` on property-list values, without going
+  /// through `Any`: the typed API's fast path for Tally's own stores.
+  @discardableResult
+  func updateValue(forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?) -> PropertyListValue?
+}
+
+extension LayeredUserDefaults {
+  public func object(forKey defaultName: String) -> Any? {
+    domains.value(forKey: defaultName)?.anyValue
+  }
+
+  public func set(_ value: Any?, forKey defaultName: String) {
+    guard let value else {
+      writeValue(nil, forKey: defaultName)
+      return
+    }
+    // Foundation traps on a non-property-list value; Tally reports it instead.
+    guard let converted = PropertyListValue(any: value) else {
+      report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
+      return
+    }
+    writeValue(converted, forKey: defaultName)
+  }
+
+  public func removeObject(forKey defaultName: String) {
+    writeValue(nil, forKey: defaultName)
+  }
+
+  public func dictionaryRepresentation() -> [String: Any] {
+    domains.resolved.mapValues(\.anyValue)
+  }
 }
 
 extension LayeredUserDefaults {

@@ -60,15 +60,7 @@ public final class FileHistoryLog: HistoryLog {
       flock(fd, LOCK_EX)
     }
     defer { close(fd) }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .current
-      }
-      offset += count
-    }
+    try FileSystem.writeAll(bytes, to: fd)
     fsync(fd)
   }
 

@@ -59,16 +59,10 @@ enum FileSystem {
     let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     if fd < 0 { throw .current }
     var failure: SystemError?
-    var written = 0
-    while written < bytes.count, failure == nil {
-      let count = bytes.withUnsafeBytes { buffer in
-        write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-      }
-      if count < 0 {
-        if errno != EINTR { failure = .current }
-      } else {
-        written += count
-      }
+    do {
+      try writeAll(bytes, to: fd)
+    } catch {
+      failure = error
     }
     if failure == nil, fsync(fd) != 0 { failure = .current }
     if close(fd) != 0, failure == nil { failure = .current }
@@ -85,6 +79,12 @@ enum FileSystem {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if fd < 0 { throw .current }
     defer { close(fd) }
+    try writeAll(bytes, to: fd)
+    if fsync(fd) != 0 { throw .current }
+  }
+
+  /// Writes every byte to `fd`, retrying short writes and `EINTR`.
+  static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
@@ -94,7 +94,6 @@ enum FileSystem {
       }
       written += count
     }
-    if fsync(fd) != 0 { throw .current }
   }
 
   /// The names in a directory, without "." and "..", sorted; empty if it cannot be read.

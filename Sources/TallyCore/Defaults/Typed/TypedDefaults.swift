@@ -26,11 +26,22 @@ public struct TypedDefaults {
   // MARK: Storable values
 
   public func object<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey) -> T? {
-    decode(key) { T(storedObject: $0) }
+    if let layered = store as? LayeredUserDefaults {
+      // Tally's own stores: read the property-list value itself, without going through `Any`.
+      guard let value = layered.domains.value(forKey: key.name) else { return nil }
+      if let typed = T(propertyListValue: value) { return typed }
+      store.report(.wrongType(key: key.name, expected: T.self, found: value.anyValue))
+      return nil
+    }
+    return decode(key) { T(storedObject: $0) }
   }
 
   public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
-    store.set(value.propertyListValue.anyValue, forKey: key.name)
+    if let layered = store as? LayeredUserDefaults {
+      layered.writeValue(value.propertyListValue, forKey: key.name)
+    } else {
+      store.set(value.propertyListValue.anyValue, forKey: key.name)
+    }
   }
 
   /// Stores `value`, or removes the key when it is `nil`.
@@ -47,6 +58,18 @@ public struct TypedDefaults {
   /// removes the key. Returns the stored result.
   @discardableResult
   public func update<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey, _ transform: (T?) -> T?) -> T? {
+    if let layered = store as? LayeredUserDefaults {
+      let stored = layered.updateValue(forKey: key.name) { current in
+        let typed = current.flatMap { value in
+          T(propertyListValue: value) ?? {
+            store.report(.wrongType(key: key.name, expected: T.self, found: value.anyValue))
+            return nil
+          }()
+        }
+        return transform(typed)?.propertyListValue
+      }
+      return stored.flatMap { T(propertyListValue: $0) }
+    }
     let stored = store.update(forKey: key.name) { current in
       let typed = current.flatMap { value in decoded(value, key: key) { T(storedObject: $0) } }
       return transform(typed)?.propertyListValue.anyValue

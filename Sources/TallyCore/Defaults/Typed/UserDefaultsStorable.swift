@@ -15,10 +15,23 @@ public protocol UserDefaultsStorable {
   /// Reads a value as `object(forKey:)` returned it, or `nil` if it holds another type or is
   /// out of range.
   init?(storedObject: Any)
+  /// Reads a value as Tally's own stores hold it, or `nil` if it holds another type or is out
+  /// of range. The default goes through ``init(storedObject:)``.
+  init?(propertyListValue: PropertyListValue)
+}
+
+extension UserDefaultsStorable {
+  public init?(propertyListValue: PropertyListValue) {
+    self.init(storedObject: propertyListValue.anyValue)
+  }
 }
 
 extension Bool: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .bool(self) }
+  public init?(propertyListValue: PropertyListValue) {
+    guard case .bool(let value) = propertyListValue else { return nil }
+    self = value
+  }
   public init?(storedObject: Any) {
     guard let value = storedObject as? Bool else { return nil }
     self = value
@@ -30,6 +43,14 @@ extension FixedWidthInteger where Self: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue {
     if let signed = Int64(exactly: self) { return .integer(signed) }
     return PropertyListValue(unsigned: UInt64(truncatingIfNeeded: self))
+  }
+
+  public init?(propertyListValue: PropertyListValue) {
+    switch propertyListValue {
+    case .integer(let value): guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case .unsignedInteger(let value): guard let exact = Self(exactly: value) else { return nil }; self = exact
+    default: return nil
+    }
   }
 
   public init?(storedObject: Any) {
@@ -89,6 +110,10 @@ extension Float: UserDefaultsStorable {
 
 extension String: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .string(self) }
+  public init?(propertyListValue: PropertyListValue) {
+    guard case .string(let value) = propertyListValue else { return nil }
+    self = value
+  }
   public init?(storedObject: Any) {
     guard let value = storedObject as? String else { return nil }
     self = value
@@ -113,6 +138,16 @@ extension Date: UserDefaultsStorable {
 
 extension Array: UserDefaultsStorable where Element: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .array(map(\.propertyListValue)) }
+  public init?(propertyListValue: PropertyListValue) {
+    guard case .array(let values) = propertyListValue else { return nil }
+    var elements: [Element] = []
+    elements.reserveCapacity(values.count)
+    for value in values {
+      guard let element = Element(propertyListValue: value) else { return nil }
+      elements.append(element)
+    }
+    self = elements
+  }
   public init?(storedObject: Any) {
     guard let values = storedObject as? [Any] else { return nil }
     var elements: [Element] = []
