@@ -351,7 +351,9 @@ def run_app(tally, work, user, result, where):
 
 
 def check_case(result, work, tally, kind, content, original, before, command, status, message, where, user):
-    unreadable = kind in UNREADABLE_KINDS or content in ("symlink loop", "symlink to directory", "socket", "fifo")
+    # Anything but a regular file (or nothing) where the store should be is refused, untouched.
+    unreadable = kind in UNREADABLE_KINDS or content in (
+        "symlink loop", "symlink to directory", "socket", "fifo", "symlink /dev/null", "symlink /dev/zero")
     if status is None:
         result.fail("hang", where)
         return
@@ -383,7 +385,10 @@ def check_case(result, work, tally, kind, content, original, before, command, st
                 if lost:
                     result.fail("original value lost",
                                 f"{where}: {lost} overwritten, bytes not kept aside; exit {status}")
-            elif before is not None and not before.readable and current is not None:
+            elif before is not None and not before.readable and current is not None \
+                    and "invalid character number" not in (before.error or ""):
+                # (Character references to control characters are Tally's own way of writing
+                # strings that hold them, which XML 1.0 cannot carry; plistlib refuses them.)
                 result.fail("malformed file accepted and rewritten",
                             f"{where}: plistlib rejects the original ({before.error}); tally read it as a "
                             f"store, did not move it aside, and rewrote it; exit {status}")

@@ -92,7 +92,8 @@ def run(tally, seed, size=None, **_):
             where = f"session {number} (seed {seed})"
             session = Session([tally, "-skipOnboarding"], env)
             try:
-                if not session.wait_for_count(None, 5):
+                # Earlier input may have renamed, made or chosen other counters: any value line.
+                if not session.wait_for(lambda s: s.shown_value() is not None, 5):
                     result.fail("app did not start", where)
                     continue
                 offset = 0
@@ -114,7 +115,7 @@ def run(tally, seed, size=None, **_):
                                 result.fail("terminal modes changed", f"{where}: after a quit at byte {offset}")
                             session.close()
                             session = Session([tally, "-skipOnboarding"], env)
-                            session.wait_for_count(None, 5)
+                            session.wait_for(lambda s: s.shown_value() is not None, 5)
                             continue
                         result.fail("crash", f"{where}: {describe_status(status)} at byte {offset}, "
                                              f"last bytes {data[max(0, offset - 40):offset]!r}; "
@@ -122,11 +123,13 @@ def run(tally, seed, size=None, **_):
                         break
                 if session.poll() is not None:
                     continue
-                if not session.wait_for(lambda s: s.count() is not None and
-                                        s.count() == StoreReading(work.store).count, 10):
+                # Close any prompt, question or overlay the input left open, then compare.
+                session.send(b"\x1b")
+                if not session.wait_for(lambda s: s.shown_value() is not None and
+                                        s.shown_value() == StoreReading(work.store).current_count(), 10):
                     result.fail("screen and store differ after the input",
-                                f"{where}: screen {session.count()}, store {StoreReading(work.store).count}: "
-                                f"{session.text()[:300]!r}")
+                                f"{where}: screen {session.shown_value()}, "
+                                f"store {StoreReading(work.store).current_count()}: {session.text()[:300]!r}")
                 status, how = end_session(session)
                 endings.append(how if isinstance(how, str) else how.decode(errors="replace"))
                 if status is None:

@@ -27,6 +27,8 @@ import time
 import pyte
 
 COUNT = re.compile(r"Count: (-?\d+)")
+# The plain value line of whichever counter is on screen: "<name>: <value>", centred.
+VALUE_LINE = re.compile(r"^ +\S(?:.*\S)?: (-?\d+)$")
 TIMEOUT = 10.0
 DEFAULT_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP,
                    signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU, signal.SIGUSR1, signal.SIGCHLD)
@@ -64,7 +66,8 @@ class Workspace:
         return base_environment(self.home, **kwargs)
 
     def corrupt_files(self):
-        return sorted(glob.glob(self.store + ".corrupt-*"))
+        """The store's bytes kept aside: moved (`.corrupt-*`) or copied (`.copy-*`)."""
+        return sorted(glob.glob(self.store + ".corrupt-*") + glob.glob(self.store + ".copy-*"))
 
     def reset_store(self, value=None):
         shutil.rmtree(self.store_dir, ignore_errors=True)
@@ -116,6 +119,18 @@ class StoreReading:
             return 0
         value = self.values.get("count", 0)
         return value if isinstance(value, int) else None
+
+    def current_count(self):
+        """The value of the counter on screen: `currentCounter`, or the first one listed."""
+        if not self.values:
+            return 0
+        records = self.values.get("counters", [{"id": "count"}])
+        ids = [r.get("id") for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+        current = self.values.get("currentCounter", "count")
+        if current not in ids:
+            current = ids[0] if ids else "count"
+        value = self.values.get(current, 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def stty_settings(fd):
@@ -222,6 +237,14 @@ class Session:
                 self.pump(0)
                 return predicate(self)
         return False
+
+    def shown_value(self):
+        """The value on the plain value line of the counter on screen, whatever its name."""
+        for line in self.screen.display:
+            match = VALUE_LINE.match(line.rstrip())
+            if match:
+                return int(match.group(1))
+        return None
 
     def wait_for_count(self, value=None, timeout=TIMEOUT):
         if value is None:

@@ -170,7 +170,7 @@ def read_only_runs(tally, result, tmpfs_ok):
             env = work.env()
             if tmpfs_ok:
                 mount = Mount(work.data)
-                os.makedirs(work.store_dir)
+                os.makedirs(work.store_dir, exist_ok=True)
 
                 def break_it():
                     mount.read_only(True)
@@ -180,7 +180,7 @@ def read_only_runs(tally, result, tmpfs_ok):
                 user = None
             else:
                 mount = None
-                os.makedirs(work.store_dir)
+                os.makedirs(work.store_dir, exist_ok=True)
 
                 def break_it():
                     os.chmod(work.store_dir, 0o555)
@@ -213,7 +213,7 @@ def disk_full_runs(tally, result):
             env = work.env()
             mount = Mount(work.data, size="64k")
             try:
-                os.makedirs(work.store_dir)
+                os.makedirs(work.store_dir, exist_ok=True)
                 filler = os.path.join(work.data, "filler")
 
                 def break_it():
@@ -335,7 +335,7 @@ def deleted_directory_run(tally, result):
             if session.poll() is not None:
                 result.fail("app died on a storage fault", f"{where}: {session.describe_status()}")
                 return
-            os.makedirs(work.store_dir)
+            os.makedirs(work.store_dir, exist_ok=True)
             session.send(b" ")
             session.drain(0.3, 2)
             shown = session.count()

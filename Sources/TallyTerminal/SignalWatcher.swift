@@ -22,6 +22,11 @@ final class SignalWatcher {
   private var previousMask = sigset_t()
 
   init() throws(SystemCallError) {
+    // ncurses sets SIGTSTP to SIG_IGN around every screen update when it finds the default
+    // action at start, and setting SIG_IGN discards a pending (blocked) SIGTSTP: a stop sent
+    // mid-update would be lost. With a handler in place ncurses leaves SIGTSTP alone; the
+    // handler never runs, as the signal stays blocked and is read from the descriptor.
+    Glibc.signal(SIGTSTP, { _ in })
     var mask = sigset_t()
     sigemptyset(&mask)
     for signal in Self.watched { sigaddset(&mask, signal) }
@@ -58,17 +63,17 @@ final class SignalWatcher {
     deliver(signal)
     exit(128 + signal)
   }
-
   /// Stops the process as a terminal's Ctrl-Z would (the terminal is already restored) and
-  /// returns once it is continued. If the process group is orphaned, the kernel ignores the
-  /// stop and this returns at once.
+  /// returns once it is continued.
+  ///
+  /// Only when a job-control shell can continue it: the parent must be in this session but
+  /// another process group (otherwise the process group is orphaned, and a stopped process
+  /// would wait forever). SIGSTOP does the stopping, because the kernel's own checks for
+  /// SIGTSTP race with a shell taking the terminal back.
   func stopProcess() {
-    Glibc.signal(SIGTSTP, SIG_DFL)
-    Self.deliver(SIGTSTP)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    sigaddset(&mask, SIGTSTP)
-    pthread_sigmask(SIG_BLOCK, &mask, nil)
+    let parent = getppid()
+    guard getsid(parent) == getsid(0), getpgid(parent) != getpgrp() else { return }
+    raise(SIGSTOP)
     // The SIGCONT that woke us is news already handled.
     _ = drain()
   }

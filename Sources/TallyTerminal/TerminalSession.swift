@@ -144,6 +144,8 @@ public final class TerminalSession {
     let milliseconds = timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)))) } ?? -1
     let ready = poll(&fds, nfds_t(fds.count), milliseconds)
     if ready <= 0 { return ready == 0 ? .timeout : .input }
+    // The terminal went away (its window closed, the connection dropped): as SIGHUP would.
+    if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .terminated(signal: SIGHUP) }
     if fds[1].revents != 0 {
       var resized = false
       for signal in signals.drain() {
