@@ -101,6 +101,8 @@ struct PropertyListXMLTests {
     ("<string>a &bogus; b</string>", "unknown reference"),
     ("<string>a</string> trailing", "unexpected content"),
     ("<array><integer>1</integer></dict>", "expected </array>"),
+    ("<integer>5</integer><!-- -- -->", "a comment holds"),
+    ("<string>a<!-- x -- y -->b</string>", "a comment holds"),
   ])
   func malformedFragmentsAreErrorsThatSayWhy(text: String, reason: String) {
     #expect {

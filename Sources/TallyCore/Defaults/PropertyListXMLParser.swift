@@ -212,13 +212,30 @@ struct PropertyListXMLParser {
       if has("<?") {
         try skip(past: "?>")
       } else if has("<!--") {
-        try skip(past: "-->")
+        try skipComment()
       } else if has("<!DOCTYPE") {
         try skip(past: ">")
       } else {
         return
       }
     }
+  }
+
+  /// Skips a comment, at `<!--`; XML allows no `--` inside one.
+  private mutating func skipComment() throws(PropertyListXMLError) {
+    let start = index
+    index += 4
+    while index + 1 < bytes.count {
+      if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-") {
+        guard index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: ">") else {
+          throw PropertyListXMLError("a comment holds \"--\"", at: index)
+        }
+        index += 3
+        return
+      }
+      index += 1
+    }
+    throw PropertyListXMLError("\"-->\" never comes", at: start)
   }
 
   private mutating func skip(past terminator: String) throws(PropertyListXMLError) {
@@ -315,7 +332,7 @@ struct PropertyListXMLParser {
           continue
         }
         if has("<!--") {
-          try skip(past: "-->")
+          try skipComment()
           continue
         }
         break
