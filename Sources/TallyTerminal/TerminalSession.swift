@@ -224,9 +224,10 @@ public final class TerminalSession {
       var first = 0
       var last = columns - 1
       if let previous {
-        guard let changed = (0..<columns).first(where: { !canvas.isSame(column: $0, row: row, as: previous) }) else { continue }
-        first = changed
-        last = (changed..<columns).last(where: { !canvas.isSame(column: $0, row: row, as: previous) }) ?? changed
+        guard let changed = canvas.changedColumns(inRow: row, comparedWith: previous) else { continue }
+        first = changed.lowerBound
+        last = min(changed.upperBound, columns - 1)
+        if first >= columns { continue }
         // Whole characters only: never start or end in the middle of a wide one.
         while first > 0, canvas.isContinuation(column: first, row: row) || previous.isContinuation(column: first, row: row) {
           first -= 1
@@ -243,7 +244,9 @@ public final class TerminalSession {
         run.removeAll(keepingCapacity: true)
         var end = column
         while end <= last, displayStyle(canvas, end, row) == style {
-          if !canvas.isContinuation(column: end, row: row) {
+          if isUTF8, let scalar = canvas.scalarValue(column: end, row: row) {
+            run.append(wchar_t(bitPattern: scalar))
+          } else if !canvas.isContinuation(column: end, row: row) {
             appendCharacters(of: canvas.character(column: end, row: row), to: &run)
           }
           end += 1

@@ -25,7 +25,7 @@ public enum LaunchArgumentConfigurator {
   /// Registers the app's defaults in `store` and sets its argument domain.
   public static func prepare(_ store: UserDefaultsProtocol, argumentDomain: [String: PropertyListValue]) {
     AppDefaults.register(in: store)
-    if !argumentDomain.isEmpty, let layered = store as? LayeredUserDefaults {
+    if !argumentDomain.isEmpty, let layered = store.layered {
       layered.setArgumentDomain(argumentDomain)
     }
   }

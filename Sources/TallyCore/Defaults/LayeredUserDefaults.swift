@@ -26,6 +26,8 @@ public protocol LayeredUserDefaults: UserDefaultsProtocol {
 }
 
 extension LayeredUserDefaults {
+  public var layered: LayeredUserDefaults? { self }
+
   public func object(forKey defaultName: String) -> Any? {
     domains.value(forKey: defaultName)?.anyValue
   }

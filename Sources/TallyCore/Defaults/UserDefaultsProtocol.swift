@@ -61,6 +61,12 @@ public protocol UserDefaultsProtocol: AnyObject {
 
   /// The problems reported so far, oldest first.
   var problems: [DefaultsProblem] { get }
+
+  /// This store as a `LayeredUserDefaults`, when it is one of Tally's own stores, which keep
+  /// property-list values: the typed API then reads and writes them directly. A requirement
+  /// rather than a cast, because a cast to a protocol costs a scan of every conformance in
+  /// the program the first time (a quarter of Tally's start-up).
+  var layered: LayeredUserDefaults? { get }
 }
 
 extension UserDefaultsProtocol {
@@ -145,4 +151,6 @@ extension UserDefaultsProtocol {
   public func report(_ problem: DefaultsProblem) {}
 
   public var problems: [DefaultsProblem] { [] }
+
+  public var layered: LayeredUserDefaults? { nil }
 }

@@ -70,6 +70,39 @@ public struct Canvas: Sendable {
     glyphs[row * width + column] == Self.continuation
   }
 
+  /// The cell's character as one Unicode scalar value, when it is one (most are); `nil` for
+  /// characters of several scalars and for the right half of a wide one.
+  public func scalarValue(column: Int, row: Int) -> UInt32? {
+    let glyph = glyphs[row * width + column]
+    return glyph & Self.clusterFlag == 0 ? glyph : nil
+  }
+
+  /// The columns of `row` that look different here and in `other` (a canvas of the same
+  /// size), from the first difference to the last; `nil` when the row is the same.
+  public func changedColumns(inRow row: Int, comparedWith other: Canvas) -> ClosedRange<Int>? {
+    let start = row * width
+    var first: Int?
+    var last = 0
+    glyphs.withUnsafeBufferPointer { mine in
+      other.glyphs.withUnsafeBufferPointer { theirs in
+        for column in 0..<width {
+          let index = start + column
+          let (a, b) = (mine[index], theirs[index])
+          // Plain scalars (nearly every cell) compare as numbers; clusters by their text.
+          let same =
+            a & Self.clusterFlag == 0 && b & Self.clusterFlag == 0
+            ? a == b && styles[index] == other.styles[index]
+            : isSame(column: column, row: row, as: other)
+          if !same {
+            if first == nil { first = column }
+            last = column
+          }
+        }
+      }
+    }
+    return first.map { $0...last }
+  }
+
   /// Whether a cell looks the same here and in `other` (a canvas of the same size).
   public func isSame(column: Int, row: Int, as other: Canvas) -> Bool {
     let index = row * width + column
@@ -98,6 +131,16 @@ public struct Canvas: Sendable {
       for byte in text.utf8 {
         if x >= width { break }
         if x >= 0 { set(UInt32(byte), style, column: x, row: row) }
+        x += 1
+      }
+      return x
+    }
+    if text.unicodeScalars.allSatisfy(Self.isSimple) {
+      // One column a scalar and a character a scalar (box drawing, blocks, arrows, Latin-1):
+      // the big digits and the tab row's marks, without grapheme breaking.
+      for scalar in text.unicodeScalars {
+        if x >= width { break }
+        if x >= 0 { set(scalar.value, style, column: x, row: row) }
         x += 1
       }
       return x
@@ -136,6 +179,14 @@ public struct Canvas: Sendable {
     guard row >= 0, row < height else { return }
     for column in max(0, start)..<max(max(0, start), min(width, end)) {
       set(Self.space, style, column: column, row: row)
+    }
+  }
+
+  /// A printable scalar one column wide that never joins another into one character.
+  private static func isSimple(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF, 0x2500...0x259F: true
+    default: false
     }
   }
 

@@ -26,7 +26,7 @@ public struct TypedDefaults {
   // MARK: Storable values
 
   public func object<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey) -> T? {
-    if let layered = store as? LayeredUserDefaults {
+    if let layered = store.layered {
       // Tally's own stores: read the property-list value itself, without going through `Any`.
       guard let value = layered.domains.value(forKey: key.name) else { return nil }
       if let typed = T(propertyListValue: value) { return typed }
@@ -37,7 +37,7 @@ public struct TypedDefaults {
   }
 
   public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
-    if let layered = store as? LayeredUserDefaults {
+    if let layered = store.layered {
       layered.writeValue(value.propertyListValue, forKey: key.name)
     } else {
       store.set(value.propertyListValue.anyValue, forKey: key.name)
@@ -58,7 +58,7 @@ public struct TypedDefaults {
   /// removes the key. Returns the stored result.
   @discardableResult
   public func update<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey, _ transform: (T?) -> T?) -> T? {
-    if let layered = store as? LayeredUserDefaults {
+    if let layered = store.layered {
       let stored = layered.updateValue(forKey: key.name) { current in
         let typed = current.flatMap { value in
           T(propertyListValue: value) ?? {
