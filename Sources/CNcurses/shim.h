@@ -46,17 +46,10 @@ static inline mmask_t tally_button5_pressed(void) { return BUTTON5_PRESSED; }
 /// type is unknown (unlike initscr, which exits the process).
 static inline SCREEN *tally_newterm(const char *type) { return newterm(type, stdout, stdin); }
 
-/// Looks `type` up in the terminfo database without starting ncurses: 0 when it can be
-/// used, 1 when it is unknown, 2 when it cannot move the cursor (such as "dumb").
-static inline int tally_check_terminal_type(const char *type, int fd) {
-  int error = 0;
-  TERMINAL *saved = cur_term;
-  if (setupterm(type, fd, &error) != OK) { set_curterm(saved); return 1; }
+/// Whether the terminal ncurses is running on can move the cursor.
+static inline int tally_can_address_cursor(void) {
   const char *cup = tigetstr("cup");
-  int usable = cup != NULL && cup != (const char *)-1;
-  TERMINAL *checked = set_curterm(saved);
-  del_curterm(checked);
-  return usable ? 0 : 2;
+  return cup != NULL && cup != (const char *)-1;
 }
 
 /// Sets the locale from the environment so that ncursesw reads and writes UTF-8.

@@ -49,6 +49,12 @@ public final class TerminalSession {
       signals.stop()
       throw .unknownTerminalType(type)
     }
+    guard tally_can_address_cursor() != 0 else {
+      endwin()
+      delscreen(screen)
+      signals.stop()
+      throw .cannotAddressCursor(type)
+    }
     self.screen = screen
     set_term(screen)
     raw()
@@ -69,19 +75,6 @@ public final class TerminalSession {
   public static func checkStandardStreams() throws(TerminalError) {
     guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "input") }
     guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
-  }
-
-  /// Throws unless a session could start here: both standard streams are terminals, and
-  /// `TERM` names a terminal type that can move the cursor. Touches nothing, so the app can
-  /// check before it reads or writes its store.
-  public static func checkTerminal(environment: [String: String]) throws(TerminalError) {
-    try checkStandardStreams()
-    guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
-    switch tally_check_terminal_type(type, STDOUT_FILENO) {
-    case 0: return
-    case 2: throw .cannotAddressCursor(type)
-    default: throw .unknownTerminalType(type)
-    }
   }
 
   /// Restores the terminal, then ends the process as `signal` would have, so that the

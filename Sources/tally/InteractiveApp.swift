@@ -14,9 +14,10 @@ struct InteractiveApp {
 
   /// Runs until the user quits; returns the exit status.
   func run() -> Int32 {
+    // The terminal first: without a usable one, nothing is read or written.
+    let session: TerminalSession
     do {
-      // Without a usable terminal, stop before anything is read or written.
-      try TerminalSession.checkTerminal(environment: environment)
+      session = try TerminalSession(environment: environment)
     } catch {
       Platform.printError(error.description)
       return ExitStatus.failure
@@ -26,33 +27,33 @@ struct InteractiveApp {
     var notices: [String] = []
     do {
       dependencies = try LaunchArgumentConfigurator.makeDependencies(
-        arguments: arguments, argumentDomain: argumentDomain, clock: SystemClock()
+        arguments: arguments.subtracting([.skipOnboarding]), argumentDomain: argumentDomain, clock: SystemClock()
       ) { () throws(StoreError) in
         let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
         notices = store.notices.map(\.description) + StoreCheck.run(on: store)
         return (store, FileHistoryLog(directory: store.directory))
       }
     } catch {
+      session.stop()
       Platform.printError(error.description)
       return ExitStatus.ioError
     }
 
-    let session: TerminalSession
-    do {
-      session = try TerminalSession(environment: environment)
-    } catch {
-      Platform.printError(error.description)
-      return ExitStatus.failure
-    }
-
     let userDefaults = dependencies.userDefaults
     let analytics = dependencies.analytics
-    let app = AppViewModel(
-      settingStore: dependencies.settingStore,
-      analytics: analytics,
-      makeCounterViewModel: { CounterViewModel(userDefaults: userDefaults, analytics: analytics) },
-      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
-    if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
+    // The first frame comes before any write: what `-skipOnboarding` records is not on
+    // screen, so it is saved with the batch that draws that frame, after the drawing.
+    let app = userDefaults.performBatch {
+      LaunchArgumentConfigurator.configure(dependencies, with: arguments)
+      let app = AppViewModel(
+        settingStore: dependencies.settingStore,
+        analytics: analytics,
+        makeCounterViewModel: { CounterViewModel(userDefaults: userDefaults, analytics: analytics) },
+        makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
+      if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
+      session.draw(AppView(model: app).render(width: session.width, height: session.height))
+      return app
+    }
 
     // Changes saved by other processes (another tally, `tally inc`) arrive through inotify;
     // where it is unavailable (its per-user limit reached), the file is re-read 5 times a second.
@@ -60,7 +61,6 @@ struct InteractiveApp {
     let watched = fileStore?.changeNotificationDescriptor().map { [$0] } ?? []
     let rereadInterval: Double? = fileStore != nil && watched.isEmpty ? 0.2 : nil
 
-    session.draw(AppView(model: app).render(width: session.width, height: session.height))
     while !app.isQuitting {
       // A save that failed is retried every second, with or without a key press.
       let retrying = fileStore?.hasUnsavedChanges == true
