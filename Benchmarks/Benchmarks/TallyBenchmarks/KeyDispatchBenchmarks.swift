@@ -11,9 +11,7 @@ enum KeyDispatchBenchmarks {
       configuration: .init(timeUnits: .nanoseconds, scalingFactor: .kilo)
     ) { benchmark in
       let store = InMemoryUserDefaults()
-      let app = AppViewModel(
-        settingStore: FakeSettings(),
-        makeCounterViewModel: { CounterViewModel(userDefaults: store) })
+      let app = makeApp(settings: FakeSettings(), store: store)
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         app.handle(.space)
@@ -27,9 +25,8 @@ enum KeyDispatchBenchmarks {
       let directory = ScratchDirectory.make("burst")
       defer { ScratchDirectory.remove(directory) }
       let store = try FileUserDefaults(directory: directory)
-      let app = AppViewModel(
-        settingStore: SettingStore(userDefaults: store),
-        makeCounterViewModel: { CounterViewModel(userDefaults: store) })
+      AppDefaults.register(in: store)
+      let app = makeApp(settings: SettingStore(userDefaults: store), store: store)
       app.handle(.character("s"))  // skips onboarding in a fresh store
       let keys = Array(repeating: Key.space, count: 10_000)
       benchmark.startMeasurement()
@@ -42,6 +39,16 @@ enum KeyDispatchBenchmarks {
       precondition(store.saveProblem == nil, "the store did not save: \(String(describing: store.saveProblem))")
     }
   }
+}
+
+/// The app as the run loop has it, with analytics that keep nothing (the history's cost is
+/// the run loop's flush, not the key's).
+func makeApp(settings: SettingStorage, store: UserDefaultsProtocol) -> AppViewModel {
+  let analytics = DiscardingAnalytics()
+  return AppViewModel(
+    settingStore: settings, analytics: analytics,
+    makeCounterViewModel: { CounterViewModel(userDefaults: store, analytics: analytics) },
+    makeHistoryViewModel: { HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: SystemClock()) })
 }
 
 /// Settings that always open the counter, for benchmarks that do not measure settings.

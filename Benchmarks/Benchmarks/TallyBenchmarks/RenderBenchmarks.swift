@@ -5,10 +5,9 @@ import TallyCore
 enum RenderBenchmarks {
   static func register() {
     Benchmark("Counter screen render 80x24", configuration: .init(scalingFactor: .kilo)) { benchmark in
-      let store = InMemoryUserDefaults(values: [CounterViewModel.countKey: .integer(1_234_567)])
-      let app = AppViewModel(
-        settingStore: FakeSettings(),
-        makeCounterViewModel: { CounterViewModel(userDefaults: store) })
+      let store = InMemoryUserDefaults(values: [DefaultsKey.count.name: .integer(1_234_567)])
+      AppDefaults.register(in: store)
+      let app = makeApp(settings: FakeSettings(), store: store)
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         blackHole(AppView(model: app).render(width: 80, height: 24))

@@ -9,12 +9,12 @@ enum StoreBenchmarks {
       let directory = ScratchDirectory.make("read")
       defer { ScratchDirectory.remove(directory) }
       let seed = try FileUserDefaults(directory: directory)
-      seed.set(12_345, forKey: CounterViewModel.countKey)
-      seed.set(true, forKey: SettingStore.Key.hasOnboardingBeenShown)
+      seed.x.set(12_345, forKey: .count)
+      seed.x.set(true, forKey: .hasOnboardingBeenShown)
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         let store = try FileUserDefaults(directory: directory)
-        blackHole(store.integer(forKey: CounterViewModel.countKey))
+        blackHole(store.x.object(Int.self, forKey: .count))
       }
       benchmark.stopMeasurement()
     }
@@ -23,8 +23,9 @@ enum StoreBenchmarks {
       let directory = ScratchDirectory.make("write")
       defer { ScratchDirectory.remove(directory) }
       let store = try FileUserDefaults(directory: directory)
-      store.set(true, forKey: SettingStore.Key.hasOnboardingBeenShown)
-      let counter = CounterViewModel(userDefaults: store)
+      AppDefaults.register(in: store)
+      store.x.set(true, forKey: .hasOnboardingBeenShown)
+      let counter = CounterViewModel(userDefaults: store, analytics: DiscardingAnalytics())
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         counter.increment()

@@ -33,11 +33,20 @@ public final class CounterStore {
 
   /// The counters' records in order; never empty.
   public var records: [CounterRecord] {
+    // Tally's own stores hand out the stored list itself: decode it again only when it changed
+    // (the screen reads the list after every key press).
+    let raw = userDefaults.layered?.domains.value(forKey: DefaultsKey.counters.name)
+    if let raw, let cached = cachedRecords, cached.raw == raw { return cached.records }
     let stored = userDefaults.x.object([CounterRecord].self, forKey: .counters) ?? []
     var seen: Set<String> = []
     let unique = stored.filter { seen.insert($0.id).inserted }
-    return unique.isEmpty ? [Self.firstCounter] : unique
+    let records = unique.isEmpty ? [Self.firstCounter] : unique
+    if let raw { cachedRecords = (raw, records) }
+    return records
   }
+
+  /// The last list decoded, with the stored value it came from.
+  private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
 
   /// Every counter with its value, in order.
   public var counters: [Counter] { records.map(counter(for:)) }

@@ -31,4 +31,13 @@ public struct DefaultsDomains: Sendable, Equatable {
       if let converted = PropertyListValue(any: value) { registration[key] = converted }
     }
   }
+
+  /// Writes `value` to the persistent domain, dropping `key` from the argument domain;
+  /// returns whether the value `key` resolves to changed.
+  mutating func write(_ value: PropertyListValue?, forKey key: String) -> Bool {
+    let before = self.value(forKey: key)
+    argument[key] = nil
+    persistent[key] = value
+    return self.value(forKey: key) != before
+  }
 }

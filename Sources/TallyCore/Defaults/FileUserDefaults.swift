@@ -328,10 +328,8 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   private func change(_ key: String, to value: PropertyListValue?) {
     unsavedKeys.insert(key)
-    changeDomains {
-      $0.argument[key] = nil
-      $0.persistent[key] = value
-    }
+    // One key: compare that key alone, not every domain (this runs for every key press).
+    if domains.write(value, forKey: key), !handlers.isEmpty { handlers.notify([key]) }
   }
 
   /// Changes the domains in memory and tells observers which keys changed.

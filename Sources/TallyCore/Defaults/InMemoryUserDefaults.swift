@@ -17,10 +17,7 @@ public final class InMemoryUserDefaults: LayeredUserDefaults {
   }
 
   public func writeValue(_ value: PropertyListValue?, forKey defaultName: String) {
-    change {
-      $0.argument[defaultName] = nil
-      $0.persistent[defaultName] = value
-    }
+    if domains.write(value, forKey: defaultName) { handlers.notify([defaultName]) }
   }
 
   public func updateValue(
