@@ -208,8 +208,13 @@ public final class TerminalSession {
     let window = tally_stdscr()
     // Only the cells that differ from the last frame are handed to ncurses (which then sends
     // only what differs from the screen): a key press costs a few cells, not 1,920.
-    let previous = drawn.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
-    if previous == nil { werase(window) }
+    var previous = drawn.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
+    if previous == nil {
+      // After `werase` every cell is a plain blank, as in a new canvas: comparing with one
+      // leaves the blank rows out of the first frame (most of a counter screen).
+      werase(window)
+      previous = Canvas(width: canvas.width, height: canvas.height)
+    }
     let columns = min(canvas.width, width)
     var run: [wchar_t] = []
     run.reserveCapacity(columns * 2)

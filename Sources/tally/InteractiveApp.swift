@@ -8,7 +8,7 @@ import TallyTerminal
 /// burst costs one durable write), then draw. The value on screen is always one the store
 /// has already saved.
 struct InteractiveApp {
-  let arguments: Set<LaunchArgument>
+  let arguments: LaunchArguments
   let argumentDomain: [String: PropertyListValue]
   let environment: [String: String]
 

@@ -43,8 +43,8 @@ struct TallyCommand: ParsableCommand {
     help: ArgumentHelp(LaunchArgument.skipOnboarding.summary))
   var skipOnboarding = false
 
-  var launchArguments: Set<LaunchArgument> {
-    var arguments: Set<LaunchArgument> = []
+  var launchArguments: LaunchArguments {
+    var arguments: LaunchArguments = []
     if useInMemoryUserDefaults { arguments.insert(.useInMemoryUserDefaults) }
     if skipOnboarding { arguments.insert(.skipOnboarding) }
     return arguments

@@ -8,7 +8,7 @@
 /// errors and help text. Both paths run the same command functions.
 public enum CommonCommandLine: Equatable, Sendable {
   /// `tally [-useInMemoryUserDefaults] [-skipOnboarding]`
-  case interactive(Set<LaunchArgument>)
+  case interactive(LaunchArguments)
   /// `tally inc|dec [NAME] [--by N] [-q|--quiet]`; `sign` is 1 for inc, -1 for dec.
   case add(name: String?, amount: Int?, sign: Int, quiet: Bool)
   /// `tally get [NAME] [--json] [-q|--quiet]`
@@ -22,9 +22,9 @@ public enum CommonCommandLine: Equatable, Sendable {
   public static func recognize(_ arguments: [String]) -> CommonCommandLine? {
     guard let first = arguments.first else { return .interactive([]) }
     if let flag = LaunchArgument(rawValue: first) {
-      var flags: Set<LaunchArgument> = [flag]
+      var flags = LaunchArguments(flag)
       for argument in arguments.dropFirst() {
-        guard let flag = LaunchArgument(rawValue: argument), flags.insert(flag).inserted else { return nil }
+        guard let flag = LaunchArgument(rawValue: argument), flags.insert(LaunchArguments(flag)).inserted else { return nil }
       }
       return .interactive(flags)
     }

@@ -19,3 +19,27 @@ public enum LaunchArgument: String, CaseIterable, Sendable {
   /// The name without its dash, as the argument parser declares it.
   public var name: String { String(rawValue.dropFirst()) }
 }
+
+/// A set of launch arguments, as the command line gave them.
+///
+/// A bit set rather than a `Set<LaunchArgument>`: making a `Set` of a new element type makes
+/// the Swift runtime look up that type's `Hashable` conformance, a scan of every conformance
+/// record in the static binary, at start-up (docs/performance.md).
+public struct LaunchArguments: OptionSet, Sendable {
+  public let rawValue: UInt8
+
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The set holding `argument` alone.
+  public init(_ argument: LaunchArgument) {
+    switch argument {
+    case .useInMemoryUserDefaults: self = .useInMemoryUserDefaults
+    case .skipOnboarding: self = .skipOnboarding
+    }
+  }
+
+  /// `-useInMemoryUserDefaults`
+  public static let useInMemoryUserDefaults = LaunchArguments(rawValue: 1 << 0)
+  /// `-skipOnboarding`
+  public static let skipOnboarding = LaunchArguments(rawValue: 1 << 1)
+}

@@ -9,7 +9,7 @@ public enum LaunchArgumentConfigurator {
   /// laid over the store. With `-skipOnboarding`, `showOnboarding` is set to `false` through
   /// whichever store is in use.
   public static func makeDependencies<Failure: Error>(
-    arguments: Set<LaunchArgument>,
+    arguments: LaunchArguments,
     argumentDomain: [String: PropertyListValue] = [:],
     clock: WallClock,
     makePersistentStore: () throws(Failure) -> (UserDefaultsProtocol, HistoryLog)
@@ -31,7 +31,7 @@ public enum LaunchArgumentConfigurator {
   }
 
   /// Applies the arguments that change settings to `dependencies`.
-  public static func configure(_ dependencies: Dependencies, with arguments: Set<LaunchArgument>) {
+  public static func configure(_ dependencies: Dependencies, with arguments: LaunchArguments) {
     // Only when it would change something: a write before the first frame costs two fsyncs.
     if arguments.contains(.skipOnboarding), dependencies.settingStore.showOnboarding {
       dependencies.settingStore.showOnboarding = false

@@ -13,7 +13,16 @@ public enum KeyHints {
     var kept = Array(hints.indices)
     while !kept.isEmpty {
       let lineWidth = kept.reduce(0) { $0 + widths[$1] } + 2 * (kept.count - 1)
-      if lineWidth <= width { return kept.map { parts[$0] }.joined(separator: "  ") }
+      if lineWidth <= width {
+        // Joined by hand: `joined(separator:)` is not specialised here, and its generic
+        // path costs a runtime lookup of an associated type at the first frame.
+        var line = ""
+        for (position, index) in kept.enumerated() {
+          if position > 0 { line += "  " }
+          line += parts[index]
+        }
+        return line
+      }
       let priority: (Int) -> Int = { $0 < priorities.count ? priorities[$0] : 0 }
       let lowest = kept.map(priority).min() ?? 0
       if let position = kept.lastIndex(where: { priority($0) == lowest }) { kept.remove(at: position) }

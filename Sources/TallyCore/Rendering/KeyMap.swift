@@ -3,7 +3,7 @@
 ///
 /// A screen declares its keys as data; adding an action is adding a binding, not rewriting
 /// the key handling. The help overlay and the hint line read the same table.
-public struct KeyMap<Action: Sendable & Hashable>: Sendable {
+public struct KeyMap<Action: Sendable>: Sendable {
   /// Keys that trigger one action, and how the hint line and the help name them.
   public struct Binding: Sendable {
     public var keys: [Key]
@@ -38,26 +38,29 @@ public struct KeyMap<Action: Sendable & Hashable>: Sendable {
   }
 
   public let bindings: [Binding]
-  private let actionsByKey: [Key: Action]
 
   public init(_ bindings: [Binding]) {
     self.bindings = bindings
-    var actions: [Key: Action] = [:]
-    for binding in bindings {
-      for key in binding.keys where actions[key] == nil { actions[key] = binding.action }
-    }
-    actionsByKey = actions
   }
 
-  /// The action bound to `key`, if any.
-  public func action(for key: Key) -> Action? { actionsByKey[key] }
-
-  /// The binding for `action`, if any.
-  public func binding(for action: Action) -> Binding? { bindings.first { $0.action == action } }
+  /// The action bound to `key`, if any; of two bindings with the same key, the first.
+  ///
+  /// A linear search of a few dozen keys, not a dictionary: a `[Key: Action]` would make the
+  /// Swift runtime look up `Key: Hashable`, and the type's generic requirements, by scanning
+  /// every conformance record of the binary at start-up (docs/performance.md).
+  public func action(for key: Key) -> Action? {
+    for binding in bindings where binding.keys.contains(key) { return binding.action }
+    return nil
+  }
 
   /// The hint line for these bindings, fitted to `width`.
   public func hintLine(width: Int) -> String {
     let hinted = bindings.filter(\.isHinted)
     return KeyHints.line(for: hinted.map { ($0.label, $0.summary) }, priorities: hinted.map(\.hintPriority), width: width)
   }
+}
+
+extension KeyMap where Action: Equatable {
+  /// The binding for `action`, if any.
+  public func binding(for action: Action) -> Binding? { bindings.first { $0.action == action } }
 }

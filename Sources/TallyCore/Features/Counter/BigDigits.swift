@@ -5,19 +5,26 @@ public enum BigDigits {
   public static let height = 5
   private static let glyphWidth = 3
 
-  private static let glyphs: [Character: [String]] = [
-    "0": ["███", "█ █", "█ █", "█ █", "███"],
-    "1": ["  █", "  █", "  █", "  █", "  █"],
-    "2": ["███", "  █", "███", "█  ", "███"],
-    "3": ["███", "  █", "███", "  █", "███"],
-    "4": ["█ █", "█ █", "███", "  █", "  █"],
-    "5": ["███", "█  ", "███", "  █", "███"],
-    "6": ["███", "█  ", "███", "█ █", "███"],
-    "7": ["███", "  █", "  █", "  █", "  █"],
-    "8": ["███", "█ █", "███", "█ █", "███"],
-    "9": ["███", "█ █", "███", "  █", "███"],
-    "-": ["   ", "   ", "███", "   ", "   "],
-  ]
+  /// The glyph for `character`, top row first, or `nil` if the font lacks it.
+  ///
+  /// A `switch`, not a `[Character: [String]]`: building that dictionary at the first frame
+  /// made the Swift runtime scan every conformance record for `Character: Hashable`.
+  private static func glyph(_ character: Character) -> [String]? {
+    switch character {
+    case "0": ["███", "█ █", "█ █", "█ █", "███"]
+    case "1": ["  █", "  █", "  █", "  █", "  █"]
+    case "2": ["███", "  █", "███", "█  ", "███"]
+    case "3": ["███", "  █", "███", "  █", "███"]
+    case "4": ["█ █", "█ █", "███", "  █", "  █"]
+    case "5": ["███", "█  ", "███", "  █", "███"]
+    case "6": ["███", "█  ", "███", "█ █", "███"]
+    case "7": ["███", "  █", "  █", "  █", "  █"]
+    case "8": ["███", "█ █", "███", "█ █", "███"]
+    case "9": ["███", "█ █", "███", "  █", "███"]
+    case "-": ["   ", "   ", "███", "   ", "   "]
+    default: nil
+    }
+  }
 
   /// The columns `text` takes in the block font.
   public static func width(of text: String) -> Int {
@@ -29,7 +36,7 @@ public enum BigDigits {
   public static func rows(for text: String) -> [String]? {
     var rows = Array(repeating: "", count: height)
     for (position, character) in text.enumerated() {
-      guard let glyph = glyphs[character] else { return nil }
+      guard let glyph = glyph(character) else { return nil }
       for row in 0..<height {
         rows[row] += (position == 0 ? "" : " ") + glyph[row]
       }
