@@ -110,13 +110,17 @@ enum FileSystem {
 
   /// Makes `path` and any missing parents with mode 0700, as the XDG spec asks.
   static func makeDirectories(atPath path: String) throws(SystemError) {
-    var prefix = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/") {
-      prefix += "/" + component
-      if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw .current }
-    }
     var info = stat()
-    if stat(path, &info) != 0 { throw .current }
+    // Usually it is there already: one stat, not a mkdir per component.
+    if stat(path, &info) != 0 {
+      var prefix = path.hasPrefix("/") ? "" : "."
+      for component in path.split(separator: "/") {
+        prefix += "/"
+        prefix += String(component)
+        if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw .current }
+      }
+      if stat(path, &info) != 0 { throw .current }
+    }
     if info.st_mode & S_IFMT != S_IFDIR { throw SystemError(ENOTDIR) }
   }
 
