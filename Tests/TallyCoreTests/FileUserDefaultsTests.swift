@@ -32,6 +32,30 @@ struct FileUserDefaultsTests {
     return names.sorted()
   }
 
+  @Test func missingParentDirectoriesAreMadePrivate() throws {
+    let nested = directory.appending("data/tally")
+    try FileUserDefaults(directory: nested).set(1, forKey: "count")
+    for path in [directory.appending("data"), nested] {
+      var info = stat()
+      #expect(stat(path, &info) == 0)
+      #expect(info.st_mode & S_IFMT == S_IFDIR)
+      #expect(info.st_mode & 0o777 == 0o700)
+    }
+    #expect(try FileUserDefaults(directory: nested).integer(forKey: "count") == 1)
+  }
+
+  @Test func aFileWhereTheDirectoryShouldBeIsAnError() throws {
+    let path = directory.appending("tally")
+    write("not a directory", to: path)
+    #expect(throws: StoreError.cannotCreateDirectory(path: path, errno: ENOTDIR)) {
+      try FileUserDefaults(directory: path)
+    }
+    let below = path + "/deeper"
+    #expect(throws: StoreError.cannotCreateDirectory(path: below, errno: ENOTDIR)) {
+      try FileUserDefaults(directory: below)
+    }
+  }
+
   @Test func aReopenedStoreSeesTheValue() throws {
     try FileUserDefaults(directory: directory.path).set(12, forKey: "count")
     #expect(try FileUserDefaults(directory: directory.path).integer(forKey: "count") == 12)
