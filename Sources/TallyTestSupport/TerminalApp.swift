@@ -46,6 +46,7 @@ public final class TerminalApp {
 
   private var socket: String { directory.appending("tmux.sock") }
   private var statusFile: String { directory.appending("status") }
+  private var processIDFile: String { directory.appending("pid") }
   private var launched = false
   private let tmux: String
 
@@ -86,10 +87,12 @@ public final class TerminalApp {
     let command = ([Self.quote(executable)] + launchArguments.map(Self.quote)).joined(separator: " ")
     // The wrapper records the terminal modes before and after, and the exit status, then
     // stays (until the server is killed) so the terminal keeps the state the app left it
-    // in: once its last process ends, tmux marks the pane dead and resets its modes.
+    // in: once its last process ends, tmux marks the pane dead and resets its modes. The
+    // app's process id is written by the shell that then becomes the app (`exec`), so a
+    // signal meant for the app never reaches the `stty` that runs after it.
     let script = """
       stty -g > \(Self.quote(directory.appending("stty-before")))
-      env -i TERM="$TERM" \(assignments.joined(separator: " ")) \(command)
+      /bin/sh -c 'echo "$$" > "$0" && exec "$@"' \(Self.quote(processIDFile)) env -i TERM="$TERM" \(assignments.joined(separator: " ")) \(command)
       status=$?
       stty -g > \(Self.quote(directory.appending("stty-after")))
       echo "$status" > \(Self.quote(statusFile))
@@ -176,17 +179,30 @@ public final class TerminalApp {
     try await waitUntil("the text \"\(text)\" to go", timeout: timeout) { !$0.contains { $0.contains(text) } }
   }
 
-  /// Polls the screen until `condition` holds or `timeout` seconds pass; a timeout throws an
-  /// error that shows the whole screen.
+  /// Polls the screen until `condition` holds on a settled screen, or `timeout` seconds
+  /// pass; a timeout throws an error that shows the whole screen.
+  ///
+  /// Settled: the same in two captures one poll apart. An app writes a frame in several
+  /// pieces and can be preempted between them, so the first capture that shows the awaited
+  /// text may hold half a frame; what a test reads next from the returned screen is then
+  /// missing. If the screen holds the condition but never settles, the last capture that
+  /// held it is returned at the deadline.
   @discardableResult
   public func waitUntil(
     _ description: String, timeout: Double = 5, _ condition: ([String]) -> Bool
   ) async throws -> [String] {
     let deadline = Self.now() + timeout
+    var candidate: [String]?
     while true {
       let lines = try screen
-      if condition(lines) { return lines }
+      if condition(lines) {
+        if lines == candidate { return lines }
+        candidate = lines
+      } else {
+        candidate = nil
+      }
       if Self.now() > deadline {
+        if let candidate { return candidate }
         throw TestSupportError(
           "timed out after \(timeout) s waiting for \(description); the screen was:\n"
             + Self.frame(lines, columns: columns))
@@ -217,14 +233,10 @@ public final class TerminalApp {
     (try? ChildProcess.readFileText(statusFile)).flatMap { Int32($0.trimmingWhitespace()) }
   }
 
-  /// The app's process id, from the terminal's foreground process.
+  /// The app's process id, or `nil` before it has started or once it has exited.
   public var processID: pid_t? {
-    guard let output = try? runTmux(["display-message", "-p", "-t", "app", "#{pane_pid}"]).standardOutput,
-      let shell = pid_t(output.trimmingWhitespace())
-    else { return nil }
-    // The pane runs the wrapper shell; the app is its only child.
-    let children = (try? ChildProcess.readFileText("/proc/\(shell)/task/\(shell)/children")) ?? ""
-    return children.split(separator: " ").first.flatMap { pid_t($0) }
+    guard exitStatus == nil, let text = try? ChildProcess.readFileText(processIDFile) else { return nil }
+    return pid_t(text.trimmingWhitespace())
   }
 
   /// Sends `signal` to the app.

@@ -13,8 +13,8 @@ struct HistoryUITests {
     try await test.app.waitFor(text: "Count: 3")
 
     try test.app.press(.character("H"))
-    let screen = try await test.app.waitFor(text: "History of Count")
-    #expect(screen.contains { $0.contains("Today +3") }, "\(screen)")
+    let screen = try await test.app.waitFor(text: "Today +3")
+    #expect(screen.contains { $0.contains("History of Count") }, "\(screen)")
     #expect(screen.contains { $0.contains("→ 3") }, "\(screen)")
 
     try test.app.press(.escape)

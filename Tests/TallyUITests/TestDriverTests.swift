@@ -20,6 +20,9 @@ struct TestDriverTests {
       try test.app.launch()
       try await test.app.waitFor(text: "Count: 0")
       processID = test.app.processID
+      // The app itself, not the shell around it: signals sent to it must reach tally.
+      let pid = try #require(processID)
+      #expect(try ChildProcess.readFileText("/proc/\(pid)/comm").trimmingWhitespaceForTests() == "tally")
     }
     let pid = try #require(processID)
     var alive = true
