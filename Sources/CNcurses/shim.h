@@ -52,6 +52,19 @@ static inline int tally_can_address_cursor(void) {
   return cup != NULL && cup != (const char *)-1;
 }
 
+/// Looks `type` up in the terminfo database without starting ncurses (nothing is written to
+/// the terminal): 0 when it can be used, 1 when it is unknown, 2 when it cannot move the
+/// cursor (such as "dumb").
+static inline int tally_check_terminal_type(const char *type, int fd) {
+  int error = 0;
+  TERMINAL *saved = cur_term;
+  if (setupterm(type, fd, &error) != OK) { set_curterm(saved); return 1; }
+  int usable = tally_can_address_cursor();
+  TERMINAL *checked = set_curterm(saved);
+  del_curterm(checked);
+  return usable ? 0 : 2;
+}
+
 /// Sets the character-set category of the locale from the environment, so that ncursesw
 /// reads and writes UTF-8 (it needs LC_CTYPE alone). The other categories stay "C": Tally
 /// formats its own numbers and dates, and loading them cost about 50 system calls at start.

@@ -14,10 +14,9 @@ struct InteractiveApp {
 
   /// Runs until the user quits; returns the exit status.
   func run() -> Int32 {
-    // The terminal first: without a usable one, nothing is read or written.
-    let session: TerminalSession
+    // Without a usable terminal, nothing is read or written.
     do {
-      session = try TerminalSession(environment: environment)
+      try TerminalSession.checkTerminal(environment: environment)
     } catch {
       Platform.printError(error.description)
       return ExitStatus.failure
@@ -34,9 +33,17 @@ struct InteractiveApp {
         return (store, FileHistoryLog(directory: store.directory))
       }
     } catch {
-      session.stop()
+      // Reported before the terminal is touched: nothing drawn and taken away again.
       Platform.printError(error.description)
       return ExitStatus.ioError
+    }
+
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(environment: environment)
+    } catch {
+      Platform.printError(error.description)
+      return ExitStatus.failure
     }
 
     let userDefaults = dependencies.userDefaults

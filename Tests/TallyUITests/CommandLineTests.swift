@@ -60,6 +60,19 @@ struct CommandLineTests {
     #expect(result.standardError.contains("cannot create the data directory"))
   }
 
+  @Test func aStoreThatCannotBeOpenedIsReportedBeforeAnythingIsDrawn() throws {
+    // The app in a real pseudo-terminal (script(1)), its data directory below a regular file.
+    let blocker = home.appending("not-a-directory")
+    _ = try ChildProcess.run("/bin/sh", ["-c", "printf x > \"$0\"", blocker])
+    let result = try ChildProcess.run(
+      "/usr/bin/script", ["-qec", "'\(tally)' -skipOnboarding", "/dev/null"],
+      environment: ["XDG_DATA_HOME": blocker + "/data", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 74)
+    #expect(result.standardOutput.contains("cannot create the data directory"))
+    // Not even the alternate screen entered and left again: no escape sequence at all.
+    #expect(!result.standardOutput.contains("\u{1B}"), "\(result.standardOutput.debugDescription)")
+  }
+
   @Test func withoutHomeOrXDGDataHomeItSaysWhatToSet() throws {
     let result = try ChildProcess.run(tally, ["get"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.status == 74)
