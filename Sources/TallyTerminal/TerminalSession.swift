@@ -1,10 +1,11 @@
+import CNcurses
+import TallyCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #endif
-import CNcurses
-import TallyCore
 
 /// The ncurses session: starts and restores the terminal, waits for input and signals,
 /// decodes keys and copies canvases to the screen. The only type in Tally that calls ncurses.
@@ -147,7 +148,10 @@ public final class TerminalSession {
 
   /// Waits until a key, a signal or a watched descriptor is ready, or `timeout` seconds pass.
   public func wait(watching descriptors: [Int32] = [], timeout: Double? = nil) -> Wake {
-    var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
+    var fds = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
+    ]
     fds += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     let milliseconds = timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)))) } ?? -1
     let ready = poll(&fds, nfds_t(fds.count), milliseconds)
@@ -299,7 +303,6 @@ public final class TerminalSession {
     for _ in 0..<max(1, character.terminalWidth) { run.append(fallback) }
   }
 
-
   /// What a non-UTF-8 terminal shows for the few non-ASCII characters Tally draws itself.
   private static let asciiFallbacks: [Character: UInt8] = [
     "█": 0x20, "─": 0x2D, "│": 0x7C, "┌": 0x2B, "┐": 0x2B, "└": 0x2B, "┘": 0x2B,
@@ -315,4 +318,3 @@ public final class TerminalSession {
     height = Int(tally_lines())
   }
 }
-

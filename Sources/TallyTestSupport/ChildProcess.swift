@@ -77,8 +77,7 @@ public enum ChildProcess {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for pointer in argv + envp { free(pointer) }
     }
     // The spawning thread may be a concurrency-pool thread with every signal blocked; a
     // child would inherit that mask (a tmux server that never hears its own SIGTERM, an app

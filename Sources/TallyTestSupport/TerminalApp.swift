@@ -1,7 +1,8 @@
+import TallyCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TallyCore
 
 /// Drives the real `tally` binary inside a real terminal emulator, as `XCUIApplication`
 /// drives an iOS app.
@@ -222,7 +223,8 @@ public final class TerminalApp {
         return status
       }
       if Self.now() > deadline {
-        throw TestSupportError("the app did not exit within \(timeout) s; the screen was:\n" + Self.frame((try? screen) ?? [], columns: columns))
+        throw TestSupportError(
+          "the app did not exit within \(timeout) s; the screen was:\n" + Self.frame((try? screen) ?? [], columns: columns))
       }
       try await Task.sleep(nanoseconds: 20_000_000)
     }

@@ -65,7 +65,9 @@ struct AppViewModelTests {
         made += 1
         return CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
       },
-      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z")) })
+      makeHistoryViewModel: {
+        HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+      })
     app.handle(.enter)
     #expect(made == 0)
     app.handle(.escape)
@@ -79,10 +81,11 @@ struct AppViewModelTests {
     app.handle(.space)
     app.handle(.character("-"))
     #expect(defaults.integers["count"] == 12)
-    #expect(spy.events == [
-      .counterChanged(id: "count", name: "Count", old: 12, new: 13),
-      .counterChanged(id: "count", name: "Count", old: 13, new: 12),
-    ])
+    #expect(
+      spy.events == [
+        .counterChanged(id: "count", name: "Count", old: 12, new: 13),
+        .counterChanged(id: "count", name: "Count", old: 13, new: 12),
+      ])
   }
 
   @Test func hOpensTheCurrentCountersHistoryAndAnyKeyCloses() {

@@ -65,11 +65,12 @@ struct CounterAnalyticsTests {
     sut.type("swims")
     sut.press(.enter)
     sut.press(.character("d"), .character("y"))
-    #expect(spy.events == [
-      .counterCreated(id: "count-2", name: "laps"),
-      .counterRenamed(id: "count-2", from: "laps", to: "swims"),
-      .counterDeleted(id: "count-2", name: "swims", value: 0),
-    ])
+    #expect(
+      spy.events == [
+        .counterCreated(id: "count-2", name: "laps"),
+        .counterRenamed(id: "count-2", from: "laps", to: "swims"),
+        .counterDeleted(id: "count-2", name: "swims", value: 0),
+      ])
   }
 
   @Test func cancelledPromptsReportNothing() {

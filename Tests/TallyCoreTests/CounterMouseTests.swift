@@ -37,7 +37,8 @@ struct CounterMouseTests {
     #expect(canvas.line(plus.row).contains("[ + ]"), "\(canvas.picture)")
 
     for offset in 0..<5 {
-      #expect(sut.click(MouseEvent(.press, column: plus.column + offset, row: plus.row), width: width, height: height) == .increment)
+      #expect(
+        sut.click(MouseEvent(.press, column: plus.column + offset, row: plus.row), width: width, height: height) == .increment)
     }
     #expect(sut.count == 5)
     #expect(sut.click(press(minus), width: width, height: height) == .decrement)

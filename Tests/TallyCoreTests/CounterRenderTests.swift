@@ -48,15 +48,19 @@ struct CounterRenderTests {
   }
 
   @Test func severalCountersAt80x24() {
-    expectLines(render(80, 24), screen80(
-      buttons: "                                 [ - ]   [ + ]",
-      bottom: [" Space/+ add   - subtract   u undo   Tab next   n new   ? help   q quit"]))
+    expectLines(
+      render(80, 24),
+      screen80(
+        buttons: "                                 [ - ]   [ + ]",
+        bottom: [" Space/+ add   - subtract   u undo   Tab next   n new   ? help   q quit"]))
   }
 
   @Test func severalCountersAt40x12() {
-    expectLines(render(40, 12), screen40(
-      buttons: "             [ - ]   [ + ]",
-      bottom: ["", " Space/+ add   ? help   q quit"]))
+    expectLines(
+      render(40, 12),
+      screen40(
+        buttons: "             [ - ]   [ + ]",
+        bottom: ["", " Space/+ add   ? help   q quit"]))
   }
 
   @Test func aStepOtherThan1ShowsBetweenTheButtons() {
@@ -71,9 +75,11 @@ struct CounterRenderTests {
     model.press(.character("n"))
     model.type("漢字カウンター")
     let canvas = render(80, 24)
-    expectLines(canvas, screen80(
-      buttons: "                                 [ - ]   [ + ]",
-      bottom: [" New counter's name: 漢字カウンター", " Enter confirm   Esc cancel"]))
+    expectLines(
+      canvas,
+      screen80(
+        buttons: "                                 [ - ]   [ + ]",
+        bottom: [" New counter's name: 漢字カウンター", " Enter confirm   Esc cancel"]))
     #expect(canvas.cursor == Canvas.Position(column: 35, row: 22))
     #expect(canvas[21, 22].style == .field, "the field is drawn as one")
   }
@@ -81,9 +87,11 @@ struct CounterRenderTests {
   @Test func aPromptAt40x12() {
     model.press(.character("e"))
     let canvas = render(40, 12)
-    expectLines(canvas, screen40(
-      buttons: "             [ - ]   [ + ]",
-      bottom: [" Rename ☕ coffee to: ☕ coffee", " Enter confirm   Esc cancel"]))
+    expectLines(
+      canvas,
+      screen40(
+        buttons: "             [ - ]   [ + ]",
+        bottom: [" Rename ☕ coffee to: ☕ coffee", " Enter confirm   Esc cancel"]))
     #expect(canvas.cursor == Canvas.Position(column: 31, row: 10))
   }
 
@@ -103,14 +111,18 @@ struct CounterRenderTests {
     model.press(.character("n"))
     model.type("LAPS")
     model.press(.enter)
-    expectLines(render(80, 24), screen80(
-      buttons: "                                 [ - ]   [ + ]",
-      bottom: [
-        " A counter named \"LAPS\" already exists", " New counter's name: LAPS", " Enter confirm   Esc cancel",
-      ]))
-    expectLines(render(40, 12), screen40(
-      buttons: " A counter named \"LAPS\" already exists",
-      bottom: [" New counter's name: LAPS", " Enter confirm   Esc cancel"]))
+    expectLines(
+      render(80, 24),
+      screen80(
+        buttons: "                                 [ - ]   [ + ]",
+        bottom: [
+          " A counter named \"LAPS\" already exists", " New counter's name: LAPS", " Enter confirm   Esc cancel",
+        ]))
+    expectLines(
+      render(40, 12),
+      screen40(
+        buttons: " A counter named \"LAPS\" already exists",
+        bottom: [" New counter's name: LAPS", " Enter confirm   Esc cancel"]))
   }
 
   @Test func aLongRefusalIsCutOnANarrowScreenNeverTheValueLine() {
@@ -126,59 +138,67 @@ struct CounterRenderTests {
 
   @Test func aConfirmationAt80x24And40x12() {
     model.press(.character("d"))
-    expectLines(render(80, 24), screen80(
-      buttons: "                                 [ - ]   [ + ]",
-      bottom: [" Delete ☕ coffee (3)? y/N", " y yes   any other key no"]))
-    expectLines(render(40, 12), screen40(
-      buttons: "             [ - ]   [ + ]",
-      bottom: [" Delete ☕ coffee (3)? y/N", " y yes   any other key no"]))
+    expectLines(
+      render(80, 24),
+      screen80(
+        buttons: "                                 [ - ]   [ + ]",
+        bottom: [" Delete ☕ coffee (3)? y/N", " y yes   any other key no"]))
+    expectLines(
+      render(40, 12),
+      screen40(
+        buttons: "             [ - ]   [ + ]",
+        bottom: [" Delete ☕ coffee (3)? y/N", " y yes   any other key no"]))
   }
 
   @Test func theHelpAt80x24ListsEveryKeyInABox() {
     model.press(.character("?"))
-    expectLines(render(80, 24), [
-      " Tally   Count   laps  [☕ coffee]",
-      "",
-      "          ┌─ Keys ───────────────────────────────────────────────────┐",
-      "          │ Space, +, Up, k         add the step                     │",
-      "          │ -, Down, j              subtract the step                │",
-      "          │ r                       reset to 0 (asks first)          │",
-      "          │ =                       type a value                     │",
-      "          │ s                       set this counter's step          │",
-      "          │ u                       undo the last change             │",
-      "          │ Ctrl-R                  redo what was undone             │",
-      "          │ Tab, Right, l           next counter                     │",
-      "          │ Shift-Tab, Left, h      previous counter                 │",
-      "          │ n                       new counter                      │",
-      "          │ e                       rename this counter              │",
-      "          │ d                       delete this counter (asks first) │",
-      "          │ ?                       this help                        │",
-      "          │ H                       this counter's history           │",
-      "          │ q, Ctrl-C               quit                             │",
-      "          │ click [ - ] or [ + ]    subtract or add the step         │",
-      "          │ click a counter's tab   show that counter                │",
-      "          └──────────────────────────────────────────────────────────┘",
-      "", "",
-      " any key closes",
-    ])
+    expectLines(
+      render(80, 24),
+      [
+        " Tally   Count   laps  [☕ coffee]",
+        "",
+        "          ┌─ Keys ───────────────────────────────────────────────────┐",
+        "          │ Space, +, Up, k         add the step                     │",
+        "          │ -, Down, j              subtract the step                │",
+        "          │ r                       reset to 0 (asks first)          │",
+        "          │ =                       type a value                     │",
+        "          │ s                       set this counter's step          │",
+        "          │ u                       undo the last change             │",
+        "          │ Ctrl-R                  redo what was undone             │",
+        "          │ Tab, Right, l           next counter                     │",
+        "          │ Shift-Tab, Left, h      previous counter                 │",
+        "          │ n                       new counter                      │",
+        "          │ e                       rename this counter              │",
+        "          │ d                       delete this counter (asks first) │",
+        "          │ ?                       this help                        │",
+        "          │ H                       this counter's history           │",
+        "          │ q, Ctrl-C               quit                             │",
+        "          │ click [ - ] or [ + ]    subtract or add the step         │",
+        "          │ click a counter's tab   show that counter                │",
+        "          └──────────────────────────────────────────────────────────┘",
+        "", "",
+        " any key closes",
+      ])
   }
 
   @Test func theHelpAt40x12UsesTwoColumnsOfShortLabels() {
     model.press(.character("?"))
-    expectLines(render(40, 12), [
-      " Keys",
-      " Space/+   add       n         new",
-      " -         subtract  e         rename",
-      " r         reset     d         delete",
-      " =         set       ?         help",
-      " s         step      H         history",
-      " u         undo      q         quit",
-      " Ctrl-R    redo      click -/+ change",
-      " Tab       next      click tab show",
-      " S-Tab     previous",
-      "",
-      " any key closes",
-    ])
+    expectLines(
+      render(40, 12),
+      [
+        " Keys",
+        " Space/+   add       n         new",
+        " -         subtract  e         rename",
+        " r         reset     d         delete",
+        " =         set       ?         help",
+        " s         step      H         history",
+        " u         undo      q         quit",
+        " Ctrl-R    redo      click -/+ change",
+        " Tab       next      click tab show",
+        " S-Tab     previous",
+        "",
+        " any key closes",
+      ])
   }
 
   @Test func theHelpOnATinyScreenShowsWhatFits() {
@@ -193,16 +213,18 @@ struct CounterRenderTests {
     model.press(.enter, .space)
     let canvas = render(40, 12)
     // The value is too wide for large digits, so the value line and buttons sit higher.
-    expectLines(canvas, [
-      " Tally   Count   laps  [☕ coffee]", "", "", "", "",
-      "     ☕ coffee: 9223372036854775807",
-      "             [ - ]   [ + ]",
-      "",
-      " 9223372036854775807 is the largest",
-      " value a counter can hold; it stays",
-      " there",
-      " Space/+ add   ? help   q quit",
-    ])
+    expectLines(
+      canvas,
+      [
+        " Tally   Count   laps  [☕ coffee]", "", "", "", "",
+        "     ☕ coffee: 9223372036854775807",
+        "             [ - ]   [ + ]",
+        "",
+        " 9223372036854775807 is the largest",
+        " value a counter can hold; it stays",
+        " there",
+        " Space/+ add   ? help   q quit",
+      ])
     #expect(canvas[1, 10].style == .warning)
     model.press(.character("s"))
     model.type("2")
@@ -238,7 +260,8 @@ struct CounterRenderTests {
 
   @Test func theCurrentTabIsReversedAndTheOthersPlain() {
     let canvas = render(80, 24)
-    let current = canvas.lines[0].firstIndex(of: "[").map { canvas.lines[0].distance(from: canvas.lines[0].startIndex, to: $0) } ?? 0
+    let current =
+      canvas.lines[0].firstIndex(of: "[").map { canvas.lines[0].distance(from: canvas.lines[0].startIndex, to: $0) } ?? 0
     #expect(canvas[current + 1, 0].style == .selected)
     #expect(canvas[9, 0].style == .plain)
     #expect(canvas[1, 0].style == .title)
@@ -255,8 +278,10 @@ struct CounterRenderTests {
   }
 
   @Test func theSmallestScreenKeepsTheValueAndTheButtons() {
-    expectLines(render(20, 5), [
-      " ‹ [☕ coffee]", "    ☕ coffee: 3", "   [ - ]   [ + ]", "", " ? help   q quit",
-    ])
+    expectLines(
+      render(20, 5),
+      [
+        " ‹ [☕ coffee]", "    ☕ coffee: 3", "   [ - ]   [ + ]", "", " ? help   q quit",
+      ])
   }
 }

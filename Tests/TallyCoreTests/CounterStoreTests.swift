@@ -151,7 +151,10 @@ struct CounterStoreTests {
     let a = try first.create(named: "a")
     let b = try second.create(named: "b")
     #expect(a.id != b.id)
-    #expect(CounterStore(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics).counters.map(\.name) == ["Count", "a", "b"])
+    #expect(
+      CounterStore(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics).counters.map(\.name) == [
+        "Count", "a", "b",
+      ])
     #expect(throws: CounterError.duplicateName("A")) { try second.create(named: "A") }
   }
 
@@ -190,16 +193,17 @@ struct CounterStoreAnalyticsTests {
     let (deleted, index) = try store.delete(laps.id)
     try store.restore(deleted, at: index)
 
-    #expect(spy.events == [
-      .counterChanged(id: "count", name: "Count", old: 0, new: 2),
-      .counterChanged(id: "count", name: "Count", old: 2, new: 10),
-      .counterCreated(id: "count-2", name: "laps"),
-      .counterRenamed(id: "count-2", from: "laps", to: "swims"),
-      .counterChanged(id: "count-2", name: "swims", old: 0, new: -1),
-      .counterDeleted(id: "count-2", name: "swims", value: -1),
-      .counterCreated(id: "count-2", name: "swims"),
-      .counterChanged(id: "count-2", name: "swims", old: 0, new: -1),
-    ])
+    #expect(
+      spy.events == [
+        .counterChanged(id: "count", name: "Count", old: 0, new: 2),
+        .counterChanged(id: "count", name: "Count", old: 2, new: 10),
+        .counterCreated(id: "count-2", name: "laps"),
+        .counterRenamed(id: "count-2", from: "laps", to: "swims"),
+        .counterChanged(id: "count-2", name: "swims", old: 0, new: -1),
+        .counterDeleted(id: "count-2", name: "swims", value: -1),
+        .counterCreated(id: "count-2", name: "swims"),
+        .counterChanged(id: "count-2", name: "swims", old: 0, new: -1),
+      ])
   }
 
   @Test func refusedAndEmptyChangesReportNothing() throws {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import TallyCore
 import TallyTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The file store shared by real processes: the worker half runs in child copies of this
 /// test process (see `SelfTestProcess`), the checking half here.
@@ -42,7 +43,8 @@ struct FileStoreProcessTests {
       #expect(store.notices.isEmpty, "round \(round): \(store.notices)")
       let stored = store.integer(forKey: "count")
       let acknowledged = (try? ChildProcess.readFileText(output))?.split(separator: "\n").last.flatMap { Int($0) } ?? lastSeen
-      #expect(stored == acknowledged || stored == acknowledged + 1, "round \(round): stored \(stored), acknowledged \(acknowledged)")
+      #expect(
+        stored == acknowledged || stored == acknowledged + 1, "round \(round): stored \(stored), acknowledged \(acknowledged)")
       #expect(stored >= lastSeen)
       lastSeen = stored
     }

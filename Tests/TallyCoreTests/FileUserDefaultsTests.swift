@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import TallyCore
 import TallyTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 struct FileUserDefaultsTests {
   private let directory: TemporaryDirectory
@@ -99,7 +100,9 @@ struct FileUserDefaultsTests {
     #expect(watcher.integer(forKey: "count") == 100)
   }
 
-  @Test(arguments: ["garbage that is not XML", "<plist><dict><key>count</key><integer>1</integer>", "", "<plist><array/></plist>"])
+  @Test(arguments: [
+    "garbage that is not XML", "<plist><dict><key>count</key><integer>1</integer>", "", "<plist><array/></plist>",
+  ])
   func aDamagedFileIsMovedAsideNotLost(content: String) throws {
     write(content, to: storePath)
 
@@ -243,4 +246,3 @@ struct FileUserDefaultsTests {
     #expect(try FileUserDefaults(directory: data).integer(forKey: "count") == 5)
   }
 }
-

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import TallyCore
 import TallyTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -15,14 +16,19 @@ private func at(_ text: String) -> Date {
   PropertyListXML.date(from: text) ?? Date(timeIntervalSince1970: 0)
 }
 
-private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count", source: HistoryEntry.Source = .app) -> HistoryEntry {
+private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count", source: HistoryEntry.Source = .app)
+  -> HistoryEntry
+{
   HistoryEntry(time: at(time), event: .changed, counter: counter, name: "Count", old: old, new: new, source: source)
 }
 
 struct HistoryEntryTests {
   @Test func anEntryIsOneSortedJSONLine() {
     let entry = change("2026-11-23T10:00:00.25Z", 12, 13)
-    #expect(entry.jsonLine == #"{"counter":"count","event":"changed","name":"Count","new":13,"old":12,"source":"app","time":"2026-11-23T10:00:00.25Z"}"#)
+    #expect(
+      entry.jsonLine
+        == #"{"counter":"count","event":"changed","name":"Count","new":13,"old":12,"source":"app","time":"2026-11-23T10:00:00.25Z"}"#
+    )
     #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry)
   }
 
@@ -32,7 +38,10 @@ struct HistoryEntryTests {
     #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry, "\(entry.jsonLine)")
   }
 
-  @Test(arguments: ["", "{", "not json", #"{"counter":"count"}"#, #"{"counter":"c","event":"exploded","name":"n","source":"app","time":"2026-11-23T10:00:00Z"}"#])
+  @Test(arguments: [
+    "", "{", "not json", #"{"counter":"count"}"#,
+    #"{"counter":"c","event":"exploded","name":"n","source":"app","time":"2026-11-23T10:00:00Z"}"#,
+  ])
   func damagedLinesReadAsNil(line: String) {
     #expect(HistoryEntry(jsonLine: Array(line.utf8)) == nil)
   }
@@ -40,7 +49,8 @@ struct HistoryEntryTests {
   @Test func netChangeNeverOverflows() {
     #expect(change("2026-11-23T10:00:00Z", Int.min, Int.max).netChange == Int.max)
     #expect(change("2026-11-23T10:00:00Z", Int.max, Int.min).netChange == Int.min)
-    #expect(HistoryEntry(time: at("2026-11-23T10:00:00Z"), event: .renamed, counter: "count", name: "x", source: .app).netChange == 0)
+    #expect(
+      HistoryEntry(time: at("2026-11-23T10:00:00Z"), event: .renamed, counter: "count", name: "x", source: .app).netChange == 0)
   }
 }
 
@@ -111,12 +121,16 @@ struct HistoryAnalyticsTests {
 
     analytics.flush()
 
-    #expect(log.entries == [
-      HistoryEntry(time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 1, new: 2, source: .command),
-      HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .created, counter: "count-2", name: "laps", new: 0, source: .command),
-      HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .renamed, counter: "count-2", name: "swims", source: .command),
-      HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .deleted, counter: "count-2", name: "swims", old: 4, source: .command),
-    ])
+    #expect(
+      log.entries == [
+        HistoryEntry(
+          time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 1, new: 2, source: .command),
+        HistoryEntry(
+          time: at("2026-11-23T10:01:00Z"), event: .created, counter: "count-2", name: "laps", new: 0, source: .command),
+        HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .renamed, counter: "count-2", name: "swims", source: .command),
+        HistoryEntry(
+          time: at("2026-11-23T10:01:00Z"), event: .deleted, counter: "count-2", name: "swims", old: 4, source: .command),
+      ])
   }
 }
 
@@ -132,9 +146,10 @@ struct HistoryCoalescingTests {
     analytics.track(.counterChanged(id: "count", name: "Count", old: 10_001, new: 10_002))
     analytics.flush()
 
-    #expect(log.entries.map { "\($0.counter) \($0.old ?? 0)→\($0.new ?? 0)" } == [
-      "count 0→10000", "count-2 0→1", "count 10000→10001", "count 10001→10002",
-    ])
+    #expect(
+      log.entries.map { "\($0.counter) \($0.old ?? 0)→\($0.new ?? 0)" } == [
+        "count 0→10000", "count-2 0→1", "count 10000→10001", "count 10001→10002",
+      ])
   }
 }
 
@@ -180,8 +195,11 @@ struct HistorySummaryTests {
 }
 
 struct HistoryViewTests {
-  private func model(_ entries: [HistoryEntry], counter: Counter = Counter(id: "count", name: "Count", value: 118)) -> HistoryViewModel {
-    HistoryViewModel(counter: counter, history: InMemoryHistoryLog(entries: entries), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+  private func model(_ entries: [HistoryEntry], counter: Counter = Counter(id: "count", name: "Count", value: 118))
+    -> HistoryViewModel
+  {
+    HistoryViewModel(
+      counter: counter, history: InMemoryHistoryLog(entries: entries), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
   }
 
   private let entries = [
@@ -194,27 +212,29 @@ struct HistoryViewTests {
   @Test func at80x24TheChartAndTheLastChangesSitSideBySide() {
     var canvas = Canvas(width: 80, height: 24)
     HistoryView(model: model(entries)).render(into: &canvas)
-    expectLines(canvas, [
-      " History of Count",
-      "                                             Last changes",
-      " Tue 10 Nov 0                                09:00  120 → 118",
-      " Wed 11 Nov 0                                08:00  105 → 120",
-      " Thu 12 Nov 0                                20 Nov 09:00  110 → 105 (command)",
-      " Fri 13 Nov 0                                16 Nov 09:00  100 → 110",
-      " Sat 14 Nov 0",
-      " Sun 15 Nov 0",
-      " Mon 16 Nov ██████████████████████ +10",
-      " Tue 17 Nov 0",
-      " Wed 18 Nov 0",
-      " Thu 19 Nov 0",
-      " Fri 20 Nov ▒▒▒▒▒▒▒▒▒▒▒ -5",
-      " Sat 21 Nov 0",
-      " Sun 22 Nov 0",
-      " Mon 23 Nov ████████████████████████████ +13",
-      "", "", "", "", "", "",
-      " Today +13   This week +13   All time +18",
-      " any key closes",
-    ])
+    expectLines(
+      canvas,
+      [
+        " History of Count",
+        "                                             Last changes",
+        " Tue 10 Nov 0                                09:00  120 → 118",
+        " Wed 11 Nov 0                                08:00  105 → 120",
+        " Thu 12 Nov 0                                20 Nov 09:00  110 → 105 (command)",
+        " Fri 13 Nov 0                                16 Nov 09:00  100 → 110",
+        " Sat 14 Nov 0",
+        " Sun 15 Nov 0",
+        " Mon 16 Nov ██████████████████████ +10",
+        " Tue 17 Nov 0",
+        " Wed 18 Nov 0",
+        " Thu 19 Nov 0",
+        " Fri 20 Nov ▒▒▒▒▒▒▒▒▒▒▒ -5",
+        " Sat 21 Nov 0",
+        " Sun 22 Nov 0",
+        " Mon 23 Nov ████████████████████████████ +13",
+        "", "", "", "", "", "",
+        " Today +13   This week +13   All time +18",
+        " any key closes",
+      ])
   }
 
   @Test func at40x12TheMostRecentDaysFit() {
@@ -243,7 +263,8 @@ struct HistoryViewTests {
     let file = fopen(log.path, "a")
     fputs("garbage\n", file)
     fclose(file)
-    let model = HistoryViewModel(counter: Counter(id: "count", name: "Count"), history: log, clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    let model = HistoryViewModel(
+      counter: Counter(id: "count", name: "Count"), history: log, clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     var canvas = Canvas(width: 80, height: 24)
     HistoryView(model: model).render(into: &canvas)
     #expect(canvas.lines[21] == " 1 damaged line of the history skipped", "\(canvas.picture)")

@@ -42,7 +42,8 @@ struct PromptTests {
   }
 
   @Test func keysThatAreNotTextAreIgnored() {
-    #expect(edited([.tab, .up, .function(1), .control("x"), .mouse(MouseEvent(.press, column: 1, row: 1))], from: "a").text == "a")
+    #expect(
+      edited([.tab, .up, .function(1), .control("x"), .mouse(MouseEvent(.press, column: 1, row: 1))], from: "a").text == "a")
   }
 
   @Test func enterAndEscapeAreLeftToTheScreen() {

@@ -21,54 +21,61 @@ struct RenderTests {
   }
 
   @Test func counterAt80x24() {
-    expectLines(render(app(count: 12, onboarding: false), 80, 24), [
-      " Tally  [Count]",
-      "", "", "", "", "", "", "",
-      "                                      █ ███",
-      "                                      █   █",
-      "                                      █ ███",
-      "                                      █ █",
-      "                                      █ ███",
-      "",
-      "                                   Count: 12",
-      "                                 [ - ]   [ + ]",
-      "", "", "", "", "", "", "",
-      " Space/+ add   - subtract   u undo   Tab next   n new   ? help   q quit",
-    ])
+    expectLines(
+      render(app(count: 12, onboarding: false), 80, 24),
+      [
+        " Tally  [Count]",
+        "", "", "", "", "", "", "",
+        "                                      █ ███",
+        "                                      █   █",
+        "                                      █ ███",
+        "                                      █ █",
+        "                                      █ ███",
+        "",
+        "                                   Count: 12",
+        "                                 [ - ]   [ + ]",
+        "", "", "", "", "", "", "",
+        " Space/+ add   - subtract   u undo   Tab next   n new   ? help   q quit",
+      ])
   }
 
   @Test func counterShowsIntMinInBigDigitsAcross79Columns() {
     let canvas = render(app(count: Int.min, onboarding: false), 80, 24)
     #expect(canvas.lines.contains("                          Count: -9223372036854775808"), "\(canvas.picture)")
-    #expect(canvas.lines[10] == "███ ███ ███ ███ ███ ███   █ ███ █ █ ███ ███ ███ ███ ███   █   █ ███ ███ █ █ ███", "\(canvas.picture)")
+    #expect(
+      canvas.lines[10] == "███ ███ ███ ███ ███ ███   █ ███ █ █ ███ ███ ███ ███ ███   █   █ ███ ███ █ █ ███", "\(canvas.picture)")
   }
 
   @Test func counterAt40x12() {
-    expectLines(render(app(count: 7, onboarding: false), 40, 12), [
-      " Tally  [Count]",
-      "",
-      "                  ███",
-      "                    █",
-      "                    █",
-      "                    █",
-      "                    █",
-      "",
-      "                Count: 7",
-      "             [ - ]   [ + ]",
-      "",
-      " Space/+ add   ? help   q quit",
-    ])
+    expectLines(
+      render(app(count: 7, onboarding: false), 40, 12),
+      [
+        " Tally  [Count]",
+        "",
+        "                  ███",
+        "                    █",
+        "                    █",
+        "                    █",
+        "                    █",
+        "",
+        "                Count: 7",
+        "             [ - ]   [ + ]",
+        "",
+        " Space/+ add   ? help   q quit",
+      ])
   }
 
   @Test func aShortTerminalShowsThePlainValueWithoutBigDigits() {
-    expectLines(render(app(count: 1234, onboarding: false), 30, 6), [
-      " [Count]",
-      "",
-      "         Count: 1234",
-      "        [ - ]   [ + ]",
-      "",
-      " Space/+ add   ? help   q quit",
-    ])
+    expectLines(
+      render(app(count: 1234, onboarding: false), 30, 6),
+      [
+        " [Count]",
+        "",
+        "         Count: 1234",
+        "        [ - ]   [ + ]",
+        "",
+        " Space/+ add   ? help   q quit",
+      ])
   }
 
   @Test func aNarrowTerminalDropsHintsThatDoNotFit() {
@@ -81,7 +88,8 @@ struct RenderTests {
     expectLines(render(app(count: 3, onboarding: false), 10, 3), ["Too small:", "10x3, need", "20x5"])
     expectLines(render(app(count: 3, onboarding: false), 19, 5), ["", "Too small: 19x5,", "need 20x5", "", ""])
     expectLines(render(app(count: 3, onboarding: false), 40, 3), ["", "Too small: 40x3, need 20x5", ""])
-    #expect(render(app(count: Int.min, onboarding: false), 24, 8).lines.filter { !$0.isEmpty } == ["Too small: 24x8, need", "25x5"])
+    #expect(
+      render(app(count: Int.min, onboarding: false), 24, 8).lines.filter { !$0.isEmpty } == ["Too small: 24x8, need", "25x5"])
     expectLines(render(app(count: 3, onboarding: true), 1, 1), ["T"])
     #expect(render(app(count: 3, onboarding: false), 0, 0).lines.isEmpty)
   }
@@ -91,20 +99,23 @@ struct RenderTests {
     model.increment()
     var canvas = Canvas(width: 80, height: 24)
     CounterView(model: model).render(into: &canvas)
-    #expect(canvas.lines[22] == " 9223372036854775807 is the largest value a counter can hold; it stays there", "\(canvas.picture)")
+    #expect(
+      canvas.lines[22] == " 9223372036854775807 is the largest value a counter can hold; it stays there", "\(canvas.picture)")
   }
 
   @Test func onboardingFirstPageAt80x24() {
-    expectLines(render(app(count: 0, onboarding: true), 80, 24), [
-      " Tally                                                                      1/3",
-      "", "", "", "", "", "", "", "", "",
-      "                                Welcome to Tally",
-      "",
-      "          Tally counts things: laps, reps, people at a door, cups of",
-      "          coffee. Every count is saved to disk the moment you see it.",
-      "", "", "", "", "", "", "", "", "",
-      " Enter/Space/Right next   s/Esc skip   q quit",
-    ])
+    expectLines(
+      render(app(count: 0, onboarding: true), 80, 24),
+      [
+        " Tally                                                                      1/3",
+        "", "", "", "", "", "", "", "", "",
+        "                                Welcome to Tally",
+        "",
+        "          Tally counts things: laps, reps, people at a door, cups of",
+        "          coffee. Every count is saved to disk the moment you see it.",
+        "", "", "", "", "", "", "", "", "",
+        " Enter/Space/Right next   s/Esc skip   q quit",
+      ])
   }
 
   @Test func onboardingLastPageSaysEnterStarts() {

@@ -28,8 +28,9 @@ struct RenderingHelperTests {
   }
 
   @Test func keysAreNamedAsTheHelpShowsThem() {
-    #expect([Key.space, .character("+"), .up, .control("r"), .backTab, .escape, .function(2)].map(\.displayName)
-      == ["Space", "+", "Up", "Ctrl-R", "Shift-Tab", "Esc", "F2"])
+    #expect(
+      [Key.space, .character("+"), .up, .control("r"), .backTab, .escape, .function(2)].map(\.displayName)
+        == ["Space", "+", "Up", "Ctrl-R", "Shift-Tab", "Esc", "F2"])
     #expect(CounterViewModel.keyMap.binding(for: .increment)?.keyNames == "Space, +, Up, k")
   }
 

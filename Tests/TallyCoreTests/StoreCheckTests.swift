@@ -1,15 +1,17 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import TallyCore
 import TallyTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 struct StoreCheckTests {
   @Test func aHealthyStoreHasNoProblems() {
     let values: [String: PropertyListValue] = [
       "count": .integer(3), "hasOnboardingBeenShown": .bool(true), "currentCounter": .string("count-2"),
-      "counters": [CounterRecord(id: "count", name: "Count", step: 1), CounterRecord(id: "count-2", name: "laps", step: 2)].propertyListValue,
+      "counters": [CounterRecord(id: "count", name: "Count", step: 1), CounterRecord(id: "count-2", name: "laps", step: 2)]
+        .propertyListValue,
       "count-2": .integer(9), "somethingElse": .string("left alone"),
     ]
     #expect(StoreCheck.problems(in: values).isEmpty)
@@ -21,11 +23,12 @@ struct StoreCheckTests {
       "counters": .array([.dictionary(["id": .string("count-2"), "name": .string("laps"), "step": .integer(1)])]),
       "count-2": .real(1.5),
     ]
-    #expect(StoreCheck.problems(in: values) == [
-      "count holds a <string>, not an <integer>",
-      "hasOnboardingBeenShown holds an <integer>, not a <bool>",
-      "count-2 holds a <real>, not an <integer>",
-    ])
+    #expect(
+      StoreCheck.problems(in: values) == [
+        "count holds a <string>, not an <integer>",
+        "hasOnboardingBeenShown holds an <integer>, not a <bool>",
+        "count-2 holds a <real>, not an <integer>",
+      ])
     #expect(StoreCheck.problems(in: ["counters": .array([.string("x")])]).first?.contains("not counters") == true)
   }
 

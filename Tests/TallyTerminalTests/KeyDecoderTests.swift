@@ -37,14 +37,22 @@ struct KeyDecoderTests {
 
 struct MouseDecodingTests {
   @Test func button1PressesAndClicksArePresses() {
-    #expect(KeyDecoder.decode(mouseState: tally_button1_pressed(), column: 3, row: 4) == .mouse(MouseEvent(.press, column: 3, row: 4)))
-    #expect(KeyDecoder.decode(mouseState: tally_button1_clicked(), column: 0, row: 0) == .mouse(MouseEvent(.press, column: 0, row: 0)))
+    #expect(
+      KeyDecoder.decode(mouseState: tally_button1_pressed(), column: 3, row: 4) == .mouse(MouseEvent(.press, column: 3, row: 4)))
+    #expect(
+      KeyDecoder.decode(mouseState: tally_button1_clicked(), column: 0, row: 0) == .mouse(MouseEvent(.press, column: 0, row: 0)))
   }
 
   @Test func releasesAndTheWheelAreTheirOwnKinds() {
-    #expect(KeyDecoder.decode(mouseState: tally_button1_released(), column: 1, row: 2) == .mouse(MouseEvent(.release, column: 1, row: 2)))
-    #expect(KeyDecoder.decode(mouseState: tally_button4_pressed(), column: 1, row: 2) == .mouse(MouseEvent(.scrollUp, column: 1, row: 2)))
-    #expect(KeyDecoder.decode(mouseState: tally_button5_pressed(), column: 1, row: 2) == .mouse(MouseEvent(.scrollDown, column: 1, row: 2)))
+    #expect(
+      KeyDecoder.decode(mouseState: tally_button1_released(), column: 1, row: 2)
+        == .mouse(MouseEvent(.release, column: 1, row: 2)))
+    #expect(
+      KeyDecoder.decode(mouseState: tally_button4_pressed(), column: 1, row: 2)
+        == .mouse(MouseEvent(.scrollUp, column: 1, row: 2)))
+    #expect(
+      KeyDecoder.decode(mouseState: tally_button5_pressed(), column: 1, row: 2)
+        == .mouse(MouseEvent(.scrollDown, column: 1, row: 2)))
   }
 
   @Test func otherButtonsMeanNothing() {

@@ -55,7 +55,8 @@ struct CommandLineTests {
   }
 
   @Test func anUnusableDataDirectoryIsAnIOError() throws {
-    let result = try ChildProcess.run(tally, ["inc"], environment: ["XDG_DATA_HOME": "/proc/no-such-dir", "PATH": "/usr/bin:/bin"])
+    let result = try ChildProcess.run(
+      tally, ["inc"], environment: ["XDG_DATA_HOME": "/proc/no-such-dir", "PATH": "/usr/bin:/bin"])
     #expect(result.status == 74)
     #expect(result.standardError.contains("cannot create the data directory"))
   }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import TallyCore
 import TallyTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Every subcommand run as a process on a store in a temporary data directory.
 struct CommandTests {
@@ -23,7 +24,8 @@ struct CommandTests {
     try ChildProcess.run(tally, arguments, environment: environment)
   }
 
-  private func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  private func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+  {
     let result = try ChildProcess.run(tally, arguments, environment: environment)
     #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
     #expect(result.standardOutput == expected, "\(result)", sourceLocation: sourceLocation)
@@ -177,11 +179,16 @@ struct CommandTests {
     try run("rename", "laps", "swims")
     let log = try run("log")
     #expect(log.status == 0)
-    let fields = log.standardOutput.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().joined(separator: "|") }
+    let fields = log.standardOutput.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().joined(separator: "|")
+    }
     #expect(fields == ["changed|Count|0|1|command", "changed|Count|1|5|command"])
     let swims = try run("log", "swims")
-    #expect(swims.standardOutput.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().joined(separator: "|") }
-      == ["created|laps||0|command", "changed|laps|0|9|command", "renamed|swims|||command"])
+    #expect(
+      swims.standardOutput.split(separator: "\n").map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().joined(separator: "|")
+      }
+        == ["created|laps||0|command", "changed|laps|0|9|command", "renamed|swims|||command"])
   }
 
   @Test func logAsJSONAndSince() throws {
@@ -219,7 +226,8 @@ struct CommandTests {
     try run("set", "5")
     // A directory where the temporary file goes makes every save fail.
     mkdir(storeDirectory + "/defaults.plist.tmp", 0o700)
-    try expectFailure("inc", status: 74, message: "cannot save to \(storeDirectory)/defaults.plist: Is a directory; nothing was changed")
+    try expectFailure(
+      "inc", status: 74, message: "cannot save to \(storeDirectory)/defaults.plist: Is a directory; nothing was changed")
     rmdir(storeDirectory + "/defaults.plist.tmp")
     try expectOutput("get", is: "5\n")
   }
@@ -263,4 +271,3 @@ struct CommandTests {
     #expect(result.standardError.contains("for over 0.3 s"), "\(result)")
   }
 }
-

@@ -1,8 +1,9 @@
+import TallyTestSupport
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TallyTestSupport
-import Testing
 
 struct CounterUITests {
   let test: UITestCase
@@ -103,4 +104,3 @@ struct CounterUITests {
     #expect(try app.terminalIsRestored)
   }
 }
-

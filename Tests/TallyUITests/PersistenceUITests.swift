@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import TallyCore
 import TallyTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// UI tests that use the real file store on purpose, each in its own temporary data directory.
 struct PersistenceUITests {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import TallyCore
 import TallyTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A store that cannot be written: the value on screen is kept, the problem is shown, and
 /// saving is retried until it works.

@@ -1,8 +1,9 @@
+import TallyTestSupport
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TallyTestSupport
-import Testing
 
 /// The UI-test driver cleans up after itself, so that suites can run again and again.
 struct TestDriverTests {

@@ -86,7 +86,8 @@ public enum LaunchArgumentScanner {
     } else if let coerced = coerce(text, to: entry.kind) {
       value = coerced
     } else {
-      throw Failure(argument: argument, reason: "the value \(quoted(text)) is not \(article(entry.kind)) <\(entry.kind.rawValue)>")
+      throw Failure(
+        argument: argument, reason: "the value \(quoted(text)) is not \(article(entry.kind)) <\(entry.kind.rawValue)>")
     }
     guard value.kind == entry.kind else {
       throw Failure(

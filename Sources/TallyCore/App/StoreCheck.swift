@@ -10,7 +10,9 @@ public enum StoreCheck {
     for entry in AppDefaults.entries {
       guard let value = values[entry.key.name] else { continue }
       if value.kind != entry.kind {
-        problems.append("\(entry.key.name) holds \(article(value.kind)) <\(value.kind.rawValue)>, not \(article(entry.kind)) <\(entry.kind.rawValue)>")
+        problems.append(
+          "\(entry.key.name) holds \(article(value.kind)) <\(value.kind.rawValue)>, not \(article(entry.kind)) <\(entry.kind.rawValue)>"
+        )
       } else if entry.key == .counters, [CounterRecord](storedObject: value.anyValue) == nil {
         problems.append("counters holds entries that are not counters (each needs an id, a name and a step of at least 1)")
       }

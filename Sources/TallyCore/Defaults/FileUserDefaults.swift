@@ -94,7 +94,6 @@ public final class FileUserDefaults: LayeredUserDefaults {
     changeDomains { $0.register(registrationDictionary) }
   }
 
-
   @discardableResult
   public func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any? {
     var unconvertible = false

@@ -12,6 +12,8 @@ enum CounterNameCompletion {
       let snapshot = FileUserDefaults.peek(directory: directory)
     else { return [CounterStore.firstCounter.name] }
     AppDefaults.register(in: snapshot)
-    return CounterStore(userDefaults: snapshot, analytics: DiscardingAnalytics()).counters.map(\.name).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+    return CounterStore(userDefaults: snapshot, analytics: DiscardingAnalytics()).counters.map(\.name).filter {
+      $0.lowercased().hasPrefix(prefix.lowercased())
+    }
   }
 }

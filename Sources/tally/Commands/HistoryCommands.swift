@@ -70,7 +70,8 @@ struct StatsCommand: ParsableCommand {
     let clock = SystemClock()
     let reading = context.history.read()
     if let notice = reading.notice { Platform.printError(notice) }
-    let summary = HistorySummary(entries: reading.entries(forCounter: counter.id), now: clock.now(), utcOffset: clock.utcOffset(at:))
+    let summary = HistorySummary(
+      entries: reading.entries(forCounter: counter.id), now: clock.now(), utcOffset: clock.utcOffset(at:))
     if format.json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

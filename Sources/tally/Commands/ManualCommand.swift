@@ -49,7 +49,9 @@ enum ManualPage {
     for argument in LaunchArgument.allCases {
       page += [".It Fl \(argument.name)", escape(argument.summary)]
     }
-    page += [".It Fl Ar key Ar value", "Start with value for a defaults key, given as a property-list XML fragment or a bare string:"]
+    page += [
+      ".It Fl Ar key Ar value", "Start with value for a defaults key, given as a property-list XML fragment or a bare string:",
+    ]
     for entry in AppDefaults.entries {
       page += [".Bl -tag -width Ds -compact", ".It Fl \(entry.key.name) Ar \(entry.kind.rawValue)", escape(entry.summary), ".El"]
     }

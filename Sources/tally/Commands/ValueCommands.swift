@@ -53,7 +53,10 @@ struct SetCommand: ParsableCommand {
     commandName: "set", abstract: "Set a counter to VALUE and print it.",
     usage: "tally set [<name>] <value>")
 
-  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("[NAME] VALUE: the counter's name (default: the current counter) and a whole number.", valueName: "name-and-value"))
+  @Argument(
+    parsing: .allUnrecognized,
+    help: ArgumentHelp(
+      "[NAME] VALUE: the counter's name (default: the current counter) and a whole number.", valueName: "name-and-value"))
   var words: [String] = []
 
   @OptionGroup var output: QuietOption

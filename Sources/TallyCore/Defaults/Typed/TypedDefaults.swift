@@ -61,10 +61,11 @@ public struct TypedDefaults {
     if let layered = store.layered {
       let stored = layered.updateValue(forKey: key.name) { current in
         let typed = current.flatMap { value in
-          T(propertyListValue: value) ?? {
-            store.report(.wrongType(key: key.name, expected: T.self, found: value.anyValue))
-            return nil
-          }()
+          T(propertyListValue: value)
+            ?? {
+              store.report(.wrongType(key: key.name, expected: T.self, found: value.anyValue))
+              return nil
+            }()
         }
         return transform(typed)?.propertyListValue
       }

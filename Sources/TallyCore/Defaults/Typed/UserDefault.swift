@@ -24,7 +24,9 @@ public struct UserDefault<Value> {
 
   /// A storable value.
   public init(_ key: DefaultsKey, store: UserDefaultsProtocol, defaultValue: Value) where Value: UserDefaultsStorable {
-    self.init(key, store: store, defaultValue: defaultValue, read: { $0.object(Value.self, forKey: key) }, write: { $0.set($1, forKey: key) })
+    self.init(
+      key, store: store, defaultValue: defaultValue, read: { $0.object(Value.self, forKey: key) },
+      write: { $0.set($1, forKey: key) })
   }
 
   /// An optional storable value: `nil` when nothing is stored, and setting `nil` removes it.
@@ -37,7 +39,9 @@ public struct UserDefault<Value> {
   /// A `RawRepresentable` value such as an enum, stored as its raw value.
   public init(_ key: DefaultsKey, store: UserDefaultsProtocol, defaultValue: Value)
   where Value: RawRepresentable, Value.RawValue: UserDefaultsStorable {
-    self.init(key, store: store, defaultValue: defaultValue, read: { $0.object(Value.self, forKey: key) }, write: { $0.set($1, forKey: key) })
+    self.init(
+      key, store: store, defaultValue: defaultValue, read: { $0.object(Value.self, forKey: key) },
+      write: { $0.set($1, forKey: key) })
   }
 
   /// A `Codable` value, stored with `strategy`.

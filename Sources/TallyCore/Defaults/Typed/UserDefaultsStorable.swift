@@ -47,8 +47,12 @@ extension FixedWidthInteger where Self: UserDefaultsStorable {
 
   public init?(propertyListValue: PropertyListValue) {
     switch propertyListValue {
-    case .integer(let value): guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case .unsignedInteger(let value): guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case .integer(let value):
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case .unsignedInteger(let value):
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
     default: return nil
     }
   }
@@ -57,16 +61,36 @@ extension FixedWidthInteger where Self: UserDefaultsStorable {
     // A native Bool is not an integer (a Foundation NSNumber may be either, and is read as one).
     if type(of: storedObject) == Bool.self { return nil }
     switch storedObject {
-    case let value as Int: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as Int64: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as UInt64: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as Int32: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as UInt32: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as Int16: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as UInt16: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as Int8: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as UInt8: guard let exact = Self(exactly: value) else { return nil }; self = exact
-    case let value as UInt: guard let exact = Self(exactly: value) else { return nil }; self = exact
+    case let value as Int:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as Int64:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as UInt64:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as Int32:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as UInt32:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as Int16:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as UInt16:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as Int8:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as UInt8:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
+    case let value as UInt:
+      guard let exact = Self(exactly: value) else { return nil }
+      self = exact
     default: return nil
     }
   }

@@ -64,7 +64,8 @@ public struct CounterView {
     switch model.mode {
     case .counting, .help:
       if let status = model.status {
-        drawWrapped(status.text, bottom: row, lines: 1 + min(2, spare), style: status.isWarning ? .warning : .plain, into: &canvas)
+        drawWrapped(
+          status.text, bottom: row, lines: 1 + min(2, spare), style: status.isWarning ? .warning : .plain, into: &canvas)
       }
     case .confirmation(let confirmation):
       drawWrapped(confirmation.question, bottom: row, lines: 1, style: .warning, into: &canvas)

@@ -47,7 +47,8 @@ public final class CounterViewModel {
     .init([.character("s")], .setStep, label: "s", summary: "step", description: "set this counter's step", isHinted: false),
     .init([.character("u")], .undo, label: "u", summary: "undo", description: "undo the last change", hintPriority: 5),
     .init([.control("r")], .redo, label: "Ctrl-R", summary: "redo", description: "redo what was undone", isHinted: false),
-    .init([.tab, .right, .character("l")], .nextCounter, label: "Tab", summary: "next", description: "next counter", hintPriority: 4),
+    .init(
+      [.tab, .right, .character("l")], .nextCounter, label: "Tab", summary: "next", description: "next counter", hintPriority: 4),
     .init(
       [.backTab, .left, .character("h")], .previousCounter, label: "S-Tab", summary: "previous",
       description: "previous counter", isHinted: false),
@@ -90,7 +91,8 @@ public final class CounterViewModel {
 
   /// The counter on screen.
   public var current: Counter {
-    counters.first { $0.id == currentID } ?? counters.first ?? Counter(id: CounterStore.firstCounter.id, name: CounterStore.firstCounter.name)
+    counters.first { $0.id == currentID } ?? counters.first
+      ?? Counter(id: CounterStore.firstCounter.id, name: CounterStore.firstCounter.name)
   }
 
   /// Where the current counter stands in ``counters``.
@@ -181,7 +183,8 @@ public final class CounterViewModel {
       mode = .prompt(Prompt(purpose: .value(counterID: current.id), question: "Set \(Self.shortName(current.name)) to:"))
     case .setStep:
       mode = .prompt(
-        Prompt(purpose: .step(counterID: current.id), question: "Step for \(Self.shortName(current.name)) (now \(current.step)):"))
+        Prompt(purpose: .step(counterID: current.id), question: "Step for \(Self.shortName(current.name)) (now \(current.step)):")
+      )
     case .undo: undo()
     case .redo: redo()
     case .nextCounter: selectNeighbour(1)
@@ -189,7 +192,8 @@ public final class CounterViewModel {
     case .newCounter: mode = .prompt(Prompt(purpose: .newCounter, question: "New counter's name:"))
     case .rename:
       mode = .prompt(
-        Prompt(purpose: .rename(counterID: current.id), question: "Rename \(Self.shortName(current.name)) to:", text: current.name))
+        Prompt(
+          purpose: .rename(counterID: current.id), question: "Rename \(Self.shortName(current.name)) to:", text: current.name))
     case .delete:
       if counters.count == 1 {
         warn(Self.sentence(CounterError.lastCounter.description))

@@ -19,10 +19,14 @@ public enum Help {
 
   /// The mouse's part of the help, after the keys.
   public static let mouseEntries = [
-    (full: Entry(keys: "click [ - ] or [ + ]", action: "subtract or add the step"),
-     short: Entry(keys: "click -/+", action: "change")),
-    (full: Entry(keys: "click a counter's tab", action: "show that counter"),
-     short: Entry(keys: "click tab", action: "show")),
+    (
+      full: Entry(keys: "click [ - ] or [ + ]", action: "subtract or add the step"),
+      short: Entry(keys: "click -/+", action: "change")
+    ),
+    (
+      full: Entry(keys: "click a counter's tab", action: "show that counter"),
+      short: Entry(keys: "click tab", action: "show")
+    ),
   ]
 
   /// Every entry with the keys' full names and descriptions.

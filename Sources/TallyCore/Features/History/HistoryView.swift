@@ -14,7 +14,9 @@ public struct HistoryView {
     let bottom = canvas.height - 1
     canvas.put(" History of \(model.counter.name)", column: 0, row: 0, style: .title)
     canvas.put(" any key closes", column: 0, row: bottom, style: .hint)
-    let (today, week, all) = (HistorySummary.signed(summary.today), HistorySummary.signed(summary.thisWeek), HistorySummary.signed(summary.allTime))
+    let (today, week, all) = (
+      HistorySummary.signed(summary.today), HistorySummary.signed(summary.thisWeek), HistorySummary.signed(summary.allTime)
+    )
     var totals = " Today \(today)   This week \(week)   All time \(all)"
     if totals.count > canvas.width { totals = " Today \(today)  Week \(week)  All \(all)" }
     canvas.put(totals, column: 0, row: bottom - 1, style: .bold)
