@@ -46,53 +46,35 @@ extension FixedWidthInteger where Self: UserDefaultsStorable {
   }
 
   public init?(propertyListValue: PropertyListValue) {
+    let exact: Self?
     switch propertyListValue {
-    case .integer(let value):
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case .unsignedInteger(let value):
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    default: return nil
+    case .integer(let value): exact = Self(exactly: value)
+    case .unsignedInteger(let value): exact = Self(exactly: value)
+    default: exact = nil
     }
+    guard let exact else { return nil }
+    self = exact
   }
 
   public init?(storedObject: Any) {
     // A native Bool is not an integer (a Foundation NSNumber may be either, and is read as one).
     if type(of: storedObject) == Bool.self { return nil }
+    let exact: Self?
     switch storedObject {
-    case let value as Int:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as Int64:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as UInt64:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as Int32:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as UInt32:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as Int16:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as UInt16:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as Int8:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as UInt8:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    case let value as UInt:
-      guard let exact = Self(exactly: value) else { return nil }
-      self = exact
-    default: return nil
+    case let value as Int: exact = Self(exactly: value)
+    case let value as Int64: exact = Self(exactly: value)
+    case let value as UInt64: exact = Self(exactly: value)
+    case let value as Int32: exact = Self(exactly: value)
+    case let value as UInt32: exact = Self(exactly: value)
+    case let value as Int16: exact = Self(exactly: value)
+    case let value as UInt16: exact = Self(exactly: value)
+    case let value as Int8: exact = Self(exactly: value)
+    case let value as UInt8: exact = Self(exactly: value)
+    case let value as UInt: exact = Self(exactly: value)
+    default: exact = nil
     }
+    guard let exact else { return nil }
+    self = exact
   }
 }
 
