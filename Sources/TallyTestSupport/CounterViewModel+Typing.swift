@@ -12,6 +12,13 @@ extension CounterViewModel {
     for key in keys { handle(key) }
   }
 
+  /// Makes a counter named `name` as a user does: `n`, the name, Enter.
+  public func createCounter(named name: String) {
+    press(.character("n"))
+    type(name)
+    press(.enter)
+  }
+
   /// The prompt on screen, if any.
   public var prompt: Prompt? {
     if case .prompt(let prompt) = mode { return prompt }

@@ -57,9 +57,7 @@ struct CounterAnalyticsTests {
   }
 
   @Test func makingRenamingAndDeletingACounter() {
-    sut.press(.character("n"))
-    sut.type("laps")
-    sut.press(.enter)
+    sut.createCounter(named: "laps")
     sut.press(.character("e"))
     sut.press(.backspace, .backspace, .backspace, .backspace)
     sut.type("swims")
@@ -83,9 +81,7 @@ struct CounterAnalyticsTests {
   }
 
   @Test func switchingCountersIsNotAChange() {
-    sut.press(.character("n"))
-    sut.type("laps")
-    sut.press(.enter)
+    sut.createCounter(named: "laps")
     spy.reset()
     sut.press(.tab, .backTab)
     #expect(spy.events.isEmpty)

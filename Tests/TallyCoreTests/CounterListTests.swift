@@ -13,11 +13,7 @@ struct CounterListTests {
 
   private func makeModel(_ names: String...) -> CounterViewModel {
     let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    for name in names {
-      sut.press(.character("n"))
-      sut.type(name)
-      sut.press(.enter)
-    }
+    for name in names { sut.createCounter(named: name) }
     return sut
   }
 

@@ -15,9 +15,7 @@ struct CounterRenderTests {
     defaults.set(12, forKey: "count")
     model = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
     for name in ["laps", "☕ coffee"] {
-      model.press(.character("n"))
-      model.type(name)
-      model.press(.enter)
+      model.createCounter(named: name)
     }
     model.press(.space, .space, .space)
   }
@@ -108,9 +106,7 @@ struct CounterRenderTests {
   }
 
   @Test func aRefusedPromptSaysWhyAboveIt() {
-    model.press(.character("n"))
-    model.type("LAPS")
-    model.press(.enter)
+    model.createCounter(named: "LAPS")
     expectLines(
       render(80, 24),
       screen80(
@@ -248,9 +244,7 @@ struct CounterRenderTests {
 
   @Test func manyCountersScrollTheTabRowToTheCurrentOne() {
     for name in ["one", "two", "three", "four", "five", "six"] {
-      model.press(.character("n"))
-      model.type(name)
-      model.press(.enter)
+      model.createCounter(named: name)
     }
     #expect(render(40, 12).lines[0] == " Tally  ‹  three   four   five  [six]")
     model.press(.tab)

@@ -13,12 +13,6 @@ struct CounterUndoTests {
 
   private func makeModel() -> CounterViewModel { CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy()) }
 
-  private func create(_ name: String, in sut: CounterViewModel) {
-    sut.press(.character("n"))
-    sut.type(name)
-    sut.press(.enter)
-  }
-
   @Test func uUndoesAndCtrlRRedoesValueChanges() {
     let sut = makeModel()
     sut.press(.space, .space, .character("-"))
@@ -37,7 +31,7 @@ struct CounterUndoTests {
   @Test func undoGoesBackAcrossCountersAndShowsTheOneItChanges() {
     let sut = makeModel()
     sut.press(.space)
-    create("laps", in: sut)
+    sut.createCounter(named: "laps")
     sut.press(.space, .space, .backTab, .space)
     #expect(sut.counters.map(\.value) == [2, 2])
 
@@ -99,8 +93,8 @@ struct CounterUndoTests {
 
   @Test func aDeletedCounterComesBackWithItsValueAndPlace() {
     let sut = makeModel()
-    create("laps", in: sut)
-    create("reps", in: sut)
+    sut.createCounter(named: "laps")
+    sut.createCounter(named: "reps")
     sut.press(.backTab)
     sut.press(.space, .space, .space, .character("d"), .character("y"))
     #expect(sut.counters.map(\.name) == ["Count", "reps"])
@@ -139,7 +133,7 @@ struct CounterUndoTests {
 
   @Test func aChangeToACounterDeletedElsewhereCannotBeUndoneAndIsDropped() throws {
     let sut = makeModel()
-    create("laps", in: sut)
+    sut.createCounter(named: "laps")
     sut.press(.space)
     try store.delete("count-2")
     sut.press(.character("u"))
@@ -165,7 +159,7 @@ struct CounterUndoTests {
 
   @Test func aRestoredCounterWhoseIdWasTakenKeepsItsHistory() throws {
     let sut = makeModel()
-    create("laps", in: sut)  // count-2
+    sut.createCounter(named: "laps")  // count-2
     sut.press(.space, .space, .character("d"), .character("y"))
     // Another process makes a counter, which takes the free id.
     let other = try store.create(named: "other")
@@ -191,7 +185,7 @@ struct CounterUndoTests {
 
   @Test func selectingACounterIsNotAChange() {
     let sut = makeModel()
-    create("laps", in: sut)
+    sut.createCounter(named: "laps")
     let before = sut.history.undoable.count
     sut.press(.tab, .tab)
     #expect(sut.history.undoable.count == before)
