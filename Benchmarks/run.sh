@@ -23,17 +23,7 @@ cd "$(dirname "$0")/.."
 
 scratch=${TALLY_SCRATCH_PATH:-.build}
 
-apt_install() {
-  local missing=()
-  for package in "$@"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-  done
-  if [ "${#missing[@]}" -gt 0 ]; then
-    echo "Installing: ${missing[*]}" >&2
-    apt-get update >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2
-  fi
-}
+apt_install() { scripts/apt-install.sh "$@"; }
 
 swift_minor=$(swift --version 2>&1 | sed -nE 's/.*Swift version ([0-9]+)\.([0-9]+).*/\1 \2/p' | head -1)
 read -r major minor <<<"${swift_minor:-6 3}"

@@ -34,17 +34,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-apt_install() {
-  local missing=()
-  for package in "$@"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-  done
-  if [ "${#missing[@]}" -gt 0 ]; then
-    echo "Installing: ${missing[*]}" >&2
-    apt-get update >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2
-  fi
-}
+apt_install() { scripts/apt-install.sh "$@"; }
 
 # ncurses-base: the xterm-256color, vt100, dumb... entries; util-linux: setpriv, prlimit, mount.
 apt_install libncurses-dev ncurses-base util-linux coreutils python3
