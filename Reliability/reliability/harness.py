@@ -306,6 +306,15 @@ class Session:
     def describe_status(self):
         return describe_status(self.status)
 
+    def quit_and_check(self, result, where, failure="did not quit with 0"):
+        """Sends q; records a failure unless the program exits 0 with the terminal modes it found."""
+        self.send(b"q")
+        status = self.wait(5)
+        if status is None or os.waitstatus_to_exitcode(status) != 0:
+            result.fail(failure, f"{where}: {describe_status(status)}")
+        if self.stty_now() != self.stty_before:
+            result.fail("terminal modes changed", where)
+
     def stty_now(self):
         return stty_settings(self.slave)
 

@@ -180,12 +180,7 @@ def winch_run(tally, rng, result, index, changes=300):
             result.fail("wrong screen after a resize storm",
                         f"{where}: store {StoreReading(work.store).count}, screen {session.count()}: "
                         f"{session.text()[:300]!r}")
-        session.send(b"q")
-        status = session.wait(5)
-        if status is None or os.waitstatus_to_exitcode(status) != 0:
-            result.fail("did not quit with 0 after a resize storm", f"{where}: {describe_status(status)}")
-        if session.stty_now() != session.stty_before:
-            result.fail("terminal modes changed", where)
+        session.quit_and_check(result, where, "did not quit with 0 after a resize storm")
         check_store(result, work, session.count(), sent, where)
         result.cases += 1
 

@@ -53,12 +53,7 @@ def size_run(tally, result, columns, rows):
         session.set_size(80, 24)
         if not session.wait_for_count(1, 3):
             result.fail("no counter after growing from a tiny size", f"{where}: {session.text()[:200]!r}")
-        session.send(b"q")
-        status = session.wait(5)
-        if status is None or os.waitstatus_to_exitcode(status) != 0:
-            result.fail("did not quit with 0", f"{where}: {describe_status(status)}")
-        if session.stty_now() != session.stty_before:
-            result.fail("terminal modes changed", where)
+        session.quit_and_check(result, where)
         result.cases += 1
 
 
@@ -80,12 +75,7 @@ def tiny_storm(tally, result, rng, index):
         if not session.wait_for(lambda s: s.count() == sent == StoreReading(work.store).count, 10):
             result.fail("wrong value after a resize storm",
                         f"{where}: sent {sent}, store {StoreReading(work.store).count}, screen {session.count()}")
-        session.send(b"q")
-        status = session.wait(5)
-        if status is None or os.waitstatus_to_exitcode(status) != 0:
-            result.fail("did not quit with 0", f"{where}: {describe_status(status)}")
-        if session.stty_now() != session.stty_before:
-            result.fail("terminal modes changed", where)
+        session.quit_and_check(result, where)
         result.cases += 1
 
 

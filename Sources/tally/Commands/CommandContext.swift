@@ -37,6 +37,15 @@ struct CommandContext {
     return counter
   }
 
+  /// The history of the counter `name` names (the current one when `nil`), oldest first; a
+  /// note about damaged lines goes to standard error.
+  func history(ofCounterNamed name: String?) throws -> (counter: Counter, entries: [HistoryEntry]) {
+    let counter = try counter(named: name)
+    let reading = history.read()
+    if let notice = reading.notice { Platform.printError(notice) }
+    return (counter, reading.entries(forCounter: counter.id))
+  }
+
   /// Runs a change; a refused change or a failed save becomes the right exit.
   @discardableResult
   func change<Result>(_ body: () throws(CounterError) -> Result) throws -> Result {

@@ -28,13 +28,10 @@ struct LogCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open()
-    let counter = try context.counter(named: name)
+    let (_, entries) = try CommandContext.open().history(ofCounterNamed: name)
     let clock = SystemClock()
-    let reading = context.history.read()
-    if let notice = reading.notice { Platform.printError(notice) }
     let start = since.flatMap { HistorySummary.moment(from: $0, utcOffset: clock.utcOffset(at:)) }
-    for entry in reading.entries(forCounter: counter.id) where start.map({ entry.time >= $0 }) ?? true {
+    for entry in entries where start.map({ entry.time >= $0 }) ?? true {
       let line =
         format.json
         ? entry.jsonLine
@@ -65,13 +62,9 @@ struct StatsCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open()
-    let counter = try context.counter(named: name)
+    let (counter, entries) = try CommandContext.open().history(ofCounterNamed: name)
     let clock = SystemClock()
-    let reading = context.history.read()
-    if let notice = reading.notice { Platform.printError(notice) }
-    let summary = HistorySummary(
-      entries: reading.entries(forCounter: counter.id), now: clock.now(), utcOffset: clock.utcOffset(at:))
+    let summary = HistorySummary(entries: entries, now: clock.now(), utcOffset: clock.utcOffset(at:))
     if format.json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
