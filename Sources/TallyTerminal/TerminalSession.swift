@@ -227,8 +227,10 @@ public final class TerminalSession {
     let window = tally_stdscr()
     // Only the cells that differ from the last frame are handed to ncurses (which then sends
     // only what differs from the screen): a key press costs a few cells, not 1,920.
-    var previous = drawn.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
-    if previous == nil {
+    let previous: Canvas
+    if let drawn, drawn.width == canvas.width, drawn.height == canvas.height {
+      previous = drawn
+    } else {
       // After `werase` every cell is a plain blank, as in a new canvas: comparing with one
       // leaves the blank rows out of the first frame (most of a counter screen).
       werase(window)
@@ -238,22 +240,18 @@ public final class TerminalSession {
     var run: [wchar_t] = []
     run.reserveCapacity(columns * 2)
     for row in 0..<min(canvas.height, height) {
-      var first = 0
-      var last = columns - 1
-      if let previous {
-        guard let changed = canvas.changedColumns(inRow: row, comparedWith: previous) else { continue }
-        first = changed.lowerBound
-        last = min(changed.upperBound, columns - 1)
-        if first >= columns { continue }
-        // Whole characters only: never start or end in the middle of a wide one.
-        while first > 0, canvas.isContinuation(column: first, row: row) || previous.isContinuation(column: first, row: row) {
-          first -= 1
-        }
-        while last + 1 < columns,
-          canvas.isContinuation(column: last + 1, row: row) || previous.isContinuation(column: last + 1, row: row)
-        {
-          last += 1
-        }
+      guard let changed = canvas.changedColumns(inRow: row, comparedWith: previous) else { continue }
+      var first = changed.lowerBound
+      var last = min(changed.upperBound, columns - 1)
+      if first >= columns { continue }
+      // Whole characters only: never start or end in the middle of a wide one.
+      while first > 0, canvas.isContinuation(column: first, row: row) || previous.isContinuation(column: first, row: row) {
+        first -= 1
+      }
+      while last + 1 < columns,
+        canvas.isContinuation(column: last + 1, row: row) || previous.isContinuation(column: last + 1, row: row)
+      {
+        last += 1
       }
       var column = first
       while column <= last {
