@@ -25,3 +25,26 @@ public func expectLines(
     "the screen was:\n\(canvas.picture)\nexpected:\n\(trimmed.joined(separator: "\n"))",
     sourceLocation: sourceLocation)
 }
+
+extension Canvas {
+  /// The styles of `row`, one letter per cell, so a test can assert where each style is
+  /// drawn: a space for plain, `b` bold, `h` a hint, `A` accent (the title and buttons),
+  /// `S` the selected tab, `F` a text field, `W` a warning, `?` any other style. Trailing plain
+  /// cells are left out, as in ``lines``.
+  public func styleLine(_ row: Int) -> String {
+    var letters = (0..<width).map { column -> Character in
+      switch style(column: column, row: row) {
+      case .plain: " "
+      case .bold: "b"
+      case .hint: "h"
+      case .title, .button: "A"
+      case .selected: "S"
+      case .field: "F"
+      case .warning: "W"
+      default: "?"
+      }
+    }
+    while letters.last == " " { letters.removeLast() }
+    return String(letters)
+  }
+}

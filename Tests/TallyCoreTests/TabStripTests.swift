@@ -62,3 +62,26 @@ struct TabStripTests {
     #expect(strip.tab(at: 40) == nil)
   }
 }
+
+/// The edge where the tab row starts to scroll: tabs that take the whole width exactly are
+/// all shown without markers; one column less and the strip scrolls with its markers.
+struct TabStripEdgeTests {
+  private let counters = ["Count", "laps", "reps"].enumerated().map { Counter(id: "c\($0.offset)", name: $0.element) }
+
+  @Test func tabsThatExactlyFitAreAllShownWithoutMarkers() {
+    // " Count " + " " + "[laps]" + " " + " reps ": 7 + 1 + 6 + 1 + 6 = 21 columns.
+    let strip = TabStrip(counters: counters, currentIndex: 1, column: 3, width: 21)
+    #expect(strip.tabs.map(\.label) == ["Count", "laps", "reps"])
+    #expect(strip.tabs.map(\.column) == [3, 11, 18])
+    #expect(strip.earlierMarker == nil)
+    #expect(strip.laterMarker == nil)
+  }
+
+  @Test func oneColumnLessScrollsAndMarksTheHiddenEnds() {
+    let strip = TabStrip(counters: counters, currentIndex: 1, column: 3, width: 20)
+    #expect(strip.tabs.contains { $0.isCurrent && $0.label == "laps" })
+    #expect(strip.tabs.count < 3)
+    #expect(strip.earlierMarker == 3 || strip.laterMarker == 22)
+    #expect(strip.tabs.allSatisfy { $0.column >= 5 && $0.column + $0.width <= 21 })
+  }
+}
