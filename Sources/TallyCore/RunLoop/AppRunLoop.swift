@@ -50,7 +50,8 @@ public final class AppRunLoop {
 
     while !app.isQuitting {
       let retrying = store.hasUnsavedChanges
-      switch terminal.wait(watching: watched, timeout: retrying ? min(Self.retryInterval, reread ?? 1) : reread) {
+      switch terminal.wait(watching: watched, timeout: retrying ? min(Self.retryInterval, reread ?? Self.retryInterval) : reread)
+      {
       case .terminated(let signal): return .terminated(signal: signal)
       case .descriptor: store.processChanges()
       case .timeout: if !retrying { store.reload() }
