@@ -12,16 +12,7 @@ import TallyCore
 ///
 /// ``stop()`` restores the terminal and is safe to call more than once; `deinit` calls it, so
 /// a thrown error that unwinds past the session restores the terminal too.
-public final class TerminalSession {
-  /// What woke the run loop.
-  public enum Wake: Equatable {
-    case input
-    case resized
-    case terminated(signal: Int32)
-    case descriptor(Int32)
-    case timeout
-  }
-
+public final class TerminalSession: TerminalDriver {
   public private(set) var width: Int
   public private(set) var height: Int
 
@@ -147,7 +138,7 @@ public final class TerminalSession {
   }
 
   /// Waits until a key, a signal or a watched descriptor is ready, or `timeout` seconds pass.
-  public func wait(watching descriptors: [Int32] = [], timeout: Double? = nil) -> Wake {
+  public func wait(watching descriptors: [Int32] = [], timeout: Double? = nil) -> TerminalWake {
     var fds = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),

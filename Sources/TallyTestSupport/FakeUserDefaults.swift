@@ -75,3 +75,6 @@ public final class FakeUserDefaults: UserDefaultsProtocol {
     return values
   }
 }
+
+/// A fake store saves at once and is shared with nobody, as the defaults of `SharedStore` say.
+extension FakeUserDefaults: SharedStore {}

@@ -8,7 +8,7 @@ struct LaunchArgumentConfiguratorTests {
 
   @Test func inMemoryDefaultsNeverOpenThePersistentStore() throws {
     let dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: [.useInMemoryUserDefaults], clock: clock) {
-      () throws(Unexpected) -> (UserDefaultsProtocol, HistoryLog) in
+      () throws(Unexpected) -> (any SharedStore, HistoryLog) in
       throw Unexpected()
     }
     #expect(dependencies.userDefaults is InMemoryUserDefaults)
@@ -37,7 +37,7 @@ struct LaunchArgumentConfiguratorTests {
   @Test func theyCombine() throws {
     let dependencies = try LaunchArgumentConfigurator.makeDependencies(
       arguments: [.useInMemoryUserDefaults, .skipOnboarding], clock: clock
-    ) { () throws(Unexpected) -> (UserDefaultsProtocol, HistoryLog) in throw Unexpected() }
+    ) { () throws(Unexpected) -> (any SharedStore, HistoryLog) in throw Unexpected() }
     #expect(dependencies.settingStore.showOnboarding == false)
     #expect(dependencies.userDefaults.bool(forKey: "hasOnboardingBeenShown"))
   }

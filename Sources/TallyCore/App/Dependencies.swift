@@ -4,8 +4,8 @@
 /// one from the launch arguments (``LaunchArgumentConfigurator``) and passes what each view
 /// model needs to its initialiser.
 public final class Dependencies {
-  /// The store every view model reads and writes.
-  public let userDefaults: UserDefaultsProtocol
+  /// The store every view model reads and writes, and the run loop saves and watches.
+  public let userDefaults: any SharedStore
   /// The settings, kept in ``userDefaults``.
   public private(set) var settingStore: SettingStorage
   /// Where the history of changes is kept: beside the store, or in memory with it.
@@ -15,7 +15,7 @@ public final class Dependencies {
   /// The real analytics: it writes the history, as the interactive app.
   public let analytics: HistoryAnalytics
 
-  public init(userDefaults: UserDefaultsProtocol, history: HistoryLog, clock: WallClock, settingStore: SettingStorage? = nil) {
+  public init(userDefaults: any SharedStore, history: HistoryLog, clock: WallClock, settingStore: SettingStorage? = nil) {
     self.userDefaults = userDefaults
     self.history = history
     self.clock = clock

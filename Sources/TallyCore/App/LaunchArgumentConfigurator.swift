@@ -12,9 +12,9 @@ public enum LaunchArgumentConfigurator {
     arguments: LaunchArguments,
     argumentDomain: [String: PropertyListValue] = [:],
     clock: WallClock,
-    makePersistentStore: () throws(Failure) -> (UserDefaultsProtocol, HistoryLog)
+    makePersistentStore: () throws(Failure) -> (any SharedStore, HistoryLog)
   ) throws(Failure) -> Dependencies {
-    let (userDefaults, history): (UserDefaultsProtocol, HistoryLog) =
+    let (userDefaults, history): (any SharedStore, HistoryLog) =
       arguments.contains(.useInMemoryUserDefaults) ? (InMemoryUserDefaults(), InMemoryHistoryLog()) : try makePersistentStore()
     prepare(userDefaults, argumentDomain: argumentDomain)
     let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock)

@@ -1,0 +1,96 @@
+/// The interactive app's run loop: waits on the terminal, applies keys, saves, draws.
+///
+/// Each turn waits for keys, a signal, another process's change or a timeout; applies every
+/// pending key inside one store batch, so that a burst costs one durable write; and then draws
+/// one frame. The value on screen is always one the store has saved, or the status line says
+/// why not. A failed save is retried every second, with or without a key press, and a quit
+/// with changes still unsaved is refused once.
+public final class AppRunLoop {
+  /// How the run ended.
+  public enum Outcome: Equatable, Sendable {
+    /// The user quit with everything saved.
+    case quit
+    /// The user quit again after a quit was refused: the last changes are not saved, for
+    /// this reason when it is known.
+    case quitWithoutSaving(StoreError?)
+    /// A signal ends the process; the terminal has not been restored yet, so that the caller
+    /// can restore it and end as the signal would have.
+    case terminated(signal: Int32)
+  }
+
+  /// Without inotify (its per-user limit reached), a shared store is re-read this often.
+  private static let rereadInterval = 0.2
+  /// A failed save is retried at least this often.
+  private static let retryInterval = 1.0
+
+  private let terminal: any TerminalDriver
+  private let store: any SharedStore
+  private let history: HistoryAnalytics
+
+  /// Makes a run loop on `terminal` over the store and history of `dependencies`.
+  public init(terminal: any TerminalDriver, dependencies: Dependencies) {
+    self.terminal = terminal
+    store = dependencies.userDefaults
+    history = dependencies.analytics
+  }
+
+  /// Runs until the user quits or a signal ends the process.
+  ///
+  /// - Parameter makeApp: makes the app's view model. It runs in the batch that draws the
+  ///   first frame, so what it writes (such as `-skipOnboarding` does) is saved after that
+  ///   frame is drawn, not before.
+  public func run(startingWith makeApp: () -> AppViewModel) -> Outcome {
+    let app = store.performBatch {
+      let app = makeApp()
+      draw(app)
+      return app
+    }
+    let watched = store.changeNotificationDescriptor().map { [$0] } ?? []
+    let reread = store.isShared && watched.isEmpty ? Self.rereadInterval : nil
+
+    while !app.isQuitting {
+      let retrying = store.hasUnsavedChanges
+      switch terminal.wait(watching: watched, timeout: retrying ? min(Self.retryInterval, reread ?? Self.retryInterval) : reread)
+      {
+      case .terminated(let signal): return .terminated(signal: signal)
+      case .descriptor: store.processChanges()
+      case .timeout: if !retrying { store.reload() }
+      case .input, .resized: break
+      }
+      if retrying {
+        store.retrySave()
+        app.saveStatusChanged()
+      }
+      var keys = terminal.readKeys()
+      if keys.contains(.control("z")) {
+        keys.removeAll { $0 == .control("z") }
+        terminal.suspend()
+      }
+      apply(keys, to: app)
+      if app.isQuitting, !app.quitsWithoutSaving, store.hasUnsavedChanges {
+        store.retrySave()
+        if let problem = store.saveProblem { app.refuseQuit(unsaved: problem) }
+      }
+      if !app.isQuitting { draw(app) }
+    }
+    terminal.stop()
+    return store.hasUnsavedChanges ? .quitWithoutSaving(store.saveProblem) : .quit
+  }
+
+  // MARK: The app's entry points (with `isQuitting`, `quitsWithoutSaving` and `refuseQuit` above)
+
+  /// Applies a burst of keys in one store batch, then tells the screen how saving went and
+  /// writes the burst's history (after the counts, which are already saved).
+  private func apply(_ keys: [Key], to app: AppViewModel) {
+    app.screenSize = (terminal.width, terminal.height)
+    store.performBatch {
+      for key in keys where !app.isQuitting { app.handle(key) }
+    }
+    app.saveStatusChanged()
+    history.flush()
+  }
+
+  private func draw(_ app: AppViewModel) {
+    terminal.draw(AppView(model: app).render(width: terminal.width, height: terminal.height))
+  }
+}

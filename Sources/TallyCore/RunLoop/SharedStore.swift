@@ -1,0 +1,40 @@
+/// What the run loop needs of the store beyond reading and writing: saves that can fail and
+/// are retried, and changes that other processes make.
+///
+/// The defaults suit a store that lives in one process and always saves (the in-memory and
+/// fake stores); `FileUserDefaults` maps the requirements onto its own members.
+public protocol SharedStore: UserDefaultsProtocol {
+  /// Whether other processes can change what the store holds, so that it is worth re-reading.
+  var isShared: Bool { get }
+  /// Whether changes made in memory are still waiting to be saved, after a failed save.
+  var hasUnsavedChanges: Bool { get }
+  /// Tries again to save what a failed save left in memory; `saveProblem` says how it went.
+  func retrySave()
+  /// A descriptor that becomes readable when another process may have changed the store;
+  /// `nil` when changes cannot be watched (then the store is re-read now and then).
+  func changeNotificationDescriptor() -> Int32?
+  /// Takes in what the change descriptor reported; returns the keys whose value changed.
+  @discardableResult
+  func processChanges() -> Set<String>
+  /// Re-reads the store; returns the keys whose value changed.
+  @discardableResult
+  func reload() -> Set<String>
+}
+
+extension SharedStore {
+  public var isShared: Bool { false }
+  public var hasUnsavedChanges: Bool { false }
+  public func retrySave() {}
+  public func changeNotificationDescriptor() -> Int32? { nil }
+  @discardableResult
+  public func processChanges() -> Set<String> { [] }
+  @discardableResult
+  public func reload() -> Set<String> { [] }
+}
+
+extension FileUserDefaults: SharedStore {
+  /// Always: other tally processes and commands save to the same file.
+  public var isShared: Bool { true }
+}
+
+extension InMemoryUserDefaults: SharedStore {}

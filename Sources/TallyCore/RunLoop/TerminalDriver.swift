@@ -1,0 +1,36 @@
+/// What woke the run loop while it waited on the terminal.
+public enum TerminalWake: Equatable, Sendable {
+  /// Keys or mouse reports are waiting to be read.
+  case input
+  /// The terminal changed size, or was taken back after a stop: the next frame is drawn whole.
+  case resized
+  /// A signal asked the process to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or the terminal went away.
+  case terminated(signal: Int32)
+  /// One of the watched descriptors became readable.
+  case descriptor(Int32)
+  /// The timeout passed with nothing to report.
+  case timeout
+}
+
+/// The terminal as the run loop uses it: ncurses' `TerminalSession` in the app, an
+/// in-memory terminal in tests.
+///
+/// Stop and continue signals are the driver's business: it suspends and resumes by itself
+/// and reports `.resized`, so that the run loop redraws.
+public protocol TerminalDriver: AnyObject {
+  /// The width in columns.
+  var width: Int { get }
+  /// The height in rows.
+  var height: Int { get }
+  /// Waits until a key, a signal or one of `descriptors` is ready, or `timeout` seconds pass
+  /// (`nil`: no timeout).
+  func wait(watching descriptors: [Int32], timeout: Double?) -> TerminalWake
+  /// Every key waiting to be read, without blocking.
+  func readKeys() -> [Key]
+  /// Shows `canvas`.
+  func draw(_ canvas: Canvas)
+  /// Gives the terminal back and stops the process, as Ctrl-Z asks; returns once continued.
+  func suspend()
+  /// Restores the terminal as it was before; safe to call more than once.
+  func stop()
+}

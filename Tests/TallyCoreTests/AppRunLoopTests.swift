@@ -1,0 +1,172 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The run loop, headless: keys in through an in-memory terminal, frames and store contents out.
+struct AppRunLoopTests {
+  private let directory: TemporaryDirectory
+  private let store: FileUserDefaults
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    store = try FileUserDefaults(directory: directory.path)
+  }
+
+  /// Runs the app on `store` in a terminal playing `script`; the counter screen comes first.
+  private func run(
+    _ script: [InMemoryTerminal.Input], on store: any SharedStore, width: Int = 80, height: Int = 24
+  ) -> (outcome: AppRunLoop.Outcome, terminal: InMemoryTerminal) {
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    let dependencies = Dependencies(
+      userDefaults: store, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    let terminal = InMemoryTerminal(width: width, height: height, script: script)
+    let outcome = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+      TestApps.app(
+        settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+    }
+    return (outcome, terminal)
+  }
+
+  /// The count saved on disk, as another process reads it.
+  private func savedCount() throws -> Int {
+    try FileUserDefaults(directory: directory.path).integer(forKey: "count")
+  }
+
+  /// A directory where the store writes its temporary file makes every save fail, even as root.
+  private func blockSaves() -> String {
+    let blocker = directory.appending("defaults.plist.tmp")
+    mkdir(blocker, 0o700)
+    return blocker
+  }
+
+  private func text(_ canvas: Canvas?) -> String { canvas?.lines.joined(separator: "\n") ?? "" }
+
+  @Test func aFailedSaveIsShownThenRetriedWithoutAKey() throws {
+    let blocker = blockSaves()
+    let (outcome, terminal) = run(
+      [.keys([.space]), .meanwhile { rmdir(blocker) }, .timeout, .keys([.character("q")])], on: store)
+
+    let frames = terminal.frames
+    try #require(frames.count == 3)
+    #expect(text(frames[1]).contains("Count: 1"))
+    #expect(text(frames[1]).contains("Not saved"))
+    // While the save fails, the loop wakes within a second to retry it.
+    #expect(terminal.timeouts[1].map { $0 <= 1 } == true)
+    #expect(text(frames[2]).contains("Saved."))
+    #expect(text(frames[2]).contains("Count: 1"))
+    #expect(try savedCount() == 1)
+    #expect(outcome == .quit)
+  }
+
+  @Test func aQuitWithUnsavedChangesIsRefusedAndASecondQuitQuits() throws {
+    let blocker = blockSaves()
+    defer { rmdir(blocker) }
+    let quit = InMemoryTerminal.Input.keys([.character("q")])
+    let (outcome, terminal) = run([.keys([.space]), quit, quit], on: store)
+
+    #expect(text(terminal.frames.last).contains("Press q again to quit without saving"))
+    #expect(terminal.frames.count == 3)
+    #expect(terminal.events.last == .stopped)
+    let problem = try #require(store.saveProblem)
+    #expect(outcome == .quitWithoutSaving(problem))
+    #expect(try savedCount() == 0)
+  }
+
+  @Test func anotherProcesssChangeIsShownWithoutAKey() throws {
+    let (_, terminal) = run(
+      [
+        .meanwhile { (try? FileUserDefaults(directory: directory.path))?.set(41, forKey: "count") },
+        .watchedDescriptor,
+      ], on: store)
+
+    let frames = terminal.frames
+    try #require(frames.count == 2)
+    #expect(text(frames[0]).contains("Count: 0"))
+    #expect(text(frames[1]).contains("Count: 41"))
+  }
+
+  @Test func aResizeRedrawsAtTheNewSize() throws {
+    let (_, terminal) = run([.resize(width: 50, height: 16)], on: InMemoryUserDefaults())
+
+    let frame = try #require(terminal.frames.last)
+    #expect(terminal.frames.count == 2)
+    #expect((frame.width, frame.height) == (50, 16))
+    #expect(text(frame).contains("Count: 0"))
+  }
+
+  @Test func controlZSuspendsAndTheLoopGoesOn() {
+    let (outcome, terminal) = run(
+      [.keys([.space, .control("z"), .space]), .keys([.space]), .keys([.character("q")])], on: InMemoryUserDefaults())
+
+    #expect(terminal.events.map(\.kind) == ["frame", "suspended", "frame", "frame", "stopped"])
+    #expect(text(terminal.frames.last).contains("Count: 3"))
+    #expect(outcome == .quit)
+  }
+
+  @Test func aBurstOfKeysIsOneWriteAndOneFrame() throws {
+    let saves = try StoreSaves(directory: directory.path)
+    let (_, terminal) = run([.keys(Array(repeating: .space, count: 20))], on: store)
+
+    #expect(terminal.frames.count == 2)
+    #expect(text(terminal.frames.last).contains("Count: 20"))
+    #expect(saves.count() == 1)
+    #expect(try savedCount() == 20)
+  }
+
+  @Test func aTerminatingSignalEndsTheRunAndLeavesTheRestoreToTheCaller() {
+    let (outcome, terminal) = run([.keys([.space]), .signal(SIGTERM)], on: InMemoryUserDefaults())
+
+    #expect(outcome == .terminated(signal: SIGTERM))
+    #expect(!terminal.events.contains(.stopped))
+  }
+}
+
+extension InMemoryTerminal.Event {
+  fileprivate var kind: String {
+    switch self {
+    case .frame: "frame"
+    case .suspended: "suspended"
+    case .stopped: "stopped"
+    }
+  }
+}
+
+/// Counts the store's durable saves in a directory: each one creates a temporary file and renames
+/// it over the store. (The creations are watched too because inotify merges an event with the
+/// one queued before it when they are alike: twenty renames in a row would read as one.)
+private final class StoreSaves {
+  private let descriptor: Int32
+
+  init(directory: String) throws {
+    descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0, inotify_add_watch(descriptor, directory, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0 else {
+      throw TestSupportError("inotify failed: errno \(errno)")
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// The saves since the last call.
+  func count() -> Int {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var saves = 0
+    while true {
+      let length = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      guard length > 0 else { return saves }
+      var offset = 0
+      while offset + MemoryLayout<inotify_event>.size <= length {
+        let (mask, nameLength) = buffer.withUnsafeBytes {
+          ($0.load(fromByteOffset: offset + 4, as: UInt32.self), Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)))
+        }
+        let start = offset + MemoryLayout<inotify_event>.size
+        let name = buffer[start..<min(start + nameLength, length)].prefix { $0 != 0 }
+        if mask & UInt32(IN_MOVED_TO) != 0, String(decoding: name, as: UTF8.self) == "defaults.plist" { saves += 1 }
+        offset = start + nameLength
+      }
+    }
+  }
+}
