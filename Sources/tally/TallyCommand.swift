@@ -10,21 +10,34 @@ import TallyTerminal
 @main
 struct TallyCommand: ParsableCommand {
   static let version = "0.1.0"
-  /// The date the manual page carries.
-  static let releaseDate = "November 23, 2026"
 
+  // The discussion is the manual page's DESCRIPTION too (scripts/update-resources.sh).
   static let configuration = CommandConfiguration(
     commandName: "tally",
     abstract: "A tally counter for the terminal.",
     discussion: """
-      Without a subcommand, tally opens the interactive counter (press ? there for its keys). \
-      The subcommands work on the same counters from scripts; NAME defaults to the counter \
-      on screen. Exit status: 0 success, 1 no terminal, 64 usage error, 65 unknown counter \
-      or bad value, 74 store unreadable or unwritable, 75 store locked by another tally for \
-      longer than $TALLY_LOCK_TIMEOUT seconds (default 5).
+      Without a subcommand, tally opens the interactive counter. Keys: Space, + or Up add \
+      the step and - or Down subtract it; r resets, = types a value, s sets the step; u and \
+      Ctrl-R undo and redo; Tab and Shift-Tab show the next and previous counter; n makes \
+      a counter, e renames it, d deletes it; H shows its history; ? lists every key; q or \
+      Ctrl-C quits and Ctrl-Z suspends.
 
-      Counts are saved to $XDG_DATA_HOME/tally/defaults.plist (by default \
-      ~/.local/share/tally/defaults.plist) before they are shown.
+      The subcommands work on the same counters from scripts; NAME defaults to the counter \
+      on screen and is matched ignoring case.
+
+      Files: $XDG_DATA_HOME/tally/defaults.plist (by default \
+      ~/.local/share/tally/defaults.plist) holds the counters, saved before they are shown \
+      and replaced atomically on every change; history.jsonl beside it is the history of \
+      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>.
+
+      Environment: XDG_DATA_HOME, or HOME without it, says where the data directory is; \
+      TALLY_LOCK_TIMEOUT how many seconds a command waits for another tally to release the \
+      store (default 5); NO_COLOR, when set and not empty, turns colour off; TERM is the \
+      terminal type.
+
+      Exit status: 0 success, 1 no terminal, 64 usage error, 65 unknown counter or bad \
+      value, 74 store unreadable or unwritable, 75 store locked by another tally for longer \
+      than $TALLY_LOCK_TIMEOUT seconds.
       """,
     version: version,
     subcommands: [
@@ -72,7 +85,8 @@ struct TallyCommand: ParsableCommand {
 
   private static func defaultsHelp(_ key: DefaultsKey) -> ArgumentHelp {
     let entry = AppDefaults.entry(named: key.name)
-    return ArgumentHelp("Start with this value for the defaults key: \(entry?.summary ?? key.name).", valueName: entry?.kind.rawValue)
+    return ArgumentHelp(
+      "Start with this value for the defaults key: \(entry?.summary ?? key.name).", valueName: entry?.kind.rawValue)
   }
 
   private static func defaultsValue(_ key: DefaultsKey) -> @Sendable (String) throws -> PropertyListValue {

@@ -59,7 +59,10 @@ extension AppDefaults.Entry {
       switch kind {
       case .string: value = .string(text)
       case .integer: value = Int64(text).map(PropertyListValue.integer)
-      case .bool: value = ["yes", "true", "1"].contains(text.lowercased()) ? .bool(true) : ["no", "false", "0"].contains(text.lowercased()) ? .bool(false) : nil
+      case .bool:
+        value =
+          ["yes", "true", "1"].contains(text.lowercased())
+          ? .bool(true) : ["no", "false", "0"].contains(text.lowercased()) ? .bool(false) : nil
       default: value = nil
       }
     }
