@@ -163,10 +163,26 @@ _tally() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-useInMemoryUserDefaults -skipOnboarding --version -h --help)
+    local -a non_repeating_flags=(-useInMemoryUserDefaults -skipOnboarding --version --help)
     local -a repeating_options=()
-    local -a non_repeating_options=()
+    local -a non_repeating_options=(-count -hasOnboardingBeenShown -counters -currentCounter)
     __tally_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '-count')
+        return
+        ;;
+    '-hasOnboardingBeenShown')
+        return
+        ;;
+    '-counters')
+        return
+        ;;
+    '-currentCounter')
+        return
+        ;;
+    esac
 
     # Offer subcommand / subcommand argument completions
     local -r subcommand="${unparsed_words[0]}"
@@ -186,7 +202,7 @@ _tally() {
 
 _tally_inc() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
     non_repeating_options=(--by)
     __tally_offer_flags_options 1
@@ -209,7 +225,7 @@ _tally_inc() {
 
 _tally_dec() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
     non_repeating_options=(--by)
     __tally_offer_flags_options 1
@@ -232,7 +248,7 @@ _tally_dec() {
 
 _tally_set() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options -1
@@ -240,7 +256,7 @@ _tally_set() {
 
 _tally_reset() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options 1
@@ -256,7 +272,7 @@ _tally_reset() {
 
 _tally_get() {
     repeating_flags=()
-    non_repeating_flags=(--json -q --quiet --version -h --help)
+    non_repeating_flags=(--json -q --quiet --version --help)
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options 1
@@ -272,7 +288,7 @@ _tally_get() {
 
 _tally_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -q --quiet --version -h --help)
+    non_repeating_flags=(--json -q --quiet --version --help)
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options 0
@@ -280,7 +296,7 @@ _tally_list() {
 
 _tally_new() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--version --help)
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options 1
@@ -288,7 +304,7 @@ _tally_new() {
 
 _tally_rm() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--version --help)
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options 1
@@ -304,7 +320,7 @@ _tally_rm() {
 
 _tally_rename() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--version --help)
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options 2
@@ -320,7 +336,7 @@ _tally_rename() {
 
 _tally_log() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --version --help)
     repeating_options=()
     non_repeating_options=(--since)
     __tally_offer_flags_options 1
@@ -343,7 +359,7 @@ _tally_log() {
 
 _tally_stats() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --version --help)
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options 1

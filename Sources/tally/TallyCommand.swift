@@ -1,4 +1,5 @@
 import ArgumentParser
+import Synchronization
 import TallyCore
 import TallyTerminal
 
@@ -9,28 +10,44 @@ import TallyTerminal
 @main
 struct TallyCommand: ParsableCommand {
   static let version = "0.1.0"
-  /// The date the manual page carries.
-  static let releaseDate = "November 23, 2026"
 
+  // The discussion is the manual page's DESCRIPTION too (scripts/update-resources.sh).
   static let configuration = CommandConfiguration(
     commandName: "tally",
     abstract: "A tally counter for the terminal.",
     discussion: """
-      Without a subcommand, tally opens the interactive counter (press ? there for its keys). \
-      The subcommands work on the same counters from scripts; NAME defaults to the counter \
-      on screen. Exit status: 0 success, 1 no terminal, 64 usage error, 65 unknown counter \
-      or bad value, 74 store unreadable or unwritable, 75 store locked by another tally for \
-      longer than $TALLY_LOCK_TIMEOUT seconds (default 5).
+      Without a subcommand, tally opens the interactive counter. Keys: Space, + or Up add \
+      the step and - or Down subtract it; r resets, = types a value, s sets the step; u and \
+      Ctrl-R undo and redo; Tab and Shift-Tab show the next and previous counter; n makes \
+      a counter, e renames it, d deletes it; H shows its history; ? lists every key; q or \
+      Ctrl-C quits and Ctrl-Z suspends.
 
-      Counts are saved to $XDG_DATA_HOME/tally/defaults.plist (by default \
-      ~/.local/share/tally/defaults.plist) before they are shown.
+      The subcommands work on the same counters from scripts; NAME defaults to the counter \
+      on screen and is matched ignoring case.
+
+      Files: $XDG_DATA_HOME/tally/defaults.plist (by default \
+      ~/.local/share/tally/defaults.plist) holds the counters, saved before they are shown \
+      and replaced atomically on every change; history.jsonl beside it is the history of \
+      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>.
+
+      Environment: XDG_DATA_HOME, or HOME without it, says where the data directory is; \
+      TALLY_LOCK_TIMEOUT how many seconds a command waits for another tally to release the \
+      store (default 5); NO_COLOR, when set and not empty, turns colour off; TERM is the \
+      terminal type.
+
+      Exit status: 0 success, 1 no terminal, 64 usage error, 65 unknown counter or bad \
+      value, 74 store unreadable or unwritable, 75 store locked by another tally for longer \
+      than $TALLY_LOCK_TIMEOUT seconds.
       """,
     version: version,
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
-      ManualCommand.self,
-    ]
+    ],
+    // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
+    // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the
+    // help instead of setting the key or naming the mistake.
+    helpNames: [.long]
   )
 
   @Flag(
@@ -43,6 +60,53 @@ struct TallyCommand: ParsableCommand {
     help: ArgumentHelp(LaunchArgument.skipOnboarding.summary))
   var skipOnboarding = false
 
+  // `-<key> <value>`: one option per key of `AppDefaults.entries` (a test checks the two
+  // lists agree). The root command reads them wherever they stand, also after a subcommand.
+  @Option(name: defaultsKey(.count), parsing: .unconditional, help: defaultsHelp(.count), transform: defaultsValue(.count))
+  var count: PropertyListValue?
+
+  @Option(
+    name: defaultsKey(.hasOnboardingBeenShown), parsing: .unconditional, help: defaultsHelp(.hasOnboardingBeenShown),
+    transform: defaultsValue(.hasOnboardingBeenShown))
+  var hasOnboardingBeenShown: PropertyListValue?
+
+  @Option(
+    name: defaultsKey(.counters), parsing: .unconditional, help: defaultsHelp(.counters), transform: defaultsValue(.counters))
+  var counters: PropertyListValue?
+
+  @Option(
+    name: defaultsKey(.currentCounter), parsing: .unconditional, help: defaultsHelp(.currentCounter),
+    transform: defaultsValue(.currentCounter))
+  var currentCounter: PropertyListValue?
+
+  private static func defaultsKey(_ key: DefaultsKey) -> NameSpecification {
+    .customLong(key.name, withSingleDash: true)
+  }
+
+  private static func defaultsHelp(_ key: DefaultsKey) -> ArgumentHelp {
+    let entry = AppDefaults.entry(named: key.name)
+    return ArgumentHelp(
+      "Start with this value for the defaults key: \(entry?.summary ?? key.name).", valueName: entry?.kind.rawValue)
+  }
+
+  private static func defaultsValue(_ key: DefaultsKey) -> @Sendable (String) throws -> PropertyListValue {
+    { text in
+      guard let entry = AppDefaults.entry(named: key.name) else { throw ValidationError("\(key.name) is not a defaults key") }
+      return try entry.value(fromArgument: text)
+    }
+  }
+
+  /// The `-<key> <value>` overrides of this command line, for the argument domain.
+  var overrides: [String: PropertyListValue] {
+    let values: [(DefaultsKey, PropertyListValue?)] = [
+      (.count, count), (.hasOnboardingBeenShown, hasOnboardingBeenShown), (.counters, counters),
+      (.currentCounter, currentCounter),
+    ]
+    return values.reduce(into: [:]) { domain, pair in
+      if let value = pair.1 { domain[pair.0.name] = value }
+    }
+  }
+
   var launchArguments: LaunchArguments {
     var arguments: LaunchArguments = []
     if useInMemoryUserDefaults { arguments.insert(.useInMemoryUserDefaults) }
@@ -50,54 +114,34 @@ struct TallyCommand: ParsableCommand {
     return arguments
   }
 
-  /// Takes the single-dash launch arguments out of the command line (a mistake there is a
-  /// usage error, before anything is read or written), then parses and runs the command.
-  ///
-  /// The most common command lines skip the argument parser (`CommonCommandLine`).
+  /// The argument domain of this process, recorded when the root command is validated (which
+  /// the parser does before it descends to a subcommand) and read by `CommandContext.open()`.
+  private static let parsedArgumentDomain = Mutex<[String: PropertyListValue]>([:])
+
+  /// The `-<key> <value>` overrides of this command line.
+  static var argumentDomain: [String: PropertyListValue] {
+    parsedArgumentDomain.withLock { $0 }
+  }
+
+  func validate() throws {
+    let overrides = overrides
+    Self.parsedArgumentDomain.withLock { $0 = overrides }
+  }
+
+  /// Parses the command line and runs the command.
   static func main() {
     // Past a file-size limit, a write should fail with EFBIG and be reported, not kill tally.
     Platform.ignoreFileSizeSignal()
-    let remaining: [String]
     do {
-      remaining = try LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst())).remaining
-    } catch {
-      Platform.printError(error.description)
-      exit(withError: ExitCode(ExitStatus.usage))
-    }
-    guard let common = CommonCommandLine.recognize(remaining) else {
-      main(remaining)
-      return
-    }
-    do {
-      try run(common)
+      var command = try parseAsRoot()
+      try command.run()
     } catch {
       exit(withError: error)
     }
   }
 
-  /// Runs a recognised common command line through the same functions as the parser's path.
-  static func run(_ common: CommonCommandLine) throws {
-    switch common {
-    case .interactive(let flags):
-      let status = InteractiveApp(arguments: flags, argumentDomain: argumentDomain, environment: Platform.environment()).run()
-      if status != ExitStatus.success { throw ExitCode(status) }
-    case .add(let name, let amount, let sign, let quiet):
-      try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet)
-    case .get(let name, let json, let quiet):
-      try GetCommand.show(name: name, json: json, quiet: quiet)
-    case .reset(let name, let quiet):
-      try ResetCommand.reset(name: name, quiet: quiet)
-    case .list(let json, let quiet):
-      try ListCommand.list(json: json, quiet: quiet)
-    }
-  }
-
-  /// The `-<key> <value>` overrides of this command line (already checked by `main()`).
-  static var argumentDomain: [String: PropertyListValue] {
-    (try? LaunchArgumentScanner.scan(Array(CommandLine.arguments.dropFirst())).argumentDomain) ?? [:]
-  }
-
   func run() throws {
-    try Self.run(.interactive(launchArguments))
+    let status = InteractiveApp(arguments: launchArguments, argumentDomain: overrides, environment: Platform.environment()).run()
+    if status != ExitStatus.success { throw ExitCode(status) }
   }
 }

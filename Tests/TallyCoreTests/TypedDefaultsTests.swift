@@ -301,9 +301,12 @@ struct ValueContainerTests {
     var container = ValueContainer()
     container.set(value, forKey: .count)
     container.set(false, forKey: .hasOnboardingBeenShown)
-    let scanned = try LaunchArgumentScanner.scan(container.launchArguments)
-    #expect(scanned.remaining.isEmpty)
-    #expect(scanned.argumentDomain == ["count": value.propertyListValue, "hasOnboardingBeenShown": .bool(false)])
+    let arguments = container.launchArguments
+    #expect(arguments == ["-count", arguments[1], "-hasOnboardingBeenShown", arguments[3]])
+    let count = try #require(AppDefaults.entry(named: "count")).value(fromArgument: arguments[1])
+    let shown = try #require(AppDefaults.entry(named: "hasOnboardingBeenShown")).value(fromArgument: arguments[3])
+    #expect(count == value.propertyListValue)
+    #expect(shown == .bool(false))
   }
 
   @Test(arguments: PropertyListXMLTests.samples)

@@ -36,10 +36,30 @@ struct CommandLineTests {
     #expect(result.standardOutput.trimmingCharacters() == "0.1.0")
   }
 
-  @Test func anUnknownArgumentIsAUsageError() throws {
-    let result = try ChildProcess.run(tally, ["-noSuchThing"], environment: environment)
+  @Test func helpListsEveryDefaultsKeyWithItsKind() throws {
+    let help = try ChildProcess.run(tally, ["--help"], environment: environment).standardOutput
+    for entry in AppDefaults.entries {
+      #expect(help.contains("-\(entry.key.name) <\(entry.kind.rawValue)>"), "no option for \(entry.key.name)")
+    }
+  }
+
+  // `-noSuchThing` has an h in it: read as short flags, it must not print the help.
+  @Test(arguments: [
+    (["-noSuchThing"], "-noSuchThing"), (["inc", "-noSuchThing"], "-noSuchThing"),
+    (["-skipOnboarding", "-whatever", "1"], "-whatever"),
+  ])
+  func anUnknownArgumentIsAUsageErrorThatNamesIt(arguments: [String], unknown: String) throws {
+    let result = try ChildProcess.run(tally, arguments, environment: environment)
     #expect(result.status == 64)
-    #expect(result.standardError.contains("-noSuchThing: not a launch argument or a defaults key"))
+    #expect(result.standardError.contains("Unknown option '\(unknown)'"))
+    #expect(result.standardOutput.isEmpty)
+    #expect((try? ChildProcess.readFileText(home.appending(".local/share/tally/defaults.plist"))) == nil)
+  }
+
+  @Test func aKeyWithAnHInItsNameSetsTheKeyInsteadOfAskingForHelp() throws {
+    let result = try ChildProcess.run(tally, ["-hasOnboardingBeenShown", "YES", "get", "-count", "7"], environment: environment)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.standardOutput == "7\n")
   }
 
   @Test func negativeStepsAreAccepted() throws {

@@ -36,3 +36,45 @@ public enum AppDefaults {
     store.register(defaults: Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue.anyValue) }))
   }
 }
+
+extension AppDefaults.Entry {
+  /// A launch argument's value that does not fit its key; the description says why.
+  public struct ArgumentValueError: Error, CustomStringConvertible {
+    /// Why the value was refused, naming the value and the kind the key takes.
+    public var description: String
+  }
+
+  /// Reads the value of a `-<key> <value>` launch argument for this key, as Foundation's
+  /// argument domain does: a property-list XML fragment when it starts with `<`, otherwise
+  /// bare text that spells a value of the key's kind (`12`, `YES`, a string).
+  public func value(fromArgument text: String) throws(ArgumentValueError) -> PropertyListValue {
+    let value: PropertyListValue?
+    if text.trimmingXMLWhitespace().hasPrefix("<") {
+      do {
+        value = try PropertyListXML.parseFragment(text)
+      } catch {
+        throw ArgumentValueError(description: "not a property-list value: \(error.reason)")
+      }
+    } else {
+      switch kind {
+      case .string: value = .string(text)
+      case .integer: value = Int64(text).map(PropertyListValue.integer)
+      case .bool:
+        value =
+          ["yes", "true", "1"].contains(text.lowercased())
+          ? .bool(true) : ["no", "false", "0"].contains(text.lowercased()) ? .bool(false) : nil
+      default: value = nil
+      }
+    }
+    guard let value else { throw ArgumentValueError(description: "not \(Self.article(kind)) <\(kind.rawValue)>") }
+    guard value.kind == kind else {
+      throw ArgumentValueError(
+        description: "expects \(Self.article(kind)) <\(kind.rawValue)>, not \(Self.article(value.kind)) <\(value.kind.rawValue)>")
+    }
+    return value
+  }
+
+  private static func article(_ kind: PropertyListValue.Kind) -> String {
+    kind == .integer || kind == .array ? "an" : "a"
+  }
+}

@@ -63,7 +63,9 @@ struct SetCommand: ParsableCommand {
 
   func validate() throws {
     guard (1...2).contains(words.count) else { throw ValidationError("give a value, or a name and a value") }
-    if let option = words.first(where: { $0.hasPrefix("--") }) { throw ValidationError("unknown option '\(option)'") }
+    if let option = words.first(where: { $0.hasPrefix("-") && Int($0) == nil }) {
+      throw ValidationError("unknown option '\(option)'")
+    }
   }
 
   func run() throws {

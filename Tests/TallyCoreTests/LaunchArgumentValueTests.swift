@@ -1,0 +1,47 @@
+import TallyCore
+import Testing
+
+/// The values of `-<key> <value>` launch arguments, read as Foundation's argument domain reads them.
+struct LaunchArgumentValueTests {
+  private func value(_ text: String, for key: String) throws -> PropertyListValue {
+    let entry = try #require(AppDefaults.entry(named: key))
+    return try entry.value(fromArgument: text)
+  }
+
+  @Test(arguments: [
+    ("12", PropertyListValue.integer(12)), ("-5", .integer(-5)), ("<integer>-5</integer>", .integer(-5)),
+    ("  <integer> 7 </integer>", .integer(7)), ("9223372036854775807", .integer(.max)),
+  ])
+  func integerValues(text: String, value: PropertyListValue) throws {
+    #expect(try self.value(text, for: "count") == value)
+  }
+
+  @Test(arguments: [("YES", true), ("no", false), ("<true/>", true), ("<false/>", false), ("1", true)])
+  func boolValues(text: String, value: Bool) throws {
+    #expect(try self.value(text, for: "hasOnboardingBeenShown") == .bool(value))
+  }
+
+  @Test func aBareStringIsAStringAndAnArrayTakesXML() throws {
+    #expect(try value("laps", for: "currentCounter") == .string("laps"))
+    #expect(try value("<array><dict/></array>", for: "counters") == .array([.dictionary([:])]))
+  }
+
+  @Test(arguments: [
+    ("count", "twelve", "not an <integer>"),
+    ("count", "99999999999999999999999", "not an <integer>"),
+    ("count", "<integer>99999999999999999999999</integer>", "out of range"),
+    ("count", "<string>12</string>", "expects an <integer>, not a <string>"),
+    ("count", "<array><integer>1</integer></array>", "expects an <integer>, not an <array>"),
+    ("count", "<integer>12", "never closed"),
+    ("count", "<integer>1</integer><integer>2</integer>", "unexpected content"),
+    ("hasOnboardingBeenShown", "maybe", "not a <bool>"),
+    ("counters", "[]", "not an <array>"),
+  ])
+  func mistakesSayWhatTheKeyTakes(key: String, text: String, reason: String) {
+    #expect {
+      try value(text, for: key)
+    } throws: { error in
+      "\(error)".contains(reason)
+    }
+  }
+}
