@@ -55,7 +55,7 @@ struct InteractiveApp {
       let app = AppViewModel(
         settingStore: dependencies.settingStore,
         analytics: analytics,
-        makeCounterViewModel: { CounterViewModel(userDefaults: userDefaults, analytics: analytics) },
+        makeCountersModel: { CountersModel(userDefaults: userDefaults, analytics: analytics) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       session.draw(AppView(model: app).render(width: session.width, height: session.height))
@@ -74,8 +74,8 @@ struct InteractiveApp {
       let timeout = retrying ? min(1, rereadInterval ?? 1) : rereadInterval
       switch session.wait(watching: watched, timeout: timeout) {
       case .terminated(let signal): session.terminateProcess(with: signal)
-      case .descriptor: fileStore?.processChanges()
-      case .timeout: if !retrying { fileStore?.reload() }
+      case .descriptor: if fileStore?.processChanges().isEmpty == false { app.storeChanged() }
+      case .timeout: if !retrying, fileStore?.reload().isEmpty == false { app.storeChanged() }
       case .input, .resized: break
       }
       if retrying, let fileStore {
@@ -91,10 +91,11 @@ struct InteractiveApp {
       userDefaults.performBatch {
         for key in keys where !app.isQuitting { app.handle(key) }
       }
-      // The batch has saved (or failed to): the status line says which, for this very key.
-      app.saveStatusChanged()
       // The history of the burst, in one write (after the counts, which are already saved).
       analytics.flush()
+      // The batch has saved (or failed to), and so has the history: the status line says
+      // which, for this very key.
+      app.saveStatusChanged()
       if app.isQuitting, !app.quitsWithoutSaving, let fileStore, fileStore.hasUnsavedChanges {
         fileStore.retrySave()
         if let problem = fileStore.saveProblem { app.refuseQuit(unsaved: problem) }

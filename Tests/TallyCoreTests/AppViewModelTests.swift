@@ -34,11 +34,11 @@ struct AppViewModelTests {
     for _ in OnboardingPage.standard { app.handle(.enter) }
 
     #expect(settings.showOnboarding == false)
-    guard case .counter(let counter) = app.screen else {
+    guard case .counter = app.screen else {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
-    #expect(counter.countText == "0")
+    #expect(app.count == 0)
     #expect(spy.events == [.screenShown(.onboarding), .onboardingFinished, .screenShown(.counter)])
   }
 
@@ -61,9 +61,9 @@ struct AppViewModelTests {
     let defaults = self.defaults
     let app = AppViewModel(
       settingStore: settings, analytics: spy,
-      makeCounterViewModel: {
+      makeCountersModel: {
         made += 1
-        return CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+        return CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
       },
       makeHistoryViewModel: {
         HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
@@ -71,7 +71,9 @@ struct AppViewModelTests {
     app.handle(.enter)
     #expect(made == 0)
     app.handle(.escape)
+    app.handle(.space)
     #expect(made == 1)
+    #expect(app.count == 1)
   }
 
   @Test func keysReachTheCounterAndItsChangesAreReported() {
@@ -107,11 +109,11 @@ struct AppViewModelTests {
     #expect(model.summary.today == 3)
 
     app.handle(.space)  // closes; does not count
-    guard case .counter(let counter) = app.screen else {
+    guard case .counter = app.screen else {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
-    #expect(counter.count == 3)
+    #expect(app.count == 3)
     #expect(spy.events == [.screenShown(.history), .screenShown(.counter)])
   }
 

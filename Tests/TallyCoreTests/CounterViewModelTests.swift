@@ -7,14 +7,14 @@ struct CounterViewModelTests {
   private let defaults = FakeUserDefaults()
 
   @Test func test_viewDidLoad_withEmptyUserDefaults_shouldShow0InCounterLabel() {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
-    #expect(sut.countText == "0")
+    #expect(String(sut.count) == "0")
   }
 
   @Test func test_tappingButton_with12InUserDefaults_shouldWrite13ToUserDefaults() {
     defaults.integers = ["count": 12]
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
     sut.handle(.space)
 
@@ -24,43 +24,43 @@ struct CounterViewModelTests {
   @Test(arguments: [Key.space, .character("+"), .up, .character("k")])
   func everyIncrementKeyAddsOne(key: Key) {
     defaults.integers = ["count": 4]
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
-    #expect(sut.handle(key) == .increment)
+    sut.press(key)
 
-    #expect(sut.countText == "5")
+    #expect(String(sut.count) == "5")
     #expect(defaults.integers["count"] == 5)
     #expect(defaults.writtenKeys == ["count"])
   }
 
   @Test func theValueShownIsTheValueWritten() {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    for _ in 0..<3 { sut.increment() }
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    for _ in 0..<3 { sut.press(.space) }
     #expect(sut.count == 3)
     #expect(defaults.integers["count"] == 3)
   }
 
   @Test func quitKeysDoNotTouchTheStore() {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    #expect(sut.handle(.character("q")) == .quit)
-    #expect(sut.handle(.control("c")) == .quit)
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    sut.press(.character("q"))
+    sut.press(.control("c"))
     #expect(defaults.writtenKeys.isEmpty)
   }
 
   @Test func unboundKeysDoNothing() {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    #expect(sut.handle(.character("x")) == nil)
-    #expect(sut.handle(.escape) == nil)
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    sut.press(.character("x"))
+    sut.press(.escape)
     #expect(sut.count == 0)
     #expect(defaults.writtenKeys.isEmpty)
   }
 
   @Test func incrementBuildsOnWhatAnotherWriterSaved() {
     let store = InMemoryUserDefaults()
-    let sut = CounterViewModel(userDefaults: store, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: store, analytics: AnalyticsSpy())
     store.set(40, forKey: "count")  // as another process would have
 
-    sut.increment()
+    sut.press(.space)
 
     #expect(sut.count == 41)
     #expect(store.integer(forKey: "count") == 41)
@@ -68,9 +68,9 @@ struct CounterViewModelTests {
 
   @Test func atIntMaxTheValueStaysAndTheScreenSaysSo() {
     defaults.integers = ["count": Int.max]
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
-    sut.increment()
+    sut.press(.space)
 
     #expect(sut.count == Int.max)
     #expect(defaults.integers["count"] == Int.max)
@@ -79,9 +79,8 @@ struct CounterViewModelTests {
 
   @Test func aSuccessfulIncrementClearsTheLimitMessage() {
     defaults.integers = ["count": Int.max]
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    sut.increment()
-    sut.increment(by: -1)
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    sut.press(.space, .character("-"))
     #expect(sut.message == nil)
     #expect(sut.count == Int.max - 1)
   }

@@ -5,7 +5,8 @@ extension DefaultsKey {
   public static let currentCounter = DefaultsKey("currentCounter")
 }
 
-/// Tally's counters, kept in an injected `UserDefaultsProtocol` store.
+/// Tally's counters: the one model of them, read from an injected `UserDefaultsProtocol`
+/// store and changed by batches of ``CounterEdit``s.
 ///
 /// The list (ids, names and steps) is under `counters`, the current counter's id under
 /// `currentCounter`, and each value under the counter's own key: `count` for the first one,
@@ -13,9 +14,12 @@ extension DefaultsKey {
 /// registered default list holds that one counter). Every change is a read-modify-write of
 /// one key, so commands and interactive instances sharing a store lose nothing.
 ///
-/// Each change that happens is reported to the injected `Analytics` (constructor injection,
-/// chapter 6 of the book), which keeps the history; a refused change reports nothing.
-public final class CounterStore {
+/// ``apply(_:)`` makes a batch of edits inside one store batch (one lock, one re-read, one
+/// write) and then reads the counters back from the store's memory once, into ``list``;
+/// ``reload()`` does that when another process changed the store. Nothing is called back
+/// during a write. Each change that happens is reported to the injected `Analytics`, which
+/// keeps the history; a refused change reports nothing.
+public final class CountersModel {
   /// The first counter, as every store starts.
   public static let firstCounter = CounterRecord(id: "count", name: "Count", step: 1)
   /// The longest name, in characters.
@@ -23,18 +27,106 @@ public final class CounterStore {
 
   public let userDefaults: UserDefaultsProtocol
   public let analytics: Analytics
+  /// The counters as last read from the store.
+  public private(set) var list = CounterList(counters: [], currentID: firstCounter.id)
+  /// The last list decoded, with the stored value it came from.
+  private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
 
   public init(userDefaults: UserDefaultsProtocol, analytics: Analytics) {
     self.userDefaults = userDefaults
     self.analytics = analytics
+    reload()
   }
 
-  // MARK: Reading
+  /// Why the last save failed, or `nil` when everything is saved.
+  public var saveProblem: StoreError? { userDefaults.saveProblem }
+
+  /// Reads the counters again from the store, as after another process changed it.
+  public func reload() {
+    let records = self.records
+    let stored = userDefaults.x.object(String.self, forKey: .currentCounter)
+    list = CounterList(
+      counters: records.map(counter(for:)), currentID: records.first { $0.id == stored }?.id ?? records[0].id)
+  }
+
+  // MARK: Edits
+
+  /// Makes `edits` in order, in one store batch, stopping at the first one refused; returns
+  /// what became of each edit made or refused: the change it made (`nil` when it changed
+  /// nothing, such as a select), or why not.
+  public func apply(_ edits: [CounterEdit]) -> [Result<CounterChange?, CounterError>] {
+    var outcomes: [Result<CounterChange?, CounterError>] = []
+    userDefaults.performBatch {
+      for edit in edits {
+        do throws(CounterError) {
+          outcomes.append(.success(try make(edit)))
+        } catch {
+          outcomes.append(.failure(error))
+          break
+        }
+      }
+    }
+    reload()
+    return outcomes
+  }
+
+  /// Makes one edit; throws why it was refused.
+  @discardableResult
+  public func perform(_ edit: CounterEdit) throws(CounterError) -> CounterChange? {
+    try apply([edit])[0].get()
+  }
+
+  private func make(_ edit: CounterEdit) throws(CounterError) -> CounterChange? {
+    switch edit {
+    case .add(let delta, let id): return try valueChange(of: id, add(delta, to: id))
+    case .setValue(let value, let id): return try valueChange(of: id, setValue(value, of: id))
+    case .shift(let id, let from, let to): return try valueChange(of: id, shift(id, from: from, to: to))
+    case .setStep(let step, let id):
+      let old = try requireCounter(id).step
+      try setStep(step, of: id)
+      return old == step ? nil : .step(counterID: id, from: old, to: step)
+    case .rename(let id, let name):
+      let old = try requireCounter(id).name
+      let new = try rename(id, to: name)
+      return old == new ? nil : .rename(counterID: id, from: old, to: new)
+    case .create(let name, let selecting):
+      let previous = currentID
+      let made = try create(named: name)
+      if selecting { select(made.id) }
+      return .create(made, index: records.firstIndex { $0.id == made.id } ?? 0, previousID: previous)
+    case .delete(let id):
+      let (counter, index) = try delete(id)
+      return .delete(counter, index: index)
+    case .restore(let counter, let index):
+      let previous = currentID
+      let restored = try restore(counter, at: index)
+      select(restored.id)
+      return .create(restored, index: index, previousID: previous)
+    case .select(let id):
+      if id != currentID, records.contains(where: { $0.id == id }) { select(id) }
+      return nil
+    }
+  }
+
+  private func valueChange(of id: String, _ values: @autoclosure () throws(CounterError) -> (old: Int, new: Int))
+    throws(CounterError) -> CounterChange?
+  {
+    try requireCounter(id)
+    let (old, new) = try values()
+    return old == new ? nil : .value(counterID: id, from: old, to: new)
+  }
+
+  @discardableResult
+  private func requireCounter(_ id: String) throws(CounterError) -> CounterRecord {
+    guard let record = records.first(where: { $0.id == id }) else { throw .unknownCounter(id) }
+    return record
+  }
+
+  // MARK: Reading the store
 
   /// The counters' records in order; never empty.
-  public var records: [CounterRecord] {
-    // Tally's own stores hand out the stored list itself: decode it again only when it changed
-    // (the screen reads the list after every key press).
+  private var records: [CounterRecord] {
+    // Tally's own stores hand out the stored list itself: decode it again only when it changed.
     let raw = userDefaults.layered?.domains.value(forKey: DefaultsKey.counters.name)
     if let raw, let cached = cachedRecords, cached.raw == raw { return cached.records }
     let stored = userDefaults.x.object([CounterRecord].self, forKey: .counters) ?? []
@@ -45,29 +137,11 @@ public final class CounterStore {
     return records
   }
 
-  /// The last list decoded, with the stored value it came from.
-  private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
-
-  /// Every counter with its value, in order.
-  public var counters: [Counter] { records.map(counter(for:)) }
-
-  /// The id of the counter on screen; the first counter's if the stored one is gone.
-  public var currentID: String {
+  /// The id of the counter on screen, as stored; the first counter's if the stored one is gone.
+  private var currentID: String {
     let list = records
     let stored = userDefaults.x.object(String.self, forKey: .currentCounter)
     return list.first { $0.id == stored }?.id ?? list[0].id
-  }
-
-  public var current: Counter { counter(withID: currentID) ?? counter(for: records[0]) }
-
-  public func counter(withID id: String) -> Counter? {
-    records.first { $0.id == id }.map(counter(for:))
-  }
-
-  /// The counter called `name`, ignoring case.
-  public func counter(named name: String) -> Counter? {
-    let wanted = Self.comparable(name)
-    return records.first { Self.comparable($0.name) == wanted }.map(counter(for:))
   }
 
   private func counter(for record: CounterRecord) -> Counter {
@@ -80,8 +154,7 @@ public final class CounterStore {
 
   /// Adds `delta` to the counter's value as one read-modify-write; returns the old and new
   /// values. Past `Int.max` or `Int.min` the value is left unchanged.
-  @discardableResult
-  public func add(_ delta: Int, to id: String) throws(CounterError) -> (old: Int, new: Int) {
+  private func add(_ delta: Int, to id: String) throws(CounterError) -> (old: Int, new: Int) {
     var old = 0
     var overflow = false
     let new = userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
@@ -96,8 +169,7 @@ public final class CounterStore {
   }
 
   /// Sets the counter's value; returns the old and new values.
-  @discardableResult
-  public func setValue(_ value: Int, of id: String) -> (old: Int, new: Int) {
+  private func setValue(_ value: Int, of id: String) -> (old: Int, new: Int) {
     var old = 0
     userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
       old = current ?? 0
@@ -111,8 +183,7 @@ public final class CounterStore {
   /// `new` exactly when the value is still `old`, and otherwise by the same difference on top
   /// of what another process changed meanwhile, so that change is kept. A result past
   /// `Int.max` or `Int.min` leaves the value unchanged. Returns the value before and after.
-  @discardableResult
-  public func shift(_ id: String, from old: Int, to new: Int) throws(CounterError) -> (old: Int, new: Int) {
+  private func shift(_ id: String, from old: Int, to new: Int) throws(CounterError) -> (old: Int, new: Int) {
     var before = 0
     var outOfRange = false
     let difference = Int128(new) - Int128(old)
@@ -131,13 +202,12 @@ public final class CounterStore {
 
   // MARK: The list
 
-  public func select(_ id: String) {
+  private func select(_ id: String) {
     userDefaults.x.set(id, forKey: .currentCounter)
   }
 
   /// Makes a counter at the end of the list, with value 0 and step 1.
-  @discardableResult
-  public func create(named name: String) throws(CounterError) -> Counter {
+  private func create(named name: String) throws(CounterError) -> Counter {
     let name = try Self.validatedName(name)
     var made: CounterRecord?
     var failure: CounterError?
@@ -160,7 +230,7 @@ public final class CounterStore {
     return counter(for: made)
   }
 
-  public func rename(_ id: String, to name: String) throws(CounterError) {
+  private func rename(_ id: String, to name: String) throws(CounterError) -> String {
     let name = try Self.validatedName(name)
     var failure: CounterError? = .unknownCounter(id)
     var oldName = name
@@ -178,9 +248,10 @@ public final class CounterStore {
     }
     if let failure { throw failure }
     if oldName != name { analytics.track(.counterRenamed(id: id, from: oldName, to: name)) }
+    return name
   }
 
-  public func setStep(_ step: Int, of id: String) throws(CounterError) {
+  private func setStep(_ step: Int, of id: String) throws(CounterError) {
     guard step > 0 else { throw .invalidStep(String(step)) }
     var found = false
     updateRecords { records in
@@ -196,8 +267,7 @@ public final class CounterStore {
 
   /// Deletes a counter and its value; returns what was deleted and where it stood, so it can
   /// be put back. The current counter moves to a neighbour.
-  @discardableResult
-  public func delete(_ id: String) throws(CounterError) -> (counter: Counter, index: Int) {
+  private func delete(_ id: String) throws(CounterError) -> (counter: Counter, index: Int) {
     var failure: CounterError?
     var deleted: (counter: Counter, index: Int)?
     userDefaults.performBatch {
@@ -230,8 +300,7 @@ public final class CounterStore {
 
   /// Puts a deleted counter back at `index` with its value (for undo); returns it, with a
   /// new id if its old one was taken meanwhile.
-  @discardableResult
-  public func restore(_ counter: Counter, at index: Int) throws(CounterError) -> Counter {
+  private func restore(_ counter: Counter, at index: Int) throws(CounterError) -> Counter {
     var failure: CounterError?
     var restored = counter
     userDefaults.performBatch {
@@ -260,17 +329,6 @@ public final class CounterStore {
     guard old != new else { return }
     let name = records.first { $0.id == id }?.name ?? id
     analytics.track(.counterChanged(id: id, name: name, old: old, new: new))
-  }
-
-  /// Calls `handler` whenever a counter, the list or the current counter may have changed.
-  public func observe(_ handler: @escaping () -> Void) -> DefaultsObservation {
-    userDefaults.addChangeHandler { keys in
-      if keys.contains(DefaultsKey.counters.name) || keys.contains(DefaultsKey.currentCounter.name)
-        || keys.contains(where: { $0 == "count" || $0.hasPrefix("count-") })
-      {
-        handler()
-      }
-    }
   }
 
   private func updateRecords(_ transform: ([CounterRecord]) -> [CounterRecord]) {
