@@ -85,3 +85,91 @@ struct CounterViewModelTests {
     #expect(sut.count == Int.max - 1)
   }
 }
+
+/// The counter screen alone: a key changes only the screen's state and returns what should
+/// happen; what became of it comes back through `applied(_:)`.
+struct CounterScreenEffectTests {
+  private let sut = CounterViewModel()
+  private let counters = CounterList(
+    counters: [Counter(id: "count", name: "Count", step: 2, value: 5), Counter(id: "count-2", name: "laps")],
+    currentID: "count")
+
+  private func update(_ keys: Key...) -> [CounterEffect] {
+    keys.flatMap { sut.update($0, counters: counters) }
+  }
+
+  @Test(arguments: [Key.space, .character("+"), .up, .character("k")])
+  func everyIncrementKeyAsksToAddTheStep(key: Key) {
+    #expect(update(key) == [.edit(.add(2, to: "count"))])
+  }
+
+  @Test func subtractingAndMovingAlongTheTabsAreEditsToo() {
+    #expect(update(.character("-")) == [.edit(.add(-2, to: "count"))])
+    #expect(update(.tab) == [.edit(.select("count-2"))])
+    #expect(update(.backTab) == [.edit(.select("count-2"))], "the tabs wrap round")
+  }
+
+  @Test func historyHelpAndQuitAreForTheApp() {
+    #expect(update(.character("H")) == [.openHistory])
+    #expect(update(.character("?")) == [.helpShown])
+    #expect(update(.character("q")).isEmpty, "q closes the help")
+    #expect(update(.character("q")) == [.quit])
+  }
+
+  @Test func nothingIsAskedBeforeAPromptIsConfirmed() {
+    #expect(update(.character("="), .character("4"), .character("2")).isEmpty)
+    #expect(update(.enter) == [.edit(.setValue(42, of: "count"))])
+    #expect(update(.character("s"), .character("x"), .enter).isEmpty, "a step that is not a number asks for nothing")
+    #expect(sut.mode != .counting)
+  }
+
+  @Test func aRefusedNameReopensThePromptWithTheReason() throws {
+    #expect(update(.character("n"), .character("L"), .enter) == [.edit(.create(named: "L", selecting: true))])
+    sut.applied([.failure(.duplicateName("L"))])
+    guard case .prompt(let prompt) = sut.mode else {
+      Issue.record("expected the prompt, got \(sut.mode)")
+      return
+    }
+    #expect(prompt.error == "A counter named \"L\" already exists")
+    #expect(prompt.field.text == "L")
+  }
+
+  @Test func undoAsksForTheEditsThatReverseAChangeAndRedoForThoseThatMakeItAgain() {
+    #expect(update(.character("u")).isEmpty)
+    #expect(sut.message == "Nothing to undo.")
+    sut.applied([.success(.value(counterID: "count", from: 3, to: 5))])
+    #expect(update(.character("u")) == [.edit(.shift("count", from: 5, to: 3)), .edit(.select("count"))])
+    sut.applied([.success(.value(counterID: "count", from: 9, to: 7)), .success(nil)])
+    #expect(sut.message == "Undone: Count 3 → 5 (now 7)")
+    #expect(update(.control("r")) == [.edit(.shift("count", from: 3, to: 5)), .edit(.select("count"))])
+  }
+
+  @Test func aSaveFailureIsItsOwnKindAndSavedFollowsIt() {
+    sut.saveStatusChanged(storeProblem: .locked(path: "/data/tally", seconds: 5), historyProblem: nil)
+    #expect(sut.status?.kind == .saveFailure)
+    #expect(sut.message?.hasPrefix("Not saved: ") == true)
+    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    #expect(sut.status == StatusMessage("Saved.", kind: .news))
+    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    #expect(sut.status == StatusMessage("Saved.", kind: .news))
+    _ = update(.space)
+    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    #expect(sut.status == nil, "nothing to say when nothing failed")
+  }
+}
+
+/// A history that cannot be written is told on the status line, as a failed save is.
+struct HistoryFailureStatusTests {
+  @Test func aFailedAppendIsShownOnTheStatusLine() throws {
+    let directory = try TemporaryDirectory()
+    let missing = FileHistoryLog(directory: directory.appending("no/such/dir"))
+    let recorder = HistoryRecorder(log: missing, clock: ManualClock(iso: "2026-11-23T10:00:00Z"), source: .app)
+    let app = TestApps.counter(defaults: InMemoryUserDefaults(), analytics: recorder)
+    app.press(.space)
+    recorder.flush()
+    app.saveStatusChanged()
+    #expect(app.status?.kind == .saveFailure)
+    #expect(app.message?.hasPrefix("The history could not be saved: ") == true, "\(app.message ?? "")")
+    #expect(app.count == 1, "the count itself is kept")
+  }
+}

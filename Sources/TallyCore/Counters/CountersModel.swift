@@ -43,10 +43,7 @@ public final class CountersModel {
 
   /// Reads the counters again from the store, as after another process changed it.
   public func reload() {
-    let records = self.records
-    let stored = userDefaults.x.object(String.self, forKey: .currentCounter)
-    list = CounterList(
-      counters: records.map(counter(for:)), currentID: records.first { $0.id == stored }?.id ?? records[0].id)
+    list = CounterList(counters: records.map(counter(for:)), currentID: currentID)
   }
 
   // MARK: Edits
