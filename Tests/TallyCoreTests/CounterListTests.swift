@@ -182,7 +182,8 @@ struct CounterListTests {
   @Test func countersMadeByAnotherProcessShowUp() throws {
     let sut = makeModel()
     #expect(sut.counters.list.counters.count == 1)
-    try CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).perform(.create(named: "from elsewhere", selecting: false))
+    try CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).perform(
+      .create(named: "from elsewhere", selecting: false))
     #expect(sut.counters.list.counters.count == 1, "the screen hears of it from the run loop")
     sut.storeChanged()
     #expect(sut.counters.list.counters.map(\.name) == ["Count", "from elsewhere"])

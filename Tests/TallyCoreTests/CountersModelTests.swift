@@ -39,7 +39,9 @@ struct CountersModelTests {
   @Test(arguments: ["Laps", "LAPS", "  laps  "])
   func namesAreUniqueIgnoringCaseAndSpaces(name: String) throws {
     try store.make("laps")
-    #expect(throws: CounterError.duplicateName(name.trimmingCharacters())) { try store.perform(.create(named: name, selecting: false)) }
+    #expect(throws: CounterError.duplicateName(name.trimmingCharacters())) {
+      try store.perform(.create(named: name, selecting: false))
+    }
   }
 
   @Test(arguments: [
@@ -115,8 +117,10 @@ struct CountersModelTests {
   @Test func shiftingAnUnchangedValueLandsExactlyOnTheTarget() throws {
     try store.perform(.setValue(Int.min, of: "count"))
     // The difference does not fit an Int; the move is still exact.
-    #expect(try store.perform(.shift("count", from: Int.min, to: Int.max)) == .value(counterID: "count", from: Int.min, to: Int.max))
-    #expect(try store.perform(.shift("count", from: Int.max, to: Int.min)) == .value(counterID: "count", from: Int.max, to: Int.min))
+    #expect(
+      try store.perform(.shift("count", from: Int.min, to: Int.max)) == .value(counterID: "count", from: Int.min, to: Int.max))
+    #expect(
+      try store.perform(.shift("count", from: Int.max, to: Int.min)) == .value(counterID: "count", from: Int.max, to: Int.min))
     #expect(store.list.current.value == Int.min)
   }
 
@@ -152,9 +156,10 @@ struct CountersModelTests {
     let b = try second.make("b")
     #expect(a.id != b.id)
     #expect(
-      CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics).list.counters.map(\.name) == [
-        "Count", "a", "b",
-      ])
+      CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics).list.counters.map(\.name)
+        == [
+          "Count", "a", "b",
+        ])
     #expect(throws: CounterError.duplicateName("A")) { try second.make("A") }
   }
 

@@ -35,7 +35,9 @@ extension CounterViewModel {
       inform("Nothing to \(undoing ? "undo" : "redo").")
       return []
     }
-    pending = .replay(change, undoing: undoing, summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
+    pending = .replay(
+      change, undoing: undoing,
+      summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
     let edits: [CounterEdit] =
       switch change {
       case .value(let id, let from, let to): [.shift(id, from: undoing ? to : from, to: undoing ? from : to), .select(id)]
