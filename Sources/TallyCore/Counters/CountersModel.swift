@@ -75,9 +75,26 @@ public final class CountersModel {
 
   private func make(_ edit: CounterEdit) throws(CounterError) -> CounterChange? {
     switch edit {
-    case .add(let delta, let id): return try valueChange(of: id, add(delta, to: id))
-    case .setValue(let value, let id): return try valueChange(of: id, setValue(value, of: id))
-    case .shift(let id, let from, let to): return try valueChange(of: id, shift(id, from: from, to: to))
+    case .add(let delta, let id):
+      return try changeValue(of: id) {
+        $0.addingReportingOverflow(delta).overflow ? nil : $0 + delta
+      } refusal: {
+        .limitReached(value: $0, step: delta)
+      }
+    case .setValue(let value, let id):
+      return try changeValue(of: id) { _ in
+        value
+      } refusal: { _ in
+        .unknownCounter(id)
+      }
+    case .shift(let id, let from, let to):
+      // To `to` exactly when the value is still `from`; otherwise another process's change is kept.
+      let difference = Int128(to) - Int128(from)
+      return try changeValue(of: id) {
+        Int(exactly: Int128($0) + difference)
+      } refusal: {
+        .limitReached(value: $0, step: difference > 0 ? 1 : -1)
+      }
     case .setStep(let step, let id):
       let old = try requireCounter(id).step
       try setStep(step, of: id)
@@ -103,14 +120,6 @@ public final class CountersModel {
       if id != currentID, records.contains(where: { $0.id == id }) { select(id) }
       return nil
     }
-  }
-
-  private func valueChange(of id: String, _ values: @autoclosure () throws(CounterError) -> (old: Int, new: Int))
-    throws(CounterError) -> CounterChange?
-  {
-    try requireCounter(id)
-    let (old, new) = try values()
-    return old == new ? nil : .value(counterID: id, from: old, to: new)
   }
 
   @discardableResult
@@ -149,52 +158,24 @@ public final class CountersModel {
 
   // MARK: Values
 
-  /// Adds `delta` to the counter's value as one read-modify-write; returns the old and new
-  /// values. Past `Int.max` or `Int.min` the value is left unchanged.
-  private func add(_ delta: Int, to id: String) throws(CounterError) -> (old: Int, new: Int) {
+  /// Sets the counter's value, in one read-modify-write, to what `change` makes of the value
+  /// stored now (read under the store's lock); when `change` returns `nil` the value is left
+  /// as it is and `refusal` says why.
+  private func changeValue(
+    of id: String, _ change: (Int) -> Int?, refusal: (Int) -> CounterError
+  ) throws(CounterError) -> CounterChange? {
+    let record = try requireCounter(id)
     var old = 0
-    var overflow = false
-    let new = userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
-      old = current ?? 0
-      let (sum, didOverflow) = old.addingReportingOverflow(delta)
-      overflow = didOverflow
-      return didOverflow ? current : sum
-    }
-    if overflow { throw .limitReached(value: old, step: delta) }
-    trackChange(of: id, old: old, new: new ?? 0)
-    return (old, new ?? 0)
-  }
-
-  /// Sets the counter's value; returns the old and new values.
-  private func setValue(_ value: Int, of id: String) -> (old: Int, new: Int) {
-    var old = 0
+    var new: Int?
     userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
       old = current ?? 0
-      return value
+      new = change(old)
+      return new ?? current
     }
-    trackChange(of: id, old: old, new: value)
-    return (old, value)
-  }
-
-  /// Moves the counter's value by `new - old` in one read-modify-write, for undo and redo: to
-  /// `new` exactly when the value is still `old`, and otherwise by the same difference on top
-  /// of what another process changed meanwhile, so that change is kept. A result past
-  /// `Int.max` or `Int.min` leaves the value unchanged. Returns the value before and after.
-  private func shift(_ id: String, from old: Int, to new: Int) throws(CounterError) -> (old: Int, new: Int) {
-    var before = 0
-    var outOfRange = false
-    let difference = Int128(new) - Int128(old)
-    let after = userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
-      before = current ?? 0
-      guard let shifted = Int(exactly: Int128(before) + difference) else {
-        outOfRange = true
-        return current
-      }
-      return shifted
-    }
-    if outOfRange { throw .limitReached(value: before, step: difference > 0 ? 1 : -1) }
-    trackChange(of: id, old: before, new: after ?? 0)
-    return (before, after ?? 0)
+    guard let new else { throw refusal(old) }
+    guard new != old else { return nil }
+    analytics.track(.counterChanged(id: id, name: record.name, old: old, new: new))
+    return .value(counterID: id, from: old, to: new)
   }
 
   // MARK: The list
@@ -208,19 +189,17 @@ public final class CountersModel {
     let name = try Self.validatedName(name)
     var made: CounterRecord?
     var failure: CounterError?
-    userDefaults.performBatch {
-      updateRecords { records in
-        if records.contains(where: { Self.comparable($0.name) == Self.comparable(name) }) {
-          failure = .duplicateName(name)
-          return records
-        }
-        let record = CounterRecord(id: Self.nextID(after: records), name: name, step: 1)
-        made = record
-        return records + [record]
+    updateRecords { records in
+      if records.contains(where: { Self.comparable($0.name) == Self.comparable(name) }) {
+        failure = .duplicateName(name)
+        return records
       }
-      // A value left by an older counter with this id is not this counter's.
-      if let made { userDefaults.removeObject(forKey: made.id) }
+      let record = CounterRecord(id: Self.nextID(after: records), name: name, step: 1)
+      made = record
+      return records + [record]
     }
+    // A value left by an older counter with this id is not this counter's.
+    if let made { userDefaults.removeObject(forKey: made.id) }
     if let failure { throw failure }
     guard let made else { throw .invalidName("the counter could not be made") }
     analytics.track(.counterCreated(id: made.id, name: made.name))
@@ -267,30 +246,27 @@ public final class CountersModel {
   private func delete(_ id: String) throws(CounterError) -> (counter: Counter, index: Int) {
     var failure: CounterError?
     var deleted: (counter: Counter, index: Int)?
-    userDefaults.performBatch {
-      let wasCurrent = currentID == id
-      var neighbour: String?
-      updateRecords { records in
-        guard let index = records.firstIndex(where: { $0.id == id }) else {
-          failure = .unknownCounter(id)
-          return records
-        }
-        guard records.count > 1 else {
-          failure = .lastCounter
-          return records
-        }
-        deleted = (counter(for: records[index]), index)
-        var remaining = records
-        remaining.remove(at: index)
-        neighbour = remaining[min(index, remaining.count - 1)].id
-        return remaining
+    let wasCurrent = currentID == id
+    var neighbour: String?
+    updateRecords { records in
+      guard let index = records.firstIndex(where: { $0.id == id }) else {
+        failure = .unknownCounter(id)
+        return records
       }
-      guard deleted != nil else { return }
-      userDefaults.removeObject(forKey: id)
-      if wasCurrent, let neighbour { select(neighbour) }
+      guard records.count > 1 else {
+        failure = .lastCounter
+        return records
+      }
+      deleted = (counter(for: records[index]), index)
+      var remaining = records
+      remaining.remove(at: index)
+      neighbour = remaining[min(index, remaining.count - 1)].id
+      return remaining
     }
     if let failure { throw failure }
     guard let deleted else { throw .unknownCounter(id) }
+    userDefaults.removeObject(forKey: id)
+    if wasCurrent, let neighbour { select(neighbour) }
     analytics.track(.counterDeleted(id: id, name: deleted.counter.name, value: deleted.counter.value))
     return deleted
   }
@@ -300,33 +276,25 @@ public final class CountersModel {
   private func restore(_ counter: Counter, at index: Int) throws(CounterError) -> Counter {
     var failure: CounterError?
     var restored = counter
-    userDefaults.performBatch {
-      updateRecords { records in
-        if records.contains(where: { Self.comparable($0.name) == Self.comparable(counter.name) }) {
-          failure = .duplicateName(counter.name)
-          return records
-        }
-        if records.contains(where: { $0.id == counter.id }) { restored.id = Self.nextID(after: records) }
-        var changed = records
-        let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step)
-        changed.insert(record, at: min(max(0, index), changed.count))
-        return changed
+    updateRecords { records in
+      if records.contains(where: { Self.comparable($0.name) == Self.comparable(counter.name) }) {
+        failure = .duplicateName(counter.name)
+        return records
       }
-      if failure == nil { userDefaults.x.set(restored.value, forKey: restored.valueKey) }
+      if records.contains(where: { $0.id == counter.id }) { restored.id = Self.nextID(after: records) }
+      var changed = records
+      let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step)
+      changed.insert(record, at: min(max(0, index), changed.count))
+      return changed
     }
     if let failure { throw failure }
+    userDefaults.x.set(restored.value, forKey: restored.valueKey)
     analytics.track(.counterCreated(id: restored.id, name: restored.name))
     if restored.value != 0 { analytics.track(.counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value)) }
     return restored
   }
 
   // MARK: Helpers
-
-  private func trackChange(of id: String, old: Int, new: Int) {
-    guard old != new else { return }
-    let name = records.first { $0.id == id }?.name ?? id
-    analytics.track(.counterChanged(id: id, name: name, old: old, new: new))
-  }
 
   private func updateRecords(_ transform: ([CounterRecord]) -> [CounterRecord]) {
     userDefaults.x.update([CounterRecord].self, forKey: .counters) { stored in
