@@ -144,6 +144,14 @@ struct CounterScreenEffectTests {
     #expect(update(.control("r")) == [.edit(.shift("count", from: 3, to: 5)), .edit(.select("count"))])
   }
 
+  @Test func anUndoThatFindsNothingToChangeCanStillBeRedone() {
+    sut.applied([.success(.rename(counterID: "count", from: "A", to: "B"))])
+    #expect(update(.character("u")) == [.edit(.rename("count", to: "A")), .edit(.select("count"))])
+    sut.applied([.success(nil), .success(nil)])  // another process had renamed it back already
+    #expect(sut.message == "Undone: rename A → B")
+    #expect(update(.control("r")) == [.edit(.rename("count", to: "B")), .edit(.select("count"))])
+  }
+
   @Test func aSaveFailureIsItsOwnKindAndSavedFollowsIt() {
     sut.saveStatusChanged(storeProblem: .locked(path: "/data/tally", seconds: 5), historyProblem: nil)
     #expect(sut.status?.kind == .saveFailure)

@@ -22,8 +22,8 @@ extension CounterViewModel {
       }
       return
     }
-    if case .replay(let change, let undoing, let summary) = pending, let result = made.first {
-      replayed(change, undoing: undoing, result: result, summary: summary)
+    if case .replay(let change, let undoing, let summary) = pending {
+      replayed(change, undoing: undoing, result: made.first, summary: summary)
     } else {
       for change in made { undoStack.record(change) }
     }
@@ -52,23 +52,23 @@ extension CounterViewModel {
 
   /// Keeps a replayed change on the other stack, as it stands now (a deleted counter with
   /// the value it had by then, a restored one under the id it got), and says what was done.
-  private func replayed(_ change: CounterChange, undoing: Bool, result: CounterChange, summary: String) {
+  private func replayed(_ change: CounterChange, undoing: Bool, result: CounterChange?, summary: String) {
     var kept = change
     switch (change, result) {
-    case (.create(_, let index, let previousID), .delete(let deleted, _)):
+    case (.create(_, let index, let previousID), .delete(let deleted, _)?):
       kept = .create(deleted, index: index, previousID: previousID)
-    case (.create(let counter, let index, let previousID), .create(let restored, _, _)):
+    case (.create(let counter, let index, let previousID), .create(let restored, _, _)?):
       follow(counter.id, to: restored.id, inUndoable: false)
       kept = .create(restored, index: index, previousID: previousID)
-    case (.delete(let counter, let index), .create(let restored, _, _)):
+    case (.delete(let counter, let index), .create(let restored, _, _)?):
       follow(counter.id, to: restored.id, inUndoable: true)
       kept = .delete(restored, index: index)
-    case (.delete, .delete(let deleted, let index)): kept = .delete(deleted, index: index)
+    case (.delete, .delete(let deleted, let index)?): kept = .delete(deleted, index: index)
     default: break
     }
     if undoing { undoStack.pushRedoable(kept) } else { undoStack.pushUndoable(kept) }
     // With another process's change kept, the value is not always the one the change started from.
-    let now = if case .value(_, _, let value) = result { " (now \(value))" } else { "" }
+    let now = if case .value(_, _, let value)? = result { " (now \(value))" } else { "" }
     inform("\(undoing ? "Undone" : "Redone"): \(summary)\(now)")
   }
 
