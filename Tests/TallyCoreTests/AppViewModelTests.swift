@@ -2,6 +2,10 @@ import TallyCore
 import TallyTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 struct AppViewModelTests {
   private let defaults = FakeUserDefaults()
   private let spy = AnalyticsSpy()
@@ -137,5 +141,43 @@ struct AppViewModelTests {
     app.handle(.character("q"))
     app.handle(.space)
     #expect(defaults.writtenKeys.isEmpty)
+  }
+}
+
+/// What the run loop tells the app after a save or another process's change.
+struct AppStoreStatusTests {
+  @Test func aFailedSaveIsShownAsOneUntilASaveWorks() throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    AppDefaults.register(in: store)
+    let app = TestApps.counter(defaults: store)
+    let blocker = directory.appending("defaults.plist.tmp")
+    mkdir(blocker, 0o700)
+    app.press(.space)
+    app.saveStatusChanged()
+    #expect(app.status?.kind == .saveFailure)
+    #expect(app.message?.hasPrefix("Not saved: ") == true)
+    #expect(app.count == 1, "the value on screen is kept")
+
+    rmdir(blocker)
+    store.retrySave()
+    app.saveStatusChanged()
+    #expect(app.status == StatusMessage("Saved.", kind: .news))
+    #expect(try FileUserDefaults(directory: directory.path).integer(forKey: "count") == 1)
+  }
+
+  @Test func anotherProcessesChangeShowsWhenTheAppIsTold() throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    AppDefaults.register(in: store)
+    let app = TestApps.counter(defaults: store)
+    #expect(app.count == 0)
+    try FileUserDefaults(directory: directory.path).set(41, forKey: "count")
+    store.reload()
+    #expect(app.count == 0, "the app reads the store only when told")
+    app.storeChanged()
+    #expect(app.count == 41)
+    app.press(.space)
+    #expect(app.count == 42)
   }
 }
