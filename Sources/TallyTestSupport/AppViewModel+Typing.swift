@@ -36,20 +36,11 @@ extension AppViewModel {
   /// The counter on screen's value.
   public var count: Int { current.value }
 
-  /// The line the screen shows under the large value: "Count: 12".
-  public var valueLine: String { "\(current.name): \(current.value)" }
-
-  /// The counter screen's mode; `nil` during onboarding.
-  public var mode: CounterMode? { counterScreen?.mode }
-
-  /// The status line, if any.
-  public var status: StatusMessage? { counterScreen?.status }
-
   /// What can be undone and redone.
   public var undoStack: UndoStack { counterScreen?.undoStack ?? UndoStack() }
 
   /// The status line's text, if any.
-  public var message: String? { counterScreen?.message }
+  public var message: String? { counterScreen?.status?.text }
 
   /// The prompt on screen, if any.
   public var prompt: Prompt? {

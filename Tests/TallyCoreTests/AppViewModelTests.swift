@@ -155,14 +155,14 @@ struct AppStoreStatusTests {
     mkdir(blocker, 0o700)
     app.press(.space)
     app.saveStatusChanged()
-    #expect(app.status?.kind == .saveFailure)
+    #expect(app.counterScreen?.status?.kind == .saveFailure)
     #expect(app.message?.hasPrefix("Not saved: ") == true)
     #expect(app.count == 1, "the value on screen is kept")
 
     rmdir(blocker)
     store.retrySave()
     app.saveStatusChanged()
-    #expect(app.status == StatusMessage("Saved.", kind: .news))
+    #expect(app.counterScreen?.status == StatusMessage("Saved.", kind: .news))
     #expect(try FileUserDefaults(directory: directory.path).integer(forKey: "count") == 1)
   }
 

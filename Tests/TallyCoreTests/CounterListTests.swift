@@ -22,7 +22,7 @@ struct CounterListTests {
     fake.integers = ["count": 12]
     let sut = TestApps.counter(defaults: fake, analytics: AnalyticsSpy())
     #expect(sut.counters.list.counters.map(\.name) == ["Count"])
-    #expect(sut.valueLine == "Count: 12")
+    #expect(sut.counterView.valueLine == "Count: 12")
 
     sut.press(.character("n"))
     sut.type("laps")
@@ -42,7 +42,7 @@ struct CounterListTests {
     sut.press(.space, .character("n"))
     sut.type("laps")
     sut.press(.enter, .space, .space, .backTab)
-    #expect(sut.valueLine == "Count: 13")
+    #expect(sut.counterView.valueLine == "Count: 13")
 
     let reopened = try FileUserDefaults(directory: directory.path)
     #expect(reopened.integer(forKey: "count") == 13)
@@ -57,8 +57,8 @@ struct CounterListTests {
     #expect(sut.counters.list.counters.count == 1, "nothing changes before Enter")
     sut.press(.enter)
     #expect(sut.counters.list.counters.map(\.name) == ["Count", "laps"])
-    #expect(sut.valueLine == "laps: 0")
-    #expect(sut.mode == .counting)
+    #expect(sut.counterView.valueLine == "laps: 0")
+    #expect(sut.counterScreen?.mode == .counting)
   }
 
   @Test(arguments: [
@@ -74,7 +74,7 @@ struct CounterListTests {
     #expect(sut.prompt?.error == message)
     #expect(sut.counters.list.counters.count == 1)
     sut.press(.escape)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.counters.list.counters.count == 1)
   }
 
@@ -82,7 +82,7 @@ struct CounterListTests {
   func unicodeNamesCanBeTyped(name: String) {
     let sut = makeModel(name)
     #expect(sut.current.name == name)
-    #expect(sut.valueLine == "\(name): 0")
+    #expect(sut.counterView.valueLine == "\(name): 0")
   }
 
   @Test func tabAndFriendsGoRoundTheCounters() {
@@ -116,7 +116,7 @@ struct CounterListTests {
     #expect(second.counters.list.counters.map(\.name) == ["Count", "laps", "reps"])
     #expect(second.current.name == "laps")
     #expect(second.current.step == 3)
-    #expect(second.valueLine == "laps: 3")
+    #expect(second.counterView.valueLine == "laps: 3")
     #expect(defaults.x.object(String.self, forKey: .currentCounter) == "count-2")
   }
 
@@ -128,7 +128,7 @@ struct CounterListTests {
     sut.press(.backspace, .backspace, .backspace, .backspace)
     sut.type("swims")
     sut.press(.enter)
-    #expect(sut.valueLine == "swims: 1")
+    #expect(sut.counterView.valueLine == "swims: 1")
     #expect(sut.counters.list.counters.map(\.name) == ["Count", "swims"])
   }
 
@@ -163,7 +163,7 @@ struct CounterListTests {
   @Test func theLastCounterCannotBeDeletedAndNothingIsAsked() {
     let sut = makeModel()
     sut.press(.character("d"))
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.message == "The last counter cannot be deleted")
     #expect(sut.counters.list.counters.count == 1)
   }
@@ -174,7 +174,7 @@ struct CounterListTests {
     sut.type("x")
     _ = try? CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).perform(.delete("count-2"))
     sut.press(.enter)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.message == "That counter was deleted meanwhile; nothing changed.")
     #expect(sut.counters.list.counters.map(\.name) == ["Count"])
   }
@@ -192,9 +192,9 @@ struct CounterListTests {
   @Test func helpOpensOnQuestionMarkAndAnyKeyClosesIt() {
     let sut = makeModel()
     sut.press(.character("?"))
-    #expect(sut.mode == .help)
+    #expect(sut.counterScreen?.mode == .help)
     sut.press(.character("q"))
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.count == 0)
   }
 

@@ -138,7 +138,7 @@ struct CounterUndoTests {
     try store.perform(.delete("count-2"))
     sut.press(.character("u"))
     #expect(sut.message == "Cannot undo: that counter was deleted meanwhile.")
-    #expect(sut.status?.isWarning == true)
+    #expect(sut.counterScreen?.status?.isWarning == true)
     #expect(sut.undoStack.redoable.isEmpty)
     #expect(sut.undoStack.undoable.count == 1, "the next undo goes on with older changes")
   }

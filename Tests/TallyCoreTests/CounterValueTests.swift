@@ -28,7 +28,7 @@ struct CounterValueTests {
     sut.press(.character("s"))
     sut.type("5")
     sut.press(.enter)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.current.step == 5)
 
     sut.press(.space)
@@ -59,7 +59,7 @@ struct CounterValueTests {
     sut.press(.enter)
     #expect(sut.count == -42)
     #expect(defaults.integer(forKey: "count") == -42)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
   }
 
   @Test(arguments: ["12a", "+5", "4.5", "9223372036854775808", " "])
@@ -84,7 +84,7 @@ struct CounterValueTests {
     sut.press(.character(key))
     sut.type("99")
     sut.press(.escape)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.count == 3)
     #expect(sut.current.step == 1)
     #expect(sut.undoStack.undoable.isEmpty)
@@ -98,7 +98,7 @@ struct CounterValueTests {
     sut.press(.character("y"))
     #expect(sut.count == 0)
     #expect(defaults.integer(forKey: "count") == 0)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
   }
 
   @Test(arguments: [Key.character("n"), .enter, .escape, .character("r"), .space, .character("q")])
@@ -106,7 +106,7 @@ struct CounterValueTests {
     let sut = makeModel(count: 7)
     sut.press(.character("r"), key)
     #expect(sut.count == 7)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.message == "Not reset.")
   }
 
@@ -116,7 +116,7 @@ struct CounterValueTests {
     #expect(sut.count == Int.min)
     #expect(defaults.integer(forKey: "count") == Int.min)
     #expect(sut.message == "-9223372036854775808 is the smallest value a counter can hold; it stays there")
-    #expect(sut.status?.isWarning == true)
+    #expect(sut.counterScreen?.status?.isWarning == true)
     #expect(sut.undoStack.undoable.isEmpty, "an unchanged value is not a change")
   }
 

@@ -136,11 +136,11 @@ struct CounterScreenEffectTests {
 
   @Test func undoAsksForTheEditsThatReverseAChangeAndRedoForThoseThatMakeItAgain() {
     #expect(update(.character("u")).isEmpty)
-    #expect(sut.message == "Nothing to undo.")
+    #expect(sut.status?.text == "Nothing to undo.")
     sut.applied([.success(.value(counterID: "count", from: 3, to: 5))])
     #expect(update(.character("u")) == [.edit(.shift("count", from: 5, to: 3)), .edit(.select("count"))])
     sut.applied([.success(.value(counterID: "count", from: 9, to: 7)), .success(nil)])
-    #expect(sut.message == "Undone: Count 3 → 5 (now 7)")
+    #expect(sut.status?.text == "Undone: Count 3 → 5 (now 7)")
     #expect(update(.control("r")) == [.edit(.shift("count", from: 3, to: 5)), .edit(.select("count"))])
   }
 
@@ -148,14 +148,14 @@ struct CounterScreenEffectTests {
     sut.applied([.success(.rename(counterID: "count", from: "A", to: "B"))])
     #expect(update(.character("u")) == [.edit(.rename("count", to: "A")), .edit(.select("count"))])
     sut.applied([.success(nil), .success(nil)])  // another process had renamed it back already
-    #expect(sut.message == "Undone: rename A → B")
+    #expect(sut.status?.text == "Undone: rename A → B")
     #expect(update(.control("r")) == [.edit(.rename("count", to: "B")), .edit(.select("count"))])
   }
 
   @Test func aSaveFailureIsItsOwnKindAndSavedFollowsIt() {
     sut.saveStatusChanged(storeProblem: .locked(path: "/data/tally", seconds: 5), historyProblem: nil)
     #expect(sut.status?.kind == .saveFailure)
-    #expect(sut.message?.hasPrefix("Not saved: ") == true)
+    #expect(sut.status?.text.hasPrefix("Not saved: ") == true)
     sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
     #expect(sut.status == StatusMessage("Saved.", kind: .news))
     sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
@@ -176,7 +176,7 @@ struct HistoryFailureStatusTests {
     app.press(.space)
     recorder.flush()
     app.saveStatusChanged()
-    #expect(app.status?.kind == .saveFailure)
+    #expect(app.counterScreen?.status?.kind == .saveFailure)
     #expect(app.message?.hasPrefix("The history could not be saved: ") == true, "\(app.message ?? "")")
     #expect(app.count == 1, "the count itself is kept")
   }

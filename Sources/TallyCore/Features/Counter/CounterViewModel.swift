@@ -81,9 +81,6 @@ public final class CounterViewModel {
 
   public init() {}
 
-  /// The status line's text, if any.
-  public var message: String? { status?.text }
-
   // MARK: Keys
 
   /// Handles a key in the current mode, for `counters` as they are; returns what should
