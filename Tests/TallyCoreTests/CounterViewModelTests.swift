@@ -9,7 +9,7 @@ struct CounterViewModelTests {
   @Test func test_viewDidLoad_withEmptyUserDefaults_shouldShow0InCounterLabel() {
     let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
-    #expect(String(sut.count) == "0")
+    #expect(sut.counterView.valueLine == "Count: 0")
   }
 
   @Test func test_tappingButton_with12InUserDefaults_shouldWrite13ToUserDefaults() {
