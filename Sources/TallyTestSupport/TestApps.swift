@@ -10,7 +10,12 @@ public enum TestApps {
   ) -> AppViewModel {
     AppViewModel(
       settingStore: settings, analytics: analytics,
-      makeCounterViewModel: { CounterViewModel(userDefaults: defaults, analytics: analytics) },
+      makeCountersModel: { CountersModel(userDefaults: defaults, analytics: analytics) },
       makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) })
+  }
+
+  /// An app on the counter screen over `defaults`, as after onboarding.
+  public static func counter(defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy()) -> AppViewModel {
+    app(settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, analytics: analytics)
   }
 }

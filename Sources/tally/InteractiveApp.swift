@@ -50,7 +50,7 @@ struct InteractiveApp {
       let app = AppViewModel(
         settingStore: dependencies.settingStore,
         analytics: analytics,
-        makeCounterViewModel: { CounterViewModel(userDefaults: dependencies.userDefaults, analytics: analytics) },
+        makeCountersModel: { CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app

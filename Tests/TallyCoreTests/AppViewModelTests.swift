@@ -2,6 +2,10 @@ import TallyCore
 import TallyTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 struct AppViewModelTests {
   private let defaults = FakeUserDefaults()
   private let spy = AnalyticsSpy()
@@ -34,11 +38,11 @@ struct AppViewModelTests {
     for _ in OnboardingPage.standard { app.handle(.enter) }
 
     #expect(settings.showOnboarding == false)
-    guard case .counter(let counter) = app.screen else {
+    guard case .counter = app.screen else {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
-    #expect(counter.countText == "0")
+    #expect(app.count == 0)
     #expect(spy.events == [.screenShown(.onboarding), .onboardingFinished, .screenShown(.counter)])
   }
 
@@ -61,9 +65,9 @@ struct AppViewModelTests {
     let defaults = self.defaults
     let app = AppViewModel(
       settingStore: settings, analytics: spy,
-      makeCounterViewModel: {
+      makeCountersModel: {
         made += 1
-        return CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+        return CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
       },
       makeHistoryViewModel: {
         HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
@@ -71,7 +75,9 @@ struct AppViewModelTests {
     app.handle(.enter)
     #expect(made == 0)
     app.handle(.escape)
+    app.handle(.space)
     #expect(made == 1)
+    #expect(app.count == 1)
   }
 
   @Test func keysReachTheCounterAndItsChangesAreReported() {
@@ -107,11 +113,11 @@ struct AppViewModelTests {
     #expect(model.summary.today == 3)
 
     app.handle(.space)  // closes; does not count
-    guard case .counter(let counter) = app.screen else {
+    guard case .counter = app.screen else {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
-    #expect(counter.count == 3)
+    #expect(app.count == 3)
     #expect(spy.events == [.screenShown(.history), .screenShown(.counter)])
   }
 
@@ -135,5 +141,43 @@ struct AppViewModelTests {
     app.handle(.character("q"))
     app.handle(.space)
     #expect(defaults.writtenKeys.isEmpty)
+  }
+}
+
+/// What the run loop tells the app after a save or another process's change.
+struct AppStoreStatusTests {
+  @Test func aFailedSaveIsShownAsOneUntilASaveWorks() throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    AppDefaults.register(in: store)
+    let app = TestApps.counter(defaults: store)
+    let blocker = directory.appending("defaults.plist.tmp")
+    mkdir(blocker, 0o700)
+    app.press(.space)
+    app.saveStatusChanged()
+    #expect(app.counterScreen?.status?.kind == .saveFailure)
+    #expect(app.message?.hasPrefix("Not saved: ") == true)
+    #expect(app.count == 1, "the value on screen is kept")
+
+    rmdir(blocker)
+    store.retrySave()
+    app.saveStatusChanged()
+    #expect(app.counterScreen?.status == StatusMessage("Saved.", kind: .news))
+    #expect(try FileUserDefaults(directory: directory.path).integer(forKey: "count") == 1)
+  }
+
+  @Test func anotherProcessesChangeShowsWhenTheAppIsTold() throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    AppDefaults.register(in: store)
+    let app = TestApps.counter(defaults: store)
+    #expect(app.count == 0)
+    try FileUserDefaults(directory: directory.path).set(41, forKey: "count")
+    store.reload()
+    #expect(app.count == 0, "the app reads the store only when told")
+    app.storeChanged()
+    #expect(app.count == 41)
+    app.press(.space)
+    #expect(app.count == 42)
   }
 }

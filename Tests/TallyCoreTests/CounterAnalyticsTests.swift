@@ -7,20 +7,24 @@ import Testing
 struct CounterAnalyticsTests {
   private let defaults = InMemoryUserDefaults()
   private let spy = AnalyticsSpy()
-  private let sut: CounterViewModel
+  private let sut: AppViewModel
 
   init() {
     AppDefaults.register(in: defaults)
     defaults.set(10, forKey: "count")
-    sut = CounterViewModel(userDefaults: defaults, analytics: spy)
+    sut = TestApps.counter(defaults: defaults, analytics: spy)
+    spy.reset()
   }
 
   private func changed(_ old: Int, _ new: Int, id: String = "count", name: String = "Count") -> AnalyticsEvent {
     .counterChanged(id: id, name: name, old: old, new: new)
   }
 
-  @Test func makingTheScreenReportsNothing() {
-    #expect(spy.events.isEmpty)
+  @Test func showingTheScreenReportsOnlyThat() {
+    let spy = AnalyticsSpy()
+    let app = TestApps.counter(defaults: defaults, analytics: spy)
+    #expect(app.count == 10)
+    #expect(spy.events == [.screenShown(.counter)])
   }
 
   @Test func addAndSubtract() {

@@ -11,8 +11,8 @@ struct CounterListTests {
     AppDefaults.register(in: defaults)
   }
 
-  private func makeModel(_ names: String...) -> CounterViewModel {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+  private func makeModel(_ names: String...) -> AppViewModel {
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
     for name in names { sut.createCounter(named: name) }
     return sut
   }
@@ -20,9 +20,9 @@ struct CounterListTests {
   @Test func aStoreWrittenBy01OpensOnItsCount() {
     let fake = FakeUserDefaults()
     fake.integers = ["count": 12]
-    let sut = CounterViewModel(userDefaults: fake, analytics: AnalyticsSpy())
-    #expect(sut.counters.map(\.name) == ["Count"])
-    #expect(sut.valueLine == "Count: 12")
+    let sut = TestApps.counter(defaults: fake, analytics: AnalyticsSpy())
+    #expect(sut.counters.list.counters.map(\.name) == ["Count"])
+    #expect(sut.counterView.valueLine == "Count: 12")
 
     sut.press(.character("n"))
     sut.type("laps")
@@ -38,11 +38,11 @@ struct CounterListTests {
 
     let store = try FileUserDefaults(directory: directory.path)
     AppDefaults.register(in: store)
-    let sut = CounterViewModel(userDefaults: store, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: store, analytics: AnalyticsSpy())
     sut.press(.space, .character("n"))
     sut.type("laps")
     sut.press(.enter, .space, .space, .backTab)
-    #expect(sut.valueLine == "Count: 13")
+    #expect(sut.counterView.valueLine == "Count: 13")
 
     let reopened = try FileUserDefaults(directory: directory.path)
     #expect(reopened.integer(forKey: "count") == 13)
@@ -51,14 +51,14 @@ struct CounterListTests {
 
   @Test func nMakesACounterAndShowsIt() {
     let sut = makeModel()
-    #expect(sut.handle(.character("n")) == .newCounter)
+    sut.press(.character("n"))
     #expect(sut.prompt?.question == "New counter's name:")
     sut.type("laps")
-    #expect(sut.counters.count == 1, "nothing changes before Enter")
+    #expect(sut.counters.list.counters.count == 1, "nothing changes before Enter")
     sut.press(.enter)
-    #expect(sut.counters.map(\.name) == ["Count", "laps"])
-    #expect(sut.valueLine == "laps: 0")
-    #expect(sut.mode == .counting)
+    #expect(sut.counters.list.counters.map(\.name) == ["Count", "laps"])
+    #expect(sut.counterView.valueLine == "laps: 0")
+    #expect(sut.counterScreen?.mode == .counting)
   }
 
   @Test(arguments: [
@@ -72,38 +72,38 @@ struct CounterListTests {
     sut.type(name)
     sut.press(.enter)
     #expect(sut.prompt?.error == message)
-    #expect(sut.counters.count == 1)
+    #expect(sut.counters.list.counters.count == 1)
     sut.press(.escape)
-    #expect(sut.mode == .counting)
-    #expect(sut.counters.count == 1)
+    #expect(sut.counterScreen?.mode == .counting)
+    #expect(sut.counters.list.counters.count == 1)
   }
 
   @Test(arguments: ["☕ coffee", "漢字カウンター", "👨‍👩‍👧 family", "naïve"])
   func unicodeNamesCanBeTyped(name: String) {
     let sut = makeModel(name)
     #expect(sut.current.name == name)
-    #expect(sut.valueLine == "\(name): 0")
+    #expect(sut.counterView.valueLine == "\(name): 0")
   }
 
   @Test func tabAndFriendsGoRoundTheCounters() {
     let sut = makeModel("laps", "reps")
     #expect(sut.current.name == "reps")
     for key in [Key.tab, .right, .character("l")] {
-      let before = sut.currentIndex
-      #expect(sut.handle(key) == .nextCounter)
-      #expect(sut.currentIndex == (before + 1) % 3)
+      let before = sut.counters.list.currentIndex
+      sut.press(key)
+      #expect(sut.counters.list.currentIndex == (before + 1) % 3)
     }
     for key in [Key.backTab, .left, .character("h")] {
-      let before = sut.currentIndex
-      #expect(sut.handle(key) == .previousCounter)
-      #expect(sut.currentIndex == (before + 2) % 3)
+      let before = sut.counters.list.currentIndex
+      sut.press(key)
+      #expect(sut.counters.list.currentIndex == (before + 2) % 3)
     }
   }
 
   @Test func keysChangeOnlyTheCurrentCounter() {
     let sut = makeModel("laps")
     sut.press(.space, .space, .tab, .space)
-    #expect(sut.counters.map(\.value) == [1, 2])
+    #expect(sut.counters.list.counters.map(\.value) == [1, 2])
   }
 
   @Test func theListTheCurrentCounterAndStepsAreRememberedAcrossLaunches() {
@@ -112,24 +112,24 @@ struct CounterListTests {
     first.type("3")
     first.press(.enter, .space)
 
-    let second = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    #expect(second.counters.map(\.name) == ["Count", "laps", "reps"])
+    let second = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    #expect(second.counters.list.counters.map(\.name) == ["Count", "laps", "reps"])
     #expect(second.current.name == "laps")
     #expect(second.current.step == 3)
-    #expect(second.valueLine == "laps: 3")
+    #expect(second.counterView.valueLine == "laps: 3")
     #expect(defaults.x.object(String.self, forKey: .currentCounter) == "count-2")
   }
 
   @Test func renamingStartsFromTheNameAndKeepsTheValue() {
     let sut = makeModel("laps")
     sut.press(.space)
-    #expect(sut.handle(.character("e")) == .rename)
+    sut.press(.character("e"))
     #expect(sut.prompt?.field.text == "laps")
     sut.press(.backspace, .backspace, .backspace, .backspace)
     sut.type("swims")
     sut.press(.enter)
-    #expect(sut.valueLine == "swims: 1")
-    #expect(sut.counters.map(\.name) == ["Count", "swims"])
+    #expect(sut.counterView.valueLine == "swims: 1")
+    #expect(sut.counters.list.counters.map(\.name) == ["Count", "swims"])
   }
 
   @Test func renamingToAnotherCountersNameIsRefused() {
@@ -144,10 +144,10 @@ struct CounterListTests {
   @Test func deleteAsksFirstAndYesDeletes() throws {
     let sut = makeModel("laps", "reps")
     sut.press(.space, .space)
-    #expect(sut.handle(.character("d")) == .delete)
+    sut.press(.character("d"))
     #expect(try #require(sut.confirmation).question == "Delete reps (2)? y/N")
     sut.press(.character("y"))
-    #expect(sut.counters.map(\.name) == ["Count", "laps"])
+    #expect(sut.counters.list.counters.map(\.name) == ["Count", "laps"])
     #expect(sut.current.name == "laps")
     #expect(defaults.object(forKey: "count-3") == nil)
   }
@@ -156,48 +156,52 @@ struct CounterListTests {
   func anyAnswerButYesKeepsTheCounter(key: Key) {
     let sut = makeModel("laps")
     sut.press(.character("d"), key)
-    #expect(sut.counters.count == 2)
+    #expect(sut.counters.list.counters.count == 2)
     #expect(sut.message == "Not deleted.")
   }
 
   @Test func theLastCounterCannotBeDeletedAndNothingIsAsked() {
     let sut = makeModel()
     sut.press(.character("d"))
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.message == "The last counter cannot be deleted")
-    #expect(sut.counters.count == 1)
+    #expect(sut.counters.list.counters.count == 1)
   }
 
   @Test func aCounterDeletedElsewhereWhileARenameIsTypedChangesNothing() {
     let sut = makeModel("laps")
     sut.press(.character("e"))
     sut.type("x")
-    _ = try? CounterStore(userDefaults: defaults, analytics: AnalyticsSpy()).delete("count-2")
+    _ = try? CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).perform(.delete("count-2"))
     sut.press(.enter)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.message == "That counter was deleted meanwhile; nothing changed.")
-    #expect(sut.counters.map(\.name) == ["Count"])
+    #expect(sut.counters.list.counters.map(\.name) == ["Count"])
   }
 
   @Test func countersMadeByAnotherProcessShowUp() throws {
     let sut = makeModel()
-    try CounterStore(userDefaults: defaults, analytics: AnalyticsSpy()).create(named: "from elsewhere")
-    #expect(sut.counters.map(\.name) == ["Count", "from elsewhere"])
+    #expect(sut.counters.list.counters.count == 1)
+    try CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).perform(
+      .create(named: "from elsewhere", selecting: false))
+    #expect(sut.counters.list.counters.count == 1, "the screen hears of it from the run loop")
+    sut.storeChanged()
+    #expect(sut.counters.list.counters.map(\.name) == ["Count", "from elsewhere"])
   }
 
   @Test func helpOpensOnQuestionMarkAndAnyKeyClosesIt() {
     let sut = makeModel()
-    #expect(sut.handle(.character("?")) == .help)
-    #expect(sut.mode == .help)
-    #expect(sut.handle(.character("q")) == nil, "q closes the help, it does not quit")
-    #expect(sut.mode == .counting)
+    sut.press(.character("?"))
+    #expect(sut.counterScreen?.mode == .help)
+    sut.press(.character("q"))
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.count == 0)
   }
 
   @Test func quitKeysQuitOnlyWhileCounting() {
     let sut = makeModel()
     sut.press(.character("n"))
-    #expect(sut.handle(.character("q")) == nil)
+    sut.press(.character("q"))
     #expect(sut.prompt?.field.text == "q", "in a prompt, q is typed")
   }
 }

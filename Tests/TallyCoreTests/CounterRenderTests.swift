@@ -6,14 +6,14 @@ import Testing
 /// prompts, a refused prompt, a confirmation, the help, messages, and names that are long,
 /// wide or many.
 struct CounterRenderTests {
-  private let model: CounterViewModel
+  private let model: AppViewModel
 
   /// Count at 12, then "laps" and "☕ coffee" made; "☕ coffee" is on screen at 3.
   init() {
     let defaults = InMemoryUserDefaults()
     AppDefaults.register(in: defaults)
     defaults.set(12, forKey: "count")
-    model = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    model = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
     for name in ["laps", "☕ coffee"] {
       model.createCounter(named: name)
     }
@@ -22,7 +22,7 @@ struct CounterRenderTests {
 
   private func render(_ width: Int, _ height: Int) -> Canvas {
     var canvas = Canvas(width: width, height: height)
-    CounterView(model: model).render(into: &canvas)
+    model.counterView.render(into: &canvas)
     return canvas
   }
 

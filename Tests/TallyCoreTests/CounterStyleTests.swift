@@ -6,19 +6,19 @@ import Testing
 /// meaning (the title and buttons, the selected tab, hints, warnings, the text field) and the
 /// exact edges where a layout changes (an error that just fits its two rows, or does not).
 struct CounterStyleTests {
-  private let model: CounterViewModel
+  private let model: AppViewModel
 
   /// Count and "laps", with "laps" on screen.
   init() {
     let defaults = InMemoryUserDefaults()
     AppDefaults.register(in: defaults)
-    model = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    model = TestApps.counter(defaults: defaults)
     model.createCounter(named: "laps")
   }
 
   private func render(_ width: Int = 80, _ height: Int = 24) -> Canvas {
     var canvas = Canvas(width: width, height: height)
-    CounterView(model: model).render(into: &canvas)
+    model.counterView.render(into: &canvas)
     return canvas
   }
 

@@ -5,25 +5,25 @@ import Testing
 /// Undo and redo of every change, across counters.
 struct CounterUndoTests {
   private let defaults = InMemoryUserDefaults()
-  private var store: CounterStore { CounterStore(userDefaults: defaults, analytics: AnalyticsSpy()) }
+  private var store: CountersModel { CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()) }
 
   init() {
     AppDefaults.register(in: defaults)
   }
 
-  private func makeModel() -> CounterViewModel { CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy()) }
+  private func makeModel() -> AppViewModel { TestApps.counter(defaults: defaults, analytics: AnalyticsSpy()) }
 
   @Test func uUndoesAndCtrlRRedoesValueChanges() {
     let sut = makeModel()
     sut.press(.space, .space, .character("-"))
     #expect(sut.count == 1)
-    #expect(sut.handle(.character("u")) == .undo)
+    sut.press(.character("u"))
     #expect(sut.count == 2)
     #expect(sut.message == "Undone: Count 2 → 1 (now 2)")
     sut.press(.character("u"), .character("u"))
     #expect(sut.count == 0)
     #expect(defaults.integer(forKey: "count") == 0)
-    #expect(sut.handle(.control("r")) == .redo)
+    sut.press(.control("r"))
     #expect(sut.count == 1)
     #expect(sut.message == "Redone: Count 0 → 1 (now 1)")
   }
@@ -33,15 +33,15 @@ struct CounterUndoTests {
     sut.press(.space)
     sut.createCounter(named: "laps")
     sut.press(.space, .space, .backTab, .space)
-    #expect(sut.counters.map(\.value) == [2, 2])
+    #expect(sut.counters.list.counters.map(\.value) == [2, 2])
 
     sut.press(.character("u"))
-    #expect(sut.counters.map(\.value) == [1, 2])
+    #expect(sut.counters.list.counters.map(\.value) == [1, 2])
     sut.press(.character("u"))
     #expect(sut.current.name == "laps", "undo shows the counter it changed")
-    #expect(sut.counters.map(\.value) == [1, 1])
+    #expect(sut.counters.list.counters.map(\.value) == [1, 1])
     sut.press(.character("u"), .character("u"))
-    #expect(sut.counters.map(\.name) == ["Count"], "undoing the new counter deletes it")
+    #expect(sut.counters.list.counters.map(\.name) == ["Count"], "undoing the new counter deletes it")
     #expect(sut.current.name == "Count")
     sut.press(.character("u"))
     #expect(sut.count == 0)
@@ -49,8 +49,8 @@ struct CounterUndoTests {
     #expect(sut.message == "Nothing to undo.")
 
     for _ in 0..<5 { sut.press(.control("r")) }
-    #expect(sut.counters.map(\.name) == ["Count", "laps"])
-    #expect(sut.counters.map(\.value) == [2, 2])
+    #expect(sut.counters.list.counters.map(\.name) == ["Count", "laps"])
+    #expect(sut.counters.list.counters.map(\.value) == [2, 2])
     sut.press(.control("r"))
     #expect(sut.message == "Nothing to redo.")
   }
@@ -97,16 +97,16 @@ struct CounterUndoTests {
     sut.createCounter(named: "reps")
     sut.press(.backTab)
     sut.press(.space, .space, .space, .character("d"), .character("y"))
-    #expect(sut.counters.map(\.name) == ["Count", "reps"])
+    #expect(sut.counters.list.counters.map(\.name) == ["Count", "reps"])
 
     sut.press(.character("u"))
-    #expect(sut.counters.map(\.name) == ["Count", "laps", "reps"])
+    #expect(sut.counters.list.counters.map(\.name) == ["Count", "laps", "reps"])
     #expect(sut.current.name == "laps")
     #expect(sut.count == 3)
     #expect(defaults.integer(forKey: "count-2") == 3)
 
     sut.press(.control("r"))
-    #expect(sut.counters.map(\.name) == ["Count", "reps"])
+    #expect(sut.counters.list.counters.map(\.name) == ["Count", "reps"])
     sut.press(.character("u"), .character("u"))
     #expect(sut.count == 2, "the value changes from before the delete undo in turn")
   }
@@ -135,12 +135,12 @@ struct CounterUndoTests {
     let sut = makeModel()
     sut.createCounter(named: "laps")
     sut.press(.space)
-    try store.delete("count-2")
+    try store.perform(.delete("count-2"))
     sut.press(.character("u"))
     #expect(sut.message == "Cannot undo: that counter was deleted meanwhile.")
-    #expect(sut.status?.isWarning == true)
-    #expect(sut.history.redoable.isEmpty)
-    #expect(sut.history.undoable.count == 1, "the next undo goes on with older changes")
+    #expect(sut.counterScreen?.status?.isWarning == true)
+    #expect(sut.undoStack.redoable.isEmpty)
+    #expect(sut.undoStack.undoable.count == 1, "the next undo goes on with older changes")
   }
 
   @Test func anUndoThatWouldPassALimitLeavesTheValue() {
@@ -162,8 +162,8 @@ struct CounterUndoTests {
     sut.createCounter(named: "laps")  // count-2
     sut.press(.space, .space, .character("d"), .character("y"))
     // Another process makes a counter, which takes the free id.
-    let other = try store.create(named: "other")
-    #expect(other.id == "count-2")
+    let other = try store.perform(.create(named: "other", selecting: false))
+    #expect(other?.counterID == "count-2")
 
     sut.press(.character("u"))
     #expect(sut.current.name == "laps")
@@ -171,23 +171,23 @@ struct CounterUndoTests {
     #expect(sut.count == 2)
     sut.press(.character("u"))
     #expect(sut.count == 1, "the older change follows the counter to its new id")
-    #expect(store.counter(named: "other")?.value == 0)
+    #expect(store.list.counter(named: "other")?.value == 0)
   }
 
   @Test func theHistoryKeepsTheLatestChanges() {
-    var history = CounterHistory()
-    for value in 0..<(CounterHistory.limit + 5) {
+    var history = UndoStack()
+    for value in 0..<(UndoStack.limit + 5) {
       history.record(.value(counterID: "count", from: value, to: value + 1))
     }
-    #expect(history.undoable.count == CounterHistory.limit)
+    #expect(history.undoable.count == UndoStack.limit)
     #expect(history.undoable.first == .value(counterID: "count", from: 5, to: 6))
   }
 
   @Test func selectingACounterIsNotAChange() {
     let sut = makeModel()
     sut.createCounter(named: "laps")
-    let before = sut.history.undoable.count
+    let before = sut.undoStack.undoable.count
     sut.press(.tab, .tab)
-    #expect(sut.history.undoable.count == before)
+    #expect(sut.undoStack.undoable.count == before)
   }
 }

@@ -10,15 +10,15 @@ struct CounterValueTests {
     AppDefaults.register(in: defaults)
   }
 
-  private func makeModel(count: Int = 0) -> CounterViewModel {
+  private func makeModel(count: Int = 0) -> AppViewModel {
     defaults.set(count, forKey: "count")
-    return CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    return TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
   }
 
   @Test(arguments: [Key.character("-"), .down, .character("j")])
   func everyDecrementKeySubtractsTheStep(key: Key) {
     let sut = makeModel(count: 4)
-    #expect(sut.handle(key) == .decrement)
+    sut.press(key)
     #expect(sut.count == 3)
     #expect(defaults.integer(forKey: "count") == 3)
   }
@@ -28,14 +28,14 @@ struct CounterValueTests {
     sut.press(.character("s"))
     sut.type("5")
     sut.press(.enter)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.current.step == 5)
 
     sut.press(.space)
     #expect(sut.count == 15)
     sut.press(.character("j"), .character("j"), .character("j"))
     #expect(sut.count == 0)
-    #expect(CounterStore(userDefaults: defaults, analytics: AnalyticsSpy()).current.step == 5, "the step is saved")
+    #expect(CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).list.current.step == 5, "the step is saved")
   }
 
   @Test(arguments: [("0", "from 1 to"), ("-2", "from 1 to"), ("five", "not \"five\""), ("", "not \"\"")])
@@ -52,14 +52,14 @@ struct CounterValueTests {
 
   @Test func equalsSetsATypedValue() {
     let sut = makeModel(count: 3)
-    #expect(sut.handle(.character("=")) == .setValue)
+    sut.press(.character("="))
     #expect(sut.prompt?.question == "Set Count to:")
     sut.type("-42")
     #expect(sut.count == 3, "nothing changes before Enter")
     sut.press(.enter)
     #expect(sut.count == -42)
     #expect(defaults.integer(forKey: "count") == -42)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
   }
 
   @Test(arguments: ["12a", "+5", "4.5", "9223372036854775808", " "])
@@ -84,21 +84,21 @@ struct CounterValueTests {
     sut.press(.character(key))
     sut.type("99")
     sut.press(.escape)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.count == 3)
     #expect(sut.current.step == 1)
-    #expect(sut.history.undoable.isEmpty)
+    #expect(sut.undoStack.undoable.isEmpty)
   }
 
   @Test func resetAsksFirstAndYesSetsZero() throws {
     let sut = makeModel(count: 7)
-    #expect(sut.handle(.character("r")) == .reset)
+    sut.press(.character("r"))
     #expect(try #require(sut.confirmation).question == "Reset Count to 0? y/N")
     #expect(sut.count == 7, "nothing changes before the answer")
     sut.press(.character("y"))
     #expect(sut.count == 0)
     #expect(defaults.integer(forKey: "count") == 0)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
   }
 
   @Test(arguments: [Key.character("n"), .enter, .escape, .character("r"), .space, .character("q")])
@@ -106,18 +106,18 @@ struct CounterValueTests {
     let sut = makeModel(count: 7)
     sut.press(.character("r"), key)
     #expect(sut.count == 7)
-    #expect(sut.mode == .counting)
+    #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.message == "Not reset.")
   }
 
   @Test func atIntMinSubtractingLeavesTheValueAndSaysSo() {
     let sut = makeModel(count: Int.min)
-    sut.decrement()
+    sut.press(.character("-"))
     #expect(sut.count == Int.min)
     #expect(defaults.integer(forKey: "count") == Int.min)
     #expect(sut.message == "-9223372036854775808 is the smallest value a counter can hold; it stays there")
-    #expect(sut.status?.isWarning == true)
-    #expect(sut.history.undoable.isEmpty, "an unchanged value is not a change")
+    #expect(sut.counterScreen?.status?.isWarning == true)
+    #expect(sut.undoStack.undoable.isEmpty, "an unchanged value is not a change")
   }
 
   @Test func aStepThatWouldPassIntMaxLeavesTheValue() {
@@ -148,6 +148,6 @@ struct CounterValueTests {
   @Test func aValueAnotherProcessSavesShowsWithoutAKey() {
     let sut = makeModel(count: 1)
     defaults.set(50, forKey: "count")
-    #expect(sut.countText == "50")
+    #expect(String(sut.count) == "50")
   }
 }

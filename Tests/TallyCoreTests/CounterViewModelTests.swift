@@ -7,14 +7,14 @@ struct CounterViewModelTests {
   private let defaults = FakeUserDefaults()
 
   @Test func test_viewDidLoad_withEmptyUserDefaults_shouldShow0InCounterLabel() {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
-    #expect(sut.countText == "0")
+    #expect(sut.counterView.valueLine == "Count: 0")
   }
 
   @Test func test_tappingButton_with12InUserDefaults_shouldWrite13ToUserDefaults() {
     defaults.integers = ["count": 12]
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
     sut.handle(.space)
 
@@ -24,43 +24,43 @@ struct CounterViewModelTests {
   @Test(arguments: [Key.space, .character("+"), .up, .character("k")])
   func everyIncrementKeyAddsOne(key: Key) {
     defaults.integers = ["count": 4]
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
-    #expect(sut.handle(key) == .increment)
+    sut.press(key)
 
-    #expect(sut.countText == "5")
+    #expect(String(sut.count) == "5")
     #expect(defaults.integers["count"] == 5)
     #expect(defaults.writtenKeys == ["count"])
   }
 
   @Test func theValueShownIsTheValueWritten() {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    for _ in 0..<3 { sut.increment() }
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    for _ in 0..<3 { sut.press(.space) }
     #expect(sut.count == 3)
     #expect(defaults.integers["count"] == 3)
   }
 
   @Test func quitKeysDoNotTouchTheStore() {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    #expect(sut.handle(.character("q")) == .quit)
-    #expect(sut.handle(.control("c")) == .quit)
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    sut.press(.character("q"))
+    sut.press(.control("c"))
     #expect(defaults.writtenKeys.isEmpty)
   }
 
   @Test func unboundKeysDoNothing() {
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    #expect(sut.handle(.character("x")) == nil)
-    #expect(sut.handle(.escape) == nil)
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    sut.press(.character("x"))
+    sut.press(.escape)
     #expect(sut.count == 0)
     #expect(defaults.writtenKeys.isEmpty)
   }
 
   @Test func incrementBuildsOnWhatAnotherWriterSaved() {
     let store = InMemoryUserDefaults()
-    let sut = CounterViewModel(userDefaults: store, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: store, analytics: AnalyticsSpy())
     store.set(40, forKey: "count")  // as another process would have
 
-    sut.increment()
+    sut.press(.space)
 
     #expect(sut.count == 41)
     #expect(store.integer(forKey: "count") == 41)
@@ -68,9 +68,9 @@ struct CounterViewModelTests {
 
   @Test func atIntMaxTheValueStaysAndTheScreenSaysSo() {
     defaults.integers = ["count": Int.max]
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
-    sut.increment()
+    sut.press(.space)
 
     #expect(sut.count == Int.max)
     #expect(defaults.integers["count"] == Int.max)
@@ -79,10 +79,105 @@ struct CounterViewModelTests {
 
   @Test func aSuccessfulIncrementClearsTheLimitMessage() {
     defaults.integers = ["count": Int.max]
-    let sut = CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
-    sut.increment()
-    sut.increment(by: -1)
+    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    sut.press(.space, .character("-"))
     #expect(sut.message == nil)
     #expect(sut.count == Int.max - 1)
+  }
+}
+
+/// The counter screen alone: a key changes only the screen's state and returns what should
+/// happen; what became of it comes back through `applied(_:)`.
+struct CounterScreenEffectTests {
+  private let sut = CounterViewModel()
+  private let counters = CounterList(
+    counters: [Counter(id: "count", name: "Count", step: 2, value: 5), Counter(id: "count-2", name: "laps")],
+    currentID: "count")
+
+  private func update(_ keys: Key...) -> [CounterEffect] {
+    keys.flatMap { sut.update($0, counters: counters) }
+  }
+
+  @Test(arguments: [Key.space, .character("+"), .up, .character("k")])
+  func everyIncrementKeyAsksToAddTheStep(key: Key) {
+    #expect(update(key) == [.edit(.add(2, to: "count"))])
+  }
+
+  @Test func subtractingAndMovingAlongTheTabsAreEditsToo() {
+    #expect(update(.character("-")) == [.edit(.add(-2, to: "count"))])
+    #expect(update(.tab) == [.edit(.select("count-2"))])
+    #expect(update(.backTab) == [.edit(.select("count-2"))], "the tabs wrap round")
+  }
+
+  @Test func historyHelpAndQuitAreForTheApp() {
+    #expect(update(.character("H")) == [.openHistory])
+    #expect(update(.character("?")) == [.helpShown])
+    #expect(update(.character("q")).isEmpty, "q closes the help")
+    #expect(update(.character("q")) == [.quit])
+  }
+
+  @Test func nothingIsAskedBeforeAPromptIsConfirmed() {
+    #expect(update(.character("="), .character("4"), .character("2")).isEmpty)
+    #expect(update(.enter) == [.edit(.setValue(42, of: "count"))])
+    #expect(update(.character("s"), .character("x"), .enter).isEmpty, "a step that is not a number asks for nothing")
+    #expect(sut.mode != .counting)
+  }
+
+  @Test func aRefusedNameReopensThePromptWithTheReason() throws {
+    #expect(update(.character("n"), .character("L"), .enter) == [.edit(.create(named: "L", selecting: true))])
+    sut.applied([.failure(.duplicateName("L"))])
+    guard case .prompt(let prompt) = sut.mode else {
+      Issue.record("expected the prompt, got \(sut.mode)")
+      return
+    }
+    #expect(prompt.error == "A counter named \"L\" already exists")
+    #expect(prompt.field.text == "L")
+  }
+
+  @Test func undoAsksForTheEditsThatReverseAChangeAndRedoForThoseThatMakeItAgain() {
+    #expect(update(.character("u")).isEmpty)
+    #expect(sut.status?.text == "Nothing to undo.")
+    sut.applied([.success(.value(counterID: "count", from: 3, to: 5))])
+    #expect(update(.character("u")) == [.edit(.shift("count", from: 5, to: 3)), .edit(.select("count"))])
+    sut.applied([.success(.value(counterID: "count", from: 9, to: 7)), .success(nil)])
+    #expect(sut.status?.text == "Undone: Count 3 → 5 (now 7)")
+    #expect(update(.control("r")) == [.edit(.shift("count", from: 3, to: 5)), .edit(.select("count"))])
+  }
+
+  @Test func anUndoThatFindsNothingToChangeCanStillBeRedone() {
+    sut.applied([.success(.rename(counterID: "count", from: "A", to: "B"))])
+    #expect(update(.character("u")) == [.edit(.rename("count", to: "A")), .edit(.select("count"))])
+    sut.applied([.success(nil), .success(nil)])  // another process had renamed it back already
+    #expect(sut.status?.text == "Undone: rename A → B")
+    #expect(update(.control("r")) == [.edit(.rename("count", to: "B")), .edit(.select("count"))])
+  }
+
+  @Test func aSaveFailureIsItsOwnKindAndSavedFollowsIt() {
+    sut.saveStatusChanged(storeProblem: .locked(path: "/data/tally", seconds: 5), historyProblem: nil)
+    #expect(sut.status?.kind == .saveFailure)
+    #expect(sut.status?.text.hasPrefix("Not saved: ") == true)
+    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    #expect(sut.status == StatusMessage("Saved.", kind: .news))
+    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    #expect(sut.status == StatusMessage("Saved.", kind: .news))
+    _ = update(.space)
+    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    #expect(sut.status == nil, "nothing to say when nothing failed")
+  }
+}
+
+/// A history that cannot be written is told on the status line, as a failed save is.
+struct HistoryFailureStatusTests {
+  @Test func aFailedAppendIsShownOnTheStatusLine() throws {
+    let directory = try TemporaryDirectory()
+    let missing = FileHistoryLog(directory: directory.appending("no/such/dir"))
+    let recorder = HistoryRecorder(log: missing, clock: ManualClock(iso: "2026-11-23T10:00:00Z"), source: .app)
+    let app = TestApps.counter(defaults: InMemoryUserDefaults(), analytics: recorder)
+    app.press(.space)
+    recorder.flush()
+    app.saveStatusChanged()
+    #expect(app.counterScreen?.status?.kind == .saveFailure)
+    #expect(app.message?.hasPrefix("The history could not be saved: ") == true, "\(app.message ?? "")")
+    #expect(app.count == 1, "the count itself is kept")
   }
 }

@@ -60,10 +60,10 @@ struct StoreHammer {
     let directory = try #require(HammerEnvironment.directory)
     let count = Int(SelfTestProcess.environment(FileStoreProcessTests.countVariable) ?? "") ?? 100
     let store = try FileUserDefaults(directory: directory, lockTimeout: 30)
-    let counter = CounterViewModel(userDefaults: store, analytics: AnalyticsSpy())
+    let counter = TestApps.counter(defaults: store, analytics: AnalyticsSpy())
     for _ in 0..<count {
-      counter.increment()
-      #expect(counter.isSaved)
+      counter.press(.space)
+      #expect(counter.counters.saveProblem == nil)
       let line = Array("\(counter.count)\n".utf8)
       _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }

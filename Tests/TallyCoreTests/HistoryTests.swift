@@ -105,11 +105,11 @@ struct FileHistoryLogTests {
   }
 }
 
-struct HistoryAnalyticsTests {
+struct HistoryRecorderTests {
   @Test func counterEventsBecomeEntriesWrittenAtFlush() {
     let log = InMemoryHistoryLog()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
-    let analytics = HistoryAnalytics(log: log, clock: clock, source: .command)
+    let analytics = HistoryRecorder(log: log, clock: clock, source: .command)
     analytics.track(.screenShown(.counter))
     analytics.track(.counterChanged(id: "count", name: "Count", old: 1, new: 2))
     clock.advance(by: 60)
@@ -138,7 +138,7 @@ struct HistoryCoalescingTests {
   @Test func consecutiveChangesOfACounterBetweenFlushesAreOneEntry() {
     let log = InMemoryHistoryLog()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
-    let analytics = HistoryAnalytics(log: log, clock: clock, source: .app)
+    let analytics = HistoryRecorder(log: log, clock: clock, source: .app)
     for value in 0..<10_000 { analytics.track(.counterChanged(id: "count", name: "Count", old: value, new: value + 1)) }
     analytics.track(.counterChanged(id: "count-2", name: "laps", old: 0, new: 1))
     analytics.track(.counterChanged(id: "count", name: "Count", old: 10_000, new: 10_001))

@@ -4,10 +4,10 @@ import Testing
 
 /// Each screen rendered into a canvas of a fixed size, compared line by line.
 struct RenderTests {
-  private func counter(_ value: Int) -> CounterViewModel {
+  private func counter(_ value: Int) -> AppViewModel {
     let defaults = FakeUserDefaults()
     defaults.integers = ["count": value]
-    return CounterViewModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    return TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
   }
 
   private func render(_ app: AppViewModel, _ width: Int, _ height: Int) -> Canvas {
@@ -96,9 +96,9 @@ struct RenderTests {
 
   @Test func theLimitMessageShowsAboveTheHints() {
     let model = counter(Int.max)
-    model.increment()
+    model.press(.space)
     var canvas = Canvas(width: 80, height: 24)
-    CounterView(model: model).render(into: &canvas)
+    model.counterView.render(into: &canvas)
     #expect(
       canvas.lines[22] == " 9223372036854775807 is the largest value a counter can hold; it stays there", "\(canvas.picture)")
   }

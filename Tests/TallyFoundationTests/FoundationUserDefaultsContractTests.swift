@@ -47,7 +47,7 @@ struct SandboxedFoundationContract {
     let (defaults, name) = try makeSuite()
     defer { defaults.removePersistentDomain(forName: name) }
     let store: UserDefaultsProtocol = defaults
-    CounterViewModel(userDefaults: store, analytics: AnalyticsSpy()).increment()
+    TestApps.counter(defaults: store).press(.space)
     #expect(defaults.integer(forKey: "count") == 1)
   }
 }

@@ -66,7 +66,7 @@ struct CommandTests {
   @Test func theCountersStepIsTheDefaultAmount() throws {
     let store = try FileUserDefaults(directory: storeDirectory)
     AppDefaults.register(in: store)
-    try CounterStore(userDefaults: store, analytics: DiscardingAnalytics()).setStep(5, of: "count")
+    try CountersModel(userDefaults: store, analytics: DiscardingAnalytics()).perform(.setStep(5, of: "count"))
     try expectOutput("inc", is: "5\n")
     try expectOutput("dec", is: "0\n")
     try expectOutput("inc", "--by", "1", is: "1\n")

@@ -47,7 +47,7 @@ func makeApp(settings: SettingStorage, store: UserDefaultsProtocol) -> AppViewMo
   let analytics = DiscardingAnalytics()
   return AppViewModel(
     settingStore: settings, analytics: analytics,
-    makeCounterViewModel: { CounterViewModel(userDefaults: store, analytics: analytics) },
+    makeCountersModel: { CountersModel(userDefaults: store, analytics: analytics) },
     makeHistoryViewModel: { HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: SystemClock()) })
 }
 

@@ -1,10 +1,16 @@
 /// Where view models report what happens, as chapter 6 of "iOS Unit Testing by Example"
 /// reports to `Analytics`, but injected instead of reached as a singleton.
 ///
-/// The composition root passes the real one (`HistoryAnalytics`) to each view model's
-/// initialiser; tests pass an `AnalyticsSpy` and assert the exact events.
+/// The composition root passes the real one (`HistoryRecorder`) to the app's view model and
+/// to the counters model; tests pass an `AnalyticsSpy` and assert the exact events.
 public protocol Analytics: AnyObject {
   func track(_ event: AnalyticsEvent)
+  /// Why what was tracked could not be kept, when the last attempt failed; `nil` otherwise.
+  var problem: String? { get }
+}
+
+extension Analytics {
+  public var problem: String? { nil }
 }
 
 /// Something that happened in Tally, typed rather than a string.

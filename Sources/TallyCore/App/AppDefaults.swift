@@ -21,9 +21,9 @@ public enum AppDefaults {
     Entry(key: .count, defaultValue: .integer(0), summary: "the first counter's value"),
     Entry(key: .hasOnboardingBeenShown, defaultValue: .bool(false), summary: "whether onboarding was shown"),
     Entry(
-      key: .counters, defaultValue: [CounterStore.firstCounter].propertyListValue,
+      key: .counters, defaultValue: [CountersModel.firstCounter].propertyListValue,
       summary: "the counters: an array of dicts with id, name and step"),
-    Entry(key: .currentCounter, defaultValue: .string(CounterStore.firstCounter.id), summary: "the id of the counter on screen"),
+    Entry(key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id), summary: "the id of the counter on screen"),
   ]
 
   /// The entry for `name`, if Tally knows it.

@@ -12,7 +12,7 @@ public struct AppView {
     let minimum: (width: Int, height: Int)
     switch model.screen {
     case .onboarding(let onboarding): minimum = OnboardingView(model: onboarding).minimumSize
-    case .counter(let counter): minimum = CounterView(model: counter).minimumSize
+    case .counter(let counter): minimum = CounterView(model: counter, counters: model.counters.list).minimumSize
     case .history(let history, _): minimum = HistoryView(model: history).minimumSize
     }
     guard width >= minimum.width, height >= minimum.height else {
@@ -26,7 +26,7 @@ public struct AppView {
     }
     switch model.screen {
     case .onboarding(let onboarding): OnboardingView(model: onboarding).render(into: &canvas)
-    case .counter(let counter): CounterView(model: counter).render(into: &canvas)
+    case .counter(let counter): CounterView(model: counter, counters: model.counters.list).render(into: &canvas)
     case .history(let history, _): HistoryView(model: history).render(into: &canvas)
     }
     if let notice = model.notice {

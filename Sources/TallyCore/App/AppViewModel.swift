@@ -1,10 +1,13 @@
 /// Picks the screen and routes each key press to it: onboarding on first launch, then the
 /// counter, and a counter's history over it.
 ///
+/// A key goes to the screen on show, which returns what should happen; the edits among that
+/// go to the one ``CountersModel`` in one batch, and what became of them back to the screen.
+///
 /// Its dependencies are injected the two ways of chapter 6 of "iOS Unit Testing by Example":
 /// `Analytics` by constructor (the composition root chooses the real one; tests pass a spy),
-/// and the screens' view models as closures, because they are made later, when shown. So
-/// onboarding never loads the counters, and tests hand in any counter they like.
+/// and the counters model and the history screen as closures, because they are made later,
+/// when shown. So onboarding never loads the counters, and tests hand in any store they like.
 public final class AppViewModel {
   /// The screen on show, with its view model.
   public enum Screen {
@@ -15,6 +18,8 @@ public final class AppViewModel {
   }
 
   public private(set) var screen: Screen
+  /// The counters, loaded when the counter screen first shows.
+  public private(set) lazy var counters: CountersModel = makeCountersModel()
   /// Set once the user has asked to quit; the run loop then ends.
   public private(set) var isQuitting = false
   /// Set when the user quit again right after a quit was refused for unsaved changes.
@@ -30,25 +35,25 @@ public final class AppViewModel {
 
   private let settingStore: SettingStorage
   private let analytics: Analytics
-  private let makeCounterViewModel: () -> CounterViewModel
+  private let makeCountersModel: () -> CountersModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
 
   public init(
     settingStore: SettingStorage,
     analytics: Analytics,
     makeOnboardingViewModel: () -> OnboardingViewModel = { OnboardingViewModel() },
-    makeCounterViewModel: @escaping () -> CounterViewModel,
+    makeCountersModel: @escaping () -> CountersModel,
     makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel
   ) {
     self.settingStore = settingStore
     self.analytics = analytics
-    self.makeCounterViewModel = makeCounterViewModel
+    self.makeCountersModel = makeCountersModel
     self.makeHistoryViewModel = makeHistoryViewModel
     if settingStore.showOnboarding {
       screen = .onboarding(makeOnboardingViewModel())
       analytics.track(.screenShown(.onboarding))
     } else {
-      screen = .counter(makeCounterViewModel())
+      screen = .counter(CounterViewModel())
       analytics.track(.screenShown(.counter))
     }
   }
@@ -72,19 +77,23 @@ public final class AppViewModel {
       case .quit: isQuitting = true
       }
     case .counter(let counter):
-      let action: CounterViewModel.Action?
+      var target: CounterLayout.Target?
       if case .mouse(let event) = key {
-        action = counter.click(event, width: screenSize.width, height: screenSize.height)
-      } else {
-        action = counter.handle(key)
+        target = CounterView(model: counter, counters: counters.list).target(
+          column: event.column, row: event.row, width: screenSize.width, height: screenSize.height)
       }
-      switch action {
-      case .quit?: isQuitting = true
-      case .history?:
-        screen = .history(makeHistoryViewModel(counter.current), over: counter)
-        analytics.track(.screenShown(.history))
-      default: break
+      var edits: [CounterEdit] = []
+      for effect in counter.update(key, counters: counters.list, target: target) {
+        switch effect {
+        case .edit(let edit): edits.append(edit)
+        case .openHistory:
+          screen = .history(makeHistoryViewModel(counters.list.current), over: counter)
+          analytics.track(.screenShown(.history))
+        case .helpShown: analytics.track(.screenShown(.help))
+        case .quit: isQuitting = true
+        }
       }
+      if !edits.isEmpty { counter.applied(counters.apply(edits)) }
     case .history(_, let counter):
       // Any key closes the history; a mouse release (after the press that closed it) does not.
       if case .mouse(let event) = key, event.kind != .press { return }
@@ -101,18 +110,27 @@ public final class AppViewModel {
     notice = "Not saved: \(problem). Press q again to quit without saving the last changes, or fix it and keep counting."
   }
 
-  /// Tells the screen that the store tried to save again.
+  /// Tells the screen that the store tried to save (and re-read the file), and the history
+  /// to append: the status line says whether that worked.
   public func saveStatusChanged() {
     switch screen {
-    case .counter(let counter), .history(_, let counter): counter.saveStatusChanged()
+    case .counter(let counter), .history(_, over: let counter):
+      counters.reload()
+      counter.saveStatusChanged(storeProblem: counters.saveProblem, historyProblem: analytics.problem)
     case .onboarding: break
     }
+  }
+
+  /// Reads the counters again after another process changed the store.
+  public func storeChanged() {
+    if case .onboarding = screen { return }
+    counters.reload()
   }
 
   private func leaveOnboarding(_ event: AnalyticsEvent) {
     settingStore.showOnboarding = false
     analytics.track(event)
-    screen = .counter(makeCounterViewModel())
+    screen = .counter(CounterViewModel())
     analytics.track(.screenShown(.counter))
   }
 }

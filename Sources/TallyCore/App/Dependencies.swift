@@ -12,15 +12,15 @@ public final class Dependencies {
   public let history: HistoryLog
   /// The time of day, for the history.
   public let clock: WallClock
-  /// The real analytics: it writes the history, as the interactive app.
-  public let analytics: HistoryAnalytics
+  /// What writes the history log for the interactive app: its `Analytics`.
+  public let analytics: HistoryRecorder
 
   public init(userDefaults: any SharedStore, history: HistoryLog, clock: WallClock, settingStore: SettingStorage? = nil) {
     self.userDefaults = userDefaults
     self.history = history
     self.clock = clock
     self.settingStore = settingStore ?? SettingStore(userDefaults: userDefaults)
-    analytics = HistoryAnalytics(log: history, clock: clock, source: .app)
+    analytics = HistoryRecorder(log: history, clock: clock, source: .app)
   }
 
   /// Swaps the settings, as the article's `replace(with:)` does.

@@ -4,6 +4,12 @@ public protocol HistoryLog: AnyObject {
   func append(_ entries: [HistoryEntry])
   /// Every entry, oldest first, with the damaged lines that were skipped.
   func read() -> HistoryReading
+  /// Why the last append failed, or `nil` when it worked.
+  var appendProblem: String? { get }
+}
+
+extension HistoryLog {
+  public var appendProblem: String? { nil }
 }
 
 /// What reading the history found.

@@ -25,7 +25,7 @@ public final class AppRunLoop {
 
   private let terminal: any TerminalDriver
   private let store: any SharedStore
-  private let history: HistoryAnalytics
+  private let history: HistoryRecorder
 
   /// Makes a run loop on `terminal` over the store and history of `dependencies`.
   public init(terminal: any TerminalDriver, dependencies: Dependencies) {
@@ -53,8 +53,8 @@ public final class AppRunLoop {
       switch terminal.wait(watching: watched, timeout: retrying ? min(Self.retryInterval, reread ?? Self.retryInterval) : reread)
       {
       case .terminated(let signal): return .terminated(signal: signal)
-      case .descriptor: store.processChanges()
-      case .timeout: if !retrying { store.reload() }
+      case .descriptor: if !store.processChanges().isEmpty { app.storeChanged() }
+      case .timeout: if !retrying, !store.reload().isEmpty { app.storeChanged() }
       case .input, .resized: break
       }
       if retrying {
@@ -86,8 +86,9 @@ public final class AppRunLoop {
     store.performBatch {
       for key in keys where !app.isQuitting { app.handle(key) }
     }
-    app.saveStatusChanged()
+    // The history of the burst, in one write; then the status line says how saving both went.
     history.flush()
+    app.saveStatusChanged()
   }
 
   private func draw(_ app: AppViewModel) {

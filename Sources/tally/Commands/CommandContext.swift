@@ -5,10 +5,12 @@ import TallyCore
 /// turning problems into a message on standard error and the documented exit status.
 struct CommandContext {
   let store: FileUserDefaults
-  let counters: CounterStore
+  let model: CountersModel
   /// The history of this store's changes, written as "command".
-  let analytics: HistoryAnalytics
+  let analytics: HistoryRecorder
   let history: FileHistoryLog
+  /// The counters as they stand, after the last change too.
+  var counters: CounterList { model.list }
 
   /// Opens the store in the data directory, with the app's defaults and the command line's
   /// `-<key> <value>` overrides.
@@ -22,9 +24,9 @@ struct CommandContext {
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
       let history = FileHistoryLog(directory: store.directory)
-      let analytics = HistoryAnalytics(log: history, clock: SystemClock(), source: .command)
+      let analytics = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
       return CommandContext(
-        store: store, counters: CounterStore(userDefaults: store, analytics: analytics), analytics: analytics, history: history)
+        store: store, model: CountersModel(userDefaults: store, analytics: analytics), analytics: analytics, history: history)
     } catch {
       throw Self.fail(error)
     }
@@ -46,19 +48,19 @@ struct CommandContext {
     return (counter, reading.entries(forCounter: counter.id))
   }
 
-  /// Runs a change; a refused change or a failed save becomes the right exit.
+  /// Makes `edit`; a refused change or a failed save becomes the right exit. Returns the
+  /// value of the counter it is about afterwards.
   @discardableResult
-  func change<Result>(_ body: () throws(CounterError) -> Result) throws -> Result {
-    let result: Result
+  func change(_ edit: CounterEdit, of counter: Counter? = nil) throws -> Int {
     do {
-      result = try body()
+      try model.perform(edit)
     } catch {
       throw Self.fail(error)
     }
     if let problem = store.saveProblem { throw Self.fail(problem) }
     analytics.flush()
     if let problem = history.appendProblem { Platform.printError(problem) }
-    return result
+    return counter.flatMap { counters.counter(withID: $0.id)?.value } ?? 0
   }
 
   /// Prints `problem` with what to do about it, and returns the exit to throw.

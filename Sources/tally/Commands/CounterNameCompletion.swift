@@ -10,9 +10,9 @@ enum CounterNameCompletion {
     let environment = Platform.environment()
     guard let directory = try? StoreLocation.dataDirectory(environment: environment),
       let snapshot = FileUserDefaults.peek(directory: directory)
-    else { return [CounterStore.firstCounter.name] }
+    else { return [CountersModel.firstCounter.name] }
     AppDefaults.register(in: snapshot)
-    return CounterStore(userDefaults: snapshot, analytics: DiscardingAnalytics()).counters.map(\.name).filter {
+    return CountersModel(userDefaults: snapshot, analytics: DiscardingAnalytics()).list.counters.map(\.name).filter {
       $0.lowercased().hasPrefix(prefix.lowercased())
     }
   }

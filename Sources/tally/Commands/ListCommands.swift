@@ -34,7 +34,7 @@ struct NewCommand: ParsableCommand {
 
   func run() throws {
     let context = try CommandContext.open()
-    try context.change { () throws(CounterError) in try context.counters.create(named: name) }
+    try context.change(.create(named: name, selecting: false))
   }
 }
 
@@ -49,7 +49,7 @@ struct RemoveCommand: ParsableCommand {
   func run() throws {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
-    try context.change { () throws(CounterError) in try context.counters.delete(counter.id) }
+    try context.change(.delete(counter.id))
   }
 }
 
@@ -66,6 +66,6 @@ struct RenameCommand: ParsableCommand {
   func run() throws {
     let context = try CommandContext.open()
     let counter = try context.counter(named: old)
-    try context.change { () throws(CounterError) in try context.counters.rename(counter.id, to: new) }
+    try context.change(.rename(counter.id, to: new))
   }
 }

@@ -24,8 +24,8 @@ struct IncrementCommand: ParsableCommand {
     let counter = try context.counter(named: name)
     let (delta, overflow) = (amount ?? counter.step).multipliedReportingOverflow(by: sign)
     if overflow { throw CommandContext.fail(.limitReached(value: counter.value, step: sign)) }
-    let result = try context.change { () throws(CounterError) in try context.counters.add(delta, to: counter.id) }
-    if !quiet { try Output.line(String(result.new)) }
+    let value = try context.change(.add(delta, to: counter.id), of: counter)
+    if !quiet { try Output.line(String(value)) }
   }
 }
 
@@ -76,8 +76,7 @@ struct SetCommand: ParsableCommand {
       throw ExitCode(ExitStatus.dataError)
     }
     let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
-    let result = try context.change { context.counters.setValue(value, of: counter.id) }
-    try output.print(result.new)
+    try output.print(try context.change(.setValue(value, of: counter.id), of: counter))
   }
 }
 
@@ -97,8 +96,8 @@ struct ResetCommand: ParsableCommand {
   static func reset(name: String?, quiet: Bool) throws {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
-    let result = try context.change { context.counters.setValue(0, of: counter.id) }
-    if !quiet { try Output.line(String(result.new)) }
+    let value = try context.change(.setValue(0, of: counter.id), of: counter)
+    if !quiet { try Output.line(String(value)) }
   }
 }
 

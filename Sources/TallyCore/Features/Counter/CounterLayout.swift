@@ -1,7 +1,7 @@
 /// Where everything on the counter screen goes, for a screen of a given size.
 ///
-/// The view draws from it and mouse clicks are hit-tested against it, so a button is
-/// clicked where it is drawn. From the top: the title and the tab row; the value in large
+/// The view draws from it and says from it which region a mouse click means, so a button
+/// is clicked where it is drawn. From the top: the title and the tab row; the value in large
 /// digits, the plain value line and the `[ - ]` `[ + ]` buttons, centred in the space left;
 /// the status line (messages, prompts, questions) and the key hints at the bottom. A screen
 /// too short for the large digits shows the plain line and the buttons; one too narrow
@@ -47,28 +47,30 @@ public struct CounterLayout: Sendable {
   public var statusRow: Int { height - 2 }
   public var hintRow: Int { height - 1 }
 
-  public init(model: CounterViewModel, width: Int, height: Int) {
+  public init(counters: CounterList, width: Int, height: Int) {
     self.width = width
     self.height = height
-    let minimum = Self.minimumSize(for: model)
+    let current = counters.current
+    let countText = String(current.value)
+    let minimum = Self.minimumSize(for: counters)
     fits = width >= minimum.width && height >= minimum.height
     showsTitle = width >= 36
     let tabsColumn = showsTitle ? Self.title.count + 2 : 1
     tabs = TabStrip(
-      counters: model.counters, currentIndex: model.currentIndex, column: tabsColumn, width: max(0, width - tabsColumn - 1))
+      counters: counters.counters, currentIndex: counters.currentIndex, column: tabsColumn, width: max(0, width - tabsColumn - 1))
 
-    valueLine = Self.fitted(name: model.current.name, value: model.countText, width: width - 2)
+    valueLine = Self.fitted(name: current.name, value: countText, width: width - 2)
     let areaTop = 1
     let areaHeight = max(0, height - 2 - areaTop)
-    let bigWidth = BigDigits.width(of: model.countText)
-    let big = areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: model.countText) : nil
+    let bigWidth = BigDigits.width(of: countText)
+    let big = areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: countText) : nil
     let blockHeight = big == nil ? min(2, areaHeight) : Self.bigBlockHeight
     let firstRow = areaTop + max(0, areaHeight - blockHeight + 1) / 2
     digitRows = big ?? []
     digits = big == nil ? nil : Canvas.Position(column: (width - bigWidth) / 2, row: firstRow)
     valueLineRow = big == nil ? firstRow : firstRow + BigDigits.height + 1
 
-    let step = model.current.step
+    let step = current.step
     var buttons = Self.decrementButton + "   " + Self.incrementButton
     var stepText: String?
     if step != 1, (Self.decrementButton + "  step \(step)  " + Self.incrementButton).count <= width {
@@ -90,11 +92,11 @@ public struct CounterLayout: Sendable {
 
   /// The smallest screen the counter fits: the tab row, the value line (the value whole),
   /// the status line and the hints.
-  public static func minimumSize(for model: CounterViewModel) -> (width: Int, height: Int) {
-    (max(20, model.countText.terminalWidth + 5), 5)
+  public static func minimumSize(for counters: CounterList) -> (width: Int, height: Int) {
+    (max(20, String(counters.current.value).terminalWidth + 5), 5)
   }
 
-  /// What is drawn at a cell, for a mouse click.
+  /// What is drawn at a cell: the region a mouse click there means.
   public func target(column: Int, row: Int) -> Target? {
     guard fits else { return nil }
     if row == tabRow {

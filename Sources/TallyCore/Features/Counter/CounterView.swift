@@ -2,22 +2,31 @@
 /// as plain text, the `[ - ]` `[ + ]` buttons, the status line (a message, a prompt or a
 /// question) and the key hints; the help on top when it is open.
 ///
-/// Positions come from ``CounterLayout``, which mouse clicks are hit-tested against too.
+/// Positions come from ``CounterLayout``, and so does the region a mouse click means
+/// (``target(column:row:width:height:)``).
 public struct CounterView {
   public let model: CounterViewModel
+  public let counters: CounterList
 
-  public init(model: CounterViewModel) {
+  public init(model: CounterViewModel, counters: CounterList) {
     self.model = model
+    self.counters = counters
   }
 
   /// The plain-text line that screen readers, copy and paste and scripts read: "Count: 12".
-  public var valueLine: String { model.valueLine }
+  public var valueLine: String { "\(counters.current.name): \(counters.current.value)" }
 
   /// The smallest canvas the screen fits.
-  public var minimumSize: (width: Int, height: Int) { CounterLayout.minimumSize(for: model) }
+  public var minimumSize: (width: Int, height: Int) { CounterLayout.minimumSize(for: counters) }
+
+  /// What a click at `column`, `row` of a `width` x `height` screen means: a button, a tab or
+  /// a tab-strip arrow, or nothing.
+  public func target(column: Int, row: Int, width: Int, height: Int) -> CounterLayout.Target? {
+    CounterLayout(counters: counters, width: width, height: height).target(column: column, row: row)
+  }
 
   public func render(into canvas: inout Canvas) {
-    let layout = CounterLayout(model: model, width: canvas.width, height: canvas.height)
+    let layout = CounterLayout(counters: counters, width: canvas.width, height: canvas.height)
     drawTabs(layout, into: &canvas)
     drawValue(layout, into: &canvas)
     drawStatus(layout, into: &canvas)

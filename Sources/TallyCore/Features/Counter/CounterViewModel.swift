@@ -1,18 +1,14 @@
-/// The counter screen's state and actions: the book's counter view controller, without
-/// UIKit, grown to several named counters.
+/// The counter screen's state and what its keys mean: the book's counter view controller,
+/// without UIKit and without I/O, grown to several named counters.
 ///
-/// It reads the counters from the injected store when made (the book's `viewDidLoad`), and
-/// every change is written through the store (a `CounterStore` over it) before the screen
-/// shows it. The first counter's value is the book's `"count"`. Adding is a read-modify-write,
-/// so a second `tally` on the same store never loses a press; and the store is observed, so
-/// what another process saves shows up without a key press.
+/// ``update(_:counters:target:)`` takes a key and the counters as ``CountersModel`` holds
+/// them, changes only the screen's own state (its mode, the status line) and returns what
+/// should happen as ``CounterEffect`` values; the app makes the edits and hands what became
+/// of them to ``applied(_:)``, which records them for undo and says what went wrong. The
+/// screen keeps no copy of the counters.
 ///
 /// Keys are data: ``keyMap`` for counting, and the key maps of `Prompt`, `Confirmation` and
-/// `Help` for the other modes. Every change made here can be undone (``undo()``) and redone.
-///
-/// What happens is reported to the `Analytics` passed to the initialiser (constructor
-/// injection, chapter 6 of the book): every counter change through the `CounterStore`, and
-/// the help when it opens.
+/// `Help` for the other modes. Every change made here can be undone and redone.
 public final class CounterViewModel {
   /// What the counter screen can do; keys map to these through ``keyMap``.
   public enum Action: Sendable, Hashable {
@@ -34,7 +30,7 @@ public final class CounterViewModel {
   }
 
   /// Every key of the counter screen while counting. Adding an action means adding a binding
-  /// here and a case to ``perform(_:)``; the hint line and the help follow.
+  /// here and a case to ``perform(_:counters:)``; the hint line and the help follow.
   public static let keyMap = KeyMap<Action>([
     .init(
       [.space, .character("+"), .up, .character("k")], .increment, label: "Space/+", summary: "add",
@@ -64,242 +60,167 @@ public final class CounterViewModel {
     .init([.character("q"), .control("c")], .quit, label: "q", summary: "quit", hintPriority: 9),
   ])
 
-  /// Every counter, in order, as last read from or written to the store; never empty.
-  public private(set) var counters: [Counter]
-  /// The id of the counter on screen.
-  public private(set) var currentID: String
   /// Counting, or a prompt, a confirmation or the help on top of it.
   public internal(set) var mode: CounterMode = .counting
   /// A one-line message for the status line: a limit reached, an undo, a save that failed.
   public internal(set) var status: StatusMessage?
   /// What can be undone and redone.
-  public internal(set) var history = CounterHistory()
+  public internal(set) var undoStack = UndoStack()
+  /// What the edits of the last update are for, until ``applied(_:)`` hears how they went.
+  var pending = Pending.change
 
-  let store: CounterStore
-  let analytics: Analytics
-  private var observation: DefaultsObservation?
-
-  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics) {
-    self.analytics = analytics
-    store = CounterStore(userDefaults: userDefaults, analytics: analytics)
-    counters = store.counters
-    currentID = store.currentID
-    observation = store.observe { [weak self] in self?.refresh() }
+  /// What the edits of an update are for.
+  enum Pending {
+    /// A change to record for undo.
+    case change
+    /// The answer to a prompt, which stays open if the change is refused.
+    case prompt(Prompt)
+    /// An undo or a redo of `change`.
+    case replay(CounterChange, undoing: Bool, summary: String)
   }
 
-  // MARK: Reading
-
-  /// The counter on screen.
-  public var current: Counter {
-    counters.first { $0.id == currentID } ?? counters.first
-      ?? Counter(id: CounterStore.firstCounter.id, name: CounterStore.firstCounter.name)
-  }
-
-  /// Where the current counter stands in ``counters``.
-  public var currentIndex: Int { counters.firstIndex { $0.id == currentID } ?? 0 }
-
-  /// The current counter's value.
-  public var count: Int { current.value }
-
-  /// The count as plain decimal text, like the book's `counterLabel.text`.
-  public var countText: String { String(count) }
-
-  /// The line that screen readers, copy and paste and scripts read: "Count: 12".
-  public var valueLine: String { "\(current.name): \(countText)" }
-
-  /// The status line's text, if any.
-  public var message: String? { status?.text }
-
-  /// Whether the last change reached the store; `false` after a failed save.
-  public var isSaved: Bool { store.userDefaults.saveProblem == nil }
+  public init() {}
 
   // MARK: Keys
 
-  /// Handles a key in the current mode; returns the counting action it ran, or `nil` when
-  /// the key went to a prompt, a confirmation or the help, or means nothing here. Mouse
-  /// presses go through ``click(_:width:height:)``, which needs the screen's size.
-  @discardableResult
-  public func handle(_ key: Key) -> Action? {
+  /// Handles a key in the current mode, for `counters` as they are; returns what should
+  /// happen. A mouse press while counting means the region under it, `target`, which the
+  /// view finds (`CounterView.target(column:row:width:height:)`); in the other modes it
+  /// counts as a key.
+  public func update(_ key: Key, counters: CounterList, target: CounterLayout.Target? = nil) -> [CounterEffect] {
+    pending = .change
     switch mode {
     case .counting:
-      guard let action = Self.keyMap.action(for: key) else { return nil }
-      perform(action)
-      return action
+      if case .mouse(let event) = key { return event.kind == .press ? click(target, counters: counters) : [] }
+      guard let action = Self.keyMap.action(for: key) else { return [] }
+      return perform(action, counters: counters)
     case .prompt(var prompt):
-      if case .mouse = key { return nil }
+      if case .mouse = key { return [] }
       switch prompt.edit(with: key) {
-      case .confirm: confirm(prompt)
+      case .confirm: return confirm(prompt)
       case .cancel:
         mode = .counting
         status = nil
       default: mode = .prompt(prompt)
       }
-      return nil
+      return []
     case .confirmation(let confirmation):
-      if case .mouse(let event) = key, event.kind != .press { return nil }
-      answer(confirmation, Confirmation.answer(to: key))
-      return nil
+      if case .mouse(let event) = key, event.kind != .press { return [] }
+      return answer(confirmation, Confirmation.answer(to: key))
     case .help:
-      if case .mouse(let event) = key, event.kind != .press { return nil }
+      if case .mouse(let event) = key, event.kind != .press { return [] }
       mode = .counting
-      return nil
+      return []
     }
   }
 
-  /// Handles a mouse event on a screen of `width` x `height`: a press on `[ - ]` or `[ + ]`
-  /// changes the value, on a tab shows that counter. In the other modes it counts as a key.
-  @discardableResult
-  public func click(_ event: MouseEvent, width: Int, height: Int) -> Action? {
-    guard mode == .counting else { return handle(.mouse(event)) }
-    guard event.kind == .press else { return nil }
-    switch CounterLayout(model: self, width: width, height: height).target(column: event.column, row: event.row) {
-    case .decrement?:
-      perform(.decrement)
-      return .decrement
-    case .increment?:
-      perform(.increment)
-      return .increment
+  private func click(_ target: CounterLayout.Target?, counters: CounterList) -> [CounterEffect] {
+    switch target {
+    case .decrement?: return perform(.decrement, counters: counters)
+    case .increment?: return perform(.increment, counters: counters)
     case .counter(let id)?:
-      select(id)
-      return nil
-    case .earlierCounters?:
-      perform(.previousCounter)
-      return .previousCounter
-    case .laterCounters?:
-      perform(.nextCounter)
-      return .nextCounter
-    case nil: return nil
+      status = nil
+      return [.edit(.select(id))]
+    case .earlierCounters?: return perform(.previousCounter, counters: counters)
+    case .laterCounters?: return perform(.nextCounter, counters: counters)
+    case nil: return []
     }
   }
 
-  public func perform(_ action: Action) {
+  /// What a counting action does to `counters`.
+  public func perform(_ action: Action, counters: CounterList) -> [CounterEffect] {
     status = nil
+    let current = counters.current
+    let name = Self.shortName(current.name)
     switch action {
-    case .increment: increment()
-    case .decrement: decrement()
-    case .reset:
-      ask(.reset(counterID: current.id), "Reset \(Self.shortName(current.name)) to 0? y/N")
-    case .setValue:
-      mode = .prompt(Prompt(purpose: .value(counterID: current.id), question: "Set \(Self.shortName(current.name)) to:"))
+    case .increment: return [.edit(.add(current.step, to: current.id))]
+    case .decrement: return [.edit(.add(-current.step, to: current.id))]
+    case .reset: mode = .confirmation(Confirmation(purpose: .reset(counterID: current.id), question: "Reset \(name) to 0? y/N"))
+    case .setValue: mode = .prompt(Prompt(purpose: .value(counterID: current.id), question: "Set \(name) to:"))
     case .setStep:
-      mode = .prompt(
-        Prompt(purpose: .step(counterID: current.id), question: "Step for \(Self.shortName(current.name)) (now \(current.step)):")
-      )
-    case .undo: undo()
-    case .redo: redo()
-    case .nextCounter: selectNeighbour(1)
-    case .previousCounter: selectNeighbour(-1)
+      mode = .prompt(Prompt(purpose: .step(counterID: current.id), question: "Step for \(name) (now \(current.step)):"))
+    case .undo, .redo: return replay(undoing: action == .undo, counters: counters)
+    case .nextCounter, .previousCounter:
+      let all = counters.counters
+      guard all.count > 1 else { return [] }
+      let index = (counters.currentIndex + (action == .nextCounter ? 1 : -1) + all.count) % all.count
+      return [.edit(.select(all[index].id))]
     case .newCounter: mode = .prompt(Prompt(purpose: .newCounter, question: "New counter's name:"))
     case .rename:
-      mode = .prompt(
-        Prompt(
-          purpose: .rename(counterID: current.id), question: "Rename \(Self.shortName(current.name)) to:", text: current.name))
+      mode = .prompt(Prompt(purpose: .rename(counterID: current.id), question: "Rename \(name) to:", text: current.name))
     case .delete:
-      if counters.count == 1 {
+      if counters.counters.count == 1 {
         warn(Self.sentence(CounterError.lastCounter.description))
       } else {
-        ask(.delete(counterID: current.id), "Delete \(Self.shortName(current.name)) (\(countText))? y/N")
+        let question = "Delete \(name) (\(current.value))? y/N"
+        mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
       }
     case .help:
       mode = .help
-      analytics.track(.screenShown(.help))
-    case .history, .quit: break
+      return [.helpShown]
+    case .history: return [.openHistory]
+    case .quit: return [.quit]
     }
+    return []
   }
 
-  // MARK: Values
-
-  /// Adds the current counter's step, saving the new value before it is shown.
-  public func increment() {
-    increment(by: current.step)
-  }
-
-  /// Subtracts the current counter's step.
-  public func decrement() {
-    increment(by: -current.step)
-  }
-
-  /// Adds `delta` (which may be negative) to the current counter. A change past `Int.max` or
-  /// `Int.min` leaves the value unchanged and says so.
-  public func increment(by delta: Int) {
-    status = nil
-    let id = current.id
-    do {
-      let (old, new) = try store.add(delta, to: id)
-      record(.value(counterID: id, from: old, to: new))
+  /// Acts on a confirmed prompt: asks for the change, or keeps the prompt open saying why not.
+  private func confirm(_ prompt: Prompt) -> [CounterEffect] {
+    let text = prompt.field.text
+    mode = .counting
+    pending = .prompt(prompt)
+    do throws(CounterError) {
+      switch prompt.purpose {
+      case .newCounter: return [.edit(.create(named: text, selecting: true))]
+      case .rename(let id): return [.edit(.rename(id, to: text))]
+      case .value(let id): return [.edit(.setValue(try CounterInput.value(from: text), of: id))]
+      case .step(let id): return [.edit(.setStep(try CounterInput.step(from: text), of: id))]
+      }
     } catch {
-      warn(Self.sentence(error.description))
+      refuse(prompt, error)
+      return []
     }
-    finishChange()
   }
 
-  /// Sets a counter's value, as `=` and a confirmed reset do.
-  func setValue(_ value: Int, of id: String) {
-    let (old, new) = store.setValue(value, of: id)
-    if old != new { record(.value(counterID: id, from: old, to: new)) }
-    finishChange()
+  /// Acts on the answer to a confirmation.
+  private func answer(_ confirmation: Confirmation, _ action: Confirmation.Action) -> [CounterEffect] {
+    mode = .counting
+    switch (confirmation.purpose, action) {
+    case (.reset(let id), .confirm): return [.edit(.setValue(0, of: id))]
+    case (.delete(let id), .confirm): return [.edit(.delete(id))]
+    case (.reset, .cancel): inform("Not reset.")
+    case (.delete, .cancel): inform("Not deleted.")
+    }
+    return []
   }
 
-  // MARK: Selecting
+  // MARK: Status
 
-  /// Shows the counter `id`; remembered across launches.
-  public func select(_ id: String) {
-    guard id != currentID, counters.contains(where: { $0.id == id }) else { return }
-    store.select(id)
-    finishChange()
-  }
-
-  private func selectNeighbour(_ offset: Int) {
-    guard counters.count > 1 else { return }
-    let index = (currentIndex + offset + counters.count) % counters.count
-    select(counters[index].id)
-  }
-
-  // MARK: Modes
-
-  private func ask(_ purpose: Confirmation.Purpose, _ question: String) {
-    mode = .confirmation(Confirmation(purpose: purpose, question: question))
-  }
-
-  // MARK: Bookkeeping
-
-  func record(_ change: CounterChange) {
-    history.record(change)
+  func refuse(_ prompt: Prompt, _ error: CounterError) {
+    var refused = prompt
+    refused.error = Self.sentence(error.description)
+    mode = .prompt(refused)
   }
 
   func inform(_ text: String) {
-    status = StatusMessage(text, isWarning: false)
+    status = StatusMessage(text, kind: .news)
   }
 
   func warn(_ text: String) {
-    status = StatusMessage(text, isWarning: true)
+    status = StatusMessage(text, kind: .warning)
   }
 
-  /// Re-reads the store after a change (or a change by another process), and reports a save
-  /// that failed.
-  func finishChange() {
-    refresh()
-    if let problem = store.userDefaults.saveProblem { warn(Self.notSaved(problem)) }
-  }
-
-  /// Updates the status line after the store tried again to save: the warning stays while
-  /// saving fails, and says so once it works.
-  public func saveStatusChanged() {
-    let wasWarning = status?.text.hasPrefix("Not saved") == true
-    if let problem = store.userDefaults.saveProblem {
-      warn(Self.notSaved(problem))
-    } else if wasWarning {
+  /// Shows whether the changes reached the disk: while the store or the history cannot be
+  /// saved the status line says so, and it says "Saved." once they are.
+  public func saveStatusChanged(storeProblem: StoreError?, historyProblem: String?) {
+    if let storeProblem {
+      status = StatusMessage(
+        "Not saved: \(storeProblem). The value on screen is kept; saving is retried.", kind: .saveFailure)
+    } else if let historyProblem {
+      status = StatusMessage(Self.sentence(historyProblem) + ".", kind: .saveFailure)
+    } else if status?.kind == .saveFailure {
       inform("Saved.")
     }
-  }
-
-  static func notSaved(_ problem: StoreError) -> String {
-    "Not saved: \(problem). The value on screen is kept; saving is retried."
-  }
-
-  private func refresh() {
-    counters = store.counters
-    currentID = store.currentID
   }
 
   /// A name short enough for a question on one line.

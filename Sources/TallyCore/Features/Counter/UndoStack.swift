@@ -1,8 +1,8 @@
 /// The changes made this run, for undo and redo, across every counter.
 ///
-/// A new change clears what could be redone. The history lives in memory only: it starts
+/// A new change clears what could be redone. The stack lives in memory only: it starts
 /// empty at each launch, and keeps the latest ``limit`` changes.
-public struct CounterHistory: Sendable, Equatable {
+public struct UndoStack: Sendable, Equatable {
   /// How many changes can be undone, at most.
   public static let limit = 10_000
 

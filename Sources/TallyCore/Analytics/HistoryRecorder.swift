@@ -1,4 +1,5 @@
-/// The real `Analytics`: it keeps the history of counter changes, and sends nothing anywhere.
+/// What writes the history log: the real `Analytics`, which keeps the counters' changes and
+/// sends nothing anywhere.
 ///
 /// Counter events become `HistoryEntry` lines stamped with the injected clock and the source
 /// (the app or a command); screen and onboarding events are not part of the history and are
@@ -6,7 +7,7 @@
 /// burst of keys and a command calls before it exits. Consecutive changes of one counter
 /// between two flushes (a burst of presses, saved as one write) become one entry, from the
 /// first old value to the last new one: 10,000 presses at once are one line, not 10,000.
-public final class HistoryAnalytics: Analytics {
+public final class HistoryRecorder: Analytics {
   public let log: HistoryLog
   public let clock: WallClock
   public let source: HistoryEntry.Source
@@ -42,6 +43,9 @@ public final class HistoryAnalytics: Analytics {
       return
     }
   }
+
+  /// Why the last append to the log failed, if it did.
+  public var problem: String? { log.appendProblem }
 
   /// Writes what was tracked since the last flush.
   public func flush() {

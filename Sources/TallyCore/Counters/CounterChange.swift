@@ -1,8 +1,8 @@
-/// One change made on the counter screen, kept so that undo and redo can replay it.
+/// One change ``CountersModel`` made, as the counter screen keeps it for undo and redo.
 ///
 /// A value change records the value before and after; undoing it moves the value back by
-/// the same difference (`CounterStore.shift`), so a change another process made meanwhile
-/// is kept. The other changes are put back as they were.
+/// the same difference (``CounterEdit/shift(_:from:to:)``), so a change another process made
+/// meanwhile is kept. The other changes are put back as they were.
 public enum CounterChange: Sendable, Equatable {
   case value(counterID: String, from: Int, to: Int)
   case step(counterID: String, from: Int, to: Int)

@@ -1,0 +1,22 @@
+/// A change to the counters that a screen or a command asks for, made by ``CountersModel``.
+public enum CounterEdit: Sendable, Equatable {
+  /// Adds `delta` (which may be negative) to a counter's value; past `Int.max` or `Int.min`
+  /// the value is left unchanged and the edit refused.
+  case add(Int, to: String)
+  /// Sets a counter's value.
+  case setValue(Int, of: String)
+  /// Moves a counter's value by `to - from`, for undo and redo: to `to` exactly when nobody
+  /// else changed it, and otherwise with the other process's change kept.
+  case shift(String, from: Int, to: Int)
+  /// Sets how much a press adds; at least 1.
+  case setStep(Int, of: String)
+  case rename(String, to: String)
+  /// Makes a counter at the end of the list, at 0 with step 1, and shows it when `selecting`.
+  case create(named: String, selecting: Bool)
+  /// Deletes a counter and its value; the current counter moves to a neighbour.
+  case delete(String)
+  /// Puts a deleted counter back at `index` with its value, and shows it (for undo).
+  case restore(Counter, at: Int)
+  /// Shows a counter; nothing happens if it is gone.
+  case select(String)
+}

@@ -1,0 +1,31 @@
+/// The counters as the store holds them, in order, and the one on screen: what screens and
+/// commands read.
+public struct CounterList: Sendable, Equatable {
+  /// Every counter, in order; never empty.
+  public var counters: [Counter]
+  /// The id of the counter on screen.
+  public var currentID: String
+
+  public init(counters: [Counter], currentID: String) {
+    self.counters = counters
+    self.currentID = currentID
+  }
+
+  /// The counter on screen.
+  public var current: Counter {
+    counter(withID: currentID) ?? counters.first
+      ?? Counter(id: CountersModel.firstCounter.id, name: CountersModel.firstCounter.name)
+  }
+
+  /// Where the current counter stands in ``counters``.
+  public var currentIndex: Int { counters.firstIndex { $0.id == currentID } ?? 0 }
+
+  public func counter(withID id: String) -> Counter? {
+    counters.first { $0.id == id }
+  }
+
+  /// The counter called `name`, ignoring case.
+  public func counter(named name: String) -> Counter? {
+    counters.first { $0.name.lowercased() == name.lowercased() }
+  }
+}

@@ -1,0 +1,330 @@
+extension DefaultsKey {
+  /// The list of counters: their ids, names and steps, in order.
+  public static let counters = DefaultsKey("counters")
+  /// The id of the counter on screen.
+  public static let currentCounter = DefaultsKey("currentCounter")
+}
+
+/// Tally's counters: the one model of them, read from an injected `UserDefaultsProtocol`
+/// store and changed by batches of ``CounterEdit``s.
+///
+/// The list (ids, names and steps) is under `counters`, the current counter's id under
+/// `currentCounter`, and each value under the counter's own key: `count` for the first one,
+/// as the book stores it, so a store written by Tally 0.1 opens with its count intact (the
+/// registered default list holds that one counter). Every change is a read-modify-write of
+/// one key, so commands and interactive instances sharing a store lose nothing.
+///
+/// ``apply(_:)`` makes a batch of edits inside one store batch (one lock, one re-read, one
+/// write) and then reads the counters back from the store's memory once, into ``list``;
+/// ``reload()`` does that when another process changed the store. Nothing is called back
+/// during a write. Each change that happens is reported to the injected `Analytics`, which
+/// keeps the history; a refused change reports nothing.
+public final class CountersModel {
+  /// The first counter, as every store starts.
+  public static let firstCounter = CounterRecord(id: "count", name: "Count", step: 1)
+  /// The longest name, in characters.
+  public static let maximumNameLength = 32
+
+  public let userDefaults: UserDefaultsProtocol
+  public let analytics: Analytics
+  /// The counters as last read from the store.
+  public private(set) var list = CounterList(counters: [], currentID: firstCounter.id)
+  /// The last list decoded, with the stored value it came from.
+  private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
+
+  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics) {
+    self.userDefaults = userDefaults
+    self.analytics = analytics
+    reload()
+  }
+
+  /// Why the last save failed, or `nil` when everything is saved.
+  public var saveProblem: StoreError? { userDefaults.saveProblem }
+
+  /// Reads the counters again from the store, as after another process changed it.
+  public func reload() {
+    list = CounterList(counters: records.map(counter(for:)), currentID: currentID)
+  }
+
+  // MARK: Edits
+
+  /// Makes `edits` in order, in one store batch, stopping at the first one refused; returns
+  /// what became of each edit made or refused: the change it made (`nil` when it changed
+  /// nothing, such as a select), or why not.
+  public func apply(_ edits: [CounterEdit]) -> [Result<CounterChange?, CounterError>] {
+    var outcomes: [Result<CounterChange?, CounterError>] = []
+    userDefaults.performBatch {
+      for edit in edits {
+        do throws(CounterError) {
+          outcomes.append(.success(try make(edit)))
+        } catch {
+          outcomes.append(.failure(error))
+          break
+        }
+      }
+    }
+    reload()
+    return outcomes
+  }
+
+  /// Makes one edit; throws why it was refused.
+  @discardableResult
+  public func perform(_ edit: CounterEdit) throws(CounterError) -> CounterChange? {
+    try apply([edit])[0].get()
+  }
+
+  private func make(_ edit: CounterEdit) throws(CounterError) -> CounterChange? {
+    switch edit {
+    case .add(let delta, let id):
+      return try changeValue(of: id) {
+        $0.addingReportingOverflow(delta).overflow ? nil : $0 + delta
+      } refusal: {
+        .limitReached(value: $0, step: delta)
+      }
+    case .setValue(let value, let id):
+      return try changeValue(of: id) { _ in
+        value
+      } refusal: { _ in
+        .unknownCounter(id)
+      }
+    case .shift(let id, let from, let to):
+      // To `to` exactly when the value is still `from`; otherwise another process's change is kept.
+      let difference = Int128(to) - Int128(from)
+      return try changeValue(of: id) {
+        Int(exactly: Int128($0) + difference)
+      } refusal: {
+        .limitReached(value: $0, step: difference > 0 ? 1 : -1)
+      }
+    case .setStep(let step, let id):
+      let old = try requireCounter(id).step
+      try setStep(step, of: id)
+      return old == step ? nil : .step(counterID: id, from: old, to: step)
+    case .rename(let id, let name):
+      let old = try requireCounter(id).name
+      let new = try rename(id, to: name)
+      return old == new ? nil : .rename(counterID: id, from: old, to: new)
+    case .create(let name, let selecting):
+      let previous = currentID
+      let made = try create(named: name)
+      if selecting { select(made.id) }
+      return .create(made, index: records.firstIndex { $0.id == made.id } ?? 0, previousID: previous)
+    case .delete(let id):
+      let (counter, index) = try delete(id)
+      return .delete(counter, index: index)
+    case .restore(let counter, let index):
+      let previous = currentID
+      let restored = try restore(counter, at: index)
+      select(restored.id)
+      return .create(restored, index: index, previousID: previous)
+    case .select(let id):
+      if id != currentID, records.contains(where: { $0.id == id }) { select(id) }
+      return nil
+    }
+  }
+
+  @discardableResult
+  private func requireCounter(_ id: String) throws(CounterError) -> CounterRecord {
+    guard let record = records.first(where: { $0.id == id }) else { throw .unknownCounter(id) }
+    return record
+  }
+
+  // MARK: Reading the store
+
+  /// The counters' records in order; never empty.
+  private var records: [CounterRecord] {
+    // Tally's own stores hand out the stored list itself: decode it again only when it changed.
+    let raw = userDefaults.layered?.domains.value(forKey: DefaultsKey.counters.name)
+    if let raw, let cached = cachedRecords, cached.raw == raw { return cached.records }
+    let stored = userDefaults.x.object([CounterRecord].self, forKey: .counters) ?? []
+    var seen: Set<String> = []
+    let unique = stored.filter { seen.insert($0.id).inserted }
+    let records = unique.isEmpty ? [Self.firstCounter] : unique
+    if let raw { cachedRecords = (raw, records) }
+    return records
+  }
+
+  /// The id of the counter on screen, as stored; the first counter's if the stored one is gone.
+  private var currentID: String {
+    let list = records
+    let stored = userDefaults.x.object(String.self, forKey: .currentCounter)
+    return list.first { $0.id == stored }?.id ?? list[0].id
+  }
+
+  private func counter(for record: CounterRecord) -> Counter {
+    Counter(
+      id: record.id, name: record.name, step: record.step,
+      value: userDefaults.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0)
+  }
+
+  // MARK: Values
+
+  /// Sets the counter's value, in one read-modify-write, to what `change` makes of the value
+  /// stored now (read under the store's lock); when `change` returns `nil` the value is left
+  /// as it is and `refusal` says why.
+  private func changeValue(
+    of id: String, _ change: (Int) -> Int?, refusal: (Int) -> CounterError
+  ) throws(CounterError) -> CounterChange? {
+    let record = try requireCounter(id)
+    var old = 0
+    var new: Int?
+    userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
+      old = current ?? 0
+      new = change(old)
+      return new ?? current
+    }
+    guard let new else { throw refusal(old) }
+    guard new != old else { return nil }
+    analytics.track(.counterChanged(id: id, name: record.name, old: old, new: new))
+    return .value(counterID: id, from: old, to: new)
+  }
+
+  // MARK: The list
+
+  private func select(_ id: String) {
+    userDefaults.x.set(id, forKey: .currentCounter)
+  }
+
+  /// Makes a counter at the end of the list, with value 0 and step 1.
+  private func create(named name: String) throws(CounterError) -> Counter {
+    let name = try Self.validatedName(name)
+    var made: CounterRecord?
+    var failure: CounterError?
+    updateRecords { records in
+      if records.contains(where: { Self.comparable($0.name) == Self.comparable(name) }) {
+        failure = .duplicateName(name)
+        return records
+      }
+      let record = CounterRecord(id: Self.nextID(after: records), name: name, step: 1)
+      made = record
+      return records + [record]
+    }
+    // A value left by an older counter with this id is not this counter's.
+    if let made { userDefaults.removeObject(forKey: made.id) }
+    if let failure { throw failure }
+    guard let made else { throw .invalidName("the counter could not be made") }
+    analytics.track(.counterCreated(id: made.id, name: made.name))
+    return counter(for: made)
+  }
+
+  private func rename(_ id: String, to name: String) throws(CounterError) -> String {
+    let name = try Self.validatedName(name)
+    var failure: CounterError? = .unknownCounter(id)
+    var oldName = name
+    updateRecords { records in
+      guard let index = records.firstIndex(where: { $0.id == id }) else { return records }
+      oldName = records[index].name
+      if records.contains(where: { $0.id != id && Self.comparable($0.name) == Self.comparable(name) }) {
+        failure = .duplicateName(name)
+        return records
+      }
+      failure = nil
+      var changed = records
+      changed[index].name = name
+      return changed
+    }
+    if let failure { throw failure }
+    if oldName != name { analytics.track(.counterRenamed(id: id, from: oldName, to: name)) }
+    return name
+  }
+
+  private func setStep(_ step: Int, of id: String) throws(CounterError) {
+    guard step > 0 else { throw .invalidStep(String(step)) }
+    var found = false
+    updateRecords { records in
+      var changed = records
+      for index in changed.indices where changed[index].id == id {
+        changed[index].step = step
+        found = true
+      }
+      return changed
+    }
+    if !found { throw .unknownCounter(id) }
+  }
+
+  /// Deletes a counter and its value; returns what was deleted and where it stood, so it can
+  /// be put back. The current counter moves to a neighbour.
+  private func delete(_ id: String) throws(CounterError) -> (counter: Counter, index: Int) {
+    var failure: CounterError?
+    var deleted: (counter: Counter, index: Int)?
+    let wasCurrent = currentID == id
+    var neighbour: String?
+    updateRecords { records in
+      guard let index = records.firstIndex(where: { $0.id == id }) else {
+        failure = .unknownCounter(id)
+        return records
+      }
+      guard records.count > 1 else {
+        failure = .lastCounter
+        return records
+      }
+      deleted = (counter(for: records[index]), index)
+      var remaining = records
+      remaining.remove(at: index)
+      neighbour = remaining[min(index, remaining.count - 1)].id
+      return remaining
+    }
+    if let failure { throw failure }
+    guard let deleted else { throw .unknownCounter(id) }
+    userDefaults.removeObject(forKey: id)
+    if wasCurrent, let neighbour { select(neighbour) }
+    analytics.track(.counterDeleted(id: id, name: deleted.counter.name, value: deleted.counter.value))
+    return deleted
+  }
+
+  /// Puts a deleted counter back at `index` with its value (for undo); returns it, with a
+  /// new id if its old one was taken meanwhile.
+  private func restore(_ counter: Counter, at index: Int) throws(CounterError) -> Counter {
+    var failure: CounterError?
+    var restored = counter
+    updateRecords { records in
+      if records.contains(where: { Self.comparable($0.name) == Self.comparable(counter.name) }) {
+        failure = .duplicateName(counter.name)
+        return records
+      }
+      if records.contains(where: { $0.id == counter.id }) { restored.id = Self.nextID(after: records) }
+      var changed = records
+      let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step)
+      changed.insert(record, at: min(max(0, index), changed.count))
+      return changed
+    }
+    if let failure { throw failure }
+    userDefaults.x.set(restored.value, forKey: restored.valueKey)
+    analytics.track(.counterCreated(id: restored.id, name: restored.name))
+    if restored.value != 0 { analytics.track(.counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value)) }
+    return restored
+  }
+
+  // MARK: Helpers
+
+  private func updateRecords(_ transform: ([CounterRecord]) -> [CounterRecord]) {
+    userDefaults.x.update([CounterRecord].self, forKey: .counters) { stored in
+      let current = (stored ?? []).isEmpty ? [Self.firstCounter] : (stored ?? [])
+      return transform(current)
+    }
+  }
+
+  /// The name trimmed of surrounding spaces, or why it cannot be a name.
+  public static func validatedName(_ name: String) throws(CounterError) -> String {
+    let trimmed = name.trimmingXMLWhitespace()
+    guard !trimmed.isEmpty else { throw .invalidName("a counter's name cannot be empty") }
+    guard trimmed.count <= maximumNameLength else {
+      throw .invalidName("a counter's name can have at most \(maximumNameLength) characters, not \(trimmed.count)")
+    }
+    let hasControl = trimmed.unicodeScalars.contains {
+      $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator
+        || $0.properties.generalCategory == .paragraphSeparator
+    }
+    guard !hasControl else { throw .invalidName("a counter's name cannot contain control characters") }
+    return trimmed
+  }
+
+  private static func comparable(_ name: String) -> String { name.lowercased() }
+
+  /// `count-N`, one past the highest N in use (the first counter counts as 1).
+  private static func nextID(after records: [CounterRecord]) -> String {
+    let numbers = records.map { record -> Int in
+      record.id == firstCounter.id ? 1 : Int(record.id.dropFirst("count-".count)) ?? 1
+    }
+    return "count-\((numbers.max() ?? 1) + 1)"
+  }
+}

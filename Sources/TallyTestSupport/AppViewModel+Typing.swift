@@ -1,0 +1,64 @@
+import TallyCore
+
+extension AppViewModel {
+  /// Types `text` one scalar at a time, as the terminal delivers it: an emoji sequence
+  /// arrives as its scalars.
+  public func type(_ text: String) {
+    for scalar in text.unicodeScalars { handle(.character(Character(scalar))) }
+  }
+
+  /// Presses each key in turn.
+  public func press(_ keys: Key...) {
+    for key in keys { handle(key) }
+  }
+
+  /// Makes a counter named `name` as a user does: `n`, the name, Enter.
+  public func createCounter(named name: String) {
+    press(.character("n"))
+    type(name)
+    press(.enter)
+  }
+
+  /// The counter screen, on show or under the history; `nil` during onboarding.
+  public var counterScreen: CounterViewModel? {
+    switch screen {
+    case .counter(let counter), .history(_, over: let counter): counter
+    case .onboarding: nil
+    }
+  }
+
+  /// The counter screen's view, as the app draws it.
+  public var counterView: CounterView { CounterView(model: counterScreen ?? CounterViewModel(), counters: counters.list) }
+
+  /// The counter on screen.
+  public var current: Counter { counters.list.current }
+
+  /// The counter on screen's value.
+  public var count: Int { current.value }
+
+  /// What can be undone and redone.
+  public var undoStack: UndoStack { counterScreen?.undoStack ?? UndoStack() }
+
+  /// The status line's text, if any.
+  public var message: String? { counterScreen?.status?.text }
+
+  /// The prompt on screen, if any.
+  public var prompt: Prompt? {
+    if case .prompt(let prompt)? = counterScreen?.mode { return prompt }
+    return nil
+  }
+
+  /// The confirmation on screen, if any.
+  public var confirmation: Confirmation? {
+    if case .confirmation(let confirmation)? = counterScreen?.mode { return confirmation }
+    return nil
+  }
+}
+
+extension AppViewModel {
+  /// A mouse event on a screen of `width` x `height`, as the run loop hands it in.
+  public func click(_ event: MouseEvent, width: Int = 80, height: Int = 24) {
+    screenSize = (width, height)
+    handle(.mouse(event))
+  }
+}
