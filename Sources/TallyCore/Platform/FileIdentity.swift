@@ -7,7 +7,7 @@
 #endif
 
 /// What tells one file apart from another at the same path: its device and inode, and its
-/// size and times, which change when it is written in place.
+/// size and modification time, which change when it is written in place.
 ///
 /// The store keeps the file it last read or wrote open, so that its inode number cannot be
 /// given to another file meanwhile: the same identity then means the very same file.
@@ -17,8 +17,6 @@ struct FileIdentity: Equatable {
   private var size: Int64
   private var modified: Int
   private var modifiedNanoseconds: Int
-  private var changed: Int
-  private var changedNanoseconds: Int
 
   init(_ info: stat) {
     device = UInt64(info.st_dev)
@@ -26,8 +24,6 @@ struct FileIdentity: Equatable {
     size = Int64(info.st_size)
     modified = Int(info.st_mtim.tv_sec)
     modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
-    changed = Int(info.st_ctim.tv_sec)
-    changedNanoseconds = Int(info.st_ctim.tv_nsec)
   }
 
   /// Whether `other` is the same file, whatever was written to it since.
