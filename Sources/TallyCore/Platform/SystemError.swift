@@ -20,6 +20,9 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Something other than a regular file (a FIFO, a device, a socket) where a file should be.
   public static let notARegularFile = SystemError(-1000)
 
+  /// The reader of a pipe has gone away (`EPIPE`).
+  public static let brokenPipe = SystemError(EPIPE)
+
   /// A file larger than Tally reads (`EFBIG`).
   public static let fileTooLarge = SystemError(EFBIG)
 
