@@ -35,8 +35,6 @@ public final class FileUserDefaults: LayeredUserDefaults {
   public var directory: String { file.directory }
   /// The store file.
   public var path: String { file.path }
-  /// How long a change waits for another process to release the lock.
-  public var lockTimeout: Double { file.lockTimeout }
 
   /// What the store in `directory` holds, read without creating, locking or moving anything;
   /// `nil` if there is no readable, well-formed store there. For shell completion.

@@ -19,7 +19,8 @@
 /// - ``performBatch(_:)``: many changes, saved once;
 /// - ``saveProblem``: why the last save failed, if it did;
 /// - ``addChangeHandler(_:)``: change notification, for observation;
-/// - ``report(_:)`` and ``problems``: what the typed API found wrong with stored values.
+/// - ``report(_:)`` and ``problems``: what the typed API found wrong with stored values;
+/// - ``propertyListValue(forKey:)`` and its setter and update: what the typed API runs on.
 public protocol UserDefaultsProtocol: AnyObject {
   func object(forKey defaultName: String) -> Any?
   func set(_ value: Any?, forKey defaultName: String)
