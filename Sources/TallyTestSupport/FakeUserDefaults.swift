@@ -52,7 +52,7 @@ public final class FakeUserDefaults: UserDefaultsProtocol {
   }
 
   public func integer(forKey defaultName: String) -> Int {
-    integers[defaultName] ?? 0
+    integers[defaultName] ?? registered[defaultName].flatMap(Int.init(propertyListValue:)) ?? 0
   }
 
   public func removeObject(forKey defaultName: String) {

@@ -11,7 +11,8 @@ struct StoreContractTests {
     var testDescription: String { "\(store): \(UserDefaultsContract.checks[check].name)" }
   }
 
-  static let cases: [Case] = ["InMemoryUserDefaults", "FileUserDefaults"].flatMap { store in
+  /// The book's fake too: the typed API runs the same code on it as on Tally's stores.
+  static let cases: [Case] = ["InMemoryUserDefaults", "FileUserDefaults", "FakeUserDefaults"].flatMap { store in
     UserDefaultsContract.checks.indices.map { Case(store: store, check: $0) }
   }
 
@@ -19,7 +20,11 @@ struct StoreContractTests {
   func contract(_ testCase: Case) throws {
     let directory = try TemporaryDirectory()
     let defaults: UserDefaultsProtocol =
-      testCase.store == "FileUserDefaults" ? try FileUserDefaults(directory: directory.path) : InMemoryUserDefaults()
+      switch testCase.store {
+      case "FileUserDefaults": try FileUserDefaults(directory: directory.path)
+      case "FakeUserDefaults": FakeUserDefaults()
+      default: InMemoryUserDefaults()
+      }
     UserDefaultsContract.checks[testCase.check].run(defaults)
   }
 

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -24,9 +19,6 @@ public final class SystemClock: WallClock {
   public func now() -> Date { Date() }
 
   public func utcOffset(at date: Date) -> Int {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    guard localtime_r(&seconds, &parts) != nil else { return 0 }
-    return parts.tm_gmtoff
+    LocalTime.utcOffset(atSecondsSince1970: date.timeIntervalSince1970)
   }
 }

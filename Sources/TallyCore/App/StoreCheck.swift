@@ -13,11 +13,11 @@ public enum StoreCheck {
         problems.append(
           "\(entry.key.name) holds \(article(value.kind)) <\(value.kind.rawValue)>, not \(article(entry.kind)) <\(entry.kind.rawValue)>"
         )
-      } else if entry.key == .counters, [CounterRecord](storedObject: value.anyValue) == nil {
+      } else if entry.key == .counters, [CounterRecord](propertyListValue: value) == nil {
         problems.append("counters holds entries that are not counters (each needs an id, a name and a step of at least 1)")
       }
     }
-    let counterIDs = ([CounterRecord](storedObject: values[DefaultsKey.counters.name]?.anyValue ?? []) ?? []).map(\.id)
+    let counterIDs = (values[DefaultsKey.counters.name].flatMap([CounterRecord].init(propertyListValue:)) ?? []).map(\.id)
     for id in counterIDs where id != DefaultsKey.count.name {
       if let value = values[id], value.kind != .integer {
         problems.append("\(id) holds \(article(value.kind)) <\(value.kind.rawValue)>, not an <integer>")

@@ -46,14 +46,4 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     else { return nil }
     self.init(id: id, name: name, step: step)
   }
-
-  public init?(storedObject: Any) {
-    guard let entries = storedObject as? [String: Any],
-      let id = entries["id"].flatMap(String.init(storedObject:)),
-      DefaultsKey.problem(with: id) == nil,
-      let name = entries["name"].flatMap(String.init(storedObject:)),
-      let step = entries["step"].flatMap(Int.init(storedObject:)), step > 0
-    else { return nil }
-    self.init(id: id, name: name, step: step)
-  }
 }

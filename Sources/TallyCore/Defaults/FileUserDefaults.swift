@@ -1,124 +1,65 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Tally's durable store: a property-list file that several processes can share safely.
 ///
 /// Foundation's `UserDefaults` on Linux loses writes (see DESIGN.md, Persistence), so Tally
-/// keeps its own. Every change takes an exclusive `flock` on the data directory, re-reads
-/// the file, applies the change, writes a temporary file, `fsync`s it, renames it over the
-/// store and `fsync`s the directory. When `set(_:forKey:)` returns, the value is on disk, or
-/// ``saveProblem`` says why not; reads come from memory.
+/// keeps its own. The domains are `LayeredUserDefaults`'; the file is a `StoreFile`. Every
+/// change takes the directory's lock, re-reads the file if another process replaced it,
+/// applies the change and replaces the file durably. When `set(_:forKey:)` returns, the value
+/// is on disk, or ``saveProblem`` says why not; reads come from memory.
 ///
 /// A file that cannot be parsed is never silently reset: it is moved aside next to the
 /// store and the problem is listed in ``notices``.
 public final class FileUserDefaults: LayeredUserDefaults {
-  /// The directory that holds the store, such as `~/.local/share/tally`.
-  public let directory: String
-  /// The store file.
-  public let path: String
-  /// How long a change waits for another process to release the lock.
-  public let lockTimeout: Double
   /// Problems met while opening the store, such as a damaged file moved aside.
   public private(set) var notices: [StoreError] = []
-  public private(set) var saveProblem: StoreError?
-  public private(set) var problems: [DefaultsProblem] = []
-  public private(set) var domains = DefaultsDomains()
 
-  private let handlers = DefaultsChangeHandlers()
-  private var watchDescriptor: Int32 = -1
+  private let file: StoreFile
+  private var watch: DirectoryWatch?
   /// Keys changed in memory and not yet saved; re-applied over what is re-read from disk.
   private var unsavedKeys: Set<String> = []
-  private var directoryDescriptor: Int32
-  private var holdsLock = false
   /// Set when taking the lock failed in the current batch, so that it is not waited for twice.
   private var lockFailed = false
-  /// Whether the file was re-read since the lock was taken.
+  /// Whether the file was checked (and re-read if needed) since the lock was taken.
   private var isFreshUnderLock = false
-  private var batchDepth = 0
 
   /// Opens (creating if needed) the store in `directory`.
   ///
   /// - Throws: `StoreError` when the directory cannot be made or the file cannot be read.
   ///   A file that is read but cannot be parsed does not throw: it is moved aside.
   public init(directory: String, lockTimeout: Double = 5) throws(StoreError) {
-    self.directory = directory
-    self.path = StoreLocation.join(directory, StoreLocation.fileName)
-    self.lockTimeout = lockTimeout
-    do {
-      try FileSystem.makeDirectories(atPath: directory)
-      directoryDescriptor = try FileSystem.openDirectory(atPath: directory)
-    } catch {
-      throw .cannotCreateDirectory(path: directory, errno: error.code)
-    }
-    do {
-      try reloadPersistentDomain()
-    } catch {
-      close(directoryDescriptor)
-      throw error
-    }
+    file = try StoreFile(directory: directory, lockTimeout: lockTimeout)
+    super.init(values: [:])
+    try refresh()
   }
+
+  /// The directory that holds the store, such as `~/.local/share/tally`.
+  public var directory: String { file.directory }
+  /// The store file.
+  public var path: String { file.path }
 
   /// What the store in `directory` holds, read without creating, locking or moving anything;
   /// `nil` if there is no readable, well-formed store there. For shell completion.
   public static func peek(directory: String) -> InMemoryUserDefaults? {
     let path = StoreLocation.join(directory, StoreLocation.fileName)
-    guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? PropertyListXML.parseDocument(bytes)
+    guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? StoreFile.decode(bytes).get()
     else { return nil }
     return InMemoryUserDefaults(values: values)
   }
 
-  deinit {
-    if holdsLock { flock(directoryDescriptor, LOCK_UN) }
-    close(directoryDescriptor)
-    if watchDescriptor >= 0 { close(watchDescriptor) }
+  // MARK: Saving
+
+  override func prepareToChange() {
+    lockAndRefresh()
   }
 
-  // MARK: UserDefaultsProtocol
-
-  public func writeValue(_ value: PropertyListValue?, forKey defaultName: String) {
-    change(defaultName, to: value)
-    saveIfNotBatching()
+  override func persistentKeysChanged(_ keys: Set<String>) {
+    unsavedKeys.formUnion(keys)
   }
 
-  public func register(defaults registrationDictionary: [String: Any]) {
-    changeDomains { $0.register(registrationDictionary) }
-  }
-
-  @discardableResult
-  public func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any? {
-    var unconvertible = false
-    let stored = updateValue(forKey: defaultName) { current in
-      guard let newValue = transform(current?.anyValue) else { return nil }
-      guard let converted = PropertyListValue(any: newValue) else {
-        unconvertible = true
-        return current
-      }
-      return converted
-    }
-    return unconvertible ? object(forKey: defaultName) : stored?.anyValue
-  }
-
-  public func updateValue(
-    forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?
-  ) -> PropertyListValue? {
-    performBatch {
-      // Under the lock, the value read here is the newest any process has saved.
-      lockAndRefresh()
-      let current = domains.value(forKey: defaultName)
-      let newValue = transform(current)
-      if newValue != current || domains.argument[defaultName] != nil { change(defaultName, to: newValue) }
-      return newValue
-    }
+  override func batchEnded() {
+    if !unsavedKeys.isEmpty { save() }
+    file.unlock()
+    isFreshUnderLock = false
+    lockFailed = false
   }
 
   /// Whether changes made in memory are still waiting to be saved (after a failed save).
@@ -130,155 +71,84 @@ public final class FileUserDefaults: LayeredUserDefaults {
     performBatch { lockAndRefresh() }
   }
 
-  public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
-    handlers.add(handler)
-  }
-
-  public func report(_ problem: DefaultsProblem) {
-    problems.append(problem)
-  }
-
-  public func setArgumentDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.argument = values } }
-  public func setVolatileDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.volatile = values } }
-  public func setRegistrationDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.registration = values } }
-
-  /// Replaces everything this process keeps in the file, and saves it.
-  public func setPersistentDomain(_ values: [String: PropertyListValue]) {
-    performBatch {
-      lockAndRefresh()
-      unsavedKeys.formUnion(domains.persistent.keys)
-      unsavedKeys.formUnion(values.keys)
-      changeDomains { $0.persistent = values }
+  private func save() {
+    lockAndRefresh()
+    // Never write over a file that could not be read: that would lose what it holds.
+    guard file.isLocked, isFreshUnderLock else { return }
+    do {
+      try file.write(domains.persistent)
+      unsavedKeys.removeAll()
+      saveProblem = nil
+    } catch {
+      saveProblem = error
     }
   }
 
-  public func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result {
-    batchDepth += 1
-    defer {
-      batchDepth -= 1
-      if batchDepth == 0 {
-        if !unsavedKeys.isEmpty { save() }
-        unlock()
-        lockFailed = false
-      }
+  private func lockAndRefresh() {
+    guard !file.isLocked, !lockFailed else { return }
+    do {
+      try ensureDirectory()
+      try file.lock()
+    } catch {
+      lockFailed = true
+      saveProblem = error
+      return
     }
-    return try body()
+    do {
+      try refresh()
+      isFreshUnderLock = true
+    } catch {
+      saveProblem = error
+    }
   }
 
-  // MARK: Reading from disk
+  // MARK: Reading
 
   /// Re-reads the file so that changes saved by other processes show; unsaved changes of
-  /// this process stay on top. Returns the keys whose resolved value changed.
+  /// this process stay on top. Returns the keys whose resolved value changed. A file this
+  /// process wrote or read last is not read again.
   @discardableResult
   public func reload() -> Set<String> {
     let before = domains
     do {
-      try reloadPersistentDomain()
+      try refresh()
     } catch {
       saveProblem = error
     }
     return before.changedKeys(comparedWith: domains)
   }
 
-  // MARK: Changes made by other processes
-
-  /// The store is replaced by rename, so the directory is watched for the new name arriving;
-  /// and for the directory itself going away.
-  private static let watchedEvents = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
-
-  /// A descriptor that becomes readable when the store's directory changes, for the run
-  /// loop to poll; call ``processChanges()`` when it does. `nil` if inotify is unavailable.
-  public func changeNotificationDescriptor() -> Int32? {
-    if watchDescriptor >= 0 { return watchDescriptor }
-    let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-    guard fd >= 0 else { return nil }
-    guard inotify_add_watch(fd, directory, Self.watchedEvents) >= 0 else {
-      close(fd)
-      return nil
+  /// Reads the file unless it is the one last read or written, and lays it under what this
+  /// process has not saved yet.
+  private func refresh() throws(StoreError) {
+    guard !file.isUnchanged else { return }
+    switch try file.read() {
+    case .values(let values): apply(values)
+    case .damaged(let reason): moveAside(reason: reason)
     }
-    watchDescriptor = fd
-    return fd
   }
 
-  /// Reads what the change descriptor reported and, if the store file was replaced, re-reads
-  /// it; observers hear of every key whose value changed. Returns those keys.
-  @discardableResult
-  public func processChanges() -> Set<String> {
-    guard watchDescriptor >= 0 else { return [] }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    var storeChanged = false
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(watchDescriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { break }
-      var offset = 0
-      while offset + MemoryLayout<inotify_event>.size <= count {
-        let (nameLength, name) = buffer.withUnsafeBytes { bytes -> (Int, String) in
-          let length = Int(bytes.load(fromByteOffset: offset + 12, as: UInt32.self))
-          let start = offset + MemoryLayout<inotify_event>.size
-          let nameBytes = bytes[start..<min(start + length, count)].prefix { $0 != 0 }
-          return (length, String(decoding: nameBytes, as: UTF8.self))
-        }
-        let mask = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 4, as: UInt32.self) }
-        if name == StoreLocation.fileName || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
-          storeChanged = true
-        }
-        offset += MemoryLayout<inotify_event>.size + nameLength
-      }
-    }
-    guard storeChanged else { return [] }
-    // A directory deleted (or replaced) is watched again once it exists.
-    var info = stat()
-    if stat(directory, &info) == 0 { try? ensureDirectory() }
-    return reload()
-  }
-
-  private func reloadPersistentDomain() throws(StoreError) {
-    let bytes: [UInt8]?
-    do {
-      bytes = try FileSystem.readFile(atPath: path)
-    } catch {
-      if error.code == EFBIG {
-        moveAside(reason: "larger than \(FileSystem.maximumReadSize >> 20) MiB")
-        return
-      }
-      throw .cannotRead(path: path, errno: error.code)
-    }
-    var fresh: [String: PropertyListValue] = [:]
-    if let bytes, !bytes.isEmpty {
-      do {
-        fresh = try PropertyListXML.parseDocument(bytes)
-      } catch {
-        moveAside(reason: error.reason)
-        return
-      }
-    } else if bytes != nil {
-      moveAside(reason: "the file is empty")
-      return
-    }
+  private func apply(_ values: [String: PropertyListValue]) {
+    var fresh = values
     for key in unsavedKeys { fresh[key] = domains.persistent[key] }
     changeDomains { $0.persistent = fresh }
   }
 
   /// Moves a damaged store file aside, keeping its bytes, and keeps what is in memory.
   private func moveAside(reason: String) {
-    let wasLocked = holdsLock
-    if !wasLocked, (try? lock()) == nil {
+    let wasLocked = file.isLocked
+    if !wasLocked, (try? file.lock()) == nil {
       notices.append(.corrupt(path: path, movedTo: "(not moved: the store is locked)", reason: reason))
       return
     }
-    defer { if !wasLocked { unlock() } }
+    defer { if !wasLocked { file.unlock() } }
     // Another process may have replaced the file since it was read.
-    if let bytes = try? FileSystem.readFile(atPath: path), !bytes.isEmpty,
-      (try? PropertyListXML.parseDocument(bytes)) != nil
-    {
-      try? reloadPersistentDomain()
+    if case .values(let values)? = try? file.read() {
+      apply(values)
       return
     }
-    let destination = asidePath(kind: "corrupt")
     do {
-      try FileSystem.rename(path, to: destination)
-      fsync(directoryDescriptor)
-      notices.append(.corrupt(path: path, movedTo: destination, reason: reason))
+      notices.append(.corrupt(path: path, movedTo: try file.moveAside(), reason: reason))
     } catch {
       notices.append(.corrupt(path: path, movedTo: "(not moved: \(error))", reason: reason))
     }
@@ -290,138 +160,31 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// copy's path. Used before a value of the wrong type would be overwritten. A copy with the
   /// same bytes made earlier is reused, so reading a damaged store twice keeps one copy.
   public func keepCopy() throws(StoreError) -> String {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.readFile(atPath: path) ?? []
-    } catch {
-      throw .cannotRead(path: path, errno: error.code)
-    }
-    let prefix = StoreLocation.fileName + ".copy-"
-    for name in FileSystem.names(inDirectory: directory) where name.hasPrefix(prefix) {
-      let existing = StoreLocation.join(directory, name)
-      if (try? FileSystem.readFile(atPath: existing)) == bytes { return existing }
-    }
-    let destination = asidePath(kind: "copy")
-    do {
-      try FileSystem.writeNewFile(atPath: destination, bytes: bytes)
-      fsync(directoryDescriptor)
-    } catch {
-      throw .cannotWrite(path: destination, errno: error.code)
-    }
-    return destination
+    try file.keepCopy()
   }
 
-  /// `defaults.plist.<kind>-<UTC time>`, with a number added if that name is taken.
-  private func asidePath(kind: String) -> String {
-    let stamp = PropertyListDate.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
-    var destination = path + ".\(kind)-" + stamp
-    var attempt = 1
-    while FileSystem.fileExists(atPath: destination) {
-      attempt += 1
-      destination = path + ".\(kind)-" + stamp + "-\(attempt)"
-    }
-    return destination
+  // MARK: Changes made by other processes
+
+  /// A descriptor that becomes readable when the store's directory changes, for the run
+  /// loop to poll; call ``processChanges()`` when it does. `nil` if inotify is unavailable.
+  public func changeNotificationDescriptor() -> Int32? {
+    if watch == nil { watch = DirectoryWatch(directory: directory) }
+    return watch?.descriptor
   }
 
-  // MARK: Writing
-
-  private func change(_ key: String, to value: PropertyListValue?) {
-    unsavedKeys.insert(key)
-    // One key: compare that key alone, not every domain (this runs for every key press).
-    if domains.write(value, forKey: key), !handlers.isEmpty { handlers.notify([key]) }
+  /// Reads what the change descriptor reported and, if another process replaced the store
+  /// file, re-reads it; observers hear of every key whose value changed. Returns those keys.
+  /// The store's own writes are recognised and not read back.
+  @discardableResult
+  public func processChanges() -> Set<String> {
+    guard let watch, watch.readEvents(concerning: StoreLocation.fileName) else { return [] }
+    // A directory deleted (or replaced) is watched again once it exists.
+    if FileSystem.fileExists(atPath: directory) { try? ensureDirectory() }
+    return reload()
   }
 
-  /// Changes the domains in memory and tells observers which keys changed.
-  private func changeDomains(_ body: (inout DefaultsDomains) -> Void) {
-    let before = domains
-    body(&domains)
-    if !handlers.isEmpty { handlers.notify(before.changedKeys(comparedWith: domains)) }
-  }
-
-  private func saveIfNotBatching() {
-    if batchDepth == 0 {
-      save()
-      unlock()
-      lockFailed = false
-    }
-  }
-
-  private func lockAndRefresh() {
-    guard !holdsLock, !lockFailed else { return }
-    do {
-      try lock()
-    } catch {
-      lockFailed = true
-      saveProblem = error
-      return
-    }
-    do {
-      try reloadPersistentDomain()
-      isFreshUnderLock = true
-    } catch {
-      saveProblem = error
-    }
-  }
-
-  private func save() {
-    lockAndRefresh()
-    // Never write over a file that could not be read: that would lose what it holds.
-    guard holdsLock, isFreshUnderLock else { return }
-    let document = PropertyListXML.document(domains.persistent)
-    do {
-      try FileSystem.replaceFileDurably(
-        atPath: path, with: Array(document.utf8), directoryDescriptor: directoryDescriptor)
-      unsavedKeys.removeAll()
-      saveProblem = nil
-    } catch {
-      saveProblem = .cannotWrite(path: path, errno: error.code)
-    }
-  }
-
-  private func lock() throws(StoreError) {
-    guard !holdsLock else { return }
-    try ensureDirectory()
-    let deadline = MonotonicClock.now() + lockTimeout
-    var pause = 0.0005
-    while flock(directoryDescriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      guard code == EWOULDBLOCK else { throw .cannotWrite(path: path, errno: code) }
-      guard MonotonicClock.now() < deadline else { throw .locked(path: path, seconds: lockTimeout) }
-      MonotonicClock.sleep(seconds: pause)
-      pause = min(pause * 2, 0.01)
-    }
-    holdsLock = true
-  }
-
-  /// Makes sure the open directory is still the one at ``directory``: if it was deleted (and
-  /// perhaps made again) while Tally ran, it is made again if needed and opened anew, and
-  /// watched anew, so that saves, the lock and change notification all use the same one.
+  /// Follows the data directory if it was deleted or replaced while Tally ran.
   private func ensureDirectory() throws(StoreError) {
-    var open = stat()
-    var current = stat()
-    let same =
-      fstat(directoryDescriptor, &open) == 0 && stat(directory, &current) == 0
-      && open.st_dev == current.st_dev && open.st_ino == current.st_ino
-    guard !same else { return }
-    let fresh: Int32
-    do {
-      try FileSystem.makeDirectories(atPath: directory)
-      fresh = try FileSystem.openDirectory(atPath: directory)
-    } catch {
-      throw .cannotCreateDirectory(path: directory, errno: error.code)
-    }
-    close(directoryDescriptor)
-    directoryDescriptor = fresh
-    if watchDescriptor >= 0 {
-      inotify_add_watch(watchDescriptor, directory, Self.watchedEvents)
-    }
-  }
-
-  private func unlock() {
-    guard holdsLock else { return }
-    flock(directoryDescriptor, LOCK_UN)
-    holdsLock = false
-    isFreshUnderLock = false
+    if try file.ensureDirectory() { watch?.watchAgain(directory) }
   }
 }

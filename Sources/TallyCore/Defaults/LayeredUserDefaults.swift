@@ -1,32 +1,34 @@
-/// A store whose domains can be seen and replaced, as Foundation's `UserDefaults` allows with
-/// `setVolatileDomain(_:forName:)` and `setPersistentDomain(_:forName:)`.
+/// The four domains of Tally's stores and what they do in memory: one implementation,
+/// shared by `InMemoryUserDefaults` and `FileUserDefaults`.
 ///
-/// Both of Tally's stores conform. Reads resolve argument, volatile, persistent, then
-/// registration; writes through `set(_:forKey:)` go to the persistent domain and drop the
-/// key from the argument domain, so a value given at launch is where counting starts, not a
-/// value that hides every later change.
-public protocol LayeredUserDefaults: UserDefaultsProtocol {
+/// Reads resolve argument, volatile, persistent, then registration, as Foundation's
+/// `UserDefaults` does; writes go to the persistent domain and drop the key from the
+/// argument domain, so a value given at launch is where counting starts, not a value that
+/// hides every later change. The file store keeps the persistent domain on disk through
+/// three hooks: ``prepareToChange()``, ``persistentKeysChanged(_:)`` and ``batchEnded()``.
+public class LayeredUserDefaults: UserDefaultsProtocol {
   /// The values by domain.
-  var domains: DefaultsDomains { get }
-  /// Replaces the argument domain (values given as launch arguments).
-  func setArgumentDomain(_ values: [String: PropertyListValue])
-  /// Replaces the volatile domain (values for this run only).
-  func setVolatileDomain(_ values: [String: PropertyListValue])
-  /// Replaces the persistent domain; the file store saves it.
-  func setPersistentDomain(_ values: [String: PropertyListValue])
-  /// Replaces the registration domain (defaults registered in code).
-  func setRegistrationDomain(_ values: [String: PropertyListValue])
-  /// Writes one value to the persistent domain (`nil` removes it), dropping the key from the
-  /// argument domain; the file store saves it.
-  func writeValue(_ value: PropertyListValue?, forKey defaultName: String)
-  /// `UserDefaultsProtocol.update(forKey:_:)` on property-list values, without going
-  /// through `Any`: the typed API's fast path for Tally's own stores.
-  @discardableResult
-  func updateValue(forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?) -> PropertyListValue?
-}
+  public internal(set) var domains = DefaultsDomains()
+  public private(set) var problems: [DefaultsProblem] = []
+  /// Why the last save failed; always `nil` for a store that does not save.
+  public internal(set) var saveProblem: StoreError?
+  private let handlers = DefaultsChangeHandlers()
+  private var batchDepth = 0
 
-extension LayeredUserDefaults {
-  public var layered: LayeredUserDefaults? { self }
+  init(values: [String: PropertyListValue]) {
+    domains.persistent = values
+  }
+
+  // MARK: Hooks for a store that saves
+
+  /// Called before a read-modify-write, so that the value read is the newest saved.
+  func prepareToChange() {}
+  /// Called when persistent keys change in memory.
+  func persistentKeysChanged(_ keys: Set<String>) {}
+  /// Called when the outermost batch (a single change is a batch of one) ends.
+  func batchEnded() {}
+
+  // MARK: UserDefaultsProtocol
 
   public func object(forKey defaultName: String) -> Any? {
     domains.value(forKey: defaultName)?.anyValue
@@ -34,7 +36,7 @@ extension LayeredUserDefaults {
 
   public func set(_ value: Any?, forKey defaultName: String) {
     guard let value else {
-      writeValue(nil, forKey: defaultName)
+      setPropertyListValue(nil, forKey: defaultName)
       return
     }
     // Foundation traps on a non-property-list value; Tally reports it instead.
@@ -42,19 +44,102 @@ extension LayeredUserDefaults {
       report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
       return
     }
-    writeValue(converted, forKey: defaultName)
+    setPropertyListValue(converted, forKey: defaultName)
   }
 
   public func removeObject(forKey defaultName: String) {
-    writeValue(nil, forKey: defaultName)
+    setPropertyListValue(nil, forKey: defaultName)
+  }
+
+  public func register(defaults registrationDictionary: [String: Any]) {
+    changeDomains { $0.register(registrationDictionary) }
   }
 
   public func dictionaryRepresentation() -> [String: Any] {
     domains.resolved.mapValues(\.anyValue)
   }
-}
 
-extension LayeredUserDefaults {
+  @discardableResult
+  public func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any? {
+    var unconvertible = false
+    let stored = updatePropertyListValue(forKey: defaultName) { current in
+      guard let newValue = transform(current?.anyValue) else { return nil }
+      guard let converted = PropertyListValue(any: newValue) else {
+        unconvertible = true
+        return current
+      }
+      return converted
+    }
+    return unconvertible ? object(forKey: defaultName) : stored?.anyValue
+  }
+
+  public func propertyListValue(forKey defaultName: String) -> PropertyListValue? {
+    domains.value(forKey: defaultName)
+  }
+
+  public func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String) {
+    performBatch {
+      persistentKeysChanged([defaultName])
+      // One key: compare that key alone, not every domain (this runs for every key press).
+      if domains.write(value, forKey: defaultName) { handlers.notify([defaultName]) }
+    }
+  }
+
+  @discardableResult
+  public func updatePropertyListValue(
+    forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?
+  ) -> PropertyListValue? {
+    performBatch {
+      prepareToChange()
+      let current = domains.value(forKey: defaultName)
+      let newValue = transform(current)
+      if newValue != current || domains.argument[defaultName] != nil { setPropertyListValue(newValue, forKey: defaultName) }
+      return newValue
+    }
+  }
+
+  public func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result {
+    batchDepth += 1
+    defer {
+      batchDepth -= 1
+      if batchDepth == 0 { batchEnded() }
+    }
+    return try body()
+  }
+
+  public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
+    handlers.add(handler)
+  }
+
+  public func report(_ problem: DefaultsProblem) {
+    problems.append(problem)
+  }
+
+  // MARK: Domains
+
+  /// Replaces the argument domain (values given as launch arguments).
+  public func setArgumentDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.argument = values } }
+  /// Replaces the volatile domain (values for this run only).
+  public func setVolatileDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.volatile = values } }
+  /// Replaces the registration domain (defaults registered in code).
+  public func setRegistrationDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.registration = values } }
+
+  /// Replaces the persistent domain; the file store saves it.
+  public func setPersistentDomain(_ values: [String: PropertyListValue]) {
+    performBatch {
+      prepareToChange()
+      persistentKeysChanged(Set(domains.persistent.keys).union(values.keys))
+      changeDomains { $0.persistent = values }
+    }
+  }
+
+  /// Changes the domains in memory and tells observers which keys changed.
+  func changeDomains(_ body: (inout DefaultsDomains) -> Void) {
+    let before = domains
+    body(&domains)
+    if !handlers.isEmpty { handlers.notify(before.changedKeys(comparedWith: domains)) }
+  }
+
   /// Runs `body` against blank domains and puts every domain back afterwards, as the
   /// "Testing UserDefaults" article's `blankDefaultsWhile`.
   ///

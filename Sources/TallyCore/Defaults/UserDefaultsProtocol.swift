@@ -19,7 +19,8 @@
 /// - ``performBatch(_:)``: many changes, saved once;
 /// - ``saveProblem``: why the last save failed, if it did;
 /// - ``addChangeHandler(_:)``: change notification, for observation;
-/// - ``report(_:)`` and ``problems``: what the typed API found wrong with stored values.
+/// - ``report(_:)`` and ``problems``: what the typed API found wrong with stored values;
+/// - ``propertyListValue(forKey:)`` and its setter and update: what the typed API runs on.
 public protocol UserDefaultsProtocol: AnyObject {
   func object(forKey defaultName: String) -> Any?
   func set(_ value: Any?, forKey defaultName: String)
@@ -62,11 +63,17 @@ public protocol UserDefaultsProtocol: AnyObject {
   /// The problems reported so far, oldest first.
   var problems: [DefaultsProblem] { get }
 
-  /// This store as a `LayeredUserDefaults`, when it is one of Tally's own stores, which keep
-  /// property-list values: the typed API then reads and writes them directly. A requirement
-  /// rather than a cast, because a cast to a protocol costs a scan of every conformance in
-  /// the program the first time (a quarter of Tally's start-up).
-  var layered: LayeredUserDefaults? { get }
+  /// The value `defaultName` resolves to, as a property-list value: what the typed API
+  /// (`store.x`) reads, the same way for every store.
+  func propertyListValue(forKey defaultName: String) -> PropertyListValue?
+
+  /// Stores a property-list value (`nil` removes the key): what the typed API writes.
+  func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String)
+
+  /// ``update(forKey:_:)`` on property-list values: what the typed API's update runs.
+  @discardableResult
+  func updatePropertyListValue(forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?)
+    -> PropertyListValue?
 }
 
 extension UserDefaultsProtocol {
@@ -152,5 +159,25 @@ extension UserDefaultsProtocol {
 
   public var problems: [DefaultsProblem] { [] }
 
-  public var layered: LayeredUserDefaults? { nil }
+  /// Through `object(forKey:)`, for stores such as Foundation's that hold plain Swift values.
+  public func propertyListValue(forKey defaultName: String) -> PropertyListValue? {
+    object(forKey: defaultName).flatMap(PropertyListValue.init(any:))
+  }
+
+  public func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String) {
+    if let value { set(value.anyValue, forKey: defaultName) } else { removeObject(forKey: defaultName) }
+  }
+
+  @discardableResult
+  public func updatePropertyListValue(
+    forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?
+  ) -> PropertyListValue? {
+    update(forKey: defaultName) { current in
+      transform(current.flatMap(PropertyListValue.init(any:)))?.anyValue
+    }.flatMap(PropertyListValue.init(any:))
+  }
+
+  /// This store's domains, when it is one of Tally's own stores. A class cast, which costs
+  /// no scan of the program's protocol conformances.
+  public var layered: LayeredUserDefaults? { self as? LayeredUserDefaults }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The history as JSON lines in `history.jsonl` in the data directory, rotated to
 /// `history.jsonl.1` past a size limit.
 ///
@@ -30,38 +24,11 @@ public final class FileHistoryLog: HistoryLog {
     guard !entries.isEmpty else { return }
     let bytes = Array(entries.map { $0.jsonLine + "\n" }.joined().utf8)
     do {
-      try appendLocked(bytes)
+      try FileSystem.append(bytes, toPath: path, rotatingTo: rotatedPath, past: maximumBytes)
       appendProblem = nil
     } catch {
       appendProblem = "the history could not be saved: \(error)"
     }
-  }
-
-  private func appendLocked(_ bytes: [UInt8]) throws(SystemError) {
-    var fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
-    if fd < 0 { throw .current }
-    do {
-      try FileSystem.requireRegularFile(fd)
-    } catch {
-      close(fd)
-      throw error
-    }
-    if flock(fd, LOCK_EX) != 0 {
-      close(fd)
-      throw .current
-    }
-    var info = stat()
-    if fstat(fd, &info) == 0, Int(info.st_size) + bytes.count > maximumBytes, info.st_size > 0 {
-      // Rotate under the lock, then append to a fresh file.
-      try? FileSystem.rename(path, to: rotatedPath)
-      close(fd)
-      fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
-      if fd < 0 { throw .current }
-      flock(fd, LOCK_EX)
-    }
-    defer { close(fd) }
-    try FileSystem.writeAll(bytes, to: fd)
-    fsync(fd)
   }
 
   public func read() -> HistoryReading {

@@ -21,3 +21,14 @@ enum MonotonicClock {
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
   }
 }
+
+/// The local time zone, as the C library knows it.
+enum LocalTime {
+  /// Seconds east of UTC of the local time zone at `secondsSince1970`.
+  static func utcOffset(atSecondsSince1970 seconds: Double) -> Int {
+    var time = time_t(seconds.rounded(.down))
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return 0 }
+    return parts.tm_gmtoff
+  }
+}

@@ -6,25 +6,41 @@
   import Darwin
 #endif
 
-/// The file operations Tally's store needs, as thin wrappers over POSIX calls.
+/// The file operations Tally needs, as thin wrappers over POSIX calls.
 ///
 /// Every call that can be interrupted by a signal is retried on `EINTR`. Nothing here
 /// follows Foundation's `FileManager`: it is not in FoundationEssentials on Linux, and the
 /// store needs exact control over `fsync`, `rename` and locks.
 enum FileSystem {
-  /// The largest store file Tally reads; anything bigger is treated as damaged.
+  /// The largest file Tally reads; reading a bigger one fails with ``SystemError/fileTooLarge``.
   static let maximumReadSize = 64 << 20
 
-  /// Reads a whole regular file, or `nil` when it does not exist. Anything else in its place
-  /// (a directory, a FIFO, a device) is an error, never waited on.
+  /// Reads a whole regular file, or `nil` when it does not exist.
   static func readFile(atPath path: String) throws(SystemError) -> [UInt8]? {
+    guard let fd = try openRegularFile(atPath: path) else { return nil }
+    defer { close(fd) }
+    return try readAll(fd)
+  }
+
+  /// Opens a regular file for reading, or returns `nil` when it does not exist. Anything else
+  /// in its place (a directory, a FIFO, a device) is an error, never waited on.
+  static func openRegularFile(atPath path: String) throws(SystemError) -> Int32? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
       if errno == ENOENT { return nil }
       throw .current
     }
-    defer { close(fd) }
-    try requireRegularFile(fd)
+    do {
+      try requireRegularFile(fd)
+    } catch {
+      close(fd)
+      throw error
+    }
+    return fd
+  }
+
+  /// Reads `fd` to its end.
+  static func readAll(_ fd: Int32) throws(SystemError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 << 10)
     while true {
@@ -35,12 +51,12 @@ enum FileSystem {
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
-      if bytes.count > maximumReadSize { throw SystemError(EFBIG) }
+      if bytes.count > maximumReadSize { throw .fileTooLarge }
     }
   }
 
   /// Throws unless `fd` is a regular file.
-  static func requireRegularFile(_ fd: Int32) throws(SystemError) {
+  private static func requireRegularFile(_ fd: Int32) throws(SystemError) {
     var info = stat()
     if fstat(fd, &info) != 0 { throw .current }
     switch info.st_mode & S_IFMT {
@@ -51,10 +67,11 @@ enum FileSystem {
   }
 
   /// Writes `bytes` to `path` durably and atomically: a temporary file beside it is written,
-  /// `fsync`ed and renamed over `path`, then the directory is `fsync`ed.
+  /// `fsync`ed and renamed over `path`, then the directory is `fsync`ed. Returns the new
+  /// file, still open (the caller closes it), so that its identity can be kept.
   static func replaceFileDurably(
     atPath path: String, with bytes: [UInt8], directoryDescriptor: Int32
-  ) throws(SystemError) {
+  ) throws(SystemError) -> Int32 {
     let temporaryPath = path + ".tmp"
     let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     if fd < 0 { throw .current }
@@ -65,25 +82,64 @@ enum FileSystem {
       failure = error
     }
     if failure == nil, fsync(fd) != 0 { failure = .current }
-    if close(fd) != 0, failure == nil { failure = .current }
     if failure == nil, systemRename(temporaryPath, path) != 0 { failure = .current }
+    if failure == nil, fsync(directoryDescriptor) != 0 { failure = .current }
     if let failure {
+      close(fd)
       unlink(temporaryPath)
       throw failure
     }
-    if fsync(directoryDescriptor) != 0 { throw .current }
+    return fd
   }
 
-  /// Writes `bytes` to a file that must not exist yet, and `fsync`s it.
-  static func writeNewFile(atPath path: String, bytes: [UInt8]) throws(SystemError) {
+  /// Writes `bytes` to a file that must not exist yet, and `fsync`s it and `directoryDescriptor`.
+  static func writeNewFile(atPath path: String, bytes: [UInt8], directoryDescriptor: Int32) throws(SystemError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if fd < 0 { throw .current }
+    defer { close(fd) }
+    try writeAll(bytes, to: fd)
+    if fsync(fd) != 0 || fsync(directoryDescriptor) != 0 { throw .current }
+  }
+
+  /// Appends `bytes` to `path` in one write and `fsync`s it, under an exclusive `flock` on the
+  /// file so that processes appending at once never mix their bytes. A file already past
+  /// `maximumBytes` is first renamed to `rotatedPath` (under the lock), and a new one begun.
+  static func append(_ bytes: [UInt8], toPath path: String, rotatingTo rotatedPath: String, past maximumBytes: Int)
+    throws(SystemError)
+  {
+    var fd = try openLockedForAppending(path)
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_size > 0, Int(info.st_size) + bytes.count > maximumBytes {
+      try? rename(path, to: rotatedPath)
+      close(fd)
+      fd = try openLockedForAppending(path)
+    }
     defer { close(fd) }
     try writeAll(bytes, to: fd)
     if fsync(fd) != 0 { throw .current }
   }
 
-  /// Writes every byte to `fd`, retrying short writes and `EINTR`.
+  private static func openLockedForAppending(_ path: String) throws(SystemError) -> Int32 {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+    if fd < 0 { throw .current }
+    var failure: SystemError?
+    do {
+      try requireRegularFile(fd)
+    } catch {
+      failure = error
+    }
+    while failure == nil, flock(fd, LOCK_EX) != 0 {
+      if errno != EINTR { failure = .current }
+    }
+    if let failure {
+      close(fd)
+      throw failure
+    }
+    return fd
+  }
+
+  /// Writes every byte to `fd`, retrying short writes and `EINTR`: the one write loop, for
+  /// files, standard output and standard error alike.
   static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
     var written = 0
     while written < bytes.count {
@@ -92,8 +148,57 @@ enum FileSystem {
         if errno == EINTR { continue }
         throw .current
       }
+      if count == 0 { throw SystemError(EIO) }
       written += count
     }
+  }
+
+  /// Takes an exclusive `flock` on `fd`, trying again with growing pauses until `timeout`
+  /// seconds have passed; returns `false` if another holder kept it that long.
+  static func lock(_ fd: Int32, timeout: Double) throws(SystemError) -> Bool {
+    let deadline = MonotonicClock.now() + timeout
+    var pause = 0.0005
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      guard code == EWOULDBLOCK else { throw SystemError(code) }
+      guard MonotonicClock.now() < deadline else { return false }
+      MonotonicClock.sleep(seconds: pause)
+      pause = min(pause * 2, 0.01)
+    }
+    return true
+  }
+
+  /// Releases a lock taken with ``lock(_:timeout:)``.
+  static func unlock(_ fd: Int32) {
+    flock(fd, LOCK_UN)
+  }
+
+  /// Closes a descriptor this process opened.
+  static func close(_ fd: Int32) {
+    _ = systemClose(fd)
+  }
+
+  /// `fsync` of a directory, so that a rename in it is on disk.
+  static func synchronize(_ fd: Int32) {
+    fsync(fd)
+  }
+
+  /// What identifies the file at `path` now, or `nil` when there is none.
+  static func identity(atPath path: String) throws(SystemError) -> FileIdentity? {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      if errno == ENOENT { return nil }
+      throw .current
+    }
+    return FileIdentity(info)
+  }
+
+  /// What identifies the open file `fd`.
+  static func identity(of fd: Int32) throws(SystemError) -> FileIdentity {
+    var info = stat()
+    if fstat(fd, &info) != 0 { throw .current }
+    return FileIdentity(info)
   }
 
   /// The names in a directory, without "." and "..", sorted; empty if it cannot be read.
@@ -144,4 +249,9 @@ enum FileSystem {
 /// `rename(2)`, named apart from `FileSystem.rename(_:to:)`.
 private func systemRename(_ source: String, _ destination: String) -> Int32 {
   rename(source, destination)
+}
+
+/// `close(2)`, named apart from `FileSystem.close(_:)`.
+private func systemClose(_ fd: Int32) -> Int32 {
+  close(fd)
 }

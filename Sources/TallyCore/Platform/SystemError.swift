@@ -17,10 +17,16 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
 
   public var description: String { Self.message(code) }
 
-  /// `strerror`'s text for `code`, such as "Permission denied".
   /// Something other than a regular file (a FIFO, a device, a socket) where a file should be.
   public static let notARegularFile = SystemError(-1000)
 
+  /// The reader of a pipe has gone away (`EPIPE`).
+  public static let brokenPipe = SystemError(EPIPE)
+
+  /// A file larger than Tally reads (`EFBIG`).
+  public static let fileTooLarge = SystemError(EFBIG)
+
+  /// `strerror`'s text for `code`, such as "Permission denied".
   public static func message(_ code: Int32) -> String {
     if code == notARegularFile.code { return "not a regular file" }
     guard let text = strerror(code) else { return "error \(code)" }

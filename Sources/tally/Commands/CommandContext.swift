@@ -15,7 +15,7 @@ struct CommandContext {
   /// Opens the store in the data directory, with the app's defaults and the command line's
   /// `-<key> <value>` overrides.
   static func open() throws -> CommandContext {
-    Output.ignoreBrokenPipes()
+    Platform.ignoreBrokenPipes()
     let environment = Platform.environment()
     let timeout = environment["TALLY_LOCK_TIMEOUT"].flatMap(Double.init) ?? 5
     do {

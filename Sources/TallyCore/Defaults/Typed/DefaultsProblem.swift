@@ -11,9 +11,8 @@ public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String { "\(key): \(message)" }
 
-  static func wrongType(key: String, expected: Any.Type, found: Any) -> DefaultsProblem {
-    let foundText =
-      PropertyListValue(any: found).map { "<\($0.typeName)> \(PropertyListXML.fragment($0).prefix(60))" } ?? "\(type(of: found))"
+  static func wrongType(key: String, expected: Any.Type, found: PropertyListValue) -> DefaultsProblem {
+    let foundText = "<\(found.typeName)> \(PropertyListXML.fragment(found).prefix(60))"
     return DefaultsProblem(key: key, message: "holds \(foundText), not a \(expected); it reads as no value")
   }
 }

@@ -26,31 +26,20 @@ public struct TypedDefaults {
   // MARK: Storable values
 
   public func object<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey) -> T? {
-    if let layered = store.layered {
-      // Tally's own stores: read the property-list value itself, without going through `Any`.
-      guard let value = layered.domains.value(forKey: key.name) else { return nil }
-      if let typed = T(propertyListValue: value) { return typed }
-      store.report(.wrongType(key: key.name, expected: T.self, found: value.anyValue))
-      return nil
-    }
-    return decode(key) { T(storedObject: $0) }
+    read(key, T.init(propertyListValue:))
   }
 
   public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
-    if let layered = store.layered {
-      layered.writeValue(value.propertyListValue, forKey: key.name)
-    } else {
-      store.set(value.propertyListValue.anyValue, forKey: key.name)
-    }
+    store.setPropertyListValue(value.propertyListValue, forKey: key.name)
   }
 
   /// Stores `value`, or removes the key when it is `nil`.
   public func set<T: UserDefaultsStorable>(_ value: T?, forKey key: DefaultsKey) {
-    if let value { set(value, forKey: key) } else { removeObject(forKey: key) }
+    store.setPropertyListValue(value?.propertyListValue, forKey: key.name)
   }
 
   public func removeObject(forKey key: DefaultsKey) {
-    store.removeObject(forKey: key.name)
+    store.setPropertyListValue(nil, forKey: key.name)
   }
 
   /// A read-modify-write of a typed value, as one step (`UserDefaultsProtocol.update`).
@@ -58,30 +47,16 @@ public struct TypedDefaults {
   /// removes the key. Returns the stored result.
   @discardableResult
   public func update<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey, _ transform: (T?) -> T?) -> T? {
-    if let layered = store.layered {
-      let stored = layered.updateValue(forKey: key.name) { current in
-        let typed = current.flatMap { value in
-          T(propertyListValue: value)
-            ?? {
-              store.report(.wrongType(key: key.name, expected: T.self, found: value.anyValue))
-              return nil
-            }()
-        }
-        return transform(typed)?.propertyListValue
-      }
-      return stored.flatMap { T(propertyListValue: $0) }
+    let stored = store.updatePropertyListValue(forKey: key.name) { current in
+      transform(current.flatMap { typed($0, key: key, T.init(propertyListValue:)) })?.propertyListValue
     }
-    let stored = store.update(forKey: key.name) { current in
-      let typed = current.flatMap { value in decoded(value, key: key) { T(storedObject: $0) } }
-      return transform(typed)?.propertyListValue.anyValue
-    }
-    return stored.flatMap { T(storedObject: $0) }
+    return stored.flatMap(T.init(propertyListValue:))
   }
 
   // MARK: RawRepresentable values
 
   public func object<T: RawRepresentable>(_ type: T.Type, forKey key: DefaultsKey) -> T? where T.RawValue: UserDefaultsStorable {
-    decode(key) { stored in T.RawValue(storedObject: stored).flatMap(T.init(rawValue:)) }
+    read(key) { T.RawValue(propertyListValue: $0).flatMap(T.init(rawValue:)) }
   }
 
   public func set<T: RawRepresentable>(_ value: T, forKey key: DefaultsKey) where T.RawValue: UserDefaultsStorable {
@@ -91,8 +66,8 @@ public struct TypedDefaults {
   // MARK: Codable values
 
   public func object<T: Decodable>(_ type: T.Type, forKey key: DefaultsKey, strategy: CodingStrategy) -> T? {
-    decode(key) { stored in
-      guard let data = stored as? Data else { return nil }
+    read(key) { stored in
+      guard case .data(let data) = stored else { return nil }
       switch strategy {
       case .json: return try? JSONDecoder().decode(T.self, from: data)
       case .plist: return try? PropertyListDecoder().decode(T.self, from: data)
@@ -110,7 +85,7 @@ public struct TypedDefaults {
         encoder.outputFormat = .binary
         data = try encoder.encode(value)
       }
-      store.set(data, forKey: key.name)
+      store.setPropertyListValue(.data(data), forKey: key.name)
     } catch {
       store.report(DefaultsProblem(key: key.name, message: "could not be encoded (\(error)); nothing was written"))
     }
@@ -159,11 +134,12 @@ public struct TypedDefaults {
 
   // MARK: Decoding
 
-  private func decode<T>(_ key: DefaultsKey, _ convert: (Any) -> T?) -> T? {
-    store.object(forKey: key.name).flatMap { decoded($0, key: key, convert) }
+  private func read<T>(_ key: DefaultsKey, _ convert: (PropertyListValue) -> T?) -> T? {
+    store.propertyListValue(forKey: key.name).flatMap { typed($0, key: key, convert) }
   }
 
-  private func decoded<T>(_ value: Any, key: DefaultsKey, _ convert: (Any) -> T?) -> T? {
+  /// `value` converted, or `nil` after reporting that it holds another type.
+  private func typed<T>(_ value: PropertyListValue, key: DefaultsKey, _ convert: (PropertyListValue) -> T?) -> T? {
     if let typed = convert(value) { return typed }
     store.report(.wrongType(key: key.name, expected: T.self, found: value))
     return nil

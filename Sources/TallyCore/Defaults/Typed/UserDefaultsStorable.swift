@@ -12,28 +12,14 @@
 public protocol UserDefaultsStorable {
   /// The value as the store keeps it.
   var propertyListValue: PropertyListValue { get }
-  /// Reads a value as `object(forKey:)` returned it, or `nil` if it holds another type or is
-  /// out of range.
-  init?(storedObject: Any)
-  /// Reads a value as Tally's own stores hold it, or `nil` if it holds another type or is out
-  /// of range. The default goes through ``init(storedObject:)``.
+  /// Reads a stored value, or `nil` if it holds another type or is out of range.
   init?(propertyListValue: PropertyListValue)
-}
-
-extension UserDefaultsStorable {
-  public init?(propertyListValue: PropertyListValue) {
-    self.init(storedObject: propertyListValue.anyValue)
-  }
 }
 
 extension Bool: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .bool(self) }
   public init?(propertyListValue: PropertyListValue) {
     guard case .bool(let value) = propertyListValue else { return nil }
-    self = value
-  }
-  public init?(storedObject: Any) {
-    guard let value = storedObject as? Bool else { return nil }
     self = value
   }
 }
@@ -55,27 +41,6 @@ extension FixedWidthInteger where Self: UserDefaultsStorable {
     guard let exact else { return nil }
     self = exact
   }
-
-  public init?(storedObject: Any) {
-    // A native Bool is not an integer (a Foundation NSNumber may be either, and is read as one).
-    if type(of: storedObject) == Bool.self { return nil }
-    let exact: Self?
-    switch storedObject {
-    case let value as Int: exact = Self(exactly: value)
-    case let value as Int64: exact = Self(exactly: value)
-    case let value as UInt64: exact = Self(exactly: value)
-    case let value as Int32: exact = Self(exactly: value)
-    case let value as UInt32: exact = Self(exactly: value)
-    case let value as Int16: exact = Self(exactly: value)
-    case let value as UInt16: exact = Self(exactly: value)
-    case let value as Int8: exact = Self(exactly: value)
-    case let value as UInt8: exact = Self(exactly: value)
-    case let value as UInt: exact = Self(exactly: value)
-    default: exact = nil
-    }
-    guard let exact else { return nil }
-    self = exact
-  }
 }
 
 extension Int: UserDefaultsStorable {}
@@ -91,26 +56,19 @@ extension UInt64: UserDefaultsStorable {}
 
 extension Double: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .real(self) }
-  public init?(storedObject: Any) {
-    switch storedObject {
-    case let value as Double: self = value
-    case let value as Float: self = Double(value)
-    default: return nil
-    }
+  public init?(propertyListValue: PropertyListValue) {
+    guard case .real(let value) = propertyListValue else { return nil }
+    self = value
   }
 }
 
 extension Float: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .real(Double(self)) }
-  public init?(storedObject: Any) {
-    switch storedObject {
-    case let value as Float: self = value
-    case let value as Double:
-      // A Float was widened to Double when stored; one that does not fit is another value.
-      guard let exact = Float(exactly: value) ?? (value.isNaN ? Float.nan : nil) else { return nil }
-      self = exact
-    default: return nil
-    }
+  public init?(propertyListValue: PropertyListValue) {
+    // A Float was widened to Double when stored; one that does not fit is another value.
+    guard case .real(let value) = propertyListValue, let exact = Float(exactly: value) ?? (value.isNaN ? Float.nan : nil)
+    else { return nil }
+    self = exact
   }
 }
 
@@ -120,24 +78,20 @@ extension String: UserDefaultsStorable {
     guard case .string(let value) = propertyListValue else { return nil }
     self = value
   }
-  public init?(storedObject: Any) {
-    guard let value = storedObject as? String else { return nil }
-    self = value
-  }
 }
 
 extension Data: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .data(self) }
-  public init?(storedObject: Any) {
-    guard let value = storedObject as? Data else { return nil }
+  public init?(propertyListValue: PropertyListValue) {
+    guard case .data(let value) = propertyListValue else { return nil }
     self = value
   }
 }
 
 extension Date: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .date(self) }
-  public init?(storedObject: Any) {
-    guard let value = storedObject as? Date else { return nil }
+  public init?(propertyListValue: PropertyListValue) {
+    guard case .date(let value) = propertyListValue else { return nil }
     self = value
   }
 }
@@ -154,25 +108,15 @@ extension Array: UserDefaultsStorable where Element: UserDefaultsStorable {
     }
     self = elements
   }
-  public init?(storedObject: Any) {
-    guard let values = storedObject as? [Any] else { return nil }
-    var elements: [Element] = []
-    elements.reserveCapacity(values.count)
-    for value in values {
-      guard let element = Element(storedObject: value) else { return nil }
-      elements.append(element)
-    }
-    self = elements
-  }
 }
 
 extension Dictionary: UserDefaultsStorable where Key == String, Value: UserDefaultsStorable {
   public var propertyListValue: PropertyListValue { .dictionary(mapValues(\.propertyListValue)) }
-  public init?(storedObject: Any) {
-    guard let values = storedObject as? [String: Any] else { return nil }
+  public init?(propertyListValue: PropertyListValue) {
+    guard case .dictionary(let values) = propertyListValue else { return nil }
     var entries: [String: Value] = [:]
     for (key, value) in values {
-      guard let entry = Value(storedObject: value) else { return nil }
+      guard let entry = Value(propertyListValue: value) else { return nil }
       entries[key] = entry
     }
     self = entries

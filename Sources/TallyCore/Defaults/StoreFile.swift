@@ -1,0 +1,216 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The durable file behind `FileUserDefaults`: `defaults.plist` in the data directory, with
+/// the directory's lock, atomic replacement, and damaged files moved aside.
+///
+/// It remembers the file it last read or wrote (held open, see `FileIdentity`), so that
+/// ``isUnchanged`` can tell the store's own write from another process's without reading.
+final class StoreFile {
+  /// What a read found.
+  enum Reading {
+    /// The values in the file; none when there is no file.
+    case values([String: PropertyListValue])
+    /// The file is there but cannot be used, for `reason`.
+    case damaged(reason: String)
+  }
+
+  /// The file as last seen by this process.
+  private enum Seen {
+    case unknown
+    case absent
+    case file(descriptor: Int32, identity: FileIdentity)
+  }
+
+  let directory: String
+  let path: String
+  let lockTimeout: Double
+  private(set) var isLocked = false
+  private var directoryDescriptor: Int32
+  private var seen = Seen.unknown
+
+  /// Opens (making it if needed) the data directory.
+  init(directory: String, lockTimeout: Double) throws(StoreError) {
+    self.directory = directory
+    self.path = StoreLocation.join(directory, StoreLocation.fileName)
+    self.lockTimeout = lockTimeout
+    do {
+      try FileSystem.makeDirectories(atPath: directory)
+      directoryDescriptor = try FileSystem.openDirectory(atPath: directory)
+    } catch {
+      throw .cannotCreateDirectory(path: directory, errno: error.code)
+    }
+  }
+
+  deinit {
+    unlock()
+    forget()
+    FileSystem.close(directoryDescriptor)
+  }
+
+  /// The values in a store file's bytes: the one place the file is decoded.
+  static func decode(_ bytes: [UInt8]) -> Result<[String: PropertyListValue], PropertyListXMLError> {
+    Result { () throws(PropertyListXMLError) in try PropertyListXML.parseDocument(bytes) }
+  }
+
+  /// Whether the file at ``path`` is the one this process last read or wrote (or is still
+  /// missing), so that reading it again would find nothing new.
+  var isUnchanged: Bool {
+    let current: FileIdentity?
+    do {
+      current = try FileSystem.identity(atPath: path)
+    } catch {
+      return false
+    }
+    switch seen {
+    case .unknown: return false
+    case .absent: return current == nil
+    case .file(_, let identity): return current == identity
+    }
+  }
+
+  /// Reads the file.
+  ///
+  /// - Throws: `StoreError.cannotRead` when it exists but cannot be read (no permission, a
+  ///   directory in its place); such a file must never be overwritten.
+  func read() throws(StoreError) -> Reading {
+    let opened: Int32?
+    do {
+      opened = try FileSystem.openRegularFile(atPath: path)
+    } catch {
+      throw .cannotRead(path: path, errno: error.code)
+    }
+    guard let fd = opened else {
+      forget()
+      seen = .absent
+      return .values([:])
+    }
+    var reading = Reading.damaged(reason: "the file is empty")
+    do {
+      let bytes = try FileSystem.readAll(fd)
+      if !bytes.isEmpty {
+        switch Self.decode(bytes) {
+        case .success(let values): reading = .values(values)
+        case .failure(let error): reading = .damaged(reason: error.reason)
+        }
+      }
+    } catch {
+      FileSystem.close(fd)
+      guard error == .fileTooLarge else { throw .cannotRead(path: path, errno: error.code) }
+      return .damaged(reason: "larger than \(FileSystem.maximumReadSize >> 20) MiB")
+    }
+    if case .values = reading { hold(fd) } else { FileSystem.close(fd) }
+    return reading
+  }
+
+  /// Replaces the file with `values`, durably (temporary file, `fsync`, `rename`, `fsync` of
+  /// the directory); call it holding the lock.
+  func write(_ values: [String: PropertyListValue]) throws(StoreError) {
+    let bytes = Array(PropertyListXML.document(values).utf8)
+    do {
+      hold(try FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: directoryDescriptor))
+    } catch {
+      throw .cannotWrite(path: path, errno: error.code)
+    }
+  }
+
+  /// Keeps `fd` as the file last seen, with its identity after any rename.
+  private func hold(_ fd: Int32) {
+    forget()
+    if let identity = try? FileSystem.identity(of: fd) {
+      seen = .file(descriptor: fd, identity: identity)
+    } else {
+      FileSystem.close(fd)
+    }
+  }
+
+  private func forget() {
+    if case .file(let fd, _) = seen { FileSystem.close(fd) }
+    seen = .unknown
+  }
+
+  /// Takes the directory's exclusive lock, waiting up to ``lockTimeout`` seconds.
+  func lock() throws(StoreError) {
+    guard !isLocked else { return }
+    do {
+      isLocked = try FileSystem.lock(directoryDescriptor, timeout: lockTimeout)
+    } catch {
+      throw .cannotWrite(path: path, errno: error.code)
+    }
+    if !isLocked { throw .locked(path: path, seconds: lockTimeout) }
+  }
+
+  func unlock() {
+    guard isLocked else { return }
+    FileSystem.unlock(directoryDescriptor)
+    isLocked = false
+  }
+
+  /// Makes sure the open directory is still the one at ``directory``: if it was deleted (and
+  /// perhaps made again) while Tally ran, it is made again if needed and opened anew. Returns
+  /// whether it was, so that a watch on it can be renewed. Call it without the lock.
+  func ensureDirectory() throws(StoreError) -> Bool {
+    let open = try? FileSystem.identity(of: directoryDescriptor)
+    let current = try? FileSystem.identity(atPath: directory)
+    if let open, open.isSameFile(as: current) { return false }
+    let fresh: Int32
+    do {
+      try FileSystem.makeDirectories(atPath: directory)
+      fresh = try FileSystem.openDirectory(atPath: directory)
+    } catch {
+      throw .cannotCreateDirectory(path: directory, errno: error.code)
+    }
+    FileSystem.close(directoryDescriptor)
+    directoryDescriptor = fresh
+    forget()
+    return true
+  }
+
+  /// Moves the file aside as `defaults.plist.corrupt-<UTC time>`, keeping its bytes; returns
+  /// where it went.
+  func moveAside() throws(SystemError) -> String {
+    let destination = asidePath(kind: "corrupt")
+    try FileSystem.rename(path, to: destination)
+    FileSystem.synchronize(directoryDescriptor)
+    forget()
+    return destination
+  }
+
+  /// Copies the file aside, keeping its bytes as they are; returns the copy's path. A copy
+  /// with the same bytes made earlier is reused.
+  func keepCopy() throws(StoreError) -> String {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readFile(atPath: path) ?? []
+    } catch {
+      throw .cannotRead(path: path, errno: error.code)
+    }
+    let prefix = StoreLocation.fileName + ".copy-"
+    for name in FileSystem.names(inDirectory: directory) where name.hasPrefix(prefix) {
+      let existing = StoreLocation.join(directory, name)
+      if (try? FileSystem.readFile(atPath: existing)) == bytes { return existing }
+    }
+    let destination = asidePath(kind: "copy")
+    do {
+      try FileSystem.writeNewFile(atPath: destination, bytes: bytes, directoryDescriptor: directoryDescriptor)
+    } catch {
+      throw .cannotWrite(path: destination, errno: error.code)
+    }
+    return destination
+  }
+
+  /// `defaults.plist.<kind>-<UTC time>`, with a number added if that name is taken.
+  private func asidePath(kind: String) -> String {
+    let stamp = PropertyListDate.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
+    var destination = path + ".\(kind)-" + stamp
+    var attempt = 1
+    while FileSystem.fileExists(atPath: destination) {
+      attempt += 1
+      destination = path + ".\(kind)-" + stamp + "-\(attempt)"
+    }
+    return destination
+  }
+}

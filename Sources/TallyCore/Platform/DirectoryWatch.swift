@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Change notification for one directory, through inotify.
+///
+/// A file replaced by `rename` arrives under its name in the directory, so the directory is
+/// watched, not the file; the directory itself going away is reported too.
+final class DirectoryWatch {
+  /// Becomes readable when something happened; for the run loop to `poll`.
+  let descriptor: Int32
+
+  private static let events = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
+
+  /// Watches `directory`; `nil` when inotify is unavailable (its per-user limit reached).
+  init?(directory: String) {
+    descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0 else { return nil }
+    guard inotify_add_watch(descriptor, directory, Self.events) >= 0 else {
+      close(descriptor)
+      return nil
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// Watches `directory` again, after it was deleted and made anew.
+  func watchAgain(_ directory: String) {
+    inotify_add_watch(descriptor, directory, Self.events)
+  }
+
+  /// Reads every pending event; returns whether any was about the file `name` or about the
+  /// directory itself.
+  func readEvents(concerning name: String) -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var concerned = false
+    let header = MemoryLayout<inotify_event>.size
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count <= 0 { return concerned }
+      var offset = 0
+      buffer.withUnsafeBytes { bytes in
+        while offset + header <= count {
+          let mask = bytes.load(fromByteOffset: offset + 4, as: UInt32.self)
+          let length = Int(bytes.load(fromByteOffset: offset + 12, as: UInt32.self))
+          let start = offset + header
+          let eventName = bytes[start..<min(start + length, count)].prefix { $0 != 0 }
+          if eventName.elementsEqual(name.utf8) || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+            concerned = true
+          }
+          offset = start + length
+        }
+      }
+    }
+  }
+}

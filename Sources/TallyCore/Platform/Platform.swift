@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's environment, signals and standard streams, in one place.
+public enum Platform {
+  /// The environment variables Tally reads.
+  public static let environmentNames = ["TERM", "NO_COLOR", "HOME", "XDG_DATA_HOME", "TALLY_LOCK_TIMEOUT"]
+
+  /// The values of ``environmentNames`` that are set.
+  public static func environment() -> [String: String] {
+    var values: [String: String] = [:]
+    for name in environmentNames {
+      if let value = getenv(name) { values[name] = String(cString: value) }
+    }
+    return values
+  }
+
+  /// Ignores SIGXFSZ, so that a write past `ulimit -f` fails with EFBIG instead.
+  public static func ignoreFileSizeSignal() {
+    signal(SIGXFSZ, SIG_IGN)
+  }
+
+  /// Ignores SIGPIPE, so that a closed pipe is an ``SystemError/brokenPipe`` error instead.
+  public static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Writes `text` to standard output.
+  public static func writeStandardOutput(_ text: String) throws(SystemError) {
+    try FileSystem.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+  }
+
+  /// Writes `message` and a newline to standard error, prefixed with "tally: ".
+  public static func printError(_ message: String) {
+    try? FileSystem.writeAll(Array(("tally: " + message + "\n").utf8), to: STDERR_FILENO)
+  }
+}
