@@ -9,8 +9,10 @@ import TallyCore
 public struct Palette {
   private let hasColor: Bool
 
-  /// Whether colour may be used at all: not when `NO_COLOR` is set to anything but the empty
-  /// string (no-color.org). A terminal without colours is checked when the palette starts.
+  /// Whether colour may be used at all.
+  ///
+  /// It may not when `NO_COLOR` is set to anything but the empty string (no-color.org). A
+  /// terminal without colours is checked when the palette starts.
   public static func allowsColor(environment: [String: String]) -> Bool {
     environment["NO_COLOR"].map(\.isEmpty) ?? true
   }

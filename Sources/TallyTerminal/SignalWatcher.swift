@@ -56,9 +56,11 @@ final class SignalWatcher {
     pthread_sigmask(SIG_SETMASK, &previousMask, nil)
   }
 
-  /// Ends the process as `signal` would have, after the terminal has been restored, so the
-  /// parent sees the usual "killed by SIGTERM" status. Only that signal is unblocked: a
-  /// second one already pending stays blocked, so no handler ever runs after the restore.
+  /// Ends the process as `signal` would have, after the terminal has been restored.
+  ///
+  /// The parent thus sees the usual "killed by SIGTERM" status. Only that signal is
+  /// unblocked: a second one already pending stays blocked, so no handler ever runs after
+  /// the restore.
   static func terminateProcess(with signal: Int32) -> Never {
     Glibc.signal(signal, SIG_DFL)
     deliver(signal)

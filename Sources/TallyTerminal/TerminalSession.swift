@@ -7,8 +7,10 @@ import TallyCore
   import Musl
 #endif
 
-/// The ncurses session: starts and restores the terminal, waits for input and signals,
-/// decodes keys and copies canvases to the screen. The only type in Tally that calls ncurses.
+/// The ncurses session, the only type in Tally that calls ncurses.
+///
+/// It starts and restores the terminal, waits for input and signals, decodes keys and
+/// copies canvases to the screen.
 ///
 /// ``stop()`` restores the terminal and is safe to call more than once; `deinit` calls it, so
 /// a thrown error that unwinds past the session restores the terminal too.
@@ -63,11 +65,12 @@ public final class TerminalSession: TerminalDriver {
     height = Int(tally_lines())
   }
 
-  /// Throws unless a session could start here: both standard streams are terminals, and
-  /// `TERM` names a terminal type that can move the cursor. Writes nothing to the terminal,
-  /// so the app can check before it opens its store, and report a store it cannot open
-  /// before anything is drawn. (It costs one more terminfo read than starting the session
-  /// directly, about 50 µs.)
+  /// Throws unless a session could start here.
+  ///
+  /// A session needs both standard streams to be terminals, and `TERM` to name a terminal
+  /// type that can move the cursor. Writes nothing to the terminal, so the app can check
+  /// before it opens its store, and report a store it cannot open before anything is drawn.
+  /// It costs one more terminfo read than starting the session directly, about 50 µs.
   public static func checkTerminal(environment: [String: String]) throws(TerminalError) {
     try checkStandardStreams()
     guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
@@ -173,8 +176,9 @@ public final class TerminalSession: TerminalDriver {
     return .input
   }
 
-  /// Every key waiting to be read, without blocking. A resize reported by ncurses updates
-  /// ``width`` and ``height``.
+  /// Every key waiting to be read, without blocking.
+  ///
+  /// A resize reported by ncurses updates ``width`` and ``height``.
   public func readKeys() -> [Key] {
     var keys: [Key] = []
     var character: wint_t = 0
@@ -198,9 +202,11 @@ public final class TerminalSession: TerminalDriver {
     }
   }
 
-  /// The mouse reports ncurses has queued. Reports that arrive together (a quick click's
-  /// press and release) come from one `KEY_MOUSE`, and `getmouse` hands them out newest
-  /// first, so they are read until none is left (at most a screenful) and put in order.
+  /// The mouse reports ncurses has queued.
+  ///
+  /// Reports that arrive together (a quick click's press and release) come from one
+  /// `KEY_MOUSE`, and `getmouse` hands them out newest first, so they are read until none
+  /// is left (at most a screenful) and put in order.
   private func readMouseEvents() -> [Key] {
     var events: [Key] = []
     var event = MEVENT()

@@ -27,10 +27,11 @@ public func expectLines(
 }
 
 extension Canvas {
-  /// The styles of `row`, one letter per cell, so a test can assert where each style is
-  /// drawn: a space for plain, `b` bold, `h` a hint, `A` accent (the title and buttons),
-  /// `S` the selected tab, `F` a text field, `W` a warning, `?` any other style. Trailing plain
-  /// cells are left out, as in ``lines``.
+  /// The styles of `row`, one letter per cell.
+  ///
+  /// A test can thus assert where each style is drawn: a space for plain, `b` bold, `h` a
+  /// hint, `A` accent (the title and buttons), `S` the selected tab, `F` a text field, `W`
+  /// a warning, `?` any other style. Trailing plain cells are left out, as in ``lines``.
   public func styleLine(_ row: Int) -> String {
     var letters = (0..<width).map { column -> Character in
       switch style(column: column, row: row) {

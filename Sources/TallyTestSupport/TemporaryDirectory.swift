@@ -4,9 +4,10 @@
   import Musl
 #endif
 
-/// A fresh directory under the system's temporary directory, removed with everything in it
-/// when the value is released. Tests give stores and fake homes one of these, never the real
-/// home directory.
+/// A fresh directory under the system's temporary directory.
+///
+/// It is removed with everything in it when the value is released. Tests give stores and
+/// fake homes one of these, never the real home directory.
 public final class TemporaryDirectory: Sendable {
   public let path: String
 

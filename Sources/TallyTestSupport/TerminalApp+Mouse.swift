@@ -2,11 +2,12 @@ import TallyCore
 
 /// The mouse, as a terminal reports it to the app.
 extension TerminalApp {
-  /// Clicks the left mouse button on a cell (0-based, as the screen's lines count), as the
-  /// terminal reports a press and a release. The report is encoded the way ncurses expects
-  /// it for the `TERM` inside tmux: SGR (`ESC [ < 0 ; x ; y M`) where terminfo's `kmous` is
-  /// `\E[<` (xterm's entries), else the X10 form (`ESC [ M` and three bytes, each 32 plus
-  /// the button, column and row counted from 1), as for `tmux-256color` and `screen`.
+  /// Clicks the left mouse button on a cell, as the terminal reports a press and a release.
+  ///
+  /// Cells are 0-based, as the screen's lines count. The report is encoded the way ncurses
+  /// expects it for the `TERM` inside tmux: SGR (`ESC [ < 0 ; x ; y M`) where terminfo's
+  /// `kmous` is `\E[<` (xterm's entries), else the X10 form (`ESC [ M` and three bytes, each
+  /// 32 plus the button, column and row counted from 1), as for `tmux-256color` and `screen`.
   public func click(column: Int, row: Int) throws {
     if try usesSGRMouse() {
       try sendRaw("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")

@@ -1,7 +1,8 @@
 import TallyCore
 
-/// Builds the launch arguments that put typed values into the app's argument domain, as
-/// swift-user-defaults' `ValueContainer` does for `XCUIApplication`:
+/// Builds the launch arguments that put typed values into the app's argument domain.
+///
+/// It does what swift-user-defaults' `ValueContainer` does for `XCUIApplication`:
 ///
 /// ```swift
 /// var container = ValueContainer()

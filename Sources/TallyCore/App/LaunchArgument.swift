@@ -38,8 +38,8 @@ public struct LaunchArguments: OptionSet, Sendable {
     }
   }
 
-  /// `-useInMemoryUserDefaults`
+  /// The `-useInMemoryUserDefaults` argument.
   public static let useInMemoryUserDefaults = LaunchArguments(rawValue: 1 << 0)
-  /// `-skipOnboarding`
+  /// The `-skipOnboarding` argument.
   public static let skipOnboarding = LaunchArguments(rawValue: 1 << 1)
 }

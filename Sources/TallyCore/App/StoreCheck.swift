@@ -26,8 +26,10 @@ public enum StoreCheck {
     return problems
   }
 
-  /// Checks `store`; when something is wrong, keeps a copy of the file and returns messages
-  /// that say what and where the copy is. Returns no messages when all is well.
+  /// Checks `store` and reports what is wrong with it.
+  ///
+  /// When something is wrong, keeps a copy of the file and returns messages that say what
+  /// and where the copy is. Returns no messages when all is well.
   public static func run(on store: FileUserDefaults) -> [String] {
     let found = problems(in: store.domains.persistent)
     guard !found.isEmpty else { return [] }

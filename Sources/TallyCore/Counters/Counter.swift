@@ -1,8 +1,9 @@
 /// One named counter: what a user counts, its value and how much a key press adds.
 public struct Counter: Sendable, Equatable, Identifiable {
-  /// A stable identifier, also the key its value is stored under: `count` for the first
-  /// counter (the book's key, so a store written by Tally 0.1 keeps its count), `count-2`,
-  /// `count-3`... for the ones made later.
+  /// A stable identifier, also the key its value is stored under.
+  ///
+  /// It is `count` for the first counter (the book's key, so a store written by Tally 0.1
+  /// keeps its count), then `count-2`, `count-3` and so on for the ones made later.
   public var id: String
   /// The name a user gave it: 1 to 32 characters, unique ignoring case.
   public var name: String

@@ -241,8 +241,10 @@ public final class CountersModel {
     if !found { throw .unknownCounter(id) }
   }
 
-  /// Deletes a counter and its value; returns what was deleted and where it stood, so it can
-  /// be put back. The current counter moves to a neighbour.
+  /// Deletes a counter and its value.
+  ///
+  /// Returns what was deleted and where it stood, so it can be put back. The current
+  /// counter moves to a neighbour.
   private func delete(_ id: String) throws(CounterError) -> (counter: Counter, index: Int) {
     var failure: CounterError?
     var deleted: (counter: Counter, index: Int)?

@@ -36,8 +36,10 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// The store file.
   public var path: String { file.path }
 
-  /// What the store in `directory` holds, read without creating, locking or moving anything;
-  /// `nil` if there is no readable, well-formed store there. For shell completion.
+  /// What the store in `directory` holds, for shell completion.
+  ///
+  /// It is read without creating, locking or moving anything; `nil` if there is no
+  /// readable, well-formed store there.
   public static func peek(directory: String) -> InMemoryUserDefaults? {
     let path = StoreLocation.join(directory, StoreLocation.fileName)
     guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? StoreFile.decode(bytes).get()
@@ -104,9 +106,10 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   // MARK: Reading
 
-  /// Re-reads the file so that changes saved by other processes show; unsaved changes of
-  /// this process stay on top. Returns the keys whose resolved value changed. A file this
-  /// process wrote or read last is not read again.
+  /// Re-reads the file so that changes saved by other processes show.
+  ///
+  /// Unsaved changes of this process stay on top. Returns the keys whose resolved value
+  /// changed. A file this process wrote or read last is not read again.
   @discardableResult
   public func reload() -> Set<String> {
     let before = domains
@@ -156,25 +159,31 @@ public final class FileUserDefaults: LayeredUserDefaults {
     unsavedKeys.formUnion(domains.persistent.keys)
   }
 
-  /// Copies the store file aside, next to it, keeping its bytes as they are; returns the
-  /// copy's path. Used before a value of the wrong type would be overwritten. A copy with the
-  /// same bytes made earlier is reused, so reading a damaged store twice keeps one copy.
+  /// Copies the store file aside, next to it, keeping its bytes as they are.
+  ///
+  /// Returns the copy's path. Used before a value of the wrong type would be overwritten. A
+  /// copy with the same bytes made earlier is reused, so reading a damaged store twice
+  /// keeps one copy.
   public func keepCopy() throws(StoreError) -> String {
     try file.keepCopy()
   }
 
   // MARK: Changes made by other processes
 
-  /// A descriptor that becomes readable when the store's directory changes, for the run
-  /// loop to poll; call ``processChanges()`` when it does. `nil` if inotify is unavailable.
+  /// A descriptor that becomes readable when the store's directory changes.
+  ///
+  /// The run loop polls it and calls ``processChanges()`` when it does. `nil` if inotify is
+  /// unavailable.
   public func changeNotificationDescriptor() -> Int32? {
     if watch == nil { watch = DirectoryWatch(directory: directory) }
     return watch?.descriptor
   }
 
-  /// Reads what the change descriptor reported and, if another process replaced the store
-  /// file, re-reads it; observers hear of every key whose value changed. Returns those keys.
-  /// The store's own writes are recognised and not read back.
+  /// Reads what the change descriptor reported.
+  ///
+  /// If another process replaced the store file, re-reads it; observers hear of every key
+  /// whose value changed. Returns those keys. The store's own writes are recognised and not
+  /// read back.
   @discardableResult
   public func processChanges() -> Set<String> {
     guard let watch, watch.readEvents(concerning: StoreLocation.fileName) else { return [] }

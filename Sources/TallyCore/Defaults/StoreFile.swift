@@ -149,9 +149,11 @@ final class StoreFile {
     isLocked = false
   }
 
-  /// Makes sure the open directory is still the one at ``directory``: if it was deleted (and
-  /// perhaps made again) while Tally ran, it is made again if needed and opened anew. Returns
-  /// whether it was, so that a watch on it can be renewed. Call it without the lock.
+  /// Makes sure the open directory is still the one at ``directory``.
+  ///
+  /// If it was deleted (and perhaps made again) while Tally ran, it is made again if needed
+  /// and opened anew. Returns whether it was, so that a watch on it can be renewed. Call it
+  /// without the lock.
   func ensureDirectory() throws(StoreError) -> Bool {
     let open = try? FileSystem.identity(of: directoryDescriptor)
     let current = try? FileSystem.identity(atPath: directory)
@@ -179,8 +181,9 @@ final class StoreFile {
     return destination
   }
 
-  /// Copies the file aside, keeping its bytes as they are; returns the copy's path. A copy
-  /// with the same bytes made earlier is reused.
+  /// Copies the file aside, keeping its bytes as they are.
+  ///
+  /// Returns the copy's path. A copy with the same bytes made earlier is reused.
   func keepCopy() throws(StoreError) -> String {
     let bytes: [UInt8]
     do {

@@ -177,7 +177,8 @@ extension UserDefaultsProtocol {
     }.flatMap(PropertyListValue.init(any:))
   }
 
-  /// This store's domains, when it is one of Tally's own stores. A class cast, which costs
-  /// no scan of the program's protocol conformances.
+  /// This store's domains, when it is one of Tally's own stores.
+  ///
+  /// A class cast, which costs no scan of the program's protocol conformances.
   public var layered: LayeredUserDefaults? { self as? LayeredUserDefaults }
 }

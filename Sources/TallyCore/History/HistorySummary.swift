@@ -4,8 +4,10 @@
   import Foundation
 #endif
 
-/// What the history says about one counter: the net change per day, totals, and the most
-/// recent changes. Computed for a given moment and time zone, so tests fix both.
+/// What the history says about one counter.
+///
+/// It holds the net change per day, totals, and the most recent changes. Computed for a
+/// given moment and time zone, so tests fix both.
 public struct HistorySummary: Equatable, Sendable {
   /// One local calendar day.
   public struct Day: Equatable, Sendable {

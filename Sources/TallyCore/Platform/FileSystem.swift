@@ -22,8 +22,10 @@ enum FileSystem {
     return try readAll(fd)
   }
 
-  /// Opens a regular file for reading, or returns `nil` when it does not exist. Anything else
-  /// in its place (a directory, a FIFO, a device) is an error, never waited on.
+  /// Opens a regular file for reading, or returns `nil` when it does not exist.
+  ///
+  /// Anything else in its place (a directory, a FIFO, a device) is an error, never waited
+  /// on.
   static func openRegularFile(atPath path: String) throws(SystemError) -> Int32? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
@@ -66,9 +68,11 @@ enum FileSystem {
     }
   }
 
-  /// Writes `bytes` to `path` durably and atomically: a temporary file beside it is written,
-  /// `fsync`ed and renamed over `path`, then the directory is `fsync`ed. Returns the new
-  /// file, still open (the caller closes it), so that its identity can be kept.
+  /// Writes `bytes` to `path` durably and atomically.
+  ///
+  /// A temporary file beside it is written, `fsync`ed and renamed over `path`, then the
+  /// directory is `fsync`ed. Returns the new file, still open (the caller closes it), so
+  /// that its identity can be kept.
   static func replaceFileDurably(
     atPath path: String, with bytes: [UInt8], directoryDescriptor: Int32
   ) throws(SystemError) -> Int32 {
@@ -101,9 +105,11 @@ enum FileSystem {
     if fsync(fd) != 0 || fsync(directoryDescriptor) != 0 { throw .current }
   }
 
-  /// Appends `bytes` to `path` in one write and `fsync`s it, under an exclusive `flock` on the
-  /// file so that processes appending at once never mix their bytes. A file already past
-  /// `maximumBytes` is first renamed to `rotatedPath` (under the lock), and a new one begun.
+  /// Appends `bytes` to `path` in one write and `fsync`s it.
+  ///
+  /// The write happens under an exclusive `flock` on the file so that processes appending
+  /// at once never mix their bytes. A file already past `maximumBytes` is first renamed to
+  /// `rotatedPath` (under the lock), and a new one begun.
   static func append(_ bytes: [UInt8], toPath path: String, rotatingTo rotatedPath: String, past maximumBytes: Int)
     throws(SystemError)
   {

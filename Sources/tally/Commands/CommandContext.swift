@@ -48,8 +48,9 @@ struct CommandContext {
     return (counter, reading.entries(forCounter: counter.id))
   }
 
-  /// Makes `edit`; a refused change or a failed save becomes the right exit. Returns the
-  /// value of the counter it is about afterwards.
+  /// Makes `edit`, turning a refused change or a failed save into the right exit.
+  ///
+  /// Returns the value of the counter it is about afterwards.
   @discardableResult
   func change(_ edit: CounterEdit, of counter: Counter? = nil) throws -> Int {
     do {

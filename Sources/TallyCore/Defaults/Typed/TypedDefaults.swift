@@ -42,9 +42,11 @@ public struct TypedDefaults {
     store.setPropertyListValue(nil, forKey: key.name)
   }
 
-  /// A read-modify-write of a typed value, as one step (`UserDefaultsProtocol.update`).
-  /// `transform` sees `nil` for a missing value or one of another type; returning `nil`
-  /// removes the key. Returns the stored result.
+  /// A read-modify-write of a typed value, as one step.
+  ///
+  /// It goes through `UserDefaultsProtocol.update`. `transform` sees `nil` for a missing
+  /// value or one of another type; returning `nil` removes the key. Returns the stored
+  /// result.
   @discardableResult
   public func update<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey, _ transform: (T?) -> T?) -> T? {
     let stored = store.updatePropertyListValue(forKey: key.name) { current in

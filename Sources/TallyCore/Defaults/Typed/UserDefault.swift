@@ -1,5 +1,6 @@
-/// A property backed by a defaults store, as swift-user-defaults' `@UserDefault`, with the
-/// store injected:
+/// A property backed by a defaults store.
+///
+/// It works like swift-user-defaults' `@UserDefault`, with the store injected:
 ///
 /// ```swift
 /// final class CounterSettings {

@@ -29,8 +29,10 @@ public final class CounterViewModel {
     case quit
   }
 
-  /// Every key of the counter screen while counting. Adding an action means adding a binding
-  /// here and a case to ``perform(_:counters:)``; the hint line and the help follow.
+  /// Every key of the counter screen while counting.
+  ///
+  /// Adding an action means adding a binding here and a case to ``perform(_:counters:)``;
+  /// the hint line and the help follow.
   public static let keyMap = KeyMap<Action>([
     .init(
       [.space, .character("+"), .up, .character("k")], .increment, label: "Space/+", summary: "add",
@@ -83,10 +85,12 @@ public final class CounterViewModel {
 
   // MARK: Keys
 
-  /// Handles a key in the current mode, for `counters` as they are; returns what should
-  /// happen. A mouse press while counting means the region under it, `target`, which the
-  /// view finds (`CounterView.target(column:row:width:height:)`); in the other modes it
-  /// counts as a key.
+  /// Handles a key in the current mode and returns what should happen.
+  ///
+  /// The key applies to `counters` as they are. A mouse press while counting means the
+  /// region under it, `target`, which the view finds
+  /// (`CounterView.target(column:row:width:height:)`); in the other modes it counts as a
+  /// key.
   public func update(_ key: Key, counters: CounterList, target: CounterLayout.Target? = nil) -> [CounterEffect] {
     pending = .change
     switch mode {

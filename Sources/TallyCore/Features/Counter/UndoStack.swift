@@ -30,10 +30,11 @@ public struct UndoStack: Sendable, Equatable {
     redoable.append(change)
   }
 
-  /// Points the changes about counter `old` at counter `new`: the older ones (`undoable`)
-  /// when a deleted counter is put back by an undo, the newer ones (`redoable`) when a
-  /// redo makes it again. Only those can be about it; the others may be about another
-  /// counter that had its id at another time.
+  /// Points the changes about counter `old` at counter `new`.
+  ///
+  /// The older ones (`undoable`) are pointed when a deleted counter is put back by an undo,
+  /// the newer ones (`redoable`) when a redo makes it again. Only those can be about it;
+  /// the others may be about another counter that had its id at another time.
   public mutating func replaceCounterID(_ old: String, with new: String, inUndoable: Bool) {
     if inUndoable {
       undoable = undoable.map { $0.replacingCounterID(old, with: new) }

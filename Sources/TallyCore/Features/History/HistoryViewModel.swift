@@ -1,4 +1,6 @@
-/// The history screen of one counter: its summary at the moment it opened. Any key closes it.
+/// The history screen of one counter.
+///
+/// It shows the counter's summary at the moment it opened. Any key closes it.
 public final class HistoryViewModel {
   public let counter: Counter
   public let summary: HistorySummary

@@ -8,8 +8,10 @@ public struct OnboardingPage: Sendable, Equatable {
     self.body = body
   }
 
-  /// The pages a first launch shows. They live in code, not in a resource file, so the
-  /// `tally` binary runs when copied alone.
+  /// The pages a first launch shows.
+  ///
+  /// They live in code, not in a resource file, so the `tally` binary runs when copied
+  /// alone.
   public static let standard: [OnboardingPage] = [
     OnboardingPage(
       title: "Welcome to Tally",
