@@ -13,7 +13,7 @@ import Testing
 #endif
 
 private func at(_ text: String) -> Date {
-  PropertyListXML.date(from: text) ?? Date(timeIntervalSince1970: 0)
+  (try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)) ?? Date(timeIntervalSince1970: 0)
 }
 
 private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count", source: HistoryEntry.Source = .app)
@@ -27,7 +27,7 @@ struct HistoryEntryTests {
     let entry = change("2026-11-23T10:00:00.25Z", 12, 13)
     #expect(
       entry.jsonLine
-        == #"{"counter":"count","event":"changed","name":"Count","new":13,"old":12,"source":"app","time":"2026-11-23T10:00:00.25Z"}"#
+        == #"{"counter":"count","event":"changed","name":"Count","new":13,"old":12,"source":"app","time":"2026-11-23T10:00:00.250Z"}"#
     )
     #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry)
   }

@@ -58,7 +58,7 @@ public enum LaunchArgumentScanner {
         throw Failure(argument: argument, reason: "not a launch argument or a defaults key Tally knows")
       }
       guard index < arguments.count else {
-        throw Failure(argument: argument, reason: "needs a value, such as \(PropertyListXML.fragment(entry.defaultValue))")
+        throw Failure(argument: argument, reason: "needs a value, such as \(PropertyListCodec.fragment(entry.defaultValue))")
       }
       let text = arguments[index]
       index += 1
@@ -79,7 +79,7 @@ public enum LaunchArgumentScanner {
     let value: PropertyListValue
     if text.trimmingXMLWhitespace().hasPrefix("<") {
       do {
-        value = try PropertyListXML.parseFragment(text)
+        value = try PropertyListCodec.decodeFragment(text)
       } catch {
         throw Failure(argument: argument, reason: "the value \(quoted(text)) is not a property-list value: \(error.reason)")
       }
@@ -101,7 +101,8 @@ public enum LaunchArgumentScanner {
     switch kind {
     case .string: return .string(text)
     case .integer:
-      return (try? PropertyListXML.parseFragment("<integer>\(PropertyListXML.escaped(text))</integer>"))
+      guard !text.contains(where: { $0 == "<" || $0 == "&" }) else { return nil }
+      return (try? PropertyListCodec.decodeFragment("<integer>\(text)</integer>"))
     case .real: return Double(text).map(PropertyListValue.real)
     case .bool:
       switch text.lowercased() {
@@ -109,7 +110,7 @@ public enum LaunchArgumentScanner {
       case "no", "false", "0": return .bool(false)
       default: return nil
       }
-    case .date: return PropertyListDate.date(from: text).map(PropertyListValue.date)
+    case .date: return UTCTime.date(from: text).map(PropertyListValue.date)
     case .data, .array, .dict: return nil
     }
   }

@@ -72,7 +72,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// `nil` if there is no readable, well-formed store there. For shell completion.
   public static func peek(directory: String) -> InMemoryUserDefaults? {
     let path = StoreLocation.join(directory, StoreLocation.fileName)
-    guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? PropertyListXML.parseDocument(bytes)
+    guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? PropertyListCodec.decode(bytes)
     else { return nil }
     return InMemoryUserDefaults(values: values)
   }
@@ -246,7 +246,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
     var fresh: [String: PropertyListValue] = [:]
     if let bytes, !bytes.isEmpty {
       do {
-        fresh = try PropertyListXML.parseDocument(bytes)
+        fresh = try PropertyListCodec.decode(bytes)
       } catch {
         moveAside(reason: error.reason)
         return
@@ -269,7 +269,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
     defer { if !wasLocked { unlock() } }
     // Another process may have replaced the file since it was read.
     if let bytes = try? FileSystem.readFile(atPath: path), !bytes.isEmpty,
-      (try? PropertyListXML.parseDocument(bytes)) != nil
+      (try? PropertyListCodec.decode(bytes)) != nil
     {
       try? reloadPersistentDomain()
       return
@@ -313,7 +313,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   /// `defaults.plist.<kind>-<UTC time>`, with a number added if that name is taken.
   private func asidePath(kind: String) -> String {
-    let stamp = PropertyListDate.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
+    let stamp = UTCTime.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
     var destination = path + ".\(kind)-" + stamp
     var attempt = 1
     while FileSystem.fileExists(atPath: destination) {
@@ -367,7 +367,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
     lockAndRefresh()
     // Never write over a file that could not be read: that would lose what it holds.
     guard holdsLock, isFreshUnderLock else { return }
-    let document = PropertyListXML.document(domains.persistent)
+    let document = PropertyListCodec.encode(domains.persistent)
     do {
       try FileSystem.replaceFileDurably(
         atPath: path, with: Array(document.utf8), directoryDescriptor: directoryDescriptor)

@@ -42,6 +42,10 @@ extension LayeredUserDefaults {
       report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
       return
     }
+    if let scalar = converted.unwritableScalar {
+      report(.unwritable(key: defaultName, scalar: scalar))
+      return
+    }
     writeValue(converted, forKey: defaultName)
   }
 

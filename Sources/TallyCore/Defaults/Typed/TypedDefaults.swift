@@ -37,7 +37,9 @@ public struct TypedDefaults {
   }
 
   public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
-    if let layered = store.layered {
+    if let scalar = value.propertyListValue.unwritableScalar {
+      store.report(.unwritable(key: key.name, scalar: scalar))
+    } else if let layered = store.layered {
       layered.writeValue(value.propertyListValue, forKey: key.name)
     } else {
       store.set(value.propertyListValue.anyValue, forKey: key.name)
