@@ -51,7 +51,8 @@ struct PropertyListCodecTests {
   @Test func datesKeepWholeSecondsAsFoundationWritesThem() throws {
     let written = PropertyListCodec.encode(["when": .date(Date(timeIntervalSinceReferenceDate: 785_623_891.75))])
     #expect(written.contains("<date>2025-11-23T20:51:31Z</date>"))
-    #expect(try PropertyListCodec.decode(Array(written.utf8)) == ["when": .date(Date(timeIntervalSinceReferenceDate: 785_623_891))])
+    #expect(
+      try PropertyListCodec.decode(Array(written.utf8)) == ["when": .date(Date(timeIntervalSinceReferenceDate: 785_623_891))])
   }
 
   @Test func writesApplesLayout() {
@@ -148,6 +149,15 @@ struct PropertyListCodecTests {
       try PropertyListCodec.decodeFragment(text)
     } throws: { error in
       reason.isEmpty || "\(error)".contains(reason)
+    }
+  }
+
+  @Test func messagesAreShort() {
+    let huge = document("<dict><key>count</key><integer>" + String(repeating: "9", count: 100_000) + "</integer></dict>")
+    #expect {
+      try PropertyListCodec.decode(huge)
+    } throws: { error in
+      "\(error)".count < 200 && "\(error)".contains("<integer>")
     }
   }
 

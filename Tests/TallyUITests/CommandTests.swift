@@ -182,7 +182,8 @@ struct CommandTests {
 
   @Test func keysThatDifferOnlyInNormalisationAreReportedNotMerged() throws {
     try writeStore(
-      Array("<plist><dict><key>caf\u{E9}</key><integer>1</integer><key>cafe\u{301}</key><integer>2</integer></dict></plist>".utf8))
+      Array("<plist><dict><key>caf\u{E9}</key><integer>1</integer><key>cafe\u{301}</key><integer>2</integer></dict></plist>".utf8)
+    )
     let result = try run("get")
     #expect(result.status == 74, "\(result)")
     #expect(result.standardError.contains("Unicode normalisation"), "\(result)")

@@ -293,7 +293,8 @@ public final class CounterStore {
     }
     if let refused {
       let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters"
-      throw .invalidName("a counter's name cannot contain \(what) (it holds U+\(String(refused.value, radix: 16, uppercase: true)))")
+      throw .invalidName(
+        "a counter's name cannot contain \(what) (it holds U+\(String(refused.value, radix: 16, uppercase: true)))")
     }
     return trimmed
   }

@@ -19,7 +19,8 @@ public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
 
   static func wrongType(key: String, expected: Any.Type, found: Any) -> DefaultsProblem {
     let foundText =
-      PropertyListValue(any: found).map { "<\($0.typeName)> \(PropertyListCodec.fragment($0).prefix(60))" } ?? "\(type(of: found))"
+      PropertyListValue(any: found).map { "<\($0.typeName)> \(PropertyListCodec.fragment($0).prefix(60))" }
+      ?? "\(type(of: found))"
     return DefaultsProblem(key: key, message: "holds \(foundText), not a \(expected); it reads as no value")
   }
 }
