@@ -195,32 +195,36 @@ extension PropertyListValue: Codable {
       self = .string(try single.decode(String.self))
       return
     } catch DecodingError.typeMismatch(_, let context) {
-      found = context.debugDescription
+      // "Expected to decode String but found an integer instead.": the words after "found".
+      // Compared as bytes: `String.contains` costs tens of thousands of instructions a call.
+      let words = context.debugDescription.utf8.split(separator: UInt8(ascii: " "))
+      let start = (words.lastIndex { $0.elementsEqual("found".utf8) } ?? words.endIndex - 1) + 1
+      found = words[start..<max(start, words.endIndex - 1)].map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
-    if found.contains("found a dictionary") {
+    if found == "a dictionary" {
       let container = try decoder.container(keyedBy: AnyKey.self)
       var entries: [String: PropertyListValue] = [:]
       entries.reserveCapacity(container.allKeys.count)
       for key in container.allKeys { entries[key.stringValue] = try container.decode(PropertyListValue.self, forKey: key) }
       self = .dictionary(entries)
-    } else if found.contains("found an array") {
+    } else if found == "an array" {
       var container = try decoder.unkeyedContainer()
       var elements: [PropertyListValue] = []
       while !container.isAtEnd { elements.append(try container.decode(PropertyListValue.self)) }
       self = .array(elements)
-    } else if found.contains("found an integer") {
+    } else if found == "an integer" {
       if let value = try? single.decode(Int64.self) {
         self = .integer(value)
       } else {
         self = .unsignedInteger(try single.decode(UInt64.self))
       }
-    } else if found.contains("found a real number") {
+    } else if found == "a real number" {
       self = .real(try single.decode(Double.self))
-    } else if found.contains("found a boolean") {
+    } else if found == "a boolean" {
       self = .bool(try single.decode(Bool.self))
-    } else if found.contains("found a data value") {
+    } else if found == "a data value" {
       self = .data(try single.decode(Data.self))
-    } else if found.contains("found a date") {
+    } else if found == "a date" {
       self = .date(try single.decode(Date.self))
     } else {
       throw DecodingError.dataCorruptedError(in: single, debugDescription: "not a property-list value: \(found)")
