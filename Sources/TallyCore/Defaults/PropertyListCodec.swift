@@ -7,12 +7,14 @@
 /// Reads and writes property lists with FoundationEssentials' `PropertyListDecoder` and
 /// `PropertyListEncoder`: XML written; XML and binary read, as Foundation reads them.
 ///
-/// Two fixes sit on top of Foundation's codec. Its decoder keeps one of two keys that differ
-/// only in Unicode normalisation (Swift's `String` compares them equal), so a document whose
-/// `<key>` elements outnumber the keys read is refused: the store then moves it aside rather
-/// than lose a value. Its encoder writes control characters and noncharacters raw, which
-/// strict XML readers refuse for the whole file, so such a scalar is written as U+FFFD (the
-/// stores refuse such strings; this only guards values read from elsewhere).
+/// Three fixes sit on top of Foundation's codec (docs/persistence.md). Its decoder keeps one
+/// of two keys that differ only in Unicode normalisation (Swift's `String` compares them
+/// equal), so a document whose `<key>` elements outnumber the keys read is refused: the store
+/// then moves it aside rather than lose a value. Its XML reader recurses once per level, so
+/// nesting deeper than ``maximumDepth`` is refused before it overflows the stack. Its encoder
+/// writes control characters and noncharacters raw, which strict XML readers refuse for the
+/// whole file, so such a scalar is written as U+FFFD (the stores refuse such strings; this
+/// only guards values read from elsewhere).
 public enum PropertyListCodec {
   /// The deepest nesting of arrays and dictionaries an XML document may have.
   public static let maximumDepth = 256
