@@ -39,6 +39,27 @@ struct PropertyListCodecTests {
     #expect(try PropertyListCodec.decodeFragment(fragment) == value, "\(fragment)")
   }
 
+  /// `decode` reads what Tally writes without Foundation's decoder (for speed); what it reads
+  /// must be what Foundation's decoder reads, for every value and for near misses.
+  @Test(arguments: samples)
+  func theFastReaderReadsWhatFoundationReads(value: PropertyListValue) throws {
+    let written = PropertyListCodec.encode(["key": value, "other": .array([value, .dictionary(["k": value])])])
+    let variants = [
+      written, written.replacing("\t", with: "  "), written.replacing("</plist>", with: "</plist>x"),
+      written.replacing("<key>other</key>", with: "<key>key</key>"),
+      written.replacing("&amp;", with: "&#38;"), written.replacing("<integer>", with: "<integer>+"),
+    ]
+    for (index, text) in variants.enumerated() {
+      let foundation = try? PropertyListDecoder().decode(PropertyListValue.self, from: Data(text.utf8))
+      let ours = try? PropertyListCodec.decode(Array(text.utf8))
+      if index == 3 {
+        #expect(ours == nil, "\(text)")  // a repeated key is refused, not merged
+      } else {
+        #expect(ours.map(PropertyListValue.dictionary) == foundation, "\(text)")
+      }
+    }
+  }
+
   @Test func nanReadsBackAsNaN() throws {
     let written = PropertyListCodec.encode(["key": .real(.nan)])
     guard case .real(let value) = try PropertyListCodec.decode(Array(written.utf8))["key"] else {

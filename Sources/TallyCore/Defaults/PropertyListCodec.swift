@@ -29,6 +29,7 @@ public enum PropertyListCodec {
   }
 
   private static func decodeValue(_ data: Data) throws(PropertyListError) -> PropertyListValue {
+    if let value = data.withUnsafeBytes({ PropertyListFastReader.read($0) }) { return value }
     let isXML = !data.starts(with: Array("bplist".utf8))
     let scanned = isXML ? scanXML(data) : (keys: 0, depth: 0)
     // Foundation's XML reader recurses once per level and would overflow the stack.
