@@ -14,7 +14,8 @@
 /// nesting deeper than ``maximumDepth`` is refused before it overflows the stack. Its encoder
 /// writes control characters and noncharacters raw, which strict XML readers refuse for the
 /// whole file, so such a scalar is written as U+FFFD (the stores refuse such strings; this
-/// only guards values read from elsewhere).
+/// only guards values read from elsewhere). And for speed, the XML Tally writes is read by
+/// `PropertyListFastReader` first; anything else goes to Foundation's decoder.
 public enum PropertyListCodec {
   /// The deepest nesting of arrays and dictionaries an XML document may have.
   public static let maximumDepth = 256
