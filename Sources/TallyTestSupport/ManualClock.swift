@@ -19,7 +19,7 @@ public final class ManualClock: WallClock {
 
   /// A clock at an ISO 8601 UTC time such as "2026-11-23T10:00:00Z".
   public convenience init(iso text: String, utcOffset: Int = 0) {
-    self.init(PropertyListXML.date(from: text) ?? Date(timeIntervalSince1970: 0), utcOffset: utcOffset)
+    self.init((try? Date.ISO8601FormatStyle().parse(text)) ?? Date(timeIntervalSince1970: 0), utcOffset: utcOffset)
   }
 
   public func now() -> Date { date }

@@ -30,6 +30,6 @@ public struct ValueContainer: Sendable {
 
   /// `-<key> <value>` pairs, each value a one-line property-list XML fragment.
   public var launchArguments: [String] {
-    values.flatMap { ["-\($0.key.name)", PropertyListXML.fragment($0.value)] }
+    values.flatMap { ["-\($0.key.name)", PropertyListCodec.fragment($0.value)] }
   }
 }

@@ -13,7 +13,7 @@ import Testing
 #endif
 
 private func at(_ text: String) -> Date {
-  PropertyListXML.date(from: text) ?? Date(timeIntervalSince1970: 0)
+  (try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)) ?? Date(timeIntervalSince1970: 0)
 }
 
 private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count", source: HistoryEntry.Source = .app)
@@ -23,11 +23,30 @@ private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "c
 }
 
 struct HistoryEntryTests {
+  /// Times from 1900 to 9999, leap days, milliseconds and the turn of 1970 included.
+  static let times: [Double] = [
+    -2_208_988_800, -86_400.5, -1, -0.001, 0, 0.0015, 951_782_400, 1_709_210_096.25, 1_798_675_199.999,
+    253_402_300_799,
+  ]
+
+  @Test(arguments: times)
+  func timesAreWrittenAsFoundationWritesThemAndReadBack(seconds: Double) throws {
+    let time = Date(timeIntervalSince1970: seconds)
+    let entry = HistoryEntry(time: time, event: .renamed, counter: "count", name: "x", source: .app)
+    let written = try #require(entry.jsonLine.split(separator: "\"").dropLast().last.map(String.init))
+    let milliseconds = Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
+    let style = Date.ISO8601FormatStyle(includingFractionalSeconds: written.contains("."))
+    #expect(abs(try style.parse(written).timeIntervalSince(milliseconds)) < 1e-6, "\(written)")
+    if seconds == seconds.rounded() { #expect(written == Date.ISO8601FormatStyle().format(time)) }
+    let read = try #require(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)))
+    #expect(abs(read.time.timeIntervalSince(milliseconds)) < 1e-6, "\(written)")
+  }
+
   @Test func anEntryIsOneSortedJSONLine() {
     let entry = change("2026-11-23T10:00:00.25Z", 12, 13)
     #expect(
       entry.jsonLine
-        == #"{"counter":"count","event":"changed","name":"Count","new":13,"old":12,"source":"app","time":"2026-11-23T10:00:00.25Z"}"#
+        == #"{"counter":"count","event":"changed","name":"Count","new":13,"old":12,"source":"app","time":"2026-11-23T10:00:00.250Z"}"#
     )
     #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry)
   }

@@ -10,7 +10,8 @@ struct LaunchArgumentValueTests {
 
   @Test(arguments: [
     ("12", PropertyListValue.integer(12)), ("-5", .integer(-5)), ("<integer>-5</integer>", .integer(-5)),
-    ("  <integer> 7 </integer>", .integer(7)), ("9223372036854775807", .integer(.max)),
+    ("  <integer>7</integer>\n", .integer(7)), ("<integer>0x29</integer>", .integer(41)),
+    ("9223372036854775807", .integer(.max)),
   ])
   func integerValues(text: String, value: PropertyListValue) throws {
     #expect(try self.value(text, for: "count") == value)
@@ -29,11 +30,11 @@ struct LaunchArgumentValueTests {
   @Test(arguments: [
     ("count", "twelve", "not an <integer>"),
     ("count", "99999999999999999999999", "not an <integer>"),
-    ("count", "<integer>99999999999999999999999</integer>", "out of range"),
+    ("count", "<integer>99999999999999999999999</integer>", "Invalid <integer> value"),
     ("count", "<string>12</string>", "expects an <integer>, not a <string>"),
     ("count", "<array><integer>1</integer></array>", "expects an <integer>, not an <array>"),
-    ("count", "<integer>12", "never closed"),
-    ("count", "<integer>1</integer><integer>2</integer>", "unexpected content"),
+    ("count", "<integer>12", "does not match open tag integer"),
+    ("count", "<integer>1</integer><integer>2</integer>", "expected one value, found 2"),
     ("hasOnboardingBeenShown", "maybe", "not a <bool>"),
     ("counters", "[]", "not an <array>"),
   ])

@@ -309,13 +309,13 @@ struct ValueContainerTests {
     #expect(shown == .bool(false))
   }
 
-  @Test(arguments: PropertyListXMLTests.samples)
+  @Test(arguments: PropertyListCodecTests.samples)
   func everyValueSurvivesTheTripThroughLaunchArguments(value: PropertyListValue) throws {
     var container = ValueContainer()
     container.set(value, forKey: .count)
     let arguments = container.launchArguments
     #expect(arguments.count == 2)
-    #expect(try PropertyListXML.parseFragment(arguments[1]) == value)
+    #expect(try PropertyListCodec.decodeFragment(arguments[1]) == value)
   }
 
   @Test func aKeySetTwiceKeepsTheLastValue() {

@@ -151,16 +151,60 @@ struct CommandTests {
     try expectOutput("get", is: "5\n")
   }
 
-  @Test func aDamagedStoreIsMovedAsideWithAMessage() throws {
-    try run("set", "5")
-    let file = fopen(storeDirectory + "/defaults.plist", "w")
-    fputs("garbage", file)
+  private func writeStore(_ bytes: [UInt8]) throws {
+    mkdir(storeDirectory, 0o700)
+    guard let file = fopen(storeDirectory + "/defaults.plist", "w") else { throw TestSupportError("cannot write the store") }
+    fwrite(bytes, 1, bytes.count, file)
     fclose(file)
-    let result = try run("get")
-    #expect(result.status == 0)
-    #expect(result.standardOutput == "0\n")
+  }
+
+  /// `{"count": 41}` as a binary property list (the format macOS keeps preferences in), written
+  /// by Python's `plistlib.dumps(..., fmt=plistlib.FMT_BINARY)`.
+  private static let binaryStore: [UInt8] = [
+    0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0xD1, 0x01, 0x02, 0x55, 0x63, 0x6F, 0x75, 0x6E, 0x74, 0x10, 0x29,
+    0x08, 0x0B, 0x11, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x13,
+  ]
+
+  @Test(arguments: [["get"], ["inc"], ["dec"], ["set", "3"], ["reset"], ["list"], ["new", "laps"], ["log"], ["stats"]])
+  func aDamagedStoreIsReportedByEveryCommandWithWhereItWent(arguments: [String]) throws {
+    try run("set", "5")
+    let damaged = Array("<plist><dict><key>count</key><integer>5</integer>".utf8)
+    try writeStore(damaged)
+    let result = try ChildProcess.run(tally, arguments, environment: environment)
+    #expect(result.status == 74, "\(result)")
+    #expect(result.standardOutput.isEmpty, "\(result)")
     #expect(result.standardError.contains("could not be read"), "\(result)")
-    #expect(result.standardError.contains("defaults.plist.corrupt-"), "\(result)")
+    let movedTo = try #require(
+      result.standardError.split(separator: " ").first { $0.contains("defaults.plist.corrupt-") }, "\(result)")
+    #expect(try ChildProcess.readFileText(String(movedTo)) == String(decoding: damaged, as: UTF8.self))
+  }
+
+  @Test func keysThatDifferOnlyInNormalisationAreReportedNotMerged() throws {
+    try writeStore(
+      Array("<plist><dict><key>caf\u{E9}</key><integer>1</integer><key>cafe\u{301}</key><integer>2</integer></dict></plist>".utf8)
+    )
+    let result = try run("get")
+    #expect(result.status == 74, "\(result)")
+    #expect(result.standardError.contains("Unicode normalisation"), "\(result)")
+  }
+
+  @Test func storesFoundationReadsAreRead() throws {
+    try run("set", "5")
+    try writeStore(Array("<plist version=\"1.0\"><dict><key>count</key><integer>0x29</integer></dict></plist>".utf8))
+    try expectOutput("get", is: "41\n")
+    try writeStore(Self.binaryStore)
+    try expectOutput("get", is: "41\n")
+    try expectOutput("inc", is: "42\n")
+    #expect(try ChildProcess.readFileText(storeDirectory + "/defaults.plist").contains("<integer>42</integer>"))
+  }
+
+  @Test(arguments: [("x\u{FFFF}", "noncharacters"), ("x\u{1}y", "control characters"), ("\u{FFFE}", "noncharacters")])
+  func aCounterNameXMLCannotCarryIsRefused(name: String, reason: String) throws {
+    try expectFailure("new", name, status: 65, message: "a counter's name cannot contain \(reason)")
+    try run("new", "laps")
+    try expectFailure("rename", "laps", name, status: 65, message: reason)
+    try expectOutput("list", is: "Count\t0\nlaps\t0\n")
   }
 
   @Test(arguments: [["list"], ["get"], ["inc"], ["list", "--json"]])

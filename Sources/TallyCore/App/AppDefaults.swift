@@ -51,7 +51,7 @@ extension AppDefaults.Entry {
     let value: PropertyListValue?
     if text.trimmingXMLWhitespace().hasPrefix("<") {
       do {
-        value = try PropertyListXML.parseFragment(text)
+        value = try PropertyListCodec.decodeFragment(text)
       } catch {
         throw ArgumentValueError(description: "not a property-list value: \(error.reason)")
       }

@@ -312,11 +312,15 @@ public final class CountersModel {
     guard trimmed.count <= maximumNameLength else {
       throw .invalidName("a counter's name can have at most \(maximumNameLength) characters, not \(trimmed.count)")
     }
-    let hasControl = trimmed.unicodeScalars.contains {
-      $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator
-        || $0.properties.generalCategory == .paragraphSeparator
+    let refused = trimmed.unicodeScalars.first {
+      [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        || $0.properties.isNoncharacterCodePoint
     }
-    guard !hasControl else { throw .invalidName("a counter's name cannot contain control characters") }
+    if let refused {
+      let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters"
+      throw .invalidName(
+        "a counter's name cannot contain \(what) (it holds U+\(String(refused.value, radix: 16, uppercase: true)))")
+    }
     return trimmed
   }
 

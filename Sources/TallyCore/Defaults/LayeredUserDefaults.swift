@@ -44,6 +44,10 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
       report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
       return
     }
+    if let scalar = converted.unwritableScalar {
+      report(.unwritable(key: defaultName, scalar: scalar))
+      return
+    }
     setPropertyListValue(converted, forKey: defaultName)
   }
 

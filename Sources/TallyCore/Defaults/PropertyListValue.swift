@@ -70,8 +70,9 @@ extension PropertyListValue {
     case let value as String: self = .string(value)
     case let value as Substring: self = .string(String(value))
     case let value as Data: self = .data(value)
-    case let value as [UInt8]: self = .data(Data(value))
     case let value as Date: self = .date(value)
+    // As Foundation's `set(_: URL?, forKey:)`: a file URL as its path, another as its text.
+    case let value as URL: self = .string(value.isFileURL ? value.path : value.absoluteString)
     case let value as [Any]:
       var elements: [PropertyListValue] = []
       elements.reserveCapacity(value.count)

@@ -52,8 +52,8 @@ final class StoreFile {
   }
 
   /// The values in a store file's bytes: the one place the file is decoded.
-  static func decode(_ bytes: [UInt8]) -> Result<[String: PropertyListValue], PropertyListXMLError> {
-    Result { () throws(PropertyListXMLError) in try PropertyListXML.parseDocument(bytes) }
+  static func decode(_ bytes: [UInt8]) -> Result<[String: PropertyListValue], PropertyListError> {
+    Result { () throws(PropertyListError) in try PropertyListCodec.decode(bytes) }
   }
 
   /// Whether the file at ``path`` is the one this process last read or wrote (or is still
@@ -109,7 +109,7 @@ final class StoreFile {
   /// Replaces the file with `values`, durably (temporary file, `fsync`, `rename`, `fsync` of
   /// the directory); call it holding the lock.
   func write(_ values: [String: PropertyListValue]) throws(StoreError) {
-    let bytes = Array(PropertyListXML.document(values).utf8)
+    let bytes = Array(PropertyListCodec.encode(values).utf8)
     do {
       hold(try FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: directoryDescriptor))
     } catch {
@@ -207,7 +207,7 @@ final class StoreFile {
 
   /// `defaults.plist.<kind>-<UTC time>`, with a number added if that name is taken.
   private func asidePath(kind: String) -> String {
-    let stamp = PropertyListDate.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
+    let stamp = UTCTime.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
     var destination = path + ".\(kind)-" + stamp
     var attempt = 1
     while FileSystem.fileExists(atPath: destination) {

@@ -36,6 +36,7 @@ public protocol UserDefaultsProtocol: AnyObject {
   func set(_ value: Double, forKey defaultName: String)
   func string(forKey defaultName: String) -> String?
   func data(forKey defaultName: String) -> Data?
+  func url(forKey defaultName: String) -> URL?
 
   /// Reads the current value for `defaultName`, stores what `transform` returns (`nil`
   /// removes the key), and returns it, as one step no other writer can interleave with.
@@ -130,6 +131,16 @@ extension UserDefaultsProtocol {
 
   public func data(forKey defaultName: String) -> Data? {
     object(forKey: defaultName) as? Data
+  }
+
+  /// As Foundation's: a URL stored as text (`set(url, forKey:)`), or a path as a file URL.
+  public func url(forKey defaultName: String) -> URL? {
+    switch object(forKey: defaultName) {
+    case let value as URL: value
+    case let text as String where !text.isEmpty:
+      if let url = URL(string: text), url.scheme != nil { url } else { URL(fileURLWithPath: text) }
+    default: nil
+    }
   }
 
   @discardableResult

@@ -55,7 +55,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     var line = "{\"counter\":" + Self.quoted(counter) + ",\"event\":\"" + event.rawValue + "\",\"name\":" + Self.quoted(name)
     if let new { line += ",\"new\":\(new)" }
     if let old { line += ",\"old\":\(old)" }
-    line += ",\"source\":\"" + source.rawValue + "\",\"time\":\"" + PropertyListDate.text(for: time) + "\"}"
+    line += ",\"source\":\"" + source.rawValue + "\",\"time\":\"" + UTCTime.text(for: time) + "\"}"
     return line
   }
 
@@ -93,7 +93,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
       let text = try container.decode(String.self)
-      guard let date = PropertyListDate.date(from: text) else {
+      guard let date = UTCTime.date(from: text) else {
         throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 UTC time: \(text)")
       }
       return date

@@ -77,7 +77,7 @@ public struct HistorySummary: Equatable, Sendable {
   }
 
   static func label(_ dayNumber: Int) -> String {
-    let (_, month, day) = PropertyListDate.civilDate(fromDays: Int64(dayNumber))
+    let (month, day) = UTCTime.monthAndDay(ofDay: dayNumber)
     return "\(weekdays[weekdayIndex(dayNumber)]) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
   }
 
@@ -89,21 +89,21 @@ public struct HistorySummary: Equatable, Sendable {
     let clock = pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60)
     let number = dayNumber(date, offset: offset)
     guard number != dayNumber(now, offset: utcOffset(now)) else { return clock }
-    let (_, month, day) = PropertyListDate.civilDate(fromDays: Int64(number))
+    let (month, day) = UTCTime.monthAndDay(ofDay: number)
     return "\(day) \(months[Int(month) - 1]) \(clock)"
   }
 
   /// "2026-11-23 14:05:09" in local time.
   public static func timestamp(_ date: Date, utcOffset: Int) -> String {
     let local = Date(timeIntervalSince1970: (date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
-    return String(PropertyListDate.text(for: local).prefix(19)).replacingFirst("T", with: " ")
+    return String(UTCTime.text(for: local).prefix(19)).replacingFirst("T", with: " ")
   }
 
   /// The moment a `--since` argument names: "YYYY-MM-DD" (local midnight) or a full ISO 8601
   /// UTC time; `nil` if it is neither.
   public static func moment(from text: String, utcOffset: (Date) -> Int) -> Date? {
-    if let date = PropertyListDate.date(from: text) { return date }
-    guard let midnightUTC = PropertyListDate.date(from: text + "T00:00:00Z") else { return nil }
+    if let date = UTCTime.date(from: text) { return date }
+    guard let midnightUTC = UTCTime.date(from: text + "T00:00:00Z") else { return nil }
     return midnightUTC.addingTimeInterval(-Double(utcOffset(midnightUTC)))
   }
 

@@ -18,9 +18,10 @@ struct CommandContext {
     Platform.ignoreBrokenPipes()
     let environment = Platform.environment()
     let timeout = environment["TALLY_LOCK_TIMEOUT"].flatMap(Double.init) ?? 5
-    do {
+    do throws(StoreError) {
       let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment), lockTimeout: timeout)
-      for notice in store.notices { Platform.printError(notice.description) }
+      // A store that could not be read was moved aside: say where, and change nothing.
+      if let notice = store.notices.first { throw notice }
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
       let history = FileHistoryLog(directory: store.directory)
@@ -76,7 +77,7 @@ struct CommandContext {
     case .locked:
       Platform.printError(problem.description + "; nothing was changed")
       return ExitCode(ExitStatus.temporaryFailure)
-    case .cannotWrite:
+    case .cannotWrite, .corrupt:
       Platform.printError(problem.description + "; nothing was changed")
     default:
       Platform.printError(problem.description)

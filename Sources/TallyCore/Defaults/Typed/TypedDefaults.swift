@@ -30,7 +30,11 @@ public struct TypedDefaults {
   }
 
   public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
-    store.setPropertyListValue(value.propertyListValue, forKey: key.name)
+    if let scalar = value.propertyListValue.unwritableScalar {
+      store.report(.unwritable(key: key.name, scalar: scalar))
+    } else {
+      store.setPropertyListValue(value.propertyListValue, forKey: key.name)
+    }
   }
 
   /// Stores `value`, or removes the key when it is `nil`.

@@ -1,0 +1,268 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+struct PropertyListCodecTests {
+  /// Everything the typed API can store.
+  static let samples: [PropertyListValue] = [
+    .bool(true), .bool(false),
+    .integer(0), .integer(12), .integer(-7), .integer(.max), .integer(.min), .unsignedInteger(.max),
+    .real(2.5), .real(-0.1), .real(2), .real(0), .real(-0.0), .real(1e300), .real(.leastNonzeroMagnitude), .real(.pi),
+    .real(.infinity), .real(-.infinity),
+    .string(""), .string("12"), .string("<tag> & \"quotes\" 'apos' ]]>"), .string("émoji 🎉, 漢字, e\u{301}, \u{10FFFF}"),
+    .string("  spaces kept  "), .string("line\nbreak\ttab\r\nreturn"), .string("\u{FFFD}\u{FEFF}\u{D7FF}\u{E000}\u{FFFC}"),
+    .data(Data()), .data(Data([0, 1, 2, 253, 254, 255])), .data(Data((0..<200).map { UInt8($0) })),
+    .date(Date(timeIntervalSinceReferenceDate: 0)), .date(Date(timeIntervalSinceReferenceDate: 785_623_891)),
+    .date(Date(timeIntervalSinceReferenceDate: -1_234_567_890)),
+    .array([]), .array([.integer(1), .string("two"), .array([.bool(true), .dictionary([:])])]),
+    .dictionary([:]), .dictionary(["a": .integer(1), "b": .dictionary(["c": .string("d"), "": .array([])])]),
+  ]
+
+  private func document(_ body: String) -> [UInt8] {
+    Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n".utf8)
+  }
+
+  @Test(arguments: samples)
+  func everyStorableValueReadsBackEqual(value: PropertyListValue) throws {
+    let written = PropertyListCodec.encode(["key": value])
+    #expect(try PropertyListCodec.decode(Array(written.utf8)) == ["key": value], "\(written)")
+    let fragment = PropertyListCodec.fragment(value)
+    #expect(try PropertyListCodec.decodeFragment(fragment) == value, "\(fragment)")
+  }
+
+  /// `decode` reads what Tally writes without Foundation's decoder (for speed); what it reads
+  /// must be what Foundation's decoder reads, for every value and for near misses.
+  @Test(arguments: samples)
+  func theFastReaderReadsWhatFoundationReads(value: PropertyListValue) throws {
+    let written = PropertyListCodec.encode(["key": value, "other": .array([value, .dictionary(["k": value])])])
+    let variants = [
+      written, written.replacing("\t", with: "  "), written.replacing("</plist>", with: "</plist>x"),
+      written.replacing("<key>other</key>", with: "<key>key</key>"),
+      written.replacing("&amp;", with: "&#38;"), written.replacing("<integer>", with: "<integer>+"),
+    ]
+    for (index, text) in variants.enumerated() {
+      let foundation = try? PropertyListDecoder().decode(PropertyListValue.self, from: Data(text.utf8))
+      let ours = try? PropertyListCodec.decode(Array(text.utf8))
+      if index == 3 {
+        #expect(ours == nil, "\(text)")  // a repeated key is refused, not merged
+      } else {
+        #expect(ours.map(PropertyListValue.dictionary) == foundation, "\(text)")
+      }
+    }
+  }
+
+  @Test func nanReadsBackAsNaN() throws {
+    let written = PropertyListCodec.encode(["key": .real(.nan)])
+    guard case .real(let value) = try PropertyListCodec.decode(Array(written.utf8))["key"] else {
+      Issue.record("not a real: \(written)")
+      return
+    }
+    #expect(value.isNaN)
+  }
+
+  @Test func datesKeepWholeSecondsAsFoundationWritesThem() throws {
+    let written = PropertyListCodec.encode(["when": .date(Date(timeIntervalSinceReferenceDate: 785_623_891.75))])
+    #expect(written.contains("<date>2025-11-23T20:51:31Z</date>"))
+    #expect(
+      try PropertyListCodec.decode(Array(written.utf8)) == ["when": .date(Date(timeIntervalSinceReferenceDate: 785_623_891))])
+  }
+
+  @Test func writesApplesLayout() {
+    let document = PropertyListCodec.encode(["count": .integer(12), "hasOnboardingBeenShown": .bool(true), "list": .array([])])
+    #expect(
+      document == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>count</key>
+        \t<integer>12</integer>
+        \t<key>hasOnboardingBeenShown</key>
+        \t<true/>
+        \t<key>list</key>
+        \t<array/>
+        </dict>
+        </plist>
+
+        """)
+  }
+
+  @Test func readsWhatFoundationReads() throws {
+    let values = try PropertyListCodec.decode(
+      document(
+        """
+        <dict>
+        \t<key>when</key><date>2024-02-29T12:34:56Z</date>
+        \t<key>blob</key><data>
+        \tAAEC
+        \t</data>
+        \t<!-- a comment -->
+        \t<key>text</key><string><![CDATA[a < b]]> &#x263A; &#65;</string>
+        \t<key>hex</key><integer>0x29</integer>
+        \t<key>whole</key><real>2</real>
+        </dict>
+        """))
+    #expect(values["blob"] == .data(Data([0, 1, 2])))
+    #expect(values["text"] == .string("a < b ☺ A"))
+    #expect(values["when"] == .date(Date(timeIntervalSince1970: 1_709_210_096)))
+    #expect(values["hex"] == .integer(41))
+    #expect(values["whole"] == .real(2))
+  }
+
+  /// Written by Python's `plistlib.dumps(..., fmt=FMT_BINARY)`, the format macOS keeps
+  /// preferences in.
+  @Test func readsBinaryPropertyLists() throws {
+    let base64 =
+      "YnBsaXN0MDDYAQIDBAUGBwgJCgsPEBMUFVRibG9iVWNvdW50VGxpc3RUbmFtZVZuZXN0ZWRSb25VcmF0aW9Ud2hlbkMAAQIQKaMMDQ4QAVN0d2+gZABjAGEAZgDp0RESUWETgAAAAAAAAAAJI0AEAAAAAAAAM0HFyFi4AAAACBkeJCkuNTg+Q0dJTU9TVF1gYmtsdQAAAAAAAAEBAAAAAAAAABYAAAAAAAAAAAAAAAAAAAB+"
+    let bytes = try #require(Data(base64Encoded: base64))
+    let values = try PropertyListCodec.decode(Array(bytes))
+    #expect(
+      values == [
+        "count": .integer(41), "name": .string("café"), "ratio": .real(2.5), "on": .bool(true),
+        "when": .date(Date(timeIntervalSince1970: 1_709_210_096)), "blob": .data(Data([0, 1, 2])),
+        "list": .array([.integer(1), .string("two"), .array([])]), "nested": .dictionary(["a": .integer(.min)]),
+      ])
+  }
+
+  @Test func keysThatDifferOnlyInNormalisationAreRefusedNotMerged() {
+    let text = document("<dict><key>caf\u{E9}</key><integer>1</integer><key>cafe\u{301}</key><integer>2</integer></dict>")
+    #expect {
+      try PropertyListCodec.decode(text)
+    } throws: { error in
+      "\(error)".contains("Unicode normalisation")
+    }
+    let nested = document("<dict><key>a</key><dict><key>x</key><true/><key>x</key><false/></dict></dict>")
+    #expect(throws: PropertyListError.self) { try PropertyListCodec.decode(nested) }
+  }
+
+  @Test func stringsXMLCannotCarryAreNeverWrittenRaw() throws {
+    // Such a value can only arrive from a file (the stores refuse it): Foundation's XML
+    // reader accepts a character reference that strict XML readers refuse.
+    let read = try PropertyListCodec.decode(document("<dict><key>a&#x1;</key><string>x&#x1;y\u{FFFF}</string></dict>"))
+    #expect(read == ["a\u{1}": .string("x\u{1}y\u{FFFF}")])
+    let written = PropertyListCodec.encode(read)
+    #expect(written.contains("<key>a\u{FFFD}</key>"))
+    #expect(written.contains("<string>x\u{FFFD}y\u{FFFD}</string>"))
+    #expect(!written.unicodeScalars.contains { !PropertyListValue.isWritable($0) })
+  }
+
+  @Test(arguments: [
+    ("", ""),
+    ("<integer>12", ""),
+    ("<integer>twelve</integer>", ""),
+    ("<integer>99999999999999999999</integer>", ""),
+    ("<real>fast</real>", ""),
+    ("<date>yesterday</date>", ""),
+    ("<banana/>", ""),
+    ("<string>a &bogus; b</string>", ""),
+  ])
+  func malformedFragmentsAreErrors(text: String, reason: String) {
+    #expect {
+      try PropertyListCodec.decodeFragment(text)
+    } throws: { error in
+      reason.isEmpty || "\(error)".contains(reason)
+    }
+  }
+
+  @Test func messagesAreShort() {
+    let huge = document("<dict><key>count</key><integer>" + String(repeating: "9", count: 100_000) + "</integer></dict>")
+    #expect {
+      try PropertyListCodec.decode(huge)
+    } throws: { error in
+      "\(error)".count < 200 && "\(error)".contains("<integer>")
+    }
+  }
+
+  @Test func damagedDocumentsAreErrorsNotCrashes() {
+    let depth = 100_000
+    let deep = document(String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth))
+    #expect {
+      try PropertyListCodec.decode(deep)
+    } throws: { error in
+      "\(error)".contains("nesting deeper")
+    }
+    #expect(throws: PropertyListError.self) { try PropertyListCodec.decode(document("<array/>")) }
+    #expect(throws: PropertyListError.self) { try PropertyListCodec.decode(Array("bplist00 damaged".utf8)) }
+    #expect(throws: PropertyListError.self) {
+      try PropertyListCodec.decode(document("<dict><key>a</key><string>") + [0xFF, 0xFE] + Array("</string></dict>".utf8))
+    }
+  }
+}
+
+/// The store API in front of the codec.
+struct PropertyListStoreTests {
+  private let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  private func file() throws -> String {
+    try ChildProcess.readFileText(directory.appending("defaults.plist"))
+  }
+
+  @Test func anEmptyArraySetUntypedIsStoredAsAnArray() throws {
+    let store = try FileUserDefaults(directory: directory.path)
+    store.set([] as [Any], forKey: "list")
+    store.set([[] as [Any], [:] as [String: Any]] as [Any], forKey: "nested")
+    #expect(try file().contains("<key>list</key>\n\t<array/>"))
+    let reopened = try FileUserDefaults(directory: directory.path)
+    #expect(reopened.domains.persistent["list"] == .array([]))
+    #expect(reopened.domains.persistent["nested"] == .array([.array([]), .dictionary([:])]))
+    #expect((reopened.object(forKey: "list") as? [Any])?.isEmpty == true)
+  }
+
+  @Test func aURLIsStoredAsFoundationStoresIt() throws {
+    let store = try FileUserDefaults(directory: directory.path)
+    let web = try #require(URL(string: "https://example.com/a?b=c"))
+    store.set(web, forKey: "web")
+    store.set(URL(fileURLWithPath: "/tmp/some file"), forKey: "file")
+    let reopened = try FileUserDefaults(directory: directory.path)
+    #expect(reopened.string(forKey: "web") == "https://example.com/a?b=c")
+    #expect(reopened.url(forKey: "web") == web)
+    #expect(reopened.string(forKey: "file") == "/tmp/some file")
+    #expect(reopened.url(forKey: "file") == URL(fileURLWithPath: "/tmp/some file"))
+    #expect(reopened.url(forKey: "missing") == nil)
+    #expect(store.problems.isEmpty)
+  }
+
+  @Test(arguments: ["x\u{1}", "x\u{FFFF}", "x\u{FFFE}", "\u{0}"])
+  func aStringXMLCannotCarryIsRefusedWithAProblem(text: String) throws {
+    let store = try FileUserDefaults(directory: directory.path)
+    store.set("kept", forKey: "name")
+    store.set(text, forKey: "name")
+    store.x.set(text, forKey: DefaultsKey("name"))
+    store.set(["ok", ["inner": text]] as [Any], forKey: "list")
+    #expect(store.string(forKey: "name") == "kept")
+    #expect(store.object(forKey: "list") == nil)
+    #expect(store.problems.count == 3)
+    #expect(store.problems.allSatisfy { $0.message.contains("which a property-list file cannot carry; nothing was written") })
+    #expect(try FileUserDefaults(directory: directory.path).string(forKey: "name") == "kept")
+  }
+
+  @Test func aFileWithKeysThatDifferOnlyInNormalisationIsMovedAsideWhole() throws {
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>caf\u{E9}</key><integer>1</integer><key>cafe\u{301}</key><integer>2</integer></dict></plist>
+      """
+    let file = fopen(directory.appending("defaults.plist"), "w")
+    fputs(text, file)
+    fclose(file)
+    let store = try FileUserDefaults(directory: directory.path)
+    guard case .corrupt(_, let movedTo, let reason) = store.notices.first else {
+      Issue.record("not reported: \(store.notices)")
+      return
+    }
+    #expect(reason.contains("Unicode normalisation"))
+    #expect(try ChildProcess.readFileText(movedTo) == text)
+  }
+}
