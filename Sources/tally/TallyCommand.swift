@@ -133,15 +133,38 @@ struct TallyCommand: ParsableCommand {
     // Past a file-size limit, a write should fail with EFBIG and be reported, not kill tally.
     Platform.ignoreFileSizeSignal()
     do {
-      var command = try parseAsRoot()
-      try command.run()
+      // The forms typed most skip building the parser's command tree, which costs more than
+      // the start-up targets allow (docs/performance.md); everything else, every mistake and
+      // every request for help goes to the parser.
+      if let common = CommonCommandLine.recognize(Array(CommandLine.arguments.dropFirst())) {
+        try run(common)
+      } else {
+        var command = try parseAsRoot()
+        try command.run()
+      }
     } catch {
       exit(withError: error)
     }
   }
 
-  func run() throws {
-    let status = InteractiveApp(arguments: launchArguments, argumentDomain: overrides, environment: Platform.environment()).run()
+  /// Runs a recognised common command line through the functions the parser's commands run.
+  static func run(_ common: CommonCommandLine) throws {
+    switch common {
+    case .interactive(let flags): try runInteractive(flags, argumentDomain: [:])
+    case .add(let name, let amount, let sign, let quiet):
+      try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet)
+    case .get(let name, let json, let quiet): try GetCommand.show(name: name, json: json, quiet: quiet)
+    case .reset(let name, let quiet): try ResetCommand.reset(name: name, quiet: quiet)
+    case .list(let json, let quiet): try ListCommand.list(json: json, quiet: quiet)
+    }
+  }
+
+  private static func runInteractive(_ flags: LaunchArguments, argumentDomain: [String: PropertyListValue]) throws {
+    let status = InteractiveApp(arguments: flags, argumentDomain: argumentDomain, environment: Platform.environment()).run()
     if status != ExitStatus.success { throw ExitCode(status) }
+  }
+
+  func run() throws {
+    try Self.runInteractive(launchArguments, argumentDomain: overrides)
   }
 }
