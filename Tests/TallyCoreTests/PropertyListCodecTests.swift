@@ -173,6 +173,15 @@ struct PropertyListCodecTests {
     }
   }
 
+  @Test(arguments: ["\n", "  \r\n\t "])
+  func aBlankFileIsDamagedNotAnEmptyStore(text: String) {
+    #expect {
+      try PropertyListCodec.decode(Array(text.utf8))
+    } throws: { error in
+      "\(error)".contains("blank")
+    }
+  }
+
   @Test func messagesAreShort() {
     let huge = document("<dict><key>count</key><integer>" + String(repeating: "9", count: 100_000) + "</integer></dict>")
     #expect {

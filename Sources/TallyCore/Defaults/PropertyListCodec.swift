@@ -22,6 +22,10 @@ public enum PropertyListCodec {
 
   /// Reads a whole document, XML or binary, whose root is a dictionary.
   public static func decode(_ bytes: some Collection<UInt8>) throws(PropertyListError) -> [String: PropertyListValue] {
+    // Foundation's decoder reads a blank file as an empty dictionary; it holds no store.
+    guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+      throw PropertyListError(reason: "the file is blank")
+    }
     let root = try decodeValue(Data(bytes))
     guard case .dictionary(let entries) = root else {
       throw PropertyListError(reason: "the root of the property list is <\(root.typeName)>, not <dict>")
