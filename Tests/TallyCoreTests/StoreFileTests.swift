@@ -35,6 +35,31 @@ struct StoreFileTests {
     #expect(futimens(fd, &times) == 0)
   }
 
+  /// A file held open for writing would make remounting the disk read-only fail (EBUSY).
+  @Test func afterASaveNoStoreFileIsHeldOpenForWriting() throws {
+    let store = try FileUserDefaults(directory: directory.path)
+    store.set(1, forKey: "count")
+    store.set(2, forKey: "count")
+    var heldForWriting: [String] = []
+    let fds = try #require(opendir("/proc/self/fd"))
+    var names: [String] = []
+    while let entry = readdir(fds) {
+      names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+    }
+    closedir(fds)
+    for name in names where Int32(name) != nil {
+      var target = [CChar](repeating: 0, count: 4096)
+      let length = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
+      guard length > 0 else { continue }
+      let path = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      guard path.hasPrefix(directory.path) else { continue }
+      let flags = fcntl(Int32(name) ?? -1, F_GETFL)
+      if flags >= 0, flags & O_ACCMODE != O_RDONLY { heldForWriting.append(path) }
+    }
+    #expect(heldForWriting.isEmpty)
+    #expect(store.integer(forKey: "count") == 2)
+  }
+
   @Test func theStoresOwnWriteIsNotReadBack() throws {
     let store = try FileUserDefaults(directory: directory.path)
     let watch = try #require(store.changeNotificationDescriptor())

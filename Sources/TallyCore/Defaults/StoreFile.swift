@@ -111,10 +111,13 @@ final class StoreFile {
   func write(_ values: [String: PropertyListValue]) throws(StoreError) {
     let bytes = Array(PropertyListCodec.encode(values).utf8)
     do {
-      hold(try FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: directoryDescriptor))
+      // The descriptor kept is a read-only one: a file held open for writing would stop the
+      // file system from being remounted read-only (EBUSY).
+      FileSystem.close(try FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: directoryDescriptor))
     } catch {
       throw .cannotWrite(path: path, errno: error.code)
     }
+    if let fd = try? FileSystem.openRegularFile(atPath: path) { hold(fd) } else { forget() }
   }
 
   /// Keeps `fd` as the file last seen, with its identity after any rename.
