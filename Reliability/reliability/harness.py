@@ -108,6 +108,39 @@ class StoreReading:
                     self.error = f"top level is a {type(self.values).__name__}"
             except Exception as error:  # noqa: BLE001 - any failure is "unreadable"
                 self.error = f"{type(error).__name__}: {error}"
+                self._read_utf16()
+
+    def _read_utf16(self):
+        """Foundation reads an XML property list by its byte-order mark, whatever its
+        declaration says, a comment holding --, a second root value or bytes after </plist>, and a bare <dict> without <plist> around it;
+        plistlib refuses them.
+        Read them as Foundation does, so that what Tally keeps of them can be compared."""
+        with open(self.path, "rb") as file:
+            raw = file.read()
+        try:
+            if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                raw = raw.decode("utf-16").encode("utf-8")
+            elif re.search(rb"</dict>\s*(<dict/>|<dict>.*</dict>)?\s*</plist>\s*[^\s]", raw + b"x", re.DOTALL) and \
+                    re.search(rb"</dict>\s*(<dict/>|<dict>)|</plist>[\s\x00]*[^\s\x00]|\x00", raw):
+                # Foundation reads the first root value and stops: a second value after it, or
+                # bytes after </plist> (NULs from a file extended by a crash), are ignored.
+                first = re.search(rb"^(.*?<plist[^>]*>\s*<dict>.*?</dict>)", raw, re.DOTALL)
+                if not first:
+                    return
+                raw = first.group(1) + b"</plist>"
+            elif b"<!--" in raw:
+                # Foundation skips a comment whatever it holds; XML forbids "--" inside one.
+                raw = re.sub(rb"<!--.*?-->", b"", raw, flags=re.DOTALL)
+            elif b"<plist" not in raw and raw.lstrip().startswith(b"<dict"):
+                # Foundation also reads a bare <dict> without the <plist> element around it.
+                raw = b'<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">' + raw + b"</plist>"
+            else:
+                return
+            values = plistlib.loads(raw)
+        except Exception:  # noqa: BLE001 - still unreadable
+            return
+        if isinstance(values, dict):
+            self.values, self.error = values, None
 
     @property
     def readable(self):
