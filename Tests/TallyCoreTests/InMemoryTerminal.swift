@@ -11,9 +11,9 @@ import TallyCore
 ///
 /// Each wait of the run loop takes the next input of the script; when the script is over,
 /// the terminal goes away, as a closed window does (SIGHUP).
-public final class InMemoryTerminal: TerminalDriver {
+final class InMemoryTerminal: TerminalDriver {
   /// Something that happens at the terminal, or around it, in script order.
-  public enum Input {
+  enum Input {
     /// Keys that arrive together, read in one wake-up.
     case keys([Key])
     /// The window takes a new size.
@@ -32,33 +32,33 @@ public final class InMemoryTerminal: TerminalDriver {
   }
 
   /// What the terminal was asked to do, in order.
-  public enum Event: Equatable {
+  enum Event: Equatable {
     case frame(Canvas)
     case suspended
     case stopped
   }
 
-  public private(set) var width: Int
-  public private(set) var height: Int
-  public private(set) var events: [Event] = []
+  private(set) var width: Int
+  private(set) var height: Int
+  private(set) var events: [Event] = []
   /// The timeout of each wait, in order.
-  public private(set) var timeouts: [Double?] = []
+  private(set) var timeouts: [Double?] = []
   private var script: [Input]
   private var pendingKeys: [Key] = []
 
   /// A terminal of `width` by `height` that will play `script`.
-  public init(width: Int = 80, height: Int = 24, script: [Input]) {
+  init(width: Int = 80, height: Int = 24, script: [Input]) {
     self.width = width
     self.height = height
     self.script = script
   }
 
   /// The frames drawn, oldest first.
-  public var frames: [Canvas] {
+  var frames: [Canvas] {
     events.compactMap { if case .frame(let canvas) = $0 { canvas } else { nil } }
   }
 
-  public func wait(watching descriptors: [Int32], timeout: Double?) -> TerminalWake {
+  func wait(watching descriptors: [Int32], timeout: Double?) -> TerminalWake {
     timeouts.append(timeout)
     while !script.isEmpty {
       switch script.removeFirst() {
@@ -84,12 +84,12 @@ public final class InMemoryTerminal: TerminalDriver {
     return .terminated(signal: SIGHUP)
   }
 
-  public func readKeys() -> [Key] {
+  func readKeys() -> [Key] {
     defer { pendingKeys = [] }
     return pendingKeys
   }
 
-  public func draw(_ canvas: Canvas) { events.append(.frame(canvas)) }
-  public func suspend() { events.append(.suspended) }
-  public func stop() { events.append(.stopped) }
+  func draw(_ canvas: Canvas) { events.append(.frame(canvas)) }
+  func suspend() { events.append(.suspended) }
+  func stop() { events.append(.stopped) }
 }
