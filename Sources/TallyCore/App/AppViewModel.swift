@@ -110,12 +110,11 @@ public final class AppViewModel {
     notice = "Not saved: \(problem). Press q again to quit without saving the last changes, or fix it and keep counting."
   }
 
-  /// Tells the screen that the store tried to save (and re-read the file), and the history
-  /// to append: the status line says whether that worked.
+  /// Tells the screen that the store tried to save, and the history to append: the status
+  /// line says whether that worked.
   public func saveStatusChanged() {
     switch screen {
     case .counter(let counter), .history(_, over: let counter):
-      counters.reload()
       counter.saveStatusChanged(storeProblem: counters.saveProblem, historyProblem: analytics.problem)
     case .onboarding: break
     }

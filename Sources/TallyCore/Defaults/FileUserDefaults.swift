@@ -42,7 +42,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// readable, well-formed store there.
   public static func peek(directory: String) -> InMemoryUserDefaults? {
     let path = StoreLocation.join(directory, StoreLocation.fileName)
-    guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? StoreFile.decode(bytes).get()
+    guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? PropertyListCodec.decode(bytes)
     else { return nil }
     return InMemoryUserDefaults(values: values)
   }

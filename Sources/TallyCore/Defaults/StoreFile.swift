@@ -51,11 +51,6 @@ final class StoreFile {
     FileSystem.close(directoryDescriptor)
   }
 
-  /// The values in a store file's bytes: the one place the file is decoded.
-  static func decode(_ bytes: [UInt8]) -> Result<[String: PropertyListValue], PropertyListError> {
-    Result { () throws(PropertyListError) in try PropertyListCodec.decode(bytes) }
-  }
-
   /// Whether the file at ``path`` is the one this process last read or wrote (or is still
   /// missing), so that reading it again would find nothing new.
   var isUnchanged: Bool {
@@ -92,9 +87,10 @@ final class StoreFile {
     do {
       let bytes = try FileSystem.readAll(fd)
       if !bytes.isEmpty {
-        switch Self.decode(bytes) {
-        case .success(let values): reading = .values(values)
-        case .failure(let error): reading = .damaged(reason: error.reason)
+        do {
+          reading = .values(try PropertyListCodec.decode(bytes))
+        } catch {
+          reading = .damaged(reason: error.reason)
         }
       }
     } catch {
@@ -111,12 +107,12 @@ final class StoreFile {
   func write(_ values: [String: PropertyListValue]) throws(StoreError) {
     let bytes = Array(PropertyListCodec.encode(values).utf8)
     do {
-      // The descriptor kept is a read-only one: a file held open for writing would stop the
-      // file system from being remounted read-only (EBUSY).
-      FileSystem.close(try FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: directoryDescriptor))
+      try FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: directoryDescriptor)
     } catch {
       throw .cannotWrite(path: path, errno: error.code)
     }
+    // Held read-only, under the lock, so no other writer can have replaced it yet: a file
+    // held open for writing would stop the disk from being remounted read-only (EBUSY).
     if let fd = try? FileSystem.openRegularFile(atPath: path) { hold(fd) } else { forget() }
   }
 

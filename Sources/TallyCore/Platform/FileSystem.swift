@@ -71,11 +71,10 @@ enum FileSystem {
   /// Writes `bytes` to `path` durably and atomically.
   ///
   /// A temporary file beside it is written, `fsync`ed and renamed over `path`, then the
-  /// directory is `fsync`ed. Returns the new file, still open (the caller closes it), so
-  /// that its identity can be kept.
+  /// directory is `fsync`ed.
   static func replaceFileDurably(
     atPath path: String, with bytes: [UInt8], directoryDescriptor: Int32
-  ) throws(SystemError) -> Int32 {
+  ) throws(SystemError) {
     let temporaryPath = path + ".tmp"
     let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     if fd < 0 { throw .current }
@@ -88,12 +87,11 @@ enum FileSystem {
     if failure == nil, fsync(fd) != 0 { failure = .current }
     if failure == nil, systemRename(temporaryPath, path) != 0 { failure = .current }
     if failure == nil, fsync(directoryDescriptor) != 0 { failure = .current }
+    close(fd)
     if let failure {
-      close(fd)
       unlink(temporaryPath)
       throw failure
     }
-    return fd
   }
 
   /// Writes `bytes` to a file that must not exist yet, and `fsync`s it and `directoryDescriptor`.

@@ -58,7 +58,9 @@ public final class AppRunLoop {
       case .input, .resized: break
       }
       if retrying {
+        // Saving again re-reads the file under the lock if another process replaced it.
         store.retrySave()
+        app.storeChanged()
         app.saveStatusChanged()
       }
       var keys = terminal.readKeys()
