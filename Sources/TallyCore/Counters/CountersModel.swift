@@ -27,14 +27,17 @@ public final class CountersModel {
 
   public let userDefaults: UserDefaultsProtocol
   public let analytics: Analytics
+  /// The sync folder's CRDT, which records every change made here; `nil` when sync is off.
+  public let sync: CounterSync?
   /// The counters as last read from the store.
   public private(set) var list = CounterList(counters: [], currentID: firstCounter.id)
   /// The last list decoded, with the stored value it came from.
   private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
 
-  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics) {
+  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics, sync: CounterSync? = nil) {
     self.userDefaults = userDefaults
     self.analytics = analytics
+    self.sync = sync
     reload()
   }
 
@@ -56,12 +59,16 @@ public final class CountersModel {
     userDefaults.performBatch {
       for edit in edits {
         do throws(CounterError) {
-          outcomes.append(.success(try make(edit)))
+          let change = try make(edit)
+          sync?.record(edit, made: change)
+          outcomes.append(.success(change))
         } catch {
           outcomes.append(.failure(error))
           break
         }
       }
+      // Under the same lock as the changes: the sync state always agrees with the values.
+      sync?.commit(records: records)
     }
     reload()
     return outcomes
@@ -194,7 +201,7 @@ public final class CountersModel {
         failure = .duplicateName(name)
         return records
       }
-      let record = CounterRecord(id: Self.nextID(after: records), name: name, step: 1)
+      let record = CounterRecord(id: newID(named: name, after: records), name: name, step: 1)
       made = record
       return records + [record]
     }
@@ -283,7 +290,7 @@ public final class CountersModel {
         failure = .duplicateName(counter.name)
         return records
       }
-      if records.contains(where: { $0.id == counter.id }) { restored.id = Self.nextID(after: records) }
+      if records.contains(where: { $0.id == counter.id }) { restored.id = newID(named: counter.name, after: records) }
       var changed = records
       let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step)
       changed.insert(record, at: min(max(0, index), changed.count))
@@ -325,6 +332,12 @@ public final class CountersModel {
   }
 
   private static func comparable(_ name: String) -> String { name.lowercased() }
+
+  /// The id of a new counter called `name`: one the sync folder makes unique across
+  /// machines when sync is on, `count-N` otherwise.
+  private func newID(named name: String, after records: [CounterRecord]) -> String {
+    sync?.newCounterID(named: name, existing: records) ?? Self.nextID(after: records)
+  }
 
   /// `count-N`, one past the highest N in use (the first counter counts as 1).
   private static func nextID(after records: [CounterRecord]) -> String {

@@ -1,0 +1,62 @@
+/// Every counter as this machine knows them, merged from every machine that syncs them.
+///
+/// The merge is the join of a state-based CRDT: counter by counter (``CounterReplica``), so
+/// it is commutative, associative and idempotent, and two machines that have seen the same
+/// files have the same state whatever the order.
+public struct ReplicaState: Hashable, Sendable {
+  /// The name of the field that orders the counters (a real number, then the id).
+  public static let positionField = "position"
+
+  /// By counter id.
+  public var counters: [String: CounterReplica]
+
+  public init(counters: [String: CounterReplica] = [:]) {
+    self.counters = counters
+  }
+
+  /// The join of the two states.
+  public func merged(with other: ReplicaState) -> ReplicaState {
+    ReplicaState(counters: counters.merging(other.counters) { $0.merged(with: $1) })
+  }
+
+  /// Merges `other` into this state.
+  public mutating func merge(_ other: ReplicaState) {
+    counters.merge(other.counters) { $0.merged(with: $1) }
+  }
+
+  /// The latest time written anywhere in the state, for the next reading of the clock.
+  public var latestTime: HybridTime? {
+    counters.values.compactMap { counter in
+      [counter.latestWrite, counter.deletion?.time].compactMap { $0 }.max()
+    }.max()
+  }
+
+  /// The counters that are not deleted, in order: by position, then by id.
+  public var visibleCounters: [(id: String, counter: CounterReplica)] {
+    counters.filter { !$0.value.isDeleted }
+      .map { (id: $0.key, counter: $0.value) }
+      .sorted { a, b in
+        let (pa, pb) = (a.counter.position, b.counter.position)
+        return pa != pb ? pa < pb : a.id < b.id
+      }
+  }
+}
+
+extension CounterReplica {
+  /// Where it stands in the list; 0 when never written.
+  public var position: Double {
+    switch fields[ReplicaState.positionField]?.value {
+    case .real(let value)?: value
+    case .integer(let value)?: Double(value)
+    default: 0
+    }
+  }
+
+  /// Its record, built from its fields, or `nil` when they do not make a valid one.
+  public func record(id: String) -> CounterRecord? {
+    var entries = fields.mapValues(\.value)
+    entries[ReplicaState.positionField] = nil
+    entries["id"] = .string(id)
+    return CounterRecord(propertyListValue: .dictionary(entries))
+  }
+}
