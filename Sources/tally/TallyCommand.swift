@@ -43,6 +43,7 @@ struct TallyCommand: ParsableCommand {
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
+      SyncCommand.self,
     ],
     // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
     // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the

@@ -28,6 +28,13 @@ public enum Platform {
     return name.isEmpty ? nil : name
   }
 
+  /// The working directory, or `nil` when it cannot be known.
+  public static func currentDirectory() -> String? {
+    guard let path = getcwd(nil, 0) else { return nil }
+    defer { free(path) }
+    return String(cString: path)
+  }
+
   /// Wall-clock milliseconds since 1970.
   public static func wallClockMilliseconds() -> Int64 {
     var spec = timespec()

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// What this machine knows of the sync folder: whether it is there, the other machines
 /// whose files it read, and every problem found.
 public struct SyncStatus: Equatable, Sendable {
@@ -44,5 +50,46 @@ public struct SyncStatus: Equatable, Sendable {
     if let writeProblem { parts.append(writeProblem) }
     parts += problems
     return parts.isEmpty ? nil : "Sync: " + parts.joined(separator: "; ")
+  }
+}
+
+extension SyncStatus {
+  /// The status as `tally sync status` prints it, one fact a line; `now` in wall-clock milliseconds.
+  public func lines(now: Int64) -> [String] {
+    var lines = [
+      "folder: \(folder)" + (isReachable ? "" : " (not there now: counting goes on here, and catches up when it is back)"),
+      "this machine: \(machine.name) (instance \(machine.instance))",
+    ]
+    if machines.isEmpty { lines.append("other machines: none seen yet") }
+    for other in machines.sorted(by: { $0.name < $1.name }) {
+      lines.append("machine: \(other.name), wrote \(Self.time(other.written)) (\(Self.age(now - other.written)) ago)")
+    }
+    if let writeProblem { lines.append("problem: \(writeProblem)") }
+    lines += problems.map { "problem: \($0)" }
+    return lines
+  }
+
+  /// The status as one JSON object.
+  public var json: String {
+    let others = machines.sorted(by: { $0.name < $1.name }).map { other in
+      "{\"file\":\(HistoryEntry.quoted(other.file)),\"instance\":\(HistoryEntry.quoted(other.instance)),"
+        + "\"name\":\(HistoryEntry.quoted(other.name)),\"written\":\(HistoryEntry.quoted(Self.time(other.written)))}"
+    }
+    let allProblems = (writeProblem.map { [$0] } ?? []) + problems
+    return "{\"folder\":\(HistoryEntry.quoted(folder)),\"instance\":\(HistoryEntry.quoted(machine.instance)),"
+      + "\"machine\":\(HistoryEntry.quoted(machine.name)),\"machines\":[\(others.joined(separator: ","))],"
+      + "\"problems\":[\(allProblems.map(HistoryEntry.quoted).joined(separator: ","))],\"reachable\":\(isReachable)}"
+  }
+
+  private static func time(_ milliseconds: Int64) -> String {
+    UTCTime.text(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+  }
+
+  private static func age(_ milliseconds: Int64) -> String {
+    let seconds = max(0, milliseconds / 1000)
+    if seconds < 120 { return "\(seconds) s" }
+    if seconds < 7200 { return "\(seconds / 60) min" }
+    if seconds < 172_800 { return "\(seconds / 3600) h" }
+    return "\(seconds / 86400) days"
   }
 }

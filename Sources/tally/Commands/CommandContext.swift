@@ -9,6 +9,8 @@ struct CommandContext {
   /// The history of this store's changes, written as "command".
   let analytics: HistoryRecorder
   let history: FileHistoryLog
+  /// The sync folder's side of the counters, or `nil` when sync is off.
+  let sync: CounterSync?
   /// The counters as they stand, after the last change too.
   var counters: CounterList { model.list }
 
@@ -26,8 +28,11 @@ struct CommandContext {
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
       let history = FileHistoryLog(directory: store.directory)
       let analytics = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
-      return CommandContext(
-        store: store, model: CountersModel(userDefaults: store, analytics: analytics), analytics: analytics, history: history)
+      // The other machines' changes first: the command works on the merged counters.
+      let sync = CounterSync.configured(in: store)
+      sync?.pull()
+      let model = CountersModel(userDefaults: store, analytics: analytics, sync: sync)
+      return CommandContext(store: store, model: model, analytics: analytics, history: history, sync: sync)
     } catch {
       throw Self.fail(error)
     }
@@ -60,6 +65,7 @@ struct CommandContext {
       throw Self.fail(error)
     }
     if let problem = store.saveProblem { throw Self.fail(problem) }
+    sync?.publish()
     analytics.flush()
     if let problem = history.appendProblem { Platform.printError(problem) }
     return counter.flatMap { counters.counter(withID: $0.id)?.value } ?? 0
