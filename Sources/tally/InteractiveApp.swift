@@ -45,12 +45,17 @@ struct InteractiveApp {
     }
 
     let analytics = dependencies.analytics
+    if !arguments.contains(.useInMemoryUserDefaults) {
+      dependencies.sync = CounterSync.configured(in: dependencies.userDefaults)
+      // The other machines' changes since the last run, before the first frame.
+      dependencies.sync?.pull()
+    }
     let outcome = AppRunLoop(terminal: session, dependencies: dependencies).run {
       LaunchArgumentConfigurator.configure(dependencies, with: arguments)
       let app = AppViewModel(
         settingStore: dependencies.settingStore,
         analytics: analytics,
-        makeCountersModel: { CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics) },
+        makeCountersModel: { CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics, sync: dependencies.sync) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app
