@@ -45,11 +45,8 @@ struct InteractiveApp {
     }
 
     let analytics = dependencies.analytics
-    if !arguments.contains(.useInMemoryUserDefaults) {
-      dependencies.sync = CounterSync.configured(in: dependencies.userDefaults)
-      // The other machines' changes since the last run, before the first frame.
-      dependencies.sync?.pull()
-    }
+    // The other machines' changes since the last run, before the first frame.
+    dependencies.sync?.pull()
     let outcome = AppRunLoop(terminal: session, dependencies: dependencies).run {
       LaunchArgumentConfigurator.configure(dependencies, with: arguments)
       let app = AppViewModel(

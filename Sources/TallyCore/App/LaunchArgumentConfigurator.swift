@@ -4,7 +4,9 @@ public enum LaunchArgumentConfigurator {
   /// Makes the dependencies for `arguments`.
   ///
   /// With `-useInMemoryUserDefaults` the store and the history are in memory and
-  /// `makePersistentStore` is never called, so nothing is read from or written to disk. The
+  /// `makePersistentStore` is never called, so nothing is read from or written to disk (nor
+  /// to a sync folder). Otherwise the store's sync folder, when sync is on, is set up in
+  /// ``Dependencies/sync``. The
   /// app's defaults are registered and `argumentDomain` (values given as `-<key> <value>`) is
   /// laid over the store. With `-skipOnboarding`, `showOnboarding` is set to `false` through
   /// whichever store is in use.
@@ -14,10 +16,13 @@ public enum LaunchArgumentConfigurator {
     clock: WallClock,
     makePersistentStore: () throws(Failure) -> (any SharedStore, HistoryLog)
   ) throws(Failure) -> Dependencies {
+    let inMemory = arguments.contains(.useInMemoryUserDefaults)
     let (userDefaults, history): (any SharedStore, HistoryLog) =
-      arguments.contains(.useInMemoryUserDefaults) ? (InMemoryUserDefaults(), InMemoryHistoryLog()) : try makePersistentStore()
+      inMemory ? (InMemoryUserDefaults(), InMemoryHistoryLog()) : try makePersistentStore()
     prepare(userDefaults, argumentDomain: argumentDomain)
     let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock)
+    // The sync folder is the persistent store's: an in-memory run never touches it.
+    if !inMemory { dependencies.sync = CounterSync.configured(in: userDefaults) }
     configure(dependencies, with: arguments)
     return dependencies
   }
