@@ -7,6 +7,12 @@ public enum SyncSetup {
       public var name: String
       public var here: Int
       public var total: Int
+
+      public init(name: String, here: Int, total: Int) {
+        self.name = name
+        self.here = here
+        self.total = total
+      }
     }
 
     /// The counters with the same name as another machine's, which became one.
