@@ -52,7 +52,9 @@ struct InteractiveApp {
       let app = AppViewModel(
         settingStore: dependencies.settingStore,
         analytics: analytics,
-        makeCountersModel: { CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics, sync: dependencies.sync) },
+        makeCountersModel: {
+          CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics, sync: dependencies.sync)
+        },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app

@@ -28,7 +28,9 @@ struct TallyCommand: ParsableCommand {
       Files: $XDG_DATA_HOME/tally/defaults.plist (by default \
       ~/.local/share/tally/defaults.plist) holds the counters, saved before they are shown \
       and replaced atomically on every change; history.jsonl beside it is the history of \
-      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>.
+      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>. \
+      With `tally sync enable DIR`, DIR holds each machine's NAME.tally.plist and \
+      NAME.history.jsonl.
 
       Environment: XDG_DATA_HOME, or HOME without it, says where the data directory is; \
       TALLY_LOCK_TIMEOUT how many seconds a command waits for another tally to release the \

@@ -90,9 +90,24 @@ struct SyncEngineTests {
     #expect(try run(on: "desktop", ["sync", "status"]).standardOutput.hasPrefix("Sync is off"))
   }
 
+  @Test func logAndStatsCountEveryMachine() throws {
+    let shared = root.appending("shared")
+    try run(on: "laptop", ["inc", "--by", "2"])
+    try run(on: "laptop", ["sync", "enable", shared, "--name", "laptop"])
+    try run(on: "desktop", ["sync", "enable", shared, "--name", "desktop"])
+    try run(on: "desktop", ["inc", "--by", "5"])
+    try run(on: "laptop", ["dec"])
+
+    let log = try run(on: "laptop", ["log"]).standardOutput.split(separator: "\n").map { $0.split(separator: "\t").suffix(3) }
+    #expect(log.map { $0.map(String.init) } == [["0", "2", "command"], ["2", "7", "command@desktop"], ["7", "6", "command"]])
+    let stats = try run(on: "desktop", ["stats", "--json"]).standardOutput
+    #expect(stats.contains(#""allTime":6"#), "\(stats)")
+  }
+
   @Test func aBadNameIsAUsageError() throws {
     let environment = ["XDG_DATA_HOME": root.appending("data-bad"), "PATH": "/usr/bin:/bin"]
-    let result = try ChildProcess.run(tally, ["sync", "enable", root.appending("f"), "--name", "my/laptop"], environment: environment)
+    let result = try ChildProcess.run(
+      tally, ["sync", "enable", root.appending("f"), "--name", "my/laptop"], environment: environment)
     #expect(result.status == 64)
     #expect(result.standardError.contains("a machine's name can hold only ASCII letters"))
   }

@@ -17,12 +17,14 @@ public enum LaunchArgumentConfigurator {
     makePersistentStore: () throws(Failure) -> (any SharedStore, HistoryLog)
   ) throws(Failure) -> Dependencies {
     let inMemory = arguments.contains(.useInMemoryUserDefaults)
-    let (userDefaults, history): (any SharedStore, HistoryLog) =
+    var (userDefaults, history): (any SharedStore, HistoryLog) =
       inMemory ? (InMemoryUserDefaults(), InMemoryHistoryLog()) : try makePersistentStore()
     prepare(userDefaults, argumentDomain: argumentDomain)
-    let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock)
     // The sync folder is the persistent store's: an in-memory run never touches it.
-    if !inMemory { dependencies.sync = CounterSync.configured(in: userDefaults) }
+    let sync = inMemory ? nil : CounterSync.configured(in: userDefaults)
+    if let sync, let local = history as? FileHistoryLog { history = SyncedHistoryLog(local: local, sync: sync) }
+    let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock)
+    dependencies.sync = sync
     configure(dependencies, with: arguments)
     return dependencies
   }

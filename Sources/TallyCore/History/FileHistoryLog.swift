@@ -59,7 +59,9 @@ public final class FileHistoryLog: HistoryLog {
     for file in [rotatedPath, path] {
       guard let bytes = try? FileSystem.readFile(atPath: file) else { continue }
       let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> String in
-        guard var entry = HistoryEntry(jsonLine: line), let id = mapping[entry.counter] else { return String(decoding: line, as: UTF8.self) }
+        guard var entry = HistoryEntry(jsonLine: line), let id = mapping[entry.counter] else {
+          return String(decoding: line, as: UTF8.self)
+        }
         entry.counter = id
         return entry.jsonLine
       }

@@ -23,6 +23,15 @@ enum FileSystem {
     return try readAll(fd, atMost: limit)
   }
 
+  /// The bytes of the regular file at `path` from `offset` on, at most `limit` of them, or
+  /// `nil` when it does not exist.
+  static func readFile(atPath path: String, from offset: Int, atMost limit: Int) throws(SystemError) -> [UInt8]? {
+    guard let fd = try openRegularFile(atPath: path) else { return nil }
+    defer { close(fd) }
+    if lseek(fd, off_t(offset), SEEK_SET) < 0 { throw .current }
+    return try readAll(fd, atMost: limit)
+  }
+
   /// Opens a regular file for reading, or returns `nil` when it does not exist.
   ///
   /// Anything else in its place (a directory, a FIFO, a device) is an error, never waited

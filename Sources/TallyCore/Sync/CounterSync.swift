@@ -41,7 +41,9 @@ public final class CounterSync {
     }
   }
 
-  public init(store: UserDefaultsProtocol, folder: String, machine: SyncMachine, now: @escaping () -> Int64 = Platform.wallClockMilliseconds) {
+  public init(
+    store: UserDefaultsProtocol, folder: String, machine: SyncMachine, now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+  ) {
     self.store = store
     self.machine = machine
     self.folder = SyncFolder(path: folder)
@@ -50,7 +52,9 @@ public final class CounterSync {
   }
 
   /// The sync `store` is set up for, or `nil` when sync is off.
-  public static func configured(in store: UserDefaultsProtocol, now: @escaping () -> Int64 = Platform.wallClockMilliseconds) -> CounterSync? {
+  public static func configured(in store: UserDefaultsProtocol, now: @escaping () -> Int64 = Platform.wallClockMilliseconds)
+    -> CounterSync?
+  {
     guard let folder = store.x.object(String.self, forKey: .syncFolder),
       let name = store.x.object(String.self, forKey: .syncMachine),
       let instance = store.x.object(String.self, forKey: .syncInstance)
@@ -92,9 +96,10 @@ public final class CounterSync {
     pending.append(operation)
   }
 
-  /// Records the changes noted since the last commit in the stored state, in one
-  /// read-modify-write; `records` is the counters' list after them. Runs inside the store
-  /// batch that made the changes.
+  /// Records the changes noted since the last commit in the stored state.
+  ///
+  /// One read-modify-write, inside the store batch that made the changes; `records` is the
+  /// counters' list after them.
   func commit(records: [CounterRecord]) {
     guard !pending.isEmpty else { return }
     let operations = pending
@@ -218,9 +223,10 @@ public final class CounterSync {
     }
   }
 
-  /// Merges every other machine's file in the folder into this machine's state, writes the
-  /// merged counters into the store, and copies the state to this machine's file when it is
-  /// not there yet. Returns whether the counters changed.
+  /// Merges every other machine's file in the folder into this machine's state.
+  ///
+  /// Writes the merged counters into the store, and copies the state to this machine's file
+  /// when the file there differs. Returns whether the counters changed.
   @discardableResult
   public func pull() -> Bool {
     let files = folder.read()

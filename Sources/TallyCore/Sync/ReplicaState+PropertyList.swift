@@ -65,7 +65,9 @@ extension CounterReplica {
       throw .malformed("a counter's fields are not a dictionary")
     }
     for (name, field) in fieldEntries {
-      guard case .dictionary(let field) = field, let value = field["value"] else { throw .malformed("the field \(name) has no value") }
+      guard case .dictionary(let field) = field, let value = field["value"] else {
+        throw .malformed("the field \(name) has no value")
+      }
       fields[name] = Field(value: value, time: try HybridTime(propertyListValue: field["time"]))
     }
   }

@@ -29,13 +29,17 @@ public struct SyncFile: Equatable, Sendable {
   /// The file `machine` writes.
   public static func fileName(machine: String) -> String { machine + suffix }
 
-  /// Whether a file with this name is a machine's file, or an engine's copy of one: it
-  /// holds `.tally` and ends with `.plist` (`laptop.tally.sync-conflict-20261123-101010-ABCDEFG.plist`,
-  /// `laptop.tally (desktop's conflicted copy 2026-11-23).plist`). Hidden and temporary files are not.
+  /// Whether a file with this name is a machine's file, or an engine's copy of one.
+  ///
+  /// Such a name holds `.tally` and ends with `.plist`, as
+  /// `laptop.tally.sync-conflict-20261123-101010-ABCDEFG.plist` and
+  /// `laptop.tally (desktop's conflicted copy 2026-11-23).plist` do. Hidden and temporary
+  /// files are not.
   public static func isMachineFile(_ name: String) -> Bool {
     !name.hasPrefix(".") && name.hasSuffix(".plist") && name.contains(".tally")
   }
 
+  /// The file as written: an XML property list.
   public func encoded() -> [UInt8] {
     let document: [String: PropertyListValue] = [
       "format": .integer(Int64(Self.format)), "machine": .string(machine), "instance": .string(instance),

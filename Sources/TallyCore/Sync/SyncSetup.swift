@@ -54,7 +54,8 @@ public enum SyncSetup {
     }
     let previousName = store.x.object(String.self, forKey: .syncMachine)
     let instance =
-      previousName == name ? store.x.object(String.self, forKey: .syncInstance) ?? SyncMachine.randomInstance() : SyncMachine.randomInstance()
+      previousName == name
+      ? store.x.object(String.self, forKey: .syncInstance) ?? SyncMachine.randomInstance() : SyncMachine.randomInstance()
     let sync = CounterSync(store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), now: now)
     var join = Join()
     let before = sync.state
@@ -100,9 +101,10 @@ public enum SyncSetup {
     return (sync, join)
   }
 
-  /// Stops syncing: the counters keep their values here, this machine's file stays in the
-  /// folder for the others, and what this machine knows is kept for when it joins again.
-  /// Returns the folder it left, or `nil` when sync was off.
+  /// Stops syncing; the counters keep their values here.
+  ///
+  /// This machine's file stays in the folder for the others, and what this machine knows is
+  /// kept for when it joins again. Returns the folder it left, or `nil` when sync was off.
   @discardableResult
   public static func disable(store: UserDefaultsProtocol) -> String? {
     let folder = store.x.object(String.self, forKey: .syncFolder)

@@ -8,7 +8,10 @@ struct CommandContext {
   let model: CountersModel
   /// The history of this store's changes, written as "command".
   let analytics: HistoryRecorder
-  let history: FileHistoryLog
+  /// Every machine's history when sync is on, this machine's otherwise.
+  let history: HistoryLog
+  /// This machine's own history file.
+  let localHistory: FileHistoryLog
   /// The sync folder's side of the counters, or `nil` when sync is off.
   let sync: CounterSync?
   /// The counters as they stand, after the last change too.
@@ -26,13 +29,15 @@ struct CommandContext {
       if let notice = store.notices.first { throw notice }
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
-      let history = FileHistoryLog(directory: store.directory)
-      let analytics = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
+      let localHistory = FileHistoryLog(directory: store.directory)
       // The other machines' changes first: the command works on the merged counters.
       let sync = CounterSync.configured(in: store)
       sync?.pull()
+      let history: HistoryLog = sync.map { SyncedHistoryLog(local: localHistory, sync: $0) } ?? localHistory
+      let analytics = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
       let model = CountersModel(userDefaults: store, analytics: analytics, sync: sync)
-      return CommandContext(store: store, model: model, analytics: analytics, history: history, sync: sync)
+      return CommandContext(
+        store: store, model: model, analytics: analytics, history: history, localHistory: localHistory, sync: sync)
     } catch {
       throw Self.fail(error)
     }

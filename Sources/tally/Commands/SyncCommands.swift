@@ -32,15 +32,17 @@ struct SyncEnableCommand: ParsableCommand {
     let absolute = folder.hasPrefix("/") ? folder : (Platform.currentDirectory() ?? "") + "/" + folder
     let joined: (sync: CounterSync, join: SyncSetup.Join)
     do {
-      joined = try SyncSetup.enable(store: context.store, folder: absolute, name: machine, history: context.history)
+      joined = try SyncSetup.enable(store: context.store, folder: absolute, name: machine, history: context.localHistory)
     } catch {
       Platform.printError("cannot enable sync: \(error)")
       throw ExitCode(ExitStatus.usage)
     }
     if let problem = context.store.saveProblem { throw CommandContext.fail(problem) }
+    SyncedHistoryLog(local: context.localHistory, sync: joined.sync).copyToFolder()
     try Output.line("This machine syncs as \"\(machine)\" through \(absolute).")
     try Output.line(
-      "Counters with the same name on several machines are one counter: their values add up (each machine's additions and subtractions count once).")
+      "Counters with the same name on several machines are one counter: their values add up (each machine's additions and subtractions count once)."
+    )
     for shared in joined.join.shared {
       try Output.line("  \(shared.name): \(shared.here) here, \(shared.total) with the other machines")
     }
@@ -63,7 +65,11 @@ struct SyncStatusCommand: ParsableCommand {
   func run() throws {
     let context = try CommandContext.open()
     guard let sync = context.sync else {
-      if json { try Output.line("{\"enabled\":false}") } else { try Output.line("Sync is off; `tally sync enable DIR` turns it on.") }
+      if json {
+        try Output.line("{\"enabled\":false}")
+      } else {
+        try Output.line("Sync is off; `tally sync enable DIR` turns it on.")
+      }
       return
     }
     if json {
@@ -87,6 +93,7 @@ struct SyncDisableCommand: ParsableCommand {
       return
     }
     if let problem = context.store.saveProblem { throw CommandContext.fail(problem) }
-    try Output.line("This machine no longer syncs through \(folder); its counts stay here, and its file stays there for the others.")
+    try Output.line(
+      "This machine no longer syncs through \(folder); its counts stay here, and its file stays there for the others.")
   }
 }

@@ -62,7 +62,8 @@ struct SyncFolderTests {
       "hostile.tally.plist": Array(
         PropertyListCodec.encode([
           "format": .integer(1), "machine": .string("hostile"), "instance": .string("2"), "written": .integer(0),
-          "counters": .dictionary(["ok": .dictionary(["contributions": .dictionary(["x": .array([.integer(-5), .integer(0)])])])]),
+          "counters": .dictionary(["ok": .dictionary(["contributions": .dictionary(["x": .array([.integer(-5), .integer(0)])])])]
+          ),
         ]).utf8),
       "badid.tally.plist": Array(
         PropertyListCodec.encode([
@@ -146,7 +147,9 @@ struct SyncFolderTests {
       return (laptop.store, InMemoryHistoryLog())
     }
     #expect(dependencies.sync == nil)
-    let persistent = try LaunchArgumentConfigurator.makeDependencies(arguments: [], clock: ManualClock(iso: "2026-11-23T10:00:00Z")) {
+    let persistent = try LaunchArgumentConfigurator.makeDependencies(
+      arguments: [], clock: ManualClock(iso: "2026-11-23T10:00:00Z")
+    ) {
       () throws -> (any SharedStore, HistoryLog) in (laptop.store, InMemoryHistoryLog())
     }
     #expect(persistent.sync?.folderPath == laptop.folder)

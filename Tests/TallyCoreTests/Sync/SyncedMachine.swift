@@ -50,8 +50,9 @@ final class SyncedMachine {
     if sync?.pull() == true { model.reload() }
   }
 
-  /// Makes `edit` as a command does: in the model, then copied to the folder. Returns
-  /// whether it was made and saved (acknowledged).
+  /// Makes `edit` as a command does: in the model, then copied to the folder.
+  ///
+  /// Returns the change when it was made and saved (acknowledged), `nil` otherwise.
   @discardableResult
   func perform(_ edit: CounterEdit) -> CounterChange?? {
     let outcome = model.apply([edit])[0]
