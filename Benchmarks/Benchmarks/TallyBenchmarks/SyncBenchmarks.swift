@@ -15,7 +15,7 @@ enum SyncBenchmarks {
         replica.contributions[name] = Contribution(added: machine * counter + 7, subtracted: counter)
         replica.write(.string("counter \(counter)"), to: "name", at: time)
         replica.write(.integer(1), to: "step", at: time)
-        replica.write(.real(Double(counter)), to: ReplicaState.positionField, at: time)
+        replica.write(.integer(Int64(counter) << 32), to: ReplicaState.positionField, at: time)
         if counter % 10 == machine % 10 { replica.set(counter, at: time) }
         state.counters["c-\(counter)"] = replica
       }

@@ -155,23 +155,26 @@ public final class CounterSync {
       counter.write(value, to: field, at: tick())
     }
     if force || counter.fields[ReplicaState.positionField] == nil {
-      counter.write(.real(position(at: index, in: records, state: state)), to: ReplicaState.positionField, at: tick())
+      counter.write(.integer(position(at: index, in: records, state: state)), to: ReplicaState.positionField, at: tick())
     }
     state.counters[id] = counter
   }
 
-  /// A position between the neighbours of `records[index]` that have one.
-  private static func position(at index: Int, in records: [CounterRecord], state: ReplicaState) -> Double {
-    func known(_ record: CounterRecord) -> Double? {
+  /// A position between the neighbours of `records[index]` that have one: a whole number
+  /// (the store's fast reader reads no reals), 2^32 past the last one at the end, halfway
+  /// between two.
+  private static func position(at index: Int, in records: [CounterRecord], state: ReplicaState) -> Int64 {
+    func known(_ record: CounterRecord) -> Int64? {
       guard let counter = state.counters[record.id], counter.fields[ReplicaState.positionField] != nil else { return nil }
       return counter.position
     }
+    let gap: Int64 = 1 << 32
     let before = records[..<index].reversed().lazy.compactMap(known).first
     let after = records[(index + 1)...].lazy.compactMap(known).first
     switch (before, after) {
-    case (let before?, let after?): return (before + after) / 2
-    case (let before?, nil): return before + 1
-    case (nil, let after?): return after - 1
+    case (let before?, let after?): return before + (after - before) / 2
+    case (let before?, nil): return before.addingReportingOverflow(gap).overflow ? before : before + gap
+    case (nil, let after?): return after.subtractingReportingOverflow(gap).overflow ? after : after - gap
     case (nil, nil): return 0
     }
   }

@@ -4,7 +4,7 @@
 /// it is commutative, associative and idempotent, and two machines that have seen the same
 /// files have the same state whatever the order.
 public struct ReplicaState: Hashable, Sendable {
-  /// The name of the field that orders the counters (a real number, then the id).
+  /// The name of the field that orders the counters (a whole number, then the id).
   public static let positionField = "position"
 
   /// By counter id.
@@ -43,13 +43,10 @@ public struct ReplicaState: Hashable, Sendable {
 }
 
 extension CounterReplica {
-  /// Where it stands in the list; 0 when never written.
-  public var position: Double {
-    switch fields[ReplicaState.positionField]?.value {
-    case .real(let value)?: value
-    case .integer(let value)?: Double(value)
-    default: 0
-    }
+  /// Where it stands in the list; 0 when never written or not a whole number.
+  public var position: Int64 {
+    if case .integer(let value)? = fields[ReplicaState.positionField]?.value { return value }
+    return 0
   }
 
   /// Its record, built from its fields, or `nil` when they do not make a valid one.
