@@ -112,4 +112,44 @@ struct SyncMergePropertyTests {
       }
     }
   }
+
+  /// Any change a user can make to the list, with `seed` saying which, where and how.
+  static func edit(_ seed: Int, on machine: SyncedMachine) -> CounterEdit? {
+    let counters = machine.model.list.counters
+    let counter = counters[(seed / 7) % counters.count]
+    let names = ["Count", "Laps", "Reps", "coffee"]
+    switch seed % 7 {
+    case 0: return .add((seed / 30) % 9 - 4, to: counter.id)
+    case 1: return .setValue((seed / 30) % 50, of: counter.id)
+    case 2: return .rename(counter.id, to: names[(seed / 30) % names.count])
+    case 3: return .setStep((seed / 30) % 3 + 1, of: counter.id)
+    case 4: return .create(named: names[(seed / 30) % names.count], selecting: false)
+    case 5: return counters.count > 1 ? .delete(counter.id) : nil
+    default: return .shift(counter.id, from: counter.value, to: counter.value - 1)
+    }
+  }
+
+  @Test func anyInterleavingOfEditsLeavesEveryMachineWithTheSameCounters() async throws {
+    await propertyCheck(count: 20, input: Gen.int(in: 0...100_000).array(of: 1...30)) { seeds in
+      let root = try TemporaryDirectory()
+      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+      for seed in seeds {
+        let machine = machines[seed % 3]
+        switch (seed / 3) % 3 {
+        case 0: if let edit = Self.edit(seed / 9, on: machine) { machine.perform(edit) }
+        case 1: try machine.receive(from: machines[(seed / 9) % 3])
+        default: try machine.restart()
+        }
+      }
+      for machine in machines { machine.pull() }
+      for from in machines {
+        for to in machines where to !== from { try to.receiveOwnFile(of: from) }
+      }
+      for machine in machines { machine.pull() }
+      for machine in machines {
+        #expect(machine.state == machines[0].state)
+        #expect(machine.model.list.counters == machines[0].model.list.counters, "\(machine.name)")
+      }
+    }
+  }
 }
