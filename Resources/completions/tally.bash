@@ -189,13 +189,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|sync|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -371,6 +371,68 @@ _tally_stats() {
         return
         ;;
     esac
+}
+
+_tally_sync() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    enable|status|disable)
+        # Offer subcommand argument completions
+        "_tally_sync_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'enable status disable' -- "${cur}"))
+        ;;
+    esac
+}
+
+_tally_sync_enable() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=(--name)
+    __tally_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--name')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_tally_sync_status() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
+}
+
+_tally_sync_disable() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
 }
 
 _tally_help() {
