@@ -15,14 +15,19 @@ version=$("$binary" --version)           # the version the source declares (Tall
 arch=$(dpkg --print-architecture)
 [[ $version =~ ^[0-9][A-Za-z0-9.+~-]*$ ]] || { echo "build-deb: odd version '$version'" >&2; exit 1; }
 
+maintainer="Tally maintainers <maintainers@users.noreply.a-seed-b15eec83.example>"
+
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 chmod 755 "$root"
 install -D -m 755 "$binary" "$root/usr/bin/tally"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/tally"
 install -d "$root/usr/share/man/man1"
 gzip -9n < Resources/man/tally.1 > "$root/usr/share/man/man1/tally.1.gz"
 chmod 644 "$root/usr/share/man/man1/tally.1.gz"
-install -D -m 644 Resources/completions/tally.bash "$root/usr/share/bash-completion/completions/tally"
+install -d "$root/usr/share/bash-completion/completions"    # sourced, not run: no #! line
+sed '1{/^#!/d}' Resources/completions/tally.bash > "$root/usr/share/bash-completion/completions/tally"
+chmod 644 "$root/usr/share/bash-completion/completions/tally"
 install -D -m 644 Resources/completions/_tally "$root/usr/share/zsh/vendor-completions/_tally"
 install -D -m 644 Resources/completions/tally.fish "$root/usr/share/fish/vendor_completions.d/tally.fish"
 install -d "$root/usr/share/doc/tally"
@@ -38,17 +43,26 @@ License: all rights reserved by the Tally authors; the static executable include
  and the GNU C Library (LGPL-2.1+).
 COPYRIGHT
 
+printf 'tally (%s) unstable; urgency=medium\n\n  * Release %s: see README.md.\n\n -- %s  %s\n' \
+  "$version" "$version" "$maintainer" "$(date -R -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")" \
+  | gzip -9n > "$root/usr/share/doc/tally/changelog.gz"
+# Static on purpose (one file, a few milliseconds to start): ncurses and glibc are inside it.
+install -d "$root/usr/share/lintian/overrides"
+printf '%s\n' 'tally: statically-linked-binary [usr/bin/tally]' 'tally: embedded-library ncurses [usr/bin/tally]' \
+  > "$root/usr/share/lintian/overrides/tally"
+chmod 644 "$root/usr/share/doc/tally/changelog.gz" "$root/usr/share/lintian/overrides/tally"
+
 install -d "$root/DEBIAN"
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: tally
 Version: $version
 Architecture: $arch
-Maintainer: Tally maintainers <maintainers@users.noreply.a-seed-b15eec83.example>
+Maintainer: $maintainer
 Installed-Size: $installed_size
 Section: utils
 Priority: optional
-Description: tally counter for the terminal
+Description: counter for the terminal, to count with a key or from scripts
  An ncurses tally counter: count with Space, undo, several named counters,
  a history of every change, and commands (tally inc, get, list, ...) for
  scripts. Every value is on disk before it is on screen, and any number of
