@@ -13,8 +13,10 @@ struct SyncUITests {
     let tally = try Executables.tally()
     let laptopEnvironment = ["XDG_DATA_HOME": test.app.dataHome, "PATH": "/usr/bin:/bin"]
     let desktopEnvironment = ["XDG_DATA_HOME": desktop.path, "PATH": "/usr/bin:/bin"]
-    #expect(try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "laptop"], environment: laptopEnvironment).status == 0)
-    #expect(try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "desktop"], environment: desktopEnvironment).status == 0)
+    #expect(
+      try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "laptop"], environment: laptopEnvironment).status == 0)
+    #expect(
+      try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "desktop"], environment: desktopEnvironment).status == 0)
 
     try test.app.launch()
     try test.app.press(.space, times: 2)

@@ -120,7 +120,7 @@ public final class AppRunLoop {
       return
     }
     shownSyncProblem = summary
-    app.notice = summary
+    app.notice = [app.notice, summary].compactMap { $0 }.joined(separator: " ")
   }
 
   private func draw(_ app: AppViewModel) {

@@ -23,6 +23,8 @@ public struct HybridTime: Comparable, Hashable, Sendable {
   /// The reading that follows `latest` (the latest one seen) on `machine` at wall-clock time `now`.
   public static func next(after latest: HybridTime?, now: Int64, machine: String) -> HybridTime {
     guard let latest, latest.milliseconds >= now else { return HybridTime(milliseconds: now, machine: machine) }
-    return HybridTime(milliseconds: latest.milliseconds, counter: latest.counter + 1, machine: machine)
+    // A hostile file's time at the end of the range stops the counter there, not the program.
+    return HybridTime(
+      milliseconds: latest.milliseconds, counter: latest.counter == .max ? .max : latest.counter + 1, machine: machine)
   }
 }

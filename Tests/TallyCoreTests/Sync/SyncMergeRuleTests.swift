@@ -151,3 +151,19 @@ struct SyncMergeRuleTests {
     #expect(laptop.value("Count") == 30)
   }
 }
+
+/// The hybrid clock on its own.
+struct HybridTimeTests {
+  @Test func theNextReadingIsLaterThanEverythingSeenWhateverTheWallClockSays() {
+    let seen = HybridTime(milliseconds: 5_000, counter: 3, machine: "desktop")
+    let behind = HybridTime.next(after: seen, now: 1_000, machine: "laptop")
+    #expect(behind > seen)
+    #expect(behind == HybridTime(milliseconds: 5_000, counter: 4, machine: "laptop"))
+    #expect(HybridTime.next(after: seen, now: 9_000, machine: "laptop") == HybridTime(milliseconds: 9_000, machine: "laptop"))
+  }
+
+  @Test func aTimeAtTheEndOfTheRangeDoesNotOverflow() {
+    let hostile = HybridTime(milliseconds: .max, counter: .max, machine: "a")
+    #expect(HybridTime.next(after: hostile, now: 1, machine: "b") == HybridTime(milliseconds: .max, counter: .max, machine: "b"))
+  }
+}
