@@ -232,47 +232,55 @@ public final class CounterSync {
   /// when the file there differs. Returns whether the counters changed.
   @discardableResult
   public func pull() -> Bool {
-    let files = folder.read()
-    var found = SyncStatus(folder: folder.path, machine: machine)
-    found.writeProblem = status.writeProblem
-    found.isReachable = files != nil
-    var incoming = ReplicaState()
-    var ownFile: SyncFile?
-    for (name, content) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
-      switch content {
-      case .failure(let problem):
-        found.problems.append("\(name) was skipped: \(problem)")
-      case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
-        found.problems.append(
-          "\(name) was skipped: another machine also calls itself \"\(machine.name)\"; on one of them run `tally sync enable \(folder.path) --name OTHER-NAME`"
-        )
-        if name == SyncFile.fileName(machine: machine.name) { found.ownFileTaken = true }
-      case .success(let file):
-        incoming.merge(file.state)
-        if file.instance == machine.instance {
-          if name == SyncFile.fileName(machine: machine.name) { ownFile = file }
-        } else {
-          found.record(SyncStatus.Machine(name: file.machine, instance: file.instance, written: file.written, file: name))
-        }
-      }
-    }
-    status = found
-
+    let found = readFolder()
+    status = found.status
     var changed = false
     let local = state
-    let merged = local.merged(with: incoming)
-    if merged != local || materialize(merged, writing: false) {
+    if local.merged(with: found.incoming) != local || materialize(local.merged(with: found.incoming), writing: false) {
+      // Under the store's lock, on the freshest state: another process may have counted.
       store.performBatch {
         var latest = ReplicaState()
         updateState { state, _ in
-          state.merge(incoming)
+          state.merge(found.incoming)
           latest = state
         }
         changed = materialize(latest, writing: true)
       }
     }
-    if files != nil, ownFile?.state != state { publish(state) }
+    if status.isReachable, found.ownFile?.state != state { publish(state) }
     return changed
+  }
+
+  /// What the folder holds: the merge of every usable file, this machine's own file, and
+  /// the status (the other machines, and every file skipped and why).
+  private func readFolder() -> (incoming: ReplicaState, ownFile: SyncFile?, status: SyncStatus) {
+    let files = folder.read()
+    var status = SyncStatus(folder: folder.path, machine: machine)
+    status.writeProblem = self.status.writeProblem
+    status.isReachable = files != nil
+    var incoming = ReplicaState()
+    var ownFile: SyncFile?
+    let ownName = SyncFile.fileName(machine: machine.name)
+    for (name, content) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
+      switch content {
+      case .failure(let problem):
+        status.problems.append("\(name) was skipped: \(problem)")
+      case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
+        // Two machines with one name: reported, not merged, and never written over.
+        status.problems.append(
+          "\(name) was skipped: another machine also calls itself \"\(machine.name)\"; on one of them run `tally sync enable \(folder.path) --name OTHER-NAME`"
+        )
+        if name == ownName { status.ownFileTaken = true }
+      case .success(let file):
+        incoming.merge(file.state)
+        if file.instance != machine.instance {
+          status.record(SyncStatus.Machine(name: file.machine, instance: file.instance, written: file.written, file: name))
+        } else if name == ownName {
+          ownFile = file
+        }
+      }
+    }
+    return (incoming, ownFile, status)
   }
 
   /// Makes the store's counters list and values those of `state`; returns whether anything
