@@ -85,17 +85,22 @@ public struct CounterReplica: Hashable, Sendable {
 
   /// The join of the two: contributions by maximum, registers by latest time.
   public func merged(with other: CounterReplica) -> CounterReplica {
-    CounterReplica(
-      contributions: contributions.mergedContributions(with: other.contributions),
-      lastSet: Self.latest(lastSet, other.lastSet, by: \.time),
-      fields: fields.merging(other.fields) { $0.time >= $1.time ? $0 : $1 },
-      deletion: Self.latest(deletion, other.deletion, by: \.time))
+    var merged = self
+    merged.merge(other)
+    return merged
   }
 
-  private static func latest<T>(_ a: T?, _ b: T?, by time: (T) -> HybridTime) -> T? {
-    guard let a else { return b }
-    guard let b else { return a }
-    return time(a) >= time(b) ? a : b
+  /// Joins `other` into this counter, in place: the cost grows with `other`, not with this
+  /// counter (a machine's file merged into a state that knows a hundred machines).
+  public mutating func merge(_ other: CounterReplica) {
+    for (machine, contribution) in other.contributions {
+      contributions[machine] = contribution.merged(with: contributions[machine] ?? Contribution())
+    }
+    for (name, field) in other.fields where fields[name].map({ field.time > $0.time }) ?? true {
+      fields[name] = field
+    }
+    if let set = other.lastSet, lastSet.map({ set.time > $0.time }) ?? true { lastSet = set }
+    if let deleted = other.deletion, deletion.map({ deleted.time > $0.time }) ?? true { deletion = deleted }
   }
 
   // MARK: Changes made by this machine

@@ -16,12 +16,16 @@ public struct ReplicaState: Hashable, Sendable {
 
   /// The join of the two states.
   public func merged(with other: ReplicaState) -> ReplicaState {
-    ReplicaState(counters: counters.merging(other.counters) { $0.merged(with: $1) })
+    var merged = self
+    merged.merge(other)
+    return merged
   }
 
-  /// Merges `other` into this state.
+  /// Merges `other` into this state, in place, counter by counter.
   public mutating func merge(_ other: ReplicaState) {
-    counters.merge(other.counters) { $0.merged(with: $1) }
+    for (id, counter) in other.counters {
+      counters[id, default: CounterReplica()].merge(counter)
+    }
   }
 
   /// The latest time written anywhere in the state, for the next reading of the clock.
