@@ -104,12 +104,17 @@ struct SyncEngineTests {
     #expect(stats.contains(#""allTime":6"#), "\(stats)")
   }
 
-  @Test func aBadNameIsAUsageError() throws {
+  @Test func aBadNameOrFolderIsRefusedAndChangesNothing() throws {
     let environment = ["XDG_DATA_HOME": root.appending("data-bad"), "PATH": "/usr/bin:/bin"]
     let result = try ChildProcess.run(
       tally, ["sync", "enable", root.appending("f"), "--name", "my/laptop"], environment: environment)
     #expect(result.status == 64)
     #expect(result.standardError.contains("a machine's name can hold only ASCII letters"))
+    try TestFiles.write([], to: root.appending("a-file"))
+    let notAFolder = try ChildProcess.run(tally, ["sync", "enable", root.appending("a-file/sync")], environment: environment)
+    #expect(notAFolder.status == 74)
+    #expect(notAFolder.standardError.contains("cannot use \(root.appending("a-file/sync")) as the sync folder"))
+    #expect(try ChildProcess.run(tally, ["sync", "status"], environment: environment).standardOutput.hasPrefix("Sync is off"))
   }
 }
 

@@ -35,7 +35,8 @@ struct SyncEnableCommand: ParsableCommand {
       joined = try SyncSetup.enable(store: context.store, folder: absolute, name: machine, history: context.localHistory)
     } catch {
       Platform.printError("cannot enable sync: \(error)")
-      throw ExitCode(ExitStatus.usage)
+      if case .invalidName = error { throw ExitCode(ExitStatus.usage) }
+      throw ExitCode(ExitStatus.ioError)
     }
     if let problem = context.store.saveProblem { throw CommandContext.fail(problem) }
     SyncedHistoryLog(local: context.localHistory, sync: joined.sync).copyToFolder()
