@@ -36,9 +36,18 @@ struct InteractiveApp {
       return ExitStatus.ioError
     }
 
+    // The settings, read once: the store is open and its argument domain set.
+    let settings = Settings(store: dependencies.userDefaults, environment: environment)
+    (dependencies.userDefaults as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
+    let counterScreen = settings.counterScreen()
+    if let problem = counterScreen.problem {
+      notices.append(
+        "Keys not as set: \(problem). Every key is as by default until `tally config set` or `tally config reset` fixes it.")
+    }
+
     let session: TerminalSession
     do {
-      session = try TerminalSession(environment: environment)
+      session = try TerminalSession(environment: environment, theme: settings.theme)
     } catch {
       Platform.printError(error.description)
       return ExitStatus.failure
@@ -50,6 +59,8 @@ struct InteractiveApp {
       let app = AppViewModel(
         settingStore: dependencies.settingStore,
         analytics: analytics,
+        counterSettings: counterScreen.settings,
+        makeOnboardingViewModel: { OnboardingViewModel(pages: OnboardingPage.pages(for: counterScreen.settings.keyMap)) },
         makeCountersModel: { CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }

@@ -15,19 +15,27 @@ struct CommandContext {
   /// Opens the store in the data directory, with the app's defaults and the command line's
   /// `-<key> <value>` overrides.
   static func open() throws -> CommandContext {
+    let store = try openStore()
+    let history = FileHistoryLog(directory: store.directory)
+    let analytics = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
+    return CommandContext(
+      store: store, model: CountersModel(userDefaults: store, analytics: analytics), analytics: analytics, history: history)
+  }
+
+  /// Opens the store in the data directory, with the app's defaults, the command line's
+  /// `-<key> <value>` overrides and the `lockTimeout` setting.
+  static func openStore() throws -> FileUserDefaults {
     Platform.ignoreBrokenPipes()
     let environment = Platform.environment()
-    let timeout = environment["TALLY_LOCK_TIMEOUT"].flatMap(Double.init) ?? 5
     do throws(StoreError) {
-      let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment), lockTimeout: timeout)
+      // Opening reads without the lock, so the lock timeout can be a setting in the store.
+      let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
       // A store that could not be read was moved aside: say where, and change nothing.
       if let notice = store.notices.first { throw notice }
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
-      let history = FileHistoryLog(directory: store.directory)
-      let analytics = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
-      return CommandContext(
-        store: store, model: CountersModel(userDefaults: store, analytics: analytics), analytics: analytics, history: history)
+      store.lockTimeout = Settings(store: store, environment: environment).lockTimeout
+      return store
     } catch {
       throw Self.fail(error)
     }

@@ -1,6 +1,7 @@
 /// The help overlay's content and keys.
 ///
-/// It lists every key of the counter screen, read from its key map, and the mouse actions.
+/// It lists every key of the counter screen, read from its key map as the settings bind it,
+/// and the mouse actions.
 /// Any key closes it.
 public enum Help {
   /// What a key does while the help is open: close it.
@@ -32,13 +33,13 @@ public enum Help {
   ]
 
   /// Every entry with the keys' full names and descriptions.
-  public static var fullEntries: [Entry] {
-    CounterViewModel.keyMap.bindings.map { Entry(keys: $0.keyNames, action: $0.description) }
+  public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
+    keyMap.bindings.map { Entry(keys: $0.keyNames, action: $0.description) }
       + mouseEntries.map(\.full)
   }
 
   /// Every entry with the hint line's short labels, for small terminals.
-  public static var shortEntries: [Entry] {
-    CounterViewModel.keyMap.bindings.map { Entry(keys: $0.label, action: $0.summary) } + mouseEntries.map(\.short)
+  public static func shortEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
+    keyMap.bindings.map { Entry(keys: $0.label, action: $0.summary) } + mouseEntries.map(\.short)
   }
 }
