@@ -26,7 +26,7 @@ public enum SettingArguments {
       }
       // Only settings are taken: `-count 5` (the app's state) stays the parser's.
       guard argument.hasPrefix("-"), !argument.hasPrefix("--"),
-        let entry = AppDefaults.setting(named: String(argument.dropFirst()))
+        let entry = setting(named: String(argument.dropFirst()))
       else {
         rest.append(argument)
         continue
@@ -36,5 +36,13 @@ public enum SettingArguments {
       index += 1
     }
     return (rest, domain)
+  }
+}
+
+extension SettingArguments {
+  /// The setting `name` names: by its name (`keys.increment`), or by its defaults key
+  /// (`keys-increment`), as a `ValueContainer` writes launch arguments.
+  private static func setting(named name: String) -> AppDefaults.Entry? {
+    AppDefaults.entries.first { $0.isSetting && ($0.name == name || $0.key.name == name) }
   }
 }
