@@ -152,7 +152,6 @@ struct CounterRenderTests {
       render(80, 24),
       [
         " Tally   Count   laps  [☕ coffee]",
-        "",
         "          ┌─ Keys ───────────────────────────────────────────────────┐",
         "          │ Space, +, Up, k         add the step                     │",
         "          │ -, Down, j              subtract the step                │",
@@ -171,6 +170,7 @@ struct CounterRenderTests {
         "          │ q, Ctrl-C               quit                             │",
         "          │ click [ - ] or [ + ]    subtract or add the step         │",
         "          │ click a counter's tab   show that counter                │",
+        "          │ tally config            change these keys and settings   │",
         "          └──────────────────────────────────────────────────────────┘",
         "", "",
         " any key closes",

@@ -32,10 +32,13 @@ public enum Help {
     ),
   ]
 
+  /// Where the keys are changed; shown where there is room for the full entries.
+  public static let settingsEntry = Entry(keys: "tally config", action: "change these keys and settings")
+
   /// Every entry with the keys' full names and descriptions.
   public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
     keyMap.bindings.map { Entry(keys: $0.keyNames, action: $0.description) }
-      + mouseEntries.map(\.full)
+      + mouseEntries.map(\.full) + [settingsEntry]
   }
 
   /// Every entry with the hint line's short labels, for small terminals.
