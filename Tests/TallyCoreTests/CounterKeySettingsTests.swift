@@ -18,6 +18,18 @@ struct CounterKeySettingsTests {
     #expect(Set(names).count == names.count)
   }
 
+  @Test func theDefaultKeysDoNotConflict() {
+    #expect(CounterViewModel.defaultKeyMap.conflicts().isEmpty)
+    let quit = CounterViewModel.defaultKeyMap.binding(for: .quit)
+    #expect(quit?.keys.contains(.control("c")) == true)
+    #expect(!CounterViewModel.defaultKeyMap.bindings.contains { $0.action != .quit && $0.keys.contains(.control("c")) })
+  }
+
+  @Test func conflictsAreFoundWhereverTheyAre() {
+    let map = CounterViewModel.defaultKeyMap.rebinding(.history, to: [.character("q"), .character("u")])
+    #expect(map.conflicts().map(\.key) == [.character("u"), .character("q")])
+  }
+
   @Test func withoutSettingsTheKeysAreTheDefaults() throws {
     let map = try keyMap([:])
     #expect(map.bindings.map(\.keys) == CounterViewModel.defaultKeyMap.bindings.map(\.keys))
