@@ -34,8 +34,9 @@ public struct Palette {
     hasColor = true
   }
 
-  /// The colour pairs 1, 2 and 3 (accent, warning, success) of `theme`, as foreground and
-  /// background; -1 is the terminal's own. None for `mono`.
+  /// The colour pairs 1, 2 and 3 (accent, warning, success) of `theme`.
+  ///
+  /// Each is a foreground and a background; -1 is the terminal's own. None for `mono`.
   static func colorPairs(for theme: Theme) -> [(foreground: Int16, background: Int16)] {
     switch theme {
     // Chosen to read on both dark and light backgrounds.

@@ -39,7 +39,7 @@ public enum SettingListing {
     }
   }
 
-  /// `name = value (source, default: value)` and the description indented under it:
+  /// Two lines per setting: `name = value (source; default: value)`, then its description.
   ///
   /// ```
   /// theme = mono (user; default: default)
