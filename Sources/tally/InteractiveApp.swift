@@ -41,8 +41,7 @@ struct InteractiveApp {
     (dependencies.userDefaults as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
     let counterScreen = settings.counterScreen()
     if let problem = counterScreen.problem {
-      notices.append(
-        "Keys not as set: \(problem). Every key is as by default until `tally config set` or `tally config reset` fixes it.")
+      notices.append("Using the default keys: \(problem). Fix it with `tally config set` or `tally config reset`.")
     }
 
     let session: TerminalSession

@@ -55,7 +55,7 @@ struct ConfigUITests {
     test.skipOnboarding()
     test.app.launchArguments += ["-keys.decrement", "-,k"]
     try test.app.launch()
-    try await test.app.waitFor(text: "Keys not as set")
+    try await test.app.waitFor(text: "Using the default keys: k is bound to two actions")
     try test.app.press(.character("k"))
     try await test.app.waitFor(text: "Count: 1")
     try await test.app.waitFor(text: "Space/+ add")
