@@ -73,7 +73,7 @@ public enum AppDefaults {
       Entry(
         key: .theme, defaultValue: .string(Theme.standard.rawValue),
         summary: "colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway",
-        isSetting: true, allowed: .oneOf(Theme.allCases.map(\.rawValue))),
+        isSetting: true, allowed: .oneOf(Theme.allCases.map { $0.rawValue })),
       Entry(
         key: .bigDigits, defaultValue: .bool(true), summary: "draw the value in large digits when they fit",
         isSetting: true),
@@ -86,15 +86,16 @@ public enum AppDefaults {
       Entry(
         key: .lockTimeout, defaultValue: .real(5), summary: "seconds to wait for another tally to release the store",
         isSetting: true, allowed: .range(minimum: 0, maximum: 3600), environmentVariable: "TALLY_LOCK_TIMEOUT"),
-    ] + CounterViewModel.Action.allCases.map(keyEntry)
+    ] + CounterViewModel.defaultKeyMap.bindings.map(keyEntry)
   }
 
-  /// The setting for the keys of a counter-screen action.
-  private static func keyEntry(for action: CounterViewModel.Action) -> Entry {
-    let binding = CounterViewModel.defaultKeyMap.binding(for: action)
-    return Entry(
-      key: DefaultsKey.keys(for: action), defaultValue: .string(Key.list(binding?.keys ?? [])),
-      summary: "keys: \(binding?.description ?? action.name)", name: "keys.\(action.name)", isSetting: true, allowed: .keys)
+  /// The setting for the keys of a counter-screen action, with its default keys.
+  ///
+  /// Joined with `+`, not interpolated: every command builds this table (docs/settings.md).
+  private static func keyEntry(for binding: KeyMap<CounterViewModel.Action>.Binding) -> Entry {
+    Entry(
+      key: DefaultsKey.keys(for: binding.action), defaultValue: .string(Key.list(binding.keys)),
+      summary: "keys: " + binding.description, name: "keys." + binding.action.name, isSetting: true, allowed: .keys)
   }
 
   /// The entry `name` names (`theme`, `keys.increment`, `count`), if Tally knows it.
@@ -108,8 +109,16 @@ public enum AppDefaults {
   }
 
   /// Registers every default in `store`'s registration domain; called once at start.
+  ///
+  /// Tally's own stores take the values as they are: through `Any`, each would be cast back
+  /// type by type, about 5,000 instructions a setting, before every command's first output.
   public static func register(in store: UserDefaultsProtocol) {
-    store.register(defaults: Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue.anyValue) }))
+    let defaults = Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue) })
+    if let layered = store.layered {
+      layered.register(values: defaults)
+    } else {
+      store.register(defaults: defaults.mapValues(\.anyValue))
+    }
   }
 }
 
