@@ -85,7 +85,7 @@ public enum AppDefaults {
         isSetting: true),
       Entry(
         key: .lockTimeout, defaultValue: .real(5), summary: "seconds to wait for another tally to release the store",
-        isSetting: true, allowed: .range(minimum: 0, maximum: 3600), environmentVariable: "TALLY_LOCK_TIMEOUT"),
+        isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT"),
     ] + CounterViewModel.defaultKeyMap.bindings.map(keyEntry)
   }
 

@@ -5,12 +5,8 @@ extension AppDefaults.Entry {
     case anyOfItsKind
     /// One of these strings.
     case oneOf([String])
-    /// A number from `minimum` through `maximum`.
-    ///
-    /// Two numbers, not a `ClosedRange<Double>`: the table is built by every command, and
-    /// that type's metadata checks `Double: Comparable` at run time, a scan of every
-    /// conformance record (docs/performance.md).
-    case range(minimum: Double, maximum: Double)
+    /// A number in this range.
+    case range(ClosedRange<Double>)
     /// A comma-separated list of at least one key name (`Key.keys(fromList:)`).
     case keys
   }
@@ -19,7 +15,7 @@ extension AppDefaults.Entry {
   public var allowedValues: String {
     switch allowed {
     case .oneOf(let values): values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
-    case .range(let minimum, let maximum): "a number of seconds from \(Self.text(minimum)) to \(Self.text(maximum))"
+    case .range(let range): "a number of seconds from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
     case .keys: "one or more key names separated by commas (space,+,k,up): " + Key.nameRules
     case .anyOfItsKind:
       switch kind {
@@ -58,8 +54,8 @@ extension AppDefaults.Entry {
     case (.oneOf(let values), .string(let string)):
       guard values.contains(string) else { throw refuse() }
       return value
-    case (.range(let minimum, let maximum), _):
-      guard let number = value.number, number >= minimum, number <= maximum else { throw refuse() }
+    case (.range(let range), _):
+      guard let number = value.number, range.contains(number) else { throw refuse() }
       return value
     case (.keys, .string(let string)):
       guard string.contains(where: { $0 != " " }) else { throw SettingError("\(name): an action needs at least one key") }
