@@ -33,7 +33,9 @@ public enum SettingEditor {
         refusal = error
         return current
       }
-      return value ?? (store.domains.persistent[entry.key.name] == nil ? current : nil)
+      // Resetting a setting the user never set writes nothing.
+      if value == nil, store.domains.persistent[entry.key.name] == nil { return current }
+      return value
     }
     if let refusal { throw refusal }
   }
