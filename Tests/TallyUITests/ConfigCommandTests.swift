@@ -40,6 +40,11 @@ struct ConfigCommandTests {
     #expect(store.domains.persistent == ["confirmReset": .bool(false)])
   }
 
+  @Test func resettingASettingNeverSetWritesNothing() throws {
+    try expectOutput("config", "reset", "theme", is: "")
+    #expect((try? ChildProcess.readFileText(storePath)) == nil)
+  }
+
   @Test func listSaysWhereEachValueComesFrom() throws {
     try run("config", "set", "keys.undo", "z")
     let result = try run("-bigDigits", "no", "config", "list", environment: ["TALLY_LOCK_TIMEOUT": "2"])
