@@ -43,6 +43,7 @@ struct TallyCommand: ParsableCommand {
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
+      GoalCommand.self, ExportCommand.self, ImportCommand.self,
     ],
     // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
     // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the
@@ -79,6 +80,11 @@ struct TallyCommand: ParsableCommand {
     transform: defaultsValue(.currentCounter))
   var currentCounter: PropertyListValue?
 
+  @Option(
+    name: defaultsKey(.dayStartsAtHour), parsing: .unconditional, help: defaultsHelp(.dayStartsAtHour),
+    transform: defaultsValue(.dayStartsAtHour))
+  var dayStartsAtHour: PropertyListValue?
+
   private static func defaultsKey(_ key: DefaultsKey) -> NameSpecification {
     .customLong(key.name, withSingleDash: true)
   }
@@ -100,7 +106,7 @@ struct TallyCommand: ParsableCommand {
   var overrides: [String: PropertyListValue] {
     let values: [(DefaultsKey, PropertyListValue?)] = [
       (.count, count), (.hasOnboardingBeenShown, hasOnboardingBeenShown), (.counters, counters),
-      (.currentCounter, currentCounter),
+      (.currentCounter, currentCounter), (.dayStartsAtHour, dayStartsAtHour),
     ]
     return values.reduce(into: [:]) { domain, pair in
       if let value = pair.1 { domain[pair.0.name] = value }

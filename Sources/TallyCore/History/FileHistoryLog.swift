@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The history as JSON lines in `history.jsonl` in the data directory, rotated to
 /// `history.jsonl.1` past a size limit.
 ///
@@ -29,6 +35,25 @@ public final class FileHistoryLog: HistoryLog {
     } catch {
       appendProblem = "the history could not be saved: \(error)"
     }
+  }
+
+  /// Moves the log (and its rotated part) aside as `history.jsonl.replaced-<UTC time>`
+  /// (and `history.jsonl.1.replaced-<UTC time>`), so that the next append starts a new one;
+  /// returns where they went.
+  public func moveAside() throws(SystemError) -> [String] {
+    let stamp = UTCTime.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
+    var moved: [String] = []
+    for file in [rotatedPath, path] where FileSystem.fileExists(atPath: file) {
+      var destination = file + ".replaced-" + stamp
+      var attempt = 1
+      while FileSystem.fileExists(atPath: destination) {
+        attempt += 1
+        destination = file + ".replaced-" + stamp + "-\(attempt)"
+      }
+      try FileSystem.rename(file, to: destination)
+      moved.append(destination)
+    }
+    return moved
   }
 
   public func read() -> HistoryReading {
