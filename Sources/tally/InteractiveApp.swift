@@ -51,7 +51,16 @@ struct InteractiveApp {
         settingStore: dependencies.settingStore,
         analytics: analytics,
         makeCountersModel: { CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics) },
-        makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
+        makeHistoryViewModel: {
+          HistoryViewModel(
+            counter: $0, history: dependencies.history, clock: dependencies.clock,
+            goalCalendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
+        },
+        makeGoalSummary: {
+          GoalSummary.of(
+            $0, history: dependencies.history, now: dependencies.clock.now(),
+            calendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
+        })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app
     }

@@ -102,3 +102,13 @@ public struct GoalSummary: Equatable, Sendable {
     return overflow ? (b > 0 ? Int.max : Int.min) : sum
   }
 }
+
+extension GoalSummary {
+  /// How `counter` stands toward its goal now, or `nil` when it has none; a total goal reads
+  /// no history.
+  public static func of(_ counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
+    guard let goal = counter.goal else { return nil }
+    let entries = goal.period == .none ? [] : history.read().entries(forCounter: counter.id)
+    return GoalSummary(goal: goal, value: counter.value, entries: entries, now: now, calendar: calendar)
+  }
+}

@@ -29,7 +29,7 @@ public enum PastMoment {
     case "now", "today": moment = now
     case "yesterday": moment = middle(ofDay: calendar.day(of: now) - 1, calendar: calendar)
     default:
-      if let day = try? dateOnly.parse(trimmed) {
+      if trimmed.count == "2026-11-20".count, let day = try? dateOnly.parse(trimmed) {
         let number = Int((day.timeIntervalSince1970 / 86_400).rounded(.down))
         moment = number == calendar.day(of: now) ? now : middle(ofDay: number, calendar: calendar)
       } else if let absolute = UTCTime.date(from: trimmed) ?? (try? zoned.parse(trimmed)) {

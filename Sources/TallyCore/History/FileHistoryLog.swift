@@ -18,6 +18,9 @@ public final class FileHistoryLog: HistoryLog {
   public let maximumBytes: Int
   /// The last append's failure, if any.
   public private(set) var appendProblem: String?
+  /// The last reading, and the files it was read from: read again only when they changed
+  /// (another process appended or rotated), and extended by this log's own appends.
+  private var cache: (main: FileIdentity?, rotated: FileIdentity?, reading: HistoryReading)?
 
   public init(directory: String, maximumBytes: Int = 1 << 20) {
     path = StoreLocation.join(directory, Self.fileName)
@@ -29,11 +32,26 @@ public final class FileHistoryLog: HistoryLog {
   public func append(_ entries: [HistoryEntry]) {
     guard !entries.isEmpty else { return }
     let bytes = Array(entries.map { $0.jsonLine + "\n" }.joined().utf8)
+    let before = try? FileSystem.identity(atPath: path)
     do {
       try FileSystem.append(bytes, toPath: path, rotatingTo: rotatedPath, past: maximumBytes)
       appendProblem = nil
     } catch {
       appendProblem = "the history could not be saved: \(error)"
+      cache = nil
+      return
+    }
+    // The cached reading stays right when the file grew by exactly these bytes: nobody else
+    // appended meanwhile and it was not rotated.
+    let after = try? FileSystem.identity(atPath: path)
+    if var cached = cache, cached.main == before, let after, after.isSameFile(as: before),
+      after.size == (before?.size ?? 0) + Int64(bytes.count)
+    {
+      cached.reading.entries += entries
+      cached.main = after
+      cache = cached
+    } else {
+      cache = nil
     }
   }
 
@@ -57,6 +75,15 @@ public final class FileHistoryLog: HistoryLog {
   }
 
   public func read() -> HistoryReading {
+    let main = try? FileSystem.identity(atPath: path)
+    let rotated = try? FileSystem.identity(atPath: rotatedPath)
+    if let cache, cache.main == main, cache.rotated == rotated, main != nil { return cache.reading }
+    let reading = readFiles()
+    cache = reading.problem == nil ? (main, rotated, reading) : nil
+    return reading
+  }
+
+  private func readFiles() -> HistoryReading {
     var reading = HistoryReading()
     for file in [rotatedPath, path] {
       let bytes: [UInt8]
