@@ -29,7 +29,7 @@ public enum PastMoment {
     case "now", "today": moment = now
     case "yesterday": moment = middle(ofDay: calendar.day(of: now) - 1, calendar: calendar)
     default:
-      if trimmed.count == "2026-11-20".count, let day = try? dateOnly.parse(trimmed) {
+      if trimmed.count == "2026-11-20".count, let day = try? dateOnly.parse(trimmed), dateOnly.format(day) == trimmed {
         let number = Int((day.timeIntervalSince1970 / 86_400).rounded(.down))
         moment = number == calendar.day(of: now) ? now : middle(ofDay: number, calendar: calendar)
       } else if let absolute = UTCTime.date(from: trimmed) ?? (try? zoned.parse(trimmed)) {
@@ -49,7 +49,9 @@ public enum PastMoment {
   private static func wallClockTime(_ text: String) -> Date? {
     var normalized = String(text.map { $0 == " " ? "T" : $0 })
     if normalized.count == "2026-11-20T18:30".count { normalized += ":00" }
-    return try? localTime.parse(normalized)
+    // The parser rolls a 25th hour over into the next day: only a time it writes back the same is one.
+    guard let wall = try? localTime.parse(normalized), localTime.format(wall) == normalized else { return nil }
+    return wall
   }
 
   /// The moment the local clock shows `wall` (read as UTC): in a daylight-saving gap, the
