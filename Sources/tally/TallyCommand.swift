@@ -17,7 +17,8 @@ struct TallyCommand: ParsableCommand {
     abstract: "A tally counter for the terminal.",
     discussion: """
       Without a subcommand, tally opens the interactive counter. Keys: Space, + or Up add \
-      the step and - or Down subtract it; r resets, = types a value, s sets the step; u and \
+      the step and - or Down subtract it; r resets, = types a value, s sets the step, g the \
+      goal; u and \
       Ctrl-R undo and redo; Tab and Shift-Tab show the next and previous counter; n makes \
       a counter, e renames it, d deletes it; H shows its history; ? lists every key; q or \
       Ctrl-C quits and Ctrl-Z suspends.
@@ -28,7 +29,13 @@ struct TallyCommand: ParsableCommand {
       Files: $XDG_DATA_HOME/tally/defaults.plist (by default \
       ~/.local/share/tally/defaults.plist) holds the counters, saved before they are shown \
       and replaced atomically on every change; history.jsonl beside it is the history of \
-      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>.
+      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>. \
+      tally export writes every counter and its history as JSON or CSV, and tally import \
+      reads it back, all of it or nothing.
+
+      Goals: a day starts at local midnight (or at the hour -dayStartsAtHour gives), a week \
+      on Monday, a month on the 1st; a goal is met in a period when the period's changes \
+      reach it, and the streak counts the periods met in a row.
 
       Environment: XDG_DATA_HOME, or HOME without it, says where the data directory is; \
       TALLY_LOCK_TIMEOUT how many seconds a command waits for another tally to release the \

@@ -48,9 +48,10 @@ struct BackupTests {
     try store.model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count-3"))
     try store.model.perform(.setGoal(Goal(amount: 300, period: .none), of: "count"))
     try store.model.perform(.setGoal(Goal(amount: 3, period: .month), of: "count-2"))
-    for (offset, edit) in [CounterEdit.add(2, to: "count-3"), .add(5, to: "count"), .setValue(0, of: "count"), .add(-4, to: "count-2")]
-      .enumerated()
-    {
+    for (offset, edit) in [
+      CounterEdit.add(2, to: "count-3"), .add(5, to: "count"), .setValue(0, of: "count"), .add(-4, to: "count-2"),
+    ]
+    .enumerated() {
       store.clock.advance(by: 3600.125 * Double(offset + 1))
       try store.model.perform(edit)
       store.recorder.flush()
@@ -89,7 +90,8 @@ struct BackupTests {
     try store.model.perform(.create(named: "laps", selecting: false))
     try store.model.perform(.add(7, to: "count-2"))
     store.recorder.flush()
-    let change = HistoryEntry(time: at("2026-11-01T10:00:00Z"), event: .changed, counter: "", name: "LAPS", old: 0, new: 3, source: .command)
+    let change = HistoryEntry(
+      time: at("2026-11-01T10:00:00Z"), event: .changed, counter: "", name: "LAPS", old: 0, new: 3, source: .command)
     let backup = Backup(counters: [
       Backup.Item(name: "LAPS", value: 3, step: 4, goal: Goal(amount: 2, period: .week), history: [change]),
       Backup.Item(name: "swims", value: 1),
@@ -103,7 +105,8 @@ struct BackupTests {
 
   @Test func replacingLeavesOnlyTheBackupsCounters() throws {
     let store = try filledStore()
-    _ = try store.importing(Backup(counters: [Backup.Item(name: "books", value: 12, goal: Goal(amount: 300, period: .none))]), replacing: true)
+    _ = try store.importing(
+      Backup(counters: [Backup.Item(name: "books", value: 12, goal: Goal(amount: 300, period: .none))]), replacing: true)
     #expect(store.model.list.counters == [Counter(id: "count", name: "books", value: 12, goal: Goal(amount: 300, period: .none))])
     #expect(store.defaults.domains.persistent["count-2"] == nil)
     #expect(store.defaults.domains.persistent["count-3"] == nil)
@@ -116,17 +119,25 @@ struct BackupTests {
 
   @Test(arguments: [
     ("kind,counter\r\n", "line 1: expected the header"),
-    ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\ncounter,x,one,1,,,,,,,\n",
-     "line 3: value must be a whole number"),
+    (
+      "kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\ncounter,x,one,1,,,,,,,\n",
+      "line 3: value must be a whole number"
+    ),
     ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,0,,,,,,,\n", "line 2: the step must be"),
     ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,8/year,,,,,,\n", "line 2: a goal is"),
     ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,\"wa\nter\",1,1,,,,,,,\n", "line 2: a counter's name"),
-    ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\ncounter,WATER,1,1,,,,,,,\n",
-     "line 3: a counter named"),
-    ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\nchange,water,,,,yesterday,changed,water,0,1,app\n",
-     "line 3: time must be"),
-    ("kind,counter,value,step,goal,time,event,name,old,new,source\nchange,water,,,,2026-11-20T10:00:00Z,changed,water,0,1,app\n",
-     "line 2: a change of \"water\" before"),
+    (
+      "kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\ncounter,WATER,1,1,,,,,,,\n",
+      "line 3: a counter named"
+    ),
+    (
+      "kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\nchange,water,,,,yesterday,changed,water,0,1,app\n",
+      "line 3: time must be"
+    ),
+    (
+      "kind,counter,value,step,goal,time,event,name,old,new,source\nchange,water,,,,2026-11-20T10:00:00Z,changed,water,0,1,app\n",
+      "line 2: a change of \"water\" before"
+    ),
     ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,\"water,1,1,,,,,,,\n", "line 2: a quoted field"),
     ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,\n", "line 2: expected 11 fields"),
   ])
@@ -139,13 +150,23 @@ struct BackupTests {
   }
 
   @Test(arguments: [
-    (#"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":"1","step":1,"history":[]}]}"#, "counters[0].value: expected"),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":"1","step":1,"history":[]}]}"#,
+      "counters[0].value: expected"
+    ),
     (#"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"history":[]}]}"#, "counters[0].step: missing"),
-    (#"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"history":[{"time":"x","event":"changed","name":"a","source":"app"}]}]}"#,
-     "counters[0].history[0].time: not an ISO 8601"),
-    (#"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"history":[{"time":"2026-11-20T10:00:00Z","event":"poked","name":"a","source":"app"}]}]}"#,
-     "counters[0].history[0].event"),
-    (#"{"format":"tally-backup","version":1,"counters":[{"name":"","value":1,"step":1,"history":[]}]}"#, "counters[0]: a counter's name cannot be empty"),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"history":[{"time":"x","event":"changed","name":"a","source":"app"}]}]}"#,
+      "counters[0].history[0].time: not an ISO 8601"
+    ),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"history":[{"time":"2026-11-20T10:00:00Z","event":"poked","name":"a","source":"app"}]}]}"#,
+      "counters[0].history[0].event"
+    ),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"","value":1,"step":1,"history":[]}]}"#,
+      "counters[0]: a counter's name cannot be empty"
+    ),
     (#"{"format":"tally-backup","version":2,"counters":[]}"#, "version: this Tally reads version 1"),
     (#"{"format":"tally-backup","#, "not valid JSON"),
   ])
@@ -160,7 +181,8 @@ struct BackupTests {
 
 struct FileHistoryLogCacheTests {
   private func entry(_ new: Int) -> HistoryEntry {
-    HistoryEntry(time: at("2026-11-20T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: new - 1, new: new, source: .app)
+    HistoryEntry(
+      time: at("2026-11-20T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: new - 1, new: new, source: .app)
   }
 
   @Test func aReadSeesOwnAndOtherProcessesAppendsAndRotations() throws {

@@ -15,10 +15,14 @@ struct GoalRenderTests {
 
   private func summary(progress: Int, amount: Int = 8, dayBefore: Int = 0) -> GoalSummary {
     let entries = [
-      HistoryEntry(time: now.addingTimeInterval(-86_400), event: .changed, counter: "count", name: "Count", old: 0, new: dayBefore, source: .app),
-      HistoryEntry(time: now, event: .changed, counter: "count", name: "Count", old: dayBefore, new: dayBefore + progress, source: .app),
+      HistoryEntry(
+        time: now.addingTimeInterval(-86_400), event: .changed, counter: "count", name: "Count", old: 0, new: dayBefore,
+        source: .app),
+      HistoryEntry(
+        time: now, event: .changed, counter: "count", name: "Count", old: dayBefore, new: dayBefore + progress, source: .app),
     ]
-    return GoalSummary(goal: Goal(amount: amount, period: .day), value: dayBefore + progress, entries: entries, now: now, calendar: calendar)
+    return GoalSummary(
+      goal: Goal(amount: amount, period: .day), value: dayBefore + progress, entries: entries, now: now, calendar: calendar)
   }
 
   private func render(_ goal: GoalSummary, width: Int = 80, height: Int = 24) -> Canvas {
@@ -56,14 +60,18 @@ struct GoalRenderTests {
 
   @Test func theHistoryMarksTheDaysMet() throws {
     let history = InMemoryHistoryLog(entries: [
-      HistoryEntry(time: now.addingTimeInterval(-86_400), event: .changed, counter: "count", name: "Count", old: 0, new: 8, source: .app),
+      HistoryEntry(
+        time: now.addingTimeInterval(-86_400), event: .changed, counter: "count", name: "Count", old: 0, new: 8, source: .app),
       HistoryEntry(time: now, event: .changed, counter: "count", name: "Count", old: 8, new: 10, source: .app),
     ])
     let counter = Counter(id: "count", name: "Count", value: 10, goal: Goal(amount: 8, period: .day))
     let model = HistoryViewModel(counter: counter, history: history, clock: ManualClock(now), goalCalendar: calendar)
     var canvas = Canvas(width: 80, height: 24)
     HistoryView(model: model).render(into: &canvas)
-    #expect(canvas.lines.contains { $0.hasPrefix(" Tue 17 Nov") && $0.hasSuffix("+8 ✓") || $0.contains("Tue 17 Nov") && $0.contains("+8 ✓") })
+    #expect(
+      canvas.lines.contains {
+        $0.hasPrefix(" Tue 17 Nov") && $0.hasSuffix("+8 ✓") || $0.contains("Tue 17 Nov") && $0.contains("+8 ✓")
+      })
     #expect(canvas.lines.contains { $0.contains("Wed 18 Nov") && $0.contains("+2") && !$0.contains("✓") })
     #expect(canvas.lines.contains { $0.hasPrefix(" Goal 8/day: 2 of 8 today   streak 1, best 1") })
   }

@@ -152,14 +152,18 @@ struct GoalSummaryTests {
   }
 
   @Test func aResetAtTheStartOfADayTakesNothingBack() {
-    let entries = [change("2026-11-22T20:00:00Z", 0, 8), change("2026-11-23T07:00:00Z", 8, 0), change("2026-11-23T08:00:00Z", 0, 2)]
+    let entries = [
+      change("2026-11-22T20:00:00Z", 0, 8), change("2026-11-23T07:00:00Z", 8, 0), change("2026-11-23T08:00:00Z", 0, 2),
+    ]
     let goal = summary(daily, entries, now: "2026-11-23T12:00:00Z")
     #expect(goal.progress == 2)
     #expect(goal.periods.suffix(2).map(\.progress) == [8, 2])
   }
 
   @Test func aResetInsideADayStartsItsCountOver() {
-    let entries = [change("2026-11-23T07:00:00Z", 20, 26), change("2026-11-23T09:00:00Z", 26, 0), change("2026-11-23T10:00:00Z", 0, 1)]
+    let entries = [
+      change("2026-11-23T07:00:00Z", 20, 26), change("2026-11-23T09:00:00Z", 26, 0), change("2026-11-23T10:00:00Z", 0, 1),
+    ]
     #expect(summary(daily, entries, now: "2026-11-23T12:00:00Z").progress == 1)
   }
 
@@ -169,7 +173,8 @@ struct GoalSummaryTests {
   }
 
   @Test func aTotalGoalIsTheValue() {
-    let goal = summary(Goal(amount: 300, period: .none), [change("2026-11-23T07:00:00Z", 0, 5)], now: "2026-11-23T12:00:00Z", value: 120)
+    let goal = summary(
+      Goal(amount: 300, period: .none), [change("2026-11-23T07:00:00Z", 0, 5)], now: "2026-11-23T12:00:00Z", value: 120)
     #expect(goal.progressText == "120 of 300 in total")
     #expect(goal.periods.isEmpty)
     #expect(goal.currentStreak == 0)
@@ -201,7 +206,9 @@ struct GoalSummaryTests {
 
   @Test func weeksStartOnMondayAndMonthsOnThe1st() {
     // Sunday 22 November and Monday 23 November 2026.
-    let entries = [change("2026-11-22T10:00:00Z", 0, 2), change("2026-11-23T10:00:00Z", 2, 5), change("2026-10-31T10:00:00Z", 5, 6)]
+    let entries = [
+      change("2026-11-22T10:00:00Z", 0, 2), change("2026-11-23T10:00:00Z", 2, 5), change("2026-10-31T10:00:00Z", 5, 6),
+    ]
     let week = summary(Goal(amount: 3, period: .week), entries, now: "2026-11-29T23:00:00Z")
     #expect(week.progress == 3)
     #expect(week.isReached)

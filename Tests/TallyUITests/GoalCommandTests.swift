@@ -68,7 +68,9 @@ struct GoalCommandTests {
   @Test func incAtPutsTheChangeInTheHistoryAtThatTime() throws {
     try run("inc", "--at", "2026-01-15 18:30")
     try run("dec", "--by", "3", "--at", "2026-01-14")
-    let log = try run("log").standardOutput.split(separator: "\n").map { $0.split(separator: "\t").prefix(5).joined(separator: " ") }
+    let log = try run("log").standardOutput.split(separator: "\n").map {
+      $0.split(separator: "\t").prefix(5).joined(separator: " ")
+    }
     #expect(log == ["2026-01-15 18:30:00 changed Count 0 1", "2026-01-14 12:00:00 changed Count 1 -2"])
     try fail("inc", "--at", "next tuesday", status: 64, message: "--at next tuesday: give today, yesterday")
     try fail("inc", "--at", "2999-01-01", status: 64, message: "is in the future")
@@ -93,7 +95,9 @@ struct GoalCommandTests {
     #expect(imported.status == 0, "\(imported)")
     let again = try ChildProcess.run(tally, ["export", "--format", format], environment: otherEnvironment)
     #expect(again.standardOutput == exported)
-    #expect(try ChildProcess.run(tally, ["list"], environment: otherEnvironment).standardOutput == "Count\t0\nwater\t3\na, \"quoted\" name\t-7\n")
+    #expect(
+      try ChildProcess.run(tally, ["list"], environment: otherEnvironment).standardOutput
+        == "Count\t0\nwater\t3\na, \"quoted\" name\t-7\n")
   }
 
   @Test func aBadFileChangesNothing() throws {
@@ -101,7 +105,8 @@ struct GoalCommandTests {
     let before = try ChildProcess.readFileText(storeDirectory + "/defaults.plist")
     let history = try ChildProcess.readFileText(storeDirectory + "/history.jsonl")
     let file = data.appending("bad.csv")
-    let text = "kind,counter,value,step,goal,time,event,name,old,new,source\r\ncounter,Count,9,1,,,,,,,\r\ncounter,new,x,1,,,,,,,\r\n"
+    let text =
+      "kind,counter,value,step,goal,time,event,name,old,new,source\r\ncounter,Count,9,1,,,,,,,\r\ncounter,new,x,1,,,,,,,\r\n"
     try TemporaryDirectory.write(text, to: file)
     try fail("import", file, status: 65, message: "bad.csv: line 3: value must be a whole number")
     try fail("import", data.appending("missing.json"), status: 74, message: "cannot read")

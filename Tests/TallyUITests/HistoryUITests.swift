@@ -88,7 +88,8 @@ struct GoalUITests {
     try await test.app.waitFor(text: "2 of 3 today")
     try test.app.press(.character("q"))
     #expect(try await test.app.waitForExit() == 0)
-    let goal = try ChildProcess.run(try Executables.tally(), ["goal", "Count"], environment: ["XDG_DATA_HOME": test.app.dataHome])
+    let goal = try ChildProcess.run(
+      try Executables.tally(), ["goal", "Count"], environment: ["XDG_DATA_HOME": test.app.dataHome])
     #expect(goal.standardOutput == "3/day\n")
   }
 }

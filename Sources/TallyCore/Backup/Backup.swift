@@ -70,8 +70,10 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
-  /// Checks what the file holds beyond its syntax: names a counter may have, unique ignoring
-  /// case; steps from 1. `location` names where each counter came from.
+  /// Checks what the file holds beyond its syntax.
+  ///
+  /// Names must be ones a counter may have, unique ignoring case; steps from 1; goals from 1.
+  /// `location` names where each counter came from.
   func validated(location: (Int) -> String) throws(Problem) -> Backup {
     var seen: Set<String> = []
     var checked = self

@@ -72,7 +72,8 @@ public enum BackupCSV {
 
   private static func change(_ fields: [String], _ at: String) throws(Backup.Problem) -> HistoryEntry {
     guard let time = UTCTime.date(from: fields[5]) else {
-      throw Backup.Problem(location: at, reason: "time must be an ISO 8601 UTC time such as 2026-11-23T10:00:00Z, not \"\(fields[5])\"")
+      throw Backup.Problem(
+        location: at, reason: "time must be an ISO 8601 UTC time such as 2026-11-23T10:00:00Z, not \"\(fields[5])\"")
     }
     guard let event = HistoryEntry.Event(rawValue: fields[6]) else {
       throw Backup.Problem(location: at, reason: "event must be changed, created, renamed or deleted, not \"\(fields[6])\"")
@@ -96,7 +97,8 @@ public enum BackupCSV {
   /// A field as RFC 4180 writes it: in quotes, with quotes doubled, when it holds a comma, a
   /// quote or a line break (or starts or ends with a space, which some readers trim).
   static func quoted(_ field: String) -> String {
-    let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+    let needsQuotes =
+      field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
       || field.first == " " || field.last == " "
     guard needsQuotes else { return field }
     var text = "\""

@@ -4,8 +4,9 @@
   import Foundation
 #endif
 
-/// A backup as JSON, the lossless format, through FoundationEssentials' `JSONEncoder` and
-/// `JSONDecoder`:
+/// A backup as JSON, the lossless format.
+///
+/// It is written and read by FoundationEssentials' `JSONEncoder` and `JSONDecoder`:
 ///
 /// ```json
 /// {"counters": [{"goal": {"amount": 8, "period": "day"}, "history": [{"event": "changed",
@@ -88,7 +89,8 @@ public enum BackupJSON {
             time: time, event: change.event, counter: "", name: change.name, old: change.old, new: change.new,
             source: change.source))
       }
-      items.append(Backup.Item(name: counter.name, value: counter.value, step: counter.step, goal: counter.goal, history: history))
+      items.append(
+        Backup.Item(name: counter.name, value: counter.value, step: counter.step, goal: counter.goal, history: history))
     }
     return try Backup(counters: items).validated { "counters[\($0)]" }
   }

@@ -12,7 +12,9 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "json (lossless, the default) or csv (for spreadsheets).")
   var format: Backup.Format = .json
 
-  @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to FILE (replaced atomically) instead of standard output.", valueName: "file"))
+  @Option(
+    name: [.short, .customLong("output")],
+    help: ArgumentHelp("Write to FILE (replaced atomically) instead of standard output.", valueName: "file"))
   var output: String?
 
   func run() throws {

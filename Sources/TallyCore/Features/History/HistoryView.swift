@@ -97,7 +97,9 @@ public struct HistoryView {
       let barStyle = met ? Style(color: .success) : day.net >= 0 ? Style(color: .accent) : Style(color: .warning)
       canvas.put(bar, column: column, row: row, style: barStyle)
       let value = HistorySummary.signed(day.net) + (met ? " ✓" : "")
-      canvas.put(value, column: column + bar.count + (bar.isEmpty ? 0 : 1), row: row, style: met ? Style(bold: true, color: .success) : .plain)
+      canvas.put(
+        value, column: column + bar.count + (bar.isEmpty ? 0 : 1), row: row,
+        style: met ? Style(bold: true, color: .success) : .plain)
     }
   }
 
