@@ -46,7 +46,7 @@ public final class CounterViewModel {
     .init([.character("s")], .setStep, label: "s", summary: "step", description: "set this counter's step", isHinted: false),
     .init(
       [.character("g")], .setGoal, label: "g", summary: "goal",
-      description: "set this counter's goal (8/day, 3/week, 20/month or a total)", isHinted: false),
+      description: "set this counter's goal", isHinted: false),
     .init([.character("u")], .undo, label: "u", summary: "undo", description: "undo the last change", hintPriority: 5),
     .init([.control("r")], .redo, label: "Ctrl-R", summary: "redo", description: "redo what was undone", isHinted: false),
     .init(
