@@ -56,9 +56,11 @@ struct InteractiveApp {
             counter: $0, history: dependencies.history, clock: dependencies.clock,
             goalCalendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
         },
-        makeGoalSummary: {
-          GoalSummary.of(
-            $0, history: dependencies.history, now: dependencies.clock.now(),
+        makeGoalSummary: { counter in
+          // Drawn every frame: a counter without a goal costs nothing more.
+          guard counter.goal != nil else { return nil }
+          return GoalSummary.of(
+            counter, history: dependencies.history, now: dependencies.clock.now(),
             calendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
         })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
