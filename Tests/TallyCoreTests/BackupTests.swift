@@ -46,7 +46,7 @@ struct BackupTests {
     try store.model.perform(.create(named: "water", selecting: true))
     try store.model.perform(.setStep(2, of: "count-3"))
     try store.model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count-3"))
-    try store.model.perform(.setGoal(Goal(amount: 300, period: .none), of: "count"))
+    try store.model.perform(.setGoal(Goal(amount: 300, period: .total), of: "count"))
     try store.model.perform(.setGoal(Goal(amount: 3, period: .month), of: "count-2"))
     for (offset, edit) in [
       CounterEdit.add(2, to: "count-3"), .add(5, to: "count"), .setValue(0, of: "count"), .add(-4, to: "count-2"),
@@ -106,8 +106,9 @@ struct BackupTests {
   @Test func replacingLeavesOnlyTheBackupsCounters() throws {
     let store = try filledStore()
     _ = try store.importing(
-      Backup(counters: [Backup.Item(name: "books", value: 12, goal: Goal(amount: 300, period: .none))]), replacing: true)
-    #expect(store.model.list.counters == [Counter(id: "count", name: "books", value: 12, goal: Goal(amount: 300, period: .none))])
+      Backup(counters: [Backup.Item(name: "books", value: 12, goal: Goal(amount: 300, period: .total))]), replacing: true)
+    #expect(
+      store.model.list.counters == [Counter(id: "count", name: "books", value: 12, goal: Goal(amount: 300, period: .total))])
     #expect(store.defaults.domains.persistent["count-2"] == nil)
     #expect(store.defaults.domains.persistent["count-3"] == nil)
   }

@@ -21,7 +21,7 @@ private var utc: GoalCalendar { GoalCalendar(utcOffset: { _ in 0 }) }
 struct GoalTextTests {
   @Test(arguments: [
     ("8/day", Goal(amount: 8, period: .day)), ("3/week", Goal(amount: 3, period: .week)),
-    (" 20/MONTH ", Goal(amount: 20, period: .month)), ("300", Goal(amount: 300, period: .none)),
+    (" 20/MONTH ", Goal(amount: 20, period: .month)), ("300", Goal(amount: 300, period: .total)),
   ])
   func goalsAreTypedAsAmountAndPeriod(text: String, goal: Goal) throws {
     #expect(try Goal(text: text) == goal)
@@ -174,7 +174,7 @@ struct GoalSummaryTests {
 
   @Test func aTotalGoalIsTheValue() {
     let goal = summary(
-      Goal(amount: 300, period: .none), [change("2026-11-23T07:00:00Z", 0, 5)], now: "2026-11-23T12:00:00Z", value: 120)
+      Goal(amount: 300, period: .total), [change("2026-11-23T07:00:00Z", 0, 5)], now: "2026-11-23T12:00:00Z", value: 120)
     #expect(goal.progressText == "120 of 300 in total")
     #expect(goal.periods.isEmpty)
     #expect(goal.currentStreak == 0)

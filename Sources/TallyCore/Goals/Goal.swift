@@ -3,10 +3,10 @@
 /// A goal is part of its counter, kept in the counter's record in the store (the `goal`
 /// entry: `amount` and `period`), so it is saved, undone and synced with the counter.
 public struct Goal: Sendable, Hashable, Codable {
-  /// How often the goal starts again.
+  /// How often the goal starts again: never (a total), every day, week or month.
   public enum Period: String, Sendable, Hashable, Codable, CaseIterable {
-    /// A plain total: the counter's value toward the amount.
-    case none
+    /// A plain total: the counter's value toward the amount (stored as `none`).
+    case total = "none"
     case day
     case week
     case month
@@ -14,7 +14,7 @@ public struct Goal: Sendable, Hashable, Codable {
     /// "today", "this week", "this month", or "in total".
     public var currentName: String {
       switch self {
-      case .none: "in total"
+      case .total: "in total"
       case .day: "today"
       case .week: "this week"
       case .month: "this month"
@@ -33,7 +33,7 @@ public struct Goal: Sendable, Hashable, Codable {
 
   /// The goal as a user types it: "8/day", "3/week", "20/month", or "300" for a total.
   public var text: String {
-    period == .none ? String(amount) : "\(amount)/\(period.rawValue)"
+    period == .total ? String(amount) : "\(amount)/\(period.rawValue)"
   }
 
   /// Reads "8/day", "8/week", "8/month" or a plain "300"; surrounding spaces are ignored.
@@ -42,10 +42,10 @@ public struct Goal: Sendable, Hashable, Codable {
     let parts = trimmed.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
     let period: Period
     if parts.count == 2 {
-      guard let named = Period(rawValue: parts[1].lowercased()), named != .none else { throw .invalidGoal(trimmed) }
+      guard let named = Period(rawValue: parts[1].lowercased()), named != .total else { throw .invalidGoal(trimmed) }
       period = named
     } else {
-      period = .none
+      period = .total
     }
     guard let amount = try? CounterInput.step(from: String(parts[0])) else { throw .invalidGoal(trimmed) }
     self.init(amount: amount, period: period)

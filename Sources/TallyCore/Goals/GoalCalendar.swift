@@ -39,7 +39,7 @@ public struct GoalCalendar {
 
   static func period(_ period: Goal.Period, ofDay day: Int) -> Int {
     switch period {
-    case .none: return 0
+    case .total: return 0
     case .day: return day
     // Day 0, 1970-01-01, was a Thursday: weeks counted from Monday 1969-12-29.
     case .week: return Int((Double(day + 3) / 7).rounded(.down))
@@ -52,7 +52,7 @@ public struct GoalCalendar {
   /// How the history screen names a period: "Mon 23 Nov", "week of 16 Nov", "Nov 2026".
   static func label(_ period: Goal.Period, number: Int) -> String {
     switch period {
-    case .none: return "in total"
+    case .total: return "in total"
     case .day: return HistorySummary.label(number)
     case .week:
       let monday = Int64(number * 7 - 3)

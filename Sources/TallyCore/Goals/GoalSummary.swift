@@ -44,7 +44,7 @@ public struct GoalSummary: Equatable, Sendable {
 
   public init(goal: Goal, value: Int, entries: [HistoryEntry], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
     self.goal = goal
-    guard goal.period != .none else {
+    guard goal.period != .total else {
       progress = value
       periods = []
       currentStreak = 0
@@ -108,7 +108,7 @@ extension GoalSummary {
   /// no history.
   public static func of(_ counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
     guard let goal = counter.goal else { return nil }
-    let entries = goal.period == .none ? [] : history.read().entries(forCounter: counter.id)
+    let entries = goal.period == .total ? [] : history.read().entries(forCounter: counter.id)
     return GoalSummary(goal: goal, value: counter.value, entries: entries, now: now, calendar: calendar)
   }
 }

@@ -85,7 +85,7 @@ struct StatsCommand: ParsableCommand {
         totals.goal = goal.goal.text
         totals.progress = goal.progress
         totals.goalReached = goal.isReached
-        if goal.goal.period != .none {
+        if goal.goal.period != .total {
           totals.currentStreak = goal.currentStreak
           totals.bestStreak = goal.bestStreak
         }
@@ -99,7 +99,7 @@ struct StatsCommand: ParsableCommand {
       if let goal {
         lines.append("goal\t\(goal.goal.text)")
         lines.append("progress\t\(goal.progressText)\(goal.isReached ? ", goal reached" : "")")
-        if goal.goal.period != .none {
+        if goal.goal.period != .total {
           lines.append("streak\t\(goal.currentStreak)")
           lines.append("best streak\t\(goal.bestStreak)")
         }

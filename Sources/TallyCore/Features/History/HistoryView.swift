@@ -64,7 +64,7 @@ public struct HistoryView {
 
   /// The goal's periods when it has days, weeks or months; the days otherwise.
   private var chartRows: [ChartRow] {
-    if let goal = model.goal, goal.goal.period != .none {
+    if let goal = model.goal, goal.goal.period != .total {
       return goal.periods.map { ChartRow(label: $0.label, net: $0.progress, isMet: $0.isMet) }
     }
     return model.summary.days.map { ChartRow(label: $0.label, net: $0.net, isMet: nil) }
@@ -74,7 +74,7 @@ public struct HistoryView {
   private var goalLine: (text: String, reached: Bool)? {
     guard let goal = model.goal else { return nil }
     var text = " Goal \(goal.goal.text): \(goal.progressText)\(goal.isReached ? " ✓ reached" : "")"
-    if goal.goal.period != .none { text += "   streak \(goal.currentStreak), best \(goal.bestStreak)" }
+    if goal.goal.period != .total { text += "   streak \(goal.currentStreak), best \(goal.bestStreak)" }
     return (text, goal.isReached)
   }
 
