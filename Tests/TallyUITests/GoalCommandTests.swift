@@ -77,6 +77,14 @@ struct GoalCommandTests {
     #expect(try run("get").standardOutput == "-2\n")
   }
 
+  @Test func theHourADayStartsMovesWhatYesterdayMeans() throws {
+    try run("inc", "--at", "yesterday")
+    try run("inc", "--at", "yesterday", "-dayStartsAtHour", "4")
+    let times = try run("log").standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0].suffix(8) }
+    #expect(times == ["12:00:00", "16:00:00"])
+    try fail("inc", "-dayStartsAtHour", "four", status: 64, message: "dayStartsAtHour")
+  }
+
   @Test(arguments: ["json", "csv"])
   func exportThenImportIntoAnEmptyStoreGivesTheSameExport(format: String) throws {
     try run("new", "water")
