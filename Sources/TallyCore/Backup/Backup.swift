@@ -29,7 +29,7 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
-  /// What a backup file may hold: its format and how its contents went wrong.
+  /// The formats a backup is written in.
   public enum Format: String, Sendable, CaseIterable {
     /// Lossless, for programs and restoring.
     case json
