@@ -17,7 +17,8 @@ struct TallyCommand: ParsableCommand {
     abstract: "A tally counter for the terminal.",
     discussion: """
       Without a subcommand, tally opens the interactive counter. Keys: Space, + or Up add \
-      the step and - or Down subtract it; r resets, = types a value, s sets the step; u and \
+      the step and - or Down subtract it; r resets, = types a value, s sets the step, g the \
+      goal; u and \
       Ctrl-R undo and redo; Tab and Shift-Tab show the next and previous counter; n makes \
       a counter, e renames it, d deletes it; H shows its history; ? lists every key; q or \
       Ctrl-C quits and Ctrl-Z suspends.
@@ -28,10 +29,18 @@ struct TallyCommand: ParsableCommand {
       Files: $XDG_DATA_HOME/tally/defaults.plist (by default \
       ~/.local/share/tally/defaults.plist) holds the counters, saved before they are shown \
       and replaced atomically on every change; history.jsonl beside it is the history of \
-      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>.
+      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>. \
+      tally export writes every counter and its history as JSON or CSV, and tally import \
+      reads it back, all of it or nothing.
+
+      Goals: a day starts at local midnight (or at the hour the dayStartsAtHour setting \
+      gives), a week \
+      on Monday, a month on the 1st; a goal is met in a period when the period's changes \
+      reach it, and the streak counts the periods met in a row.
 
       Settings: `tally config list` shows every setting (keys, theme, big digits, whether \
-      reset and delete ask first, the lock timeout) and where its value comes from; `tally \
+      reset and delete ask first, the lock timeout, the hour a day starts) and where its \
+      value comes from; `tally \
       config set NAME VALUE` changes one, and -NAME VALUE before any subcommand or after it \
       sets one for this run only, such as -theme mono or -keys.increment k.
 
@@ -42,14 +51,14 @@ struct TallyCommand: ParsableCommand {
       terminal type.
 
       Exit status: 0 success, 1 no terminal, 64 usage error or unknown setting, 65 unknown \
-      counter or bad value, 74 store unreadable or unwritable, 75 store locked by another tally for longer \
-      than $TALLY_LOCK_TIMEOUT seconds.
+      counter or bad value, 74 store unreadable or unwritable, 75 store locked by another \
+      tally for longer than the lock timeout.
       """,
     version: version,
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
-      ConfigCommand.self,
+      ConfigCommand.self, GoalCommand.self, ExportCommand.self, ImportCommand.self,
     ],
     // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
     // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the
@@ -67,8 +76,9 @@ struct TallyCommand: ParsableCommand {
     help: ArgumentHelp(LaunchArgument.skipOnboarding.summary))
   var skipOnboarding = false
 
-  // `-<key> <value>`: one option per key of `AppDefaults.entries` (a test checks the two
-  // lists agree). The root command reads them wherever they stand, also after a subcommand.
+  // `-<key> <value>`: one option per key of `AppDefaults.entries` that is not a setting (a
+  // test checks the two lists agree; settings are `SettingArguments`'). The root command
+  // reads them wherever they stand, also after a subcommand.
   @Option(name: defaultsKey(.count), parsing: .unconditional, help: defaultsHelp(.count), transform: defaultsValue(.count))
   var count: PropertyListValue?
 

@@ -158,6 +158,7 @@ struct CounterRenderTests {
         "          │ r                       reset to 0 (asks first)          │",
         "          │ =                       type a value                     │",
         "          │ s                       set this counter's step          │",
+        "          │ g                       set this counter's goal          │",
         "          │ u                       undo the last change             │",
         "          │ Ctrl-R                  redo what was undone             │",
         "          │ Tab, Right, l           next counter                     │",
@@ -172,7 +173,7 @@ struct CounterRenderTests {
         "          │ click a counter's tab   show that counter                │",
         "          │ tally config            change these keys and settings   │",
         "          └──────────────────────────────────────────────────────────┘",
-        "", "",
+        "",
         " any key closes",
       ])
   }
@@ -183,15 +184,15 @@ struct CounterRenderTests {
       render(40, 12),
       [
         " Keys",
-        " Space/+   add       n         new",
-        " -         subtract  e         rename",
-        " r         reset     d         delete",
-        " =         set       ?         help",
-        " s         step      H         history",
+        " Space/+   add       S-Tab     previous",
+        " -         subtract  n         new",
+        " r         reset     e         rename",
+        " =         set       d         delete",
+        " s         step      ?         help",
+        " g         goal      H         history",
         " u         undo      q         quit",
         " Ctrl-R    redo      click -/+ change",
         " Tab       next      click tab show",
-        " S-Tab     previous",
         "",
         " any key closes",
       ])

@@ -93,6 +93,7 @@ struct SettingsTests {
   @Test(arguments: [
     ("theme", "pink", "allowed: default, mono or high-contrast"), ("bigDigits", "maybe", "allowed: true or false"),
     ("lockTimeout", "-1", "from 0 to 3600"), ("lockTimeout", "soon", "from 0 to 3600"),
+    ("dayStartsAtHour", "24", "allowed: a whole number from 0 to 23"),
     ("keys.increment", "k,nope", "\"nope\" is not a key name"), ("keys.decrement", "-,k", "bound to two actions"),
     ("keys.undo", "", "at least one key"), ("keys.help", "ctrl-c", "Ctrl-C always quits"),
   ])

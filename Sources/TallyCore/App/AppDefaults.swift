@@ -13,6 +13,9 @@ extension DefaultsKey {
   public static let confirmDelete = DefaultsKey("confirmDelete")
   /// Seconds to wait for the store's lock.
   public static let lockTimeout = DefaultsKey("lockTimeout")
+  /// The local hour (0 to 23) a day starts at for goals and streaks, for people who count
+  /// past midnight.
+  public static let dayStartsAtHour = DefaultsKey("dayStartsAtHour")
 
   /// The keys bound to a counter-screen action, a list of key names: `keys-increment`, the
   /// setting `keys.increment`.
@@ -86,6 +89,9 @@ public enum AppDefaults {
       Entry(
         key: .lockTimeout, defaultValue: .real(5), summary: "seconds to wait for another tally to release the store",
         isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT"),
+      Entry(
+        key: .dayStartsAtHour, defaultValue: .integer(0),
+        summary: "the hour (0 to 23) a day starts at for goals and streaks", isSetting: true, allowed: .range(0...23)),
     ] + CounterViewModel.defaultKeyMap.bindings.map(keyEntry)
   }
 

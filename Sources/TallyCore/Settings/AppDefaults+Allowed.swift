@@ -15,7 +15,8 @@ extension AppDefaults.Entry {
   public var allowedValues: String {
     switch allowed {
     case .oneOf(let values): values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
-    case .range(let range): "a number of seconds from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
+    case .range(let range):
+      "\(kind == .integer ? "a whole number" : "a number") from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
     case .keys: "one or more key names separated by commas (space,+,k,up): " + Key.nameRules
     case .anyOfItsKind:
       switch kind {

@@ -8,6 +8,7 @@ extension CounterViewModel.Action {
     case .reset: "reset"
     case .setValue: "setValue"
     case .setStep: "setStep"
+    case .setGoal: "setGoal"
     case .undo: "undo"
     case .redo: "redo"
     case .nextCounter: "nextCounter"
