@@ -189,13 +189,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|sync|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|export|import|sync|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal export import sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -204,12 +204,15 @@ _tally_inc() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=(--by)
+    non_repeating_options=(--by --at)
     __tally_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--by')
+        return
+        ;;
+    '--at')
         return
         ;;
     esac
@@ -227,12 +230,15 @@ _tally_dec() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=(--by)
+    non_repeating_options=(--by --at)
     __tally_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--by')
+        return
+        ;;
+    '--at')
         return
         ;;
     esac
@@ -371,6 +377,128 @@ _tally_stats() {
         return
         ;;
     esac
+}
+
+_tally_config() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|get|set|reset)
+        # Offer subcommand argument completions
+        "_tally_config_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list get set reset' -- "${cur}"))
+        ;;
+    esac
+}
+
+_tally_config_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
+}
+
+_tally_config_get() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        return
+        ;;
+    esac
+}
+
+_tally_config_set() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options -1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        return
+        ;;
+    esac
+}
+
+_tally_config_reset() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        return
+        ;;
+    esac
+}
+
+_tally_goal() {
+    repeating_flags=()
+    non_repeating_flags=(--clear --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 2
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W "$(__tally_custom_complete ---completion goal -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_tally_export() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=(--format -o --output)
+    __tally_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--format')
+        __tally_add_completions -W 'json'$'\n''csv'
+        return
+        ;;
+    '-o'|'--output')
+        return
+        ;;
+    esac
+}
+
+_tally_import() {
+    repeating_flags=()
+    non_repeating_flags=(--merge --replace --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 1
 }
 
 _tally_sync() {

@@ -36,9 +36,17 @@ struct InteractiveApp {
       return ExitStatus.ioError
     }
 
+    // The settings, read once: the store is open and its argument domain set.
+    let settings = Settings(store: dependencies.userDefaults, environment: environment)
+    (dependencies.userDefaults as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
+    let counterScreen = settings.counterScreen()
+    if let problem = counterScreen.problem {
+      notices.append("Using the default keys: \(problem). Fix it with `tally config set` or `tally config reset`.")
+    }
+
     let session: TerminalSession
     do {
-      session = try TerminalSession(environment: environment)
+      session = try TerminalSession(environment: environment, theme: settings.theme)
     } catch {
       Platform.printError(error.description)
       return ExitStatus.failure
@@ -52,10 +60,23 @@ struct InteractiveApp {
       let app = AppViewModel(
         settingStore: dependencies.settingStore,
         analytics: analytics,
+        counterSettings: counterScreen.settings,
+        makeOnboardingViewModel: { OnboardingViewModel(pages: OnboardingPage.pages(for: counterScreen.settings.keyMap)) },
         makeCountersModel: {
           CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics, sync: dependencies.sync)
         },
-        makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
+        makeHistoryViewModel: {
+          HistoryViewModel(
+            counter: $0, history: dependencies.history, clock: dependencies.clock,
+            goalCalendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
+        },
+        makeGoalSummary: { counter in
+          // Drawn every frame: a counter without a goal costs nothing more.
+          guard counter.goal != nil else { return nil }
+          return GoalSummary.of(
+            counter, history: dependencies.history, now: dependencies.clock.now(),
+            calendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
+        })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app
     }

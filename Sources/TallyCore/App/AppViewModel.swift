@@ -34,26 +34,33 @@ public final class AppViewModel {
   public var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
+  /// The user's settings for the counter screen: its keys, its questions, its digits.
+  private let counterSettings: CounterScreenSettings
   private let analytics: Analytics
   private let makeCountersModel: () -> CountersModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
+  private let makeGoalSummary: (Counter) -> GoalSummary?
 
   public init(
     settingStore: SettingStorage,
     analytics: Analytics,
+    counterSettings: CounterScreenSettings = CounterScreenSettings(),
     makeOnboardingViewModel: () -> OnboardingViewModel = { OnboardingViewModel() },
     makeCountersModel: @escaping () -> CountersModel,
-    makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel
+    makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel,
+    makeGoalSummary: @escaping (Counter) -> GoalSummary? = { _ in nil }
   ) {
     self.settingStore = settingStore
     self.analytics = analytics
+    self.counterSettings = counterSettings
     self.makeCountersModel = makeCountersModel
     self.makeHistoryViewModel = makeHistoryViewModel
+    self.makeGoalSummary = makeGoalSummary
     if settingStore.showOnboarding {
       screen = .onboarding(makeOnboardingViewModel())
       analytics.track(.screenShown(.onboarding))
     } else {
-      screen = .counter(CounterViewModel())
+      screen = .counter(CounterViewModel(settings: counterSettings))
       analytics.track(.screenShown(.counter))
     }
   }
@@ -102,6 +109,12 @@ public final class AppViewModel {
     }
   }
 
+  /// How the counter on screen stands toward its goal now, or `nil` when it has none.
+  public var goalSummary: GoalSummary? {
+    if case .onboarding = screen { return nil }
+    return makeGoalSummary(counters.list.current)
+  }
+
   /// Takes back a quit because changes could not be saved: the user is told, and a second
   /// quit key quits without them.
   public func refuseQuit(unsaved problem: StoreError) {
@@ -129,7 +142,7 @@ public final class AppViewModel {
   private func leaveOnboarding(_ event: AnalyticsEvent) {
     settingStore.showOnboarding = false
     analytics.track(event)
-    screen = .counter(CounterViewModel())
+    screen = .counter(CounterViewModel(settings: counterSettings))
     analytics.track(.screenShown(.counter))
   }
 }

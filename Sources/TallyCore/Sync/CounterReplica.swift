@@ -23,12 +23,13 @@ public struct CounterReplica: Hashable, Sendable {
     }
   }
 
-  /// One field of the counter's record and when it was written.
+  /// One field of the counter's record and when it was written; `nil` when it was removed
+  /// (a goal cleared).
   public struct Field: Hashable, Sendable {
-    public var value: PropertyListValue
+    public var value: PropertyListValue?
     public var time: HybridTime
 
-    public init(value: PropertyListValue, time: HybridTime) {
+    public init(value: PropertyListValue?, time: HybridTime) {
       self.value = value
       self.time = time
     }
@@ -115,8 +116,8 @@ public struct CounterReplica: Hashable, Sendable {
     lastSet = ValueSet(value: value, seen: contributions, time: time)
   }
 
-  /// Writes a field.
-  public mutating func write(_ value: PropertyListValue, to field: String, at time: HybridTime) {
+  /// Writes a field, or removes it when `value` is `nil`.
+  public mutating func write(_ value: PropertyListValue?, to field: String, at time: HybridTime) {
     fields[field] = Field(value: value, time: time)
   }
 

@@ -154,6 +154,11 @@ public final class CounterSync {
     for (field, value) in entries.sorted(by: { $0.key < $1.key }) where force || counter.fields[field]?.value != value {
       counter.write(value, to: field, at: tick())
     }
+    // A field the record no longer has (a goal cleared) is removed, so that it stays removed.
+    let removed = counter.fields.filter {
+      $0.key != ReplicaState.positionField && $0.value.value != nil && entries[$0.key] == nil
+    }
+    for field in removed.keys.sorted() { counter.write(nil, to: field, at: tick()) }
     if force || counter.fields[ReplicaState.positionField] == nil {
       counter.write(.integer(position(at: index, in: records, state: state)), to: ReplicaState.positionField, at: tick())
     }

@@ -3,7 +3,7 @@
 /// ```
 /// counters: { id: { contributions: { instance: [added, subtracted] },
 ///                   set: { value, seen: { instance: [added, subtracted] }, time },
-///                   fields: { name: { value, time } },
+///                   fields: { name: { value, time } },   (no value: removed)
 ///                   deleted: { seen, time } } }
 /// time: [milliseconds, counter, machine]
 /// ```
@@ -32,7 +32,13 @@ extension CounterReplica {
   var propertyListValue: PropertyListValue {
     var entries: [String: PropertyListValue] = [
       "contributions": Self.encode(contributions),
-      "fields": .dictionary(fields.mapValues { .dictionary(["value": $0.value, "time": $0.time.propertyListValue]) }),
+      // A removed field has a time and no value.
+      "fields": .dictionary(
+        fields.mapValues { field in
+          var entries = ["time": field.time.propertyListValue]
+          entries["value"] = field.value
+          return .dictionary(entries)
+        }),
     ]
     if let lastSet {
       entries["set"] = .dictionary([
@@ -65,10 +71,8 @@ extension CounterReplica {
       throw .malformed("a counter's fields are not a dictionary")
     }
     for (name, field) in fieldEntries {
-      guard case .dictionary(let field) = field, let value = field["value"] else {
-        throw .malformed("the field \(name) has no value")
-      }
-      fields[name] = Field(value: value, time: try HybridTime(propertyListValue: field["time"]))
+      guard case .dictionary(let field) = field else { throw .malformed("the field \(name) is not a dictionary") }
+      fields[name] = Field(value: field["value"], time: try HybridTime(propertyListValue: field["time"]))
     }
   }
 

@@ -55,7 +55,7 @@ extension CounterReplica {
 
   /// Its record, built from its fields, or `nil` when they do not make a valid one.
   public func record(id: String) -> CounterRecord? {
-    var entries = fields.mapValues(\.value)
+    var entries = fields.compactMapValues(\.value)
     entries[ReplicaState.positionField] = nil
     entries["id"] = .string(id)
     return CounterRecord(propertyListValue: .dictionary(entries))

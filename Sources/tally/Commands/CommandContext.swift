@@ -18,26 +18,34 @@ struct CommandContext {
   var counters: CounterList { model.list }
 
   /// Opens the store in the data directory, with the app's defaults and the command line's
-  /// `-<key> <value>` overrides.
-  static func open() throws -> CommandContext {
+  /// `-<key> <value>` overrides; the history notes changes at `clock`'s time.
+  static func open(clock: WallClock = SystemClock()) throws -> CommandContext {
+    let store = try openStore()
+    let localHistory = FileHistoryLog(directory: store.directory)
+    // The other machines' changes first: the command works on the merged counters.
+    let sync = CounterSync.configured(in: store)
+    sync?.pull()
+    let history: HistoryLog = sync.map { SyncedHistoryLog(local: localHistory, sync: $0) } ?? localHistory
+    let analytics = HistoryRecorder(log: history, clock: clock, source: .command)
+    let model = CountersModel(userDefaults: store, analytics: analytics, sync: sync)
+    return CommandContext(
+      store: store, model: model, analytics: analytics, history: history, localHistory: localHistory, sync: sync)
+  }
+
+  /// Opens the store in the data directory, with the app's defaults, the command line's
+  /// `-<key> <value>` overrides and the `lockTimeout` setting.
+  static func openStore() throws -> FileUserDefaults {
     Platform.ignoreBrokenPipes()
     let environment = Platform.environment()
-    let timeout = environment["TALLY_LOCK_TIMEOUT"].flatMap(Double.init) ?? 5
     do throws(StoreError) {
-      let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment), lockTimeout: timeout)
+      // Opening reads without the lock, so the lock timeout can be a setting in the store.
+      let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
       // A store that could not be read was moved aside: say where, and change nothing.
       if let notice = store.notices.first { throw notice }
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
-      let localHistory = FileHistoryLog(directory: store.directory)
-      // The other machines' changes first: the command works on the merged counters.
-      let sync = CounterSync.configured(in: store)
-      sync?.pull()
-      let history: HistoryLog = sync.map { SyncedHistoryLog(local: localHistory, sync: $0) } ?? localHistory
-      let analytics = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
-      let model = CountersModel(userDefaults: store, analytics: analytics, sync: sync)
-      return CommandContext(
-        store: store, model: model, analytics: analytics, history: history, localHistory: localHistory, sync: sync)
+      store.lockTimeout = Settings(store: store, environment: environment).lockTimeout
+      return store
     } catch {
       throw Self.fail(error)
     }
@@ -58,6 +66,9 @@ struct CommandContext {
     if let notice = reading.notice { Platform.printError(notice) }
     return (counter, reading.entries(forCounter: counter.id))
   }
+
+  /// Where goals' days, weeks and months begin for this store.
+  var goalCalendar: GoalCalendar { GoalCalendar(clock: SystemClock(), store: store) }
 
   /// Makes `edit`, turning a refused change or a failed save into the right exit.
   ///

@@ -64,6 +64,17 @@ struct SyncMergeRuleTests {
     }
   }
 
+  @Test func aGoalSyncsAsAnyFieldAndStaysClearedOnceCleared() throws {
+    let id = try #require(laptop.counter("Count")?.id)
+    laptop.perform(.setGoal(Goal(amount: 8, period: .day), of: id))
+    try exchange()
+    #expect(desktop.counter("Count")?.goal == Goal(amount: 8, period: .day))
+    desktop.perform(.setGoal(nil, of: id))
+    try exchange()
+    #expect(laptop.counter("Count")?.goal == nil)
+    #expect(desktop.counter("Count")?.goal == nil)
+  }
+
   @Test func anUndoIsAChangeOfItsOwn() throws {
     let id = try #require(laptop.counter("Count")?.id)
     laptop.add(4)

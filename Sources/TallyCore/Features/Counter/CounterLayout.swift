@@ -4,7 +4,8 @@
 /// is clicked where it is drawn. From the top: the title and the tab row; the value in large
 /// digits, the plain value line and the `[ - ]` `[ + ]` buttons, centred in the space left;
 /// the status line (messages, prompts, questions) and the key hints at the bottom. A screen
-/// too short for the large digits shows the plain line and the buttons; one too narrow
+/// too short for the large digits, or with the `bigDigits` setting off, shows the plain
+/// line and the buttons; one too narrow
 /// shortens the counter's name, never its value.
 public struct CounterLayout: Sendable {
   /// What a click can hit.
@@ -43,11 +44,14 @@ public struct CounterLayout: Sendable {
   public let increment: Canvas.Position?
   /// "step 5" between the buttons, for a step other than 1.
   public let stepLabel: (text: String, column: Int)?
+  /// The row for the progress toward the counter's goal, under the buttons; `nil` without a
+  /// goal or without room.
+  public let progressRow: Int?
   public var tabRow: Int { 0 }
   public var statusRow: Int { height - 2 }
   public var hintRow: Int { height - 1 }
 
-  public init(counters: CounterList, width: Int, height: Int) {
+  public init(counters: CounterList, width: Int, height: Int, showsBigDigits: Bool = true) {
     self.width = width
     self.height = height
     let current = counters.current
@@ -63,8 +67,12 @@ public struct CounterLayout: Sendable {
     let areaTop = 1
     let areaHeight = max(0, height - 2 - areaTop)
     let bigWidth = BigDigits.width(of: countText)
-    let big = areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: countText) : nil
-    let blockHeight = big == nil ? min(2, areaHeight) : Self.bigBlockHeight
+    let big =
+      showsBigDigits && areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: countText) : nil
+    // The goal's progress line goes under the buttons, when there is a row for it.
+    let progressHeight = current.goal == nil ? 0 : 1
+    var blockHeight = big == nil ? min(2, areaHeight) : Self.bigBlockHeight
+    if blockHeight + progressHeight <= areaHeight { blockHeight += progressHeight }
     let firstRow = areaTop + max(0, areaHeight - blockHeight + 1) / 2
     digitRows = big ?? []
     digits = big == nil ? nil : Canvas.Position(column: (width - bigWidth) / 2, row: firstRow)
@@ -77,7 +85,10 @@ public struct CounterLayout: Sendable {
       stepText = "step \(step)"
       buttons = Self.decrementButton + "  step \(step)  " + Self.incrementButton
     }
-    if blockHeight >= 2, buttons.count <= width {
+    let buttonsFit = blockHeight >= 2 && buttons.count <= width
+    let belowValue = valueLineRow + (buttonsFit ? 2 : 1)
+    progressRow = current.goal != nil && belowValue < height - 2 ? belowValue : nil
+    if buttonsFit {
       let row = valueLineRow + 1
       let column = (width - buttons.count) / 2
       decrement = Canvas.Position(column: column, row: row)
