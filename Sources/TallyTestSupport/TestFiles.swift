@@ -27,6 +27,16 @@ public enum TestFiles {
     guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw TestSupportError("cannot write \(path)") }
   }
 
+  /// Writes `bytes` to `path` in place and sets its modification time back to what it was:
+  /// a change that only the content shows (a tool that keeps times, or a clock that went back).
+  public static func writeKeepingTime(_ bytes: [UInt8], to path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw TestSupportError("cannot stat \(path): errno \(errno)") }
+    try write(bytes, to: path)
+    var times = [info.st_atim, info.st_mtim]
+    guard utimensat(AT_FDCWD, path, &times, 0) == 0 else { throw TestSupportError("cannot set times of \(path): errno \(errno)") }
+  }
+
   /// Copies the file at `source` to `destination`, as `cp` does.
   public static func copy(_ source: String, to destination: String) throws {
     guard let bytes = read(source) else { throw TestSupportError("cannot read \(source)") }

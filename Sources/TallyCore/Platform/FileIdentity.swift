@@ -41,6 +41,19 @@ struct FileIdentity: Equatable {
   /// The file's size in bytes.
   var byteCount: Int64 { size }
 
+  /// The identity as numbers, to keep in a store and compare with a later one.
+  var numbers: [Int64] {
+    [Int64(bitPattern: device), Int64(bitPattern: inode), size, Int64(modified), Int64(modifiedNanoseconds)]
+  }
+
+  /// The identity that `numbers` gave; `nil` when they are not five.
+  init?(numbers: [Int64]) {
+    guard numbers.count == 5 else { return nil }
+    self.init(
+      device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],
+      modified: Int(numbers[3]), modifiedNanoseconds: Int(numbers[4]))
+  }
+
   /// Whether `other` is the same file, whatever was written to it since.
   func isSameFile(as other: FileIdentity?) -> Bool {
     device == other?.device && inode == other?.inode

@@ -18,6 +18,8 @@ public final class CounterSync {
   private var unpublished = false
   /// The last state decoded from the store, with the stored value it came from.
   private var cachedState: (raw: PropertyListValue, state: ReplicaState)?
+  /// Whether the stored state could not be read (and was taken as empty).
+  private var stateIsDamaged = false
   /// What the last ``pull()`` found.
   public private(set) var status: SyncStatus
 
@@ -69,10 +71,15 @@ public final class CounterSync {
   public var state: ReplicaState { decodedState(store.propertyListValue(forKey: DefaultsKey.syncState.name)) }
 
   private func decodedState(_ raw: PropertyListValue?) -> ReplicaState {
-    guard let raw else { return ReplicaState() }
+    guard let raw else {
+      stateIsDamaged = false
+      return ReplicaState()
+    }
     if let cachedState, cachedState.raw == raw { return cachedState.state }
     // A damaged local state starts empty: this machine's own file in the folder brings it back.
-    let state = (try? ReplicaState(propertyListValue: raw)) ?? ReplicaState()
+    let decoded = try? ReplicaState(propertyListValue: raw)
+    stateIsDamaged = decoded == nil
+    let state = decoded ?? ReplicaState()
     cachedState = (raw, state)
     return state
   }
@@ -235,13 +242,21 @@ public final class CounterSync {
   ///
   /// Writes the merged counters into the store, and copies the state to this machine's file
   /// when the file there differs. Returns whether the counters changed.
+  ///
+  /// The other machines' files merged are remembered in the store with the state, and not
+  /// read again until they change (``MergedFile``): a start with sync on reads only the
+  /// files written since the last one, and this machine's own.
   @discardableResult
   public func pull() -> Bool {
-    let found = readFolder()
+    let local = state
+    // A damaged state starts empty: every file is merged into it again.
+    let remembered =
+      stateIsDamaged ? [:] : MergedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncMergedFiles.name))
+    let found = readFolder(merged: remembered)
     status = found.status
     var changed = false
-    let local = state
-    if local.merged(with: found.incoming) != local || materialize(local.merged(with: found.incoming), writing: false) {
+    let merged = local.merged(with: found.incoming)
+    if merged != local || found.merged != remembered || materialize(merged, writing: false) {
       // Under the store's lock, on the freshest state: another process may have counted.
       store.performBatch {
         var latest = ReplicaState()
@@ -250,24 +265,29 @@ public final class CounterSync {
           latest = state
         }
         changed = materialize(latest, writing: true)
+        store.setPropertyListValue(MergedFile.propertyListValue(of: found.merged), forKey: DefaultsKey.syncMergedFiles.name)
       }
     }
     if status.isReachable, found.ownFile?.state != state { publish(state) }
     return changed
   }
 
-  /// What the folder holds: the merge of every usable file, this machine's own file, and
-  /// the status (the other machines, and every file skipped and why).
-  private func readFolder() -> (incoming: ReplicaState, ownFile: SyncFile?, status: SyncStatus) {
-    let files = folder.read()
+  /// What the folder holds: the merge of every usable file, this machine's own file, the
+  /// other machines' files merged, and the status (the other machines, and every file
+  /// skipped and why). A file in `merged` that has not changed since is not read again.
+  private func readFolder(merged remembered: [String: MergedFile]) -> (
+    incoming: ReplicaState, ownFile: SyncFile?, merged: [String: MergedFile], status: SyncStatus
+  ) {
+    let files = folder.read(merged: remembered)
     var status = SyncStatus(folder: folder.path, machine: machine)
     status.writeProblem = self.status.writeProblem
     status.isReachable = files != nil
     var incoming = ReplicaState()
     var ownFile: SyncFile?
+    var merged: [String: MergedFile] = [:]
     let ownName = SyncFile.fileName(machine: machine.name)
-    for (name, content) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
-      switch content {
+    for (name, entry) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
+      switch entry.content {
       case .failure(let problem):
         status.problems.append("\(name) was skipped: \(problem)")
       case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
@@ -280,12 +300,13 @@ public final class CounterSync {
         incoming.merge(file.state)
         if file.instance != machine.instance {
           status.record(SyncStatus.Machine(name: file.machine, instance: file.instance, written: file.written, file: name))
+          merged[name] = MergedFile(identity: entry.identity, file: file)
         } else if name == ownName {
           ownFile = file
         }
       }
     }
-    return (incoming, ownFile, status)
+    return (incoming, ownFile, merged, status)
   }
 
   /// Makes the store's counters list and values those of `state`; returns whether anything

@@ -27,27 +27,27 @@ final class SyncFolder {
 
   /// Every machine file in the folder with what it holds, by name; `nil` when the folder is
   /// not reachable.
-  func read() -> [String: Result<SyncFile, SyncFileProblem>]? {
+  ///
+  /// A file in `merged` that has not changed since is not read: it gives its header alone.
+  func read(merged: [String: MergedFile] = [:]) -> [String: Entry]? {
     guard isReachable else {
       entries = [:]
       return nil
     }
-    var contents: [String: Result<SyncFile, SyncFileProblem>] = [:]
     var seen: [String: Entry] = [:]
     for name in FileSystem.names(inDirectory: path) where SyncFile.isMachineFile(name) {
-      guard let entry = readEntry(name) else { continue }
-      seen[name] = entry
-      contents[name] = entry.content
+      seen[name] = readEntry(name, merged: merged[name])
     }
     entries = seen
-    return contents
+    return seen
   }
 
-  private func readEntry(_ name: String) -> Entry? {
+  private func readEntry(_ name: String, merged: MergedFile?) -> Entry? {
     let path = filePath(name)
     do throws(SystemError) {
       guard let identity = try FileSystem.identity(atPath: path) else { return nil }
       if let cached = entries[name], cached.identity == identity { return cached }
+      if let merged, merged.identity == identity { return Entry(identity: identity, content: .success(merged.header)) }
       guard identity.byteCount <= SyncFile.maximumSize else {
         return Entry(identity: identity, content: .failure(.tooLarge(Int(identity.byteCount))))
       }

@@ -87,6 +87,46 @@ struct SyncFolderTests {
     #expect(laptop.sync?.status.summary?.hasPrefix("Sync: ") == true)
   }
 
+  @Test func aFileMergedBeforeIsReadAgainOnlyWhenItChanged() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    let desktop = try SyncedMachine("desktop", in: root)
+    desktop.add(5)
+    try laptop.receive(from: desktop)
+    laptop.pull()
+    #expect(laptop.value("Count") == 5)
+
+    // Damaged without changing its size, inode or time: a new process does not read it again.
+    let path = laptop.folder + "/desktop.tally.plist"
+    let size = try #require(TestFiles.read(path)).count
+    try TestFiles.writeKeepingTime([UInt8](repeating: UInt8(ascii: "x"), count: size), to: path)
+    try laptop.restart()
+    #expect(laptop.value("Count") == 5)
+    #expect(laptop.sync?.status.problems == [])
+    #expect(laptop.sync?.status.machines.map(\.name) == ["desktop"])
+
+    // Written again, it is read again.
+    desktop.add(1)
+    try laptop.receive(from: desktop)
+    try laptop.restart()
+    #expect(laptop.value("Count") == 6)
+  }
+
+  @Test func aDamagedStateMergesEveryFileAgain() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    let desktop = try SyncedMachine("desktop", in: root)
+    desktop.add(5)
+    try laptop.receive(from: desktop)
+    laptop.pull()
+    #expect(laptop.value("Count") == 5)
+
+    // The state in the store and this machine's own file both lost: the desktop's file,
+    // unchanged since it was merged, is what brings its 5 back.
+    laptop.store.setPropertyListValue(.string("damaged"), forKey: DefaultsKey.syncState.name)
+    TestFiles.remove(laptop.folder + "/laptop.tally.plist")
+    try laptop.restart()
+    #expect(laptop.state.counters.values.map(\.value) == [5])
+  }
+
   @Test func conflictCopiesMergeIn() throws {
     let laptop = try SyncedMachine("laptop", in: root)
     let desktop = try SyncedMachine("desktop", in: root)

@@ -1,0 +1,62 @@
+/// Another machine's file in the sync folder as it was when it was merged into this
+/// machine's state: its identity, and what ``SyncStatus`` shows of it.
+///
+/// The files merged are kept in the store (`syncMergedFiles`) with the state, so that a
+/// start reads again only the files that changed since: a file merged once has nothing more
+/// to add until it changes. This machine's own file is not remembered; it is read every
+/// time, to see whether it must be written again.
+struct MergedFile: Equatable {
+  var identity: FileIdentity
+  var machine: String
+  var instance: String
+  /// Wall-clock milliseconds when it was written.
+  var written: Int64
+
+  init(identity: FileIdentity, file: SyncFile) {
+    self.identity = identity
+    machine = file.machine
+    instance = file.instance
+    written = file.written
+  }
+
+  /// The file without its state, which is already merged: what reading it again gives.
+  var header: SyncFile { SyncFile(machine: machine, instance: instance, written: written, state: ReplicaState()) }
+
+  var propertyListValue: PropertyListValue {
+    .dictionary([
+      "identity": .array(identity.numbers.map(PropertyListValue.integer)), "machine": .string(machine),
+      "instance": .string(instance), "written": .integer(written),
+    ])
+  }
+
+  init?(propertyListValue: PropertyListValue) {
+    guard case .dictionary(let entries) = propertyListValue,
+      case .array(let numbers)? = entries["identity"],
+      let identity = FileIdentity(numbers: numbers.compactMap { if case .integer(let number) = $0 { number } else { nil } }),
+      case .string(let machine)? = entries["machine"], case .string(let instance)? = entries["instance"],
+      case .integer(let written)? = entries["written"]
+    else { return nil }
+    self.identity = identity
+    self.machine = machine
+    self.instance = instance
+    self.written = written
+  }
+}
+
+extension MergedFile {
+  /// The files remembered in `value`, by name; one that cannot be read is left out, and read
+  /// again from the folder.
+  static func files(in value: PropertyListValue?) -> [String: MergedFile] {
+    guard case .dictionary(let entries)? = value else { return [:] }
+    return entries.compactMapValues(MergedFile.init(propertyListValue:))
+  }
+
+  static func propertyListValue(of files: [String: MergedFile]) -> PropertyListValue {
+    .dictionary(files.mapValues(\.propertyListValue))
+  }
+}
+
+extension DefaultsKey {
+  /// The other machines' files merged into ``syncState``, each with its identity then.
+  static let syncMergedFiles = DefaultsKey("syncMergedFiles")
+}
