@@ -272,9 +272,10 @@ public final class CounterSync {
     return changed
   }
 
-  /// What the folder holds: the merge of every usable file, this machine's own file, the
-  /// other machines' files merged, and the status (the other machines, and every file
-  /// skipped and why). A file in `merged` that has not changed since is not read again.
+  /// What the folder holds, each file read once unless it is in `merged` and unchanged.
+  ///
+  /// Returns the merge of every usable file, this machine's own file, the other machines'
+  /// files merged, and the status (the other machines, and every file skipped and why).
   private func readFolder(merged remembered: [String: MergedFile]) -> (
     incoming: ReplicaState, ownFile: SyncFile?, merged: [String: MergedFile], status: SyncStatus
   ) {
