@@ -84,6 +84,14 @@ struct PropertyListFastReader {
   /// The text up to `end`, which is taken; `nil` for a reference other than the three the
   /// encoder writes, a `<` that does not begin `end`, or invalid UTF-8.
   private mutating func text(until end: StaticString) -> String? {
+    // Text without a reference, as nearly all is, is made from the bytes where they are.
+    let start = index
+    while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
+      guard take(end) else { return nil }
+      return String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<index - end.utf8CodeUnitCount]), as: UTF8.self)
+    }
+    index = start
     var text: [UInt8] = []
     while index < bytes.count {
       let byte = bytes[index]
