@@ -36,7 +36,15 @@ public struct SyncFile: Equatable, Sendable {
   /// `laptop.tally (desktop's conflicted copy 2026-11-23).plist` do. Hidden and temporary
   /// files are not.
   public static func isMachineFile(_ name: String) -> Bool {
-    !name.hasPrefix(".") && name.hasSuffix(".plist") && name.contains(".tally")
+    !name.hasPrefix(".") && name.hasSuffix(".plist") && holds(".tally", in: name)
+  }
+
+  /// Whether `text` holds `part`, compared byte by byte: `String.contains(_:)` builds a
+  /// table of `Character`s, whose first `Hashable` use scans every conformance record of
+  /// the binary (docs/performance.md), at every start with sync on.
+  private static func holds(_ part: String, in text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.indices.contains { bytes[$0...].starts(with: part.utf8) }
   }
 
   /// The file as written: an XML property list.

@@ -87,6 +87,18 @@ struct SyncFolderTests {
     #expect(laptop.sync?.status.summary?.hasPrefix("Sync: ") == true)
   }
 
+  @Test func machineFilesAreTheirNamesAndTheEnginesCopies() {
+    let machineFiles = [
+      "laptop.tally.plist", "laptop.tally.sync-conflict-20261123-101010-ABCDEFG.plist",
+      "laptop.tally (desktop's conflicted copy 2026-11-23).plist", "tally.tally.plist",
+    ]
+    let others = [
+      ".laptop.tally.plist", "laptop.tally.plist.tmp", "laptop.plist", "laptop.tall.plist", "laptop.history.jsonl", ".tally",
+    ]
+    #expect(machineFiles.filter(SyncFile.isMachineFile) == machineFiles)
+    #expect(others.filter(SyncFile.isMachineFile) == [])
+  }
+
   @Test func aFileMergedBeforeIsReadAgainOnlyWhenItChanged() throws {
     let laptop = try SyncedMachine("laptop", in: root)
     let desktop = try SyncedMachine("desktop", in: root)
