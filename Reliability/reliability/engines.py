@@ -87,6 +87,10 @@ class LoopbackNamespace:
         routes = run(self.prefix() + ["ip", "-o", "route", "show"]).strip()
         if routes:
             raise EngineError(f"the namespace has routes beyond loopback: {routes}")
+        for address in ("192.0.2.1", "2001:db8::1"):
+            reach = subprocess.run(self.prefix() + ["ip", "route", "get", address], capture_output=True, text=True)
+            if reach.returncode == 0:
+                raise EngineError(f"the namespace has a route to {address}: {reach.stdout.strip()}")
         return names
 
     def close(self):

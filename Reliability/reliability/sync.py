@@ -299,6 +299,9 @@ def scenario(engine, machines, result, rng, rounds):
         ledger.totals["laps"] = 0
     times = []
     converge(engine, machines, ledger, result, "after `new laps`", times)
+    crossing = measure_crossing(engine, machines, ledger, result)
+    result.note(f"{engine.name}: one change from a command on one machine to the other's running tally: "
+                f"{describe_seconds(crossing)}")
     for number in range(rounds):
         change_on_both(machines, ledger, rng)
         converge(engine, machines, ledger, result, f"round {number + 1}", times)
@@ -346,6 +349,26 @@ def press_in_apps(machines, ledger, rng):
                                                      f"{presses[machine.name]} presses from {before[machine.name]}")
         for _ in range(presses[machine.name]):
             ledger.add(machine, "Count", 1)
+
+
+def measure_crossing(engine, machines, ledger, result, times_each_way=3):
+    """The time a change takes from `tally inc` on one machine to the other machine's screen."""
+    times = []
+    for _ in range(times_each_way):
+        for source, target in (machines, machines[::-1]):
+            started = time.monotonic()
+            if source.run("inc", "Count", "-q").returncode != 0:
+                continue
+            ledger.add(source, "Count", 1)
+            engine.carry()
+            expected = ledger.totals["Count"]
+            if target.app.wait_for(lambda s: s.count() == expected, CONVERGE_TIMEOUT):
+                times.append(time.monotonic() - started)
+            else:
+                result.fail("a change did not reach the other screen",
+                            f"{engine.name}: {target.name} shows {target.app.count()}, expected {expected}")
+            ledger.carried()
+    return times
 
 
 def converge(engine, machines, ledger, result, where, times, started=None):
@@ -409,10 +432,24 @@ def partition(engine, machines, ledger, result, rng):
 
 
 def check_status(engine, machines, result):
+    """`tally sync status --json` on each machine: this machine, the folder there, exactly the
+    other machine seen, and no problem (the engine's own files are not Tally's problems)."""
     for machine, other in (machines, machines[::-1]):
         status = machine.status()
-        if status is not None and other.name not in json.dumps(status):
-            result.fail("sync status does not name the other machine", f"{engine.name}, {machine.name}: {status}")
+        if status is None:
+            continue
+        seen = [entry.get("name") for entry in status.get("machines", []) if isinstance(entry, dict)]
+        wrong = []
+        if status.get("machine") != machine.name:
+            wrong.append(f"machine {status.get('machine')!r}")
+        if status.get("reachable") is not True:
+            wrong.append("folder not reachable")
+        if seen != [other.name]:
+            wrong.append(f"machines seen {seen}")
+        if status.get("problems"):
+            wrong.append(f"problems {status.get('problems')}")
+        if wrong:
+            result.fail("sync status is wrong", f"{engine.name}, {machine.name}: {'; '.join(wrong)}: {status}")
 
 
 def wait(predicate, timeout, pause=0.1):
