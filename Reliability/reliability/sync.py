@@ -214,7 +214,7 @@ def stop_campaign(number, _frame):
 def run_engines(tally, seed, size):
     rounds = size or 6
     result = Result("sync", seed)
-    result.size = f"Syncthing and git, {rounds} rounds each + a partition / set with unseen changes"
+    result.size = f"Syncthing and git, each {rounds} rounds + 2 partitions (a set with unseen changes, an app restart)"
     result.checks = ("exact totals on both machines (get, list --json), same counters; sync status --json; "
                      "each running tally shows the total; no git conflict; Syncthing on loopback only")
     for engine_class in (SyncthingEngine, GitEngine):
@@ -305,10 +305,12 @@ def scenario(engine, machines, result, rng, rounds):
     for number in range(rounds):
         change_on_both(machines, ledger, rng)
         converge(engine, machines, ledger, result, f"round {number + 1}", times)
-    partition(engine, machines, ledger, result, rng)
+    partition(engine, machines, ledger, result, rng, cut=1)
+    partition(engine, machines, ledger, result, rng, cut=0, restart_app=True)
     check_status(engine, machines, result)
+    check_no_conflicts(engine, machines, result)
     result.cases += ledger.changes
-    result.note(f"{engine.name}: {ledger.changes} acknowledged changes in {rounds + 2} rounds, totals "
+    result.note(f"{engine.name}: {ledger.changes} acknowledged changes in {rounds + 3} rounds, totals "
                 f"{ledger.totals} on both machines; from the last change to both totals: {describe_seconds(times)}")
 
 
@@ -395,40 +397,59 @@ def converge(engine, machines, ledger, result, where, times, started=None):
     return True
 
 
-def partition(engine, machines, ledger, result, rng):
-    """Changes on both machines that cannot see each other; one sets `laps` meanwhile. The set
-    has seen everything before the partition and nothing of the other's changes during it, so
-    those count on top of the value set."""
-    laptop, desktop = machines
-    stopped = None
-    if isinstance(engine, SyncthingEngine):
-        stopped = engine.instances[1]
+def partition(engine, machines, ledger, result, rng, cut, restart_app=False):
+    """Changes on both machines while they cannot see each other (Syncthing: the instance of
+    machine `cut` is stopped; git: nothing is carried); the other machine sets `laps`
+    meanwhile. The set has seen everything before the partition and nothing of the other's
+    changes during it, so those count on top of the value set. With `restart_app`, the cut
+    machine's running tally is quit and started again during the partition."""
+    isolated, setter = machines[cut], machines[1 - cut]
+    stopped = engine.instances[cut] if isinstance(engine, SyncthingEngine) else None
+    if stopped is not None:
         stopped.pause()
     try:
-        before = desktop.values()
+        base = {machine.name: machine.values() or {} for machine in machines}
         unseen = rng.randint(2, 9)
-        if desktop.run("inc", "laps", "--by", str(unseen), "-q").returncode == 0:
-            ledger.add(desktop, "laps", unseen)
-        change_on_both([desktop], ledger, rng, apps=False)
+        if isolated.run("inc", "laps", "--by", str(unseen), "-q").returncode == 0:
+            ledger.add(isolated, "laps", unseen)
+        change_on_both([isolated], ledger, rng, apps=False)
         value = rng.randint(100, 999)
-        if laptop.run("set", "laps", str(value), "-q").returncode == 0:
-            ledger.set(laptop, "laps", value)
+        if setter.run("set", "laps", str(value), "-q").returncode == 0:
+            ledger.set(setter, "laps", value)
+            base[setter.name]["laps"] = value
         for machine in machines:
             if machine.run("inc", "laps", "-q").returncode == 0:
                 ledger.add(machine, "laps", 1)
+        if restart_app:
+            restart(isolated, result, engine)
         change_on_both(machines, ledger, rng)
         if stopped is not None:
-            time.sleep(3)  # more than the watcher's delay: A's changes would have crossed by now
-            seen = desktop.values()
-            if seen and before and seen.get("laps") == value and before.get("laps") != value:
-                result.fail("a change crossed a partition", f"{desktop.name} saw the set of laps to {value}")
+            time.sleep(3)  # more than the watcher's delay: a change would have crossed by now
+        for machine in machines:
+            # Each machine sees its own changes only: the partition held.
+            alone = {counter: base[machine.name].get(counter, 0) + ledger.unseen.get((machine.name, counter), 0)
+                     for counter in ledger.totals}
+            if machine.values() != alone:
+                result.fail("a change crossed a partition", f"{engine.name}: {machine.name} lists {machine.values()} "
+                                                            f"during the partition, expected {alone}")
     finally:
         resumed = time.monotonic()
         if stopped is not None:
             stopped.resume()
     times = []
-    if converge(engine, machines, ledger, result, "after the partition", times, started=resumed):
-        result.note(f"{engine.name}: after the partition, exact totals on both in {times[0]:.1f} s")
+    if converge(engine, machines, ledger, result, f"after the partition of {isolated.name}", times, started=resumed):
+        result.note(f"{engine.name}: after a partition of {isolated.name} (set on {setter.name}"
+                    f"{', app restarted' if restart_app else ''}), exact totals on both in {times[0]:.1f} s")
+
+
+def restart(machine, result, engine):
+    """Quits the machine's running tally (status 0) and starts it again."""
+    machine.app.send(b"q")
+    status = machine.app.wait(5)
+    if status != 0:
+        result.fail("app did not quit with 0", f"{engine.name}, {machine.name}: {describe_status(status)}")
+    machine.app.close()
+    machine.start_app()
 
 
 def check_status(engine, machines, result):
@@ -450,6 +471,16 @@ def check_status(engine, machines, result):
             wrong.append(f"problems {status.get('problems')}")
         if wrong:
             result.fail("sync status is wrong", f"{engine.name}, {machine.name}: {'; '.join(wrong)}: {status}")
+
+
+def check_no_conflicts(engine, machines, result):
+    """Each machine writes only its own files: the engine never made a conflict copy."""
+    for machine in machines:
+        names = sorted(name for name in os.listdir(machine.folder) if name not in (".git", ".stfolder"))
+        conflicts = [name for name in names if "sync-conflict" in name or "conflicted copy" in name]
+        if conflicts:
+            result.fail("the engine made conflict copies", f"{engine.name}, {machine.name}: {conflicts}")
+    result.note(f"{engine.name}: {machines[0].name}'s folder holds {names}")
 
 
 def wait(predicate, timeout, pause=0.1):
