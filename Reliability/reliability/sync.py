@@ -268,8 +268,8 @@ def has_sync_command(machine):
 def probe_plain_file(engine):
     """The engine alone: the seconds a plain file takes to cross A to B and B to A (then removed)."""
     times = []
-    for source, target in ((0, 1), (1, 0)):
-        name = f"probe-{source}.txt"
+    for number, (source, target) in enumerate(((0, 1), (1, 0)) * 3):
+        name = f"probe-{number}.txt"
         path = os.path.join(engine.folders[source], name)
         with open(path + ".part", "w") as file:
             file.write(f"probe {source}\n")
@@ -439,7 +439,7 @@ def partition(engine, machines, ledger, result, rng, cut, restart_app=False):
     times = []
     if converge(engine, machines, ledger, result, f"after the partition of {isolated.name}", times, started=resumed):
         result.note(f"{engine.name}: after a partition of {isolated.name} (set on {setter.name}"
-                    f"{', app restarted' if restart_app else ''}), exact totals on both in {times[0]:.1f} s")
+                    f"{', app restarted' if restart_app else ''}), exact totals on both in {times[0]:.2f} s")
 
 
 def restart(machine, result, engine):
@@ -495,5 +495,5 @@ def wait(predicate, timeout, pause=0.1):
 def describe_seconds(times):
     if not times:
         return "none measured"
-    return (f"median {statistics.median(times):.1f} s, min {min(times):.1f} s, max {max(times):.1f} s "
+    return (f"median {statistics.median(times):.2f} s, min {min(times):.2f} s, max {max(times):.2f} s "
             f"({len(times)} measured)")
