@@ -165,7 +165,7 @@ _tally() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-useInMemoryUserDefaults -skipOnboarding --version --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(-count -hasOnboardingBeenShown -counters -currentCounter)
+    local -a non_repeating_options=(-count -hasOnboardingBeenShown -counters -currentCounter -dayStartsAtHour)
     __tally_offer_flags_options 0
 
     # Offer option value completions
@@ -182,6 +182,9 @@ _tally() {
     '-currentCounter')
         return
         ;;
+    '-dayStartsAtHour')
+        return
+        ;;
     esac
 
     # Offer subcommand / subcommand argument completions
@@ -189,13 +192,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|goal|export|import|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats goal export import help' -- "${cur}"))
         ;;
     esac
 }
@@ -204,12 +207,15 @@ _tally_inc() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=(--by)
+    non_repeating_options=(--by --at)
     __tally_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--by')
+        return
+        ;;
+    '--at')
         return
         ;;
     esac
@@ -227,12 +233,15 @@ _tally_dec() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=(--by)
+    non_repeating_options=(--by --at)
     __tally_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--by')
+        return
+        ;;
+    '--at')
         return
         ;;
     esac
@@ -371,6 +380,49 @@ _tally_stats() {
         return
         ;;
     esac
+}
+
+_tally_goal() {
+    repeating_flags=()
+    non_repeating_flags=(--clear --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 2
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W "$(__tally_custom_complete ---completion goal -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_tally_export() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=(--format -o --output)
+    __tally_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--format')
+        __tally_add_completions -W 'json'$'\n''csv'
+        return
+        ;;
+    '-o'|'--output')
+        return
+        ;;
+    esac
+}
+
+_tally_import() {
+    repeating_flags=()
+    non_repeating_flags=(--merge --replace --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 1
 }
 
 _tally_help() {

@@ -301,7 +301,7 @@ public final class TerminalSession: TerminalDriver {
   /// What a non-UTF-8 terminal shows for the few non-ASCII characters Tally draws itself.
   private static let asciiFallbacks: [Character: UInt8] = [
     "█": 0x20, "─": 0x2D, "│": 0x7C, "┌": 0x2B, "┐": 0x2B, "└": 0x2B, "┘": 0x2B,
-    "‹": 0x3C, "›": 0x3E, "…": 0x7E, "→": 0x3E,
+    "‹": 0x3C, "›": 0x3E, "…": 0x7E, "→": 0x3E, "░": 0x2E, "▒": 0x23, "✓": 0x2A,
   ]
 
   private func updateSize() {

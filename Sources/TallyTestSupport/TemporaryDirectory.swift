@@ -28,6 +28,13 @@ public final class TemporaryDirectory: Sendable {
   /// A path inside the directory.
   public func appending(_ component: String) -> String { path + "/" + component }
 
+  /// Writes `text` to the file at `path`, replacing what it held.
+  public static func write(_ text: String, to path: String) throws {
+    guard let file = fopen(path, "w") else { throw TestSupportError("cannot write \(path)") }
+    defer { fclose(file) }
+    guard fputs(text, file) >= 0 else { throw TestSupportError("cannot write \(path)") }
+  }
+
   /// Deletes `path` and everything below it, making read-only directories writable first.
   public static func removeTree(_ path: String) {
     var info = stat()

@@ -51,7 +51,18 @@ struct InteractiveApp {
         settingStore: dependencies.settingStore,
         analytics: analytics,
         makeCountersModel: { CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics) },
-        makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
+        makeHistoryViewModel: {
+          HistoryViewModel(
+            counter: $0, history: dependencies.history, clock: dependencies.clock,
+            goalCalendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
+        },
+        makeGoalSummary: { counter in
+          // Drawn every frame: a counter without a goal costs nothing more.
+          guard counter.goal != nil else { return nil }
+          return GoalSummary.of(
+            counter, history: dependencies.history, now: dependencies.clock.now(),
+            calendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
+        })
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app
     }

@@ -21,4 +21,12 @@ enum Output {
     }
     return true
   }
+
+  /// Writes `bytes` to standard output as they are; returns `false` if the reader is gone.
+  ///
+  /// - Throws: `ExitCode(74)`, after a message, when standard output cannot be written.
+  @discardableResult
+  static func write(_ bytes: [UInt8]) throws -> Bool {
+    try line(String(decoding: bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...], as: UTF8.self))
+  }
 }

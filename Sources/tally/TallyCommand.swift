@@ -17,7 +17,8 @@ struct TallyCommand: ParsableCommand {
     abstract: "A tally counter for the terminal.",
     discussion: """
       Without a subcommand, tally opens the interactive counter. Keys: Space, + or Up add \
-      the step and - or Down subtract it; r resets, = types a value, s sets the step; u and \
+      the step and - or Down subtract it; r resets, = types a value, s sets the step, g the \
+      goal; u and \
       Ctrl-R undo and redo; Tab and Shift-Tab show the next and previous counter; n makes \
       a counter, e renames it, d deletes it; H shows its history; ? lists every key; q or \
       Ctrl-C quits and Ctrl-Z suspends.
@@ -28,7 +29,13 @@ struct TallyCommand: ParsableCommand {
       Files: $XDG_DATA_HOME/tally/defaults.plist (by default \
       ~/.local/share/tally/defaults.plist) holds the counters, saved before they are shown \
       and replaced atomically on every change; history.jsonl beside it is the history of \
-      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>.
+      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>. \
+      tally export writes every counter and its history as JSON or CSV, and tally import \
+      reads it back, all of it or nothing.
+
+      Goals: a day starts at local midnight (or at the hour -dayStartsAtHour gives), a week \
+      on Monday, a month on the 1st; a goal is met in a period when the period's changes \
+      reach it, and the streak counts the periods met in a row.
 
       Environment: XDG_DATA_HOME, or HOME without it, says where the data directory is; \
       TALLY_LOCK_TIMEOUT how many seconds a command waits for another tally to release the \
@@ -43,6 +50,7 @@ struct TallyCommand: ParsableCommand {
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
+      GoalCommand.self, ExportCommand.self, ImportCommand.self,
     ],
     // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
     // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the
@@ -79,6 +87,11 @@ struct TallyCommand: ParsableCommand {
     transform: defaultsValue(.currentCounter))
   var currentCounter: PropertyListValue?
 
+  @Option(
+    name: defaultsKey(.dayStartsAtHour), parsing: .unconditional, help: defaultsHelp(.dayStartsAtHour),
+    transform: defaultsValue(.dayStartsAtHour))
+  var dayStartsAtHour: PropertyListValue?
+
   private static func defaultsKey(_ key: DefaultsKey) -> NameSpecification {
     .customLong(key.name, withSingleDash: true)
   }
@@ -100,7 +113,7 @@ struct TallyCommand: ParsableCommand {
   var overrides: [String: PropertyListValue] {
     let values: [(DefaultsKey, PropertyListValue?)] = [
       (.count, count), (.hasOnboardingBeenShown, hasOnboardingBeenShown), (.counters, counters),
-      (.currentCounter, currentCounter),
+      (.currentCounter, currentCounter), (.dayStartsAtHour, dayStartsAtHour),
     ]
     return values.reduce(into: [:]) { domain, pair in
       if let value = pair.1 { domain[pair.0.name] = value }

@@ -25,7 +25,7 @@ struct CommonCommandLineTests {
     ["inc", "--by", "1", "--by", "2"], ["inc", "-q", "-q"], ["inc", "--json"], ["get", "--by", "1"], ["list", "laps"],
     ["reset", "--json"], ["inc", "--"], ["inc", "-x"], ["set", "5"], ["new", "laps"], ["frobnicate"],
     ["-skipOnboarding", "-skipOnboarding"], ["-skipOnboarding", "inc"], ["--generate-completion-script", "bash"],
-    ["inc", ""],
+    ["inc", ""], ["inc", "water", "--at", "yesterday"], ["dec", "--at=2026-11-20"], ["goal", "water", "8/day"], ["export"],
   ])
   func everythingElseGoesToTheParser(arguments: [String]) {
     #expect(CommonCommandLine.recognize(arguments) == nil)

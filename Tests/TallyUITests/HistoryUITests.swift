@@ -61,3 +61,35 @@ struct HistoryUITests {
     #expect((try? ChildProcess.readFileText(test.app.storeDirectory + "/defaults.plist")) == nil)
   }
 }
+
+/// Goals on the counter screen and in its history, in the real binary.
+struct GoalUITests {
+  @Test func gSetsAGoalAndReachingItShowsInWords() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    try test.app.launch()
+    try await test.app.waitFor(text: "Count: 0")
+    try test.app.press(.character("g"))
+    try await test.app.waitFor(text: "Goal for Count")
+    try test.app.type("3/day")
+    try test.app.press(.enter)
+    try await test.app.waitFor(text: "0 of 3 today")
+    try test.app.press(.space, times: 2)
+    let partway = try await test.app.waitFor(text: "2 of 3 today")
+    #expect(!partway.contains { $0.contains("goal reached") }, "\(partway)")
+    try test.app.press(.space)
+    try await test.app.waitFor(text: "3 of 3 today  ██████████  ✓ goal reached  streak 1")
+
+    try test.app.press(.character("H"))
+    let history = try await test.app.waitFor(text: "Goal 3/day: 3 of 3 today ✓ reached   streak 1, best 1")
+    #expect(history.contains { $0.contains("+3 ✓") }, "\(history)")
+    try test.app.press(.escape)
+    try test.app.press(.character("u"))
+    try await test.app.waitFor(text: "2 of 3 today")
+    try test.app.press(.character("q"))
+    #expect(try await test.app.waitForExit() == 0)
+    let goal = try ChildProcess.run(
+      try Executables.tally(), ["goal", "Count"], environment: ["XDG_DATA_HOME": test.app.dataHome])
+    #expect(goal.standardOutput == "3/day\n")
+  }
+}

@@ -22,3 +22,17 @@ public final class SystemClock: WallClock {
     LocalTime.utcOffset(atSecondsSince1970: date.timeIntervalSince1970)
   }
 }
+
+/// The system's clock and time zone, stopped at an earlier ``moment`` once one is set: for a
+/// change entered for the past (`tally inc --at yesterday`).
+public final class BackdatedClock: WallClock {
+  private let system = SystemClock()
+  /// The moment changes are noted at; now while `nil`.
+  public var moment: Date?
+
+  public init() {}
+
+  public func now() -> Date { moment ?? system.now() }
+
+  public func utcOffset(at date: Date) -> Int { system.utcOffset(at: date) }
+}

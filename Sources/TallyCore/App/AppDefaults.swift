@@ -3,6 +3,9 @@ extension DefaultsKey {
   public static let count = DefaultsKey("count")
   /// `true` once onboarding was finished or skipped (the UI-testing article's key).
   public static let hasOnboardingBeenShown = DefaultsKey("hasOnboardingBeenShown")
+  /// The local hour (0 to 23) a day starts at for goals and streaks, for people who count
+  /// past midnight.
+  public static let dayStartsAtHour = DefaultsKey("dayStartsAtHour")
 }
 
 /// Every defaults key Tally reads, with its kind and default: the one place the app's
@@ -24,6 +27,9 @@ public enum AppDefaults {
       key: .counters, defaultValue: [CountersModel.firstCounter].propertyListValue,
       summary: "the counters: an array of dicts with id, name and step"),
     Entry(key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id), summary: "the id of the counter on screen"),
+    Entry(
+      key: .dayStartsAtHour, defaultValue: .integer(0),
+      summary: "the hour (0 to 23) a day starts at for goals and streaks"),
   ]
 
   /// The entry for `name`, if Tally knows it.

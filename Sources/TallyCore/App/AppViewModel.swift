@@ -37,18 +37,21 @@ public final class AppViewModel {
   private let analytics: Analytics
   private let makeCountersModel: () -> CountersModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
+  private let makeGoalSummary: (Counter) -> GoalSummary?
 
   public init(
     settingStore: SettingStorage,
     analytics: Analytics,
     makeOnboardingViewModel: () -> OnboardingViewModel = { OnboardingViewModel() },
     makeCountersModel: @escaping () -> CountersModel,
-    makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel
+    makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel,
+    makeGoalSummary: @escaping (Counter) -> GoalSummary? = { _ in nil }
   ) {
     self.settingStore = settingStore
     self.analytics = analytics
     self.makeCountersModel = makeCountersModel
     self.makeHistoryViewModel = makeHistoryViewModel
+    self.makeGoalSummary = makeGoalSummary
     if settingStore.showOnboarding {
       screen = .onboarding(makeOnboardingViewModel())
       analytics.track(.screenShown(.onboarding))
@@ -100,6 +103,12 @@ public final class AppViewModel {
       screen = .counter(counter)
       analytics.track(.screenShown(.counter))
     }
+  }
+
+  /// How the counter on screen stands toward its goal now, or `nil` when it has none.
+  public var goalSummary: GoalSummary? {
+    if case .onboarding = screen { return nil }
+    return makeGoalSummary(counters.list.current)
   }
 
   /// Takes back a quit because changes could not be saved: the user is told, and a second

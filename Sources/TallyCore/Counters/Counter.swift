@@ -10,12 +10,15 @@ public struct Counter: Sendable, Equatable, Identifiable {
   /// What one press of the add or subtract keys changes the value by; at least 1.
   public var step: Int
   public var value: Int
+  /// What the counter aims for, if anything.
+  public var goal: Goal?
 
-  public init(id: String, name: String, step: Int = 1, value: Int = 0) {
+  public init(id: String, name: String, step: Int = 1, value: Int = 0, goal: Goal? = nil) {
     self.id = id
     self.name = name
     self.step = step
     self.value = value
+    self.goal = goal
   }
 
   /// The key the value is stored under.
@@ -28,15 +31,20 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
   public var id: String
   public var name: String
   public var step: Int
+  /// The counter's goal; a record without one (as every store before goals) has none.
+  public var goal: Goal?
 
-  public init(id: String, name: String, step: Int) {
+  public init(id: String, name: String, step: Int, goal: Goal? = nil) {
     self.id = id
     self.name = name
     self.step = step
+    self.goal = goal
   }
 
   public var propertyListValue: PropertyListValue {
-    .dictionary(["id": .string(id), "name": .string(name), "step": .integer(Int64(step))])
+    var entries: [String: PropertyListValue] = ["id": .string(id), "name": .string(name), "step": .integer(Int64(step))]
+    if let goal { entries["goal"] = goal.propertyListValue }
+    return .dictionary(entries)
   }
 
   public init?(propertyListValue: PropertyListValue) {
@@ -45,6 +53,7 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
       case .string(let name)? = entries["name"],
       let step = entries["step"].flatMap(Int.init(propertyListValue:)), step > 0
     else { return nil }
-    self.init(id: id, name: name, step: step)
+    // A goal that cannot be read is dropped, never the counter.
+    self.init(id: id, name: name, step: step, goal: entries["goal"].flatMap(Goal.init(propertyListValue:)))
   }
 }

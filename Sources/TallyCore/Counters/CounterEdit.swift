@@ -10,6 +10,8 @@ public enum CounterEdit: Sendable, Equatable {
   case shift(String, from: Int, to: Int)
   /// Sets how much a press adds; at least 1.
   case setStep(Int, of: String)
+  /// Sets a counter's goal, or clears it with `nil`.
+  case setGoal(Goal?, of: String)
   case rename(String, to: String)
   /// Makes a counter at the end of the list, at 0 with step 1, and shows it when `selecting`.
   case create(named: String, selecting: Bool)

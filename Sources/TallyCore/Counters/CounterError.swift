@@ -10,6 +10,8 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   case lastCounter
   /// A step must be a whole number of at least 1.
   case invalidStep(String)
+  /// A goal must be a whole number of at least 1, alone or with /day, /week or /month.
+  case invalidGoal(String)
   /// Typed text is not a whole number a counter can hold.
   case invalidValue(String)
   /// The value would pass `Int.max` or `Int.min`; it was left unchanged.
@@ -22,6 +24,8 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownCounter(let name): "no counter is named \"\(name)\""
     case .lastCounter: "the last counter cannot be deleted"
     case .invalidStep(let text): "the step must be a whole number from 1 to \(Int.max), not \"\(text)\""
+    case .invalidGoal(let text):
+      "a goal is a whole number from 1, alone for a total or with /day, /week or /month (such as 8/day or 300), not \"\(text)\""
     case .invalidValue(let text):
       "type a whole number from \(Int.min) to \(Int.max), such as 42 or -7, not \"\(text)\""
     case .limitReached(let value, let step):

@@ -99,6 +99,10 @@ public final class CountersModel {
       let old = try requireCounter(id).step
       try setStep(step, of: id)
       return old == step ? nil : .step(counterID: id, from: old, to: step)
+    case .setGoal(let goal, let id):
+      let old = try requireCounter(id).goal
+      try updateRecord(id) { $0.goal = goal }
+      return old == goal ? nil : .goal(counterID: id, from: old, to: goal)
     case .rename(let id, let name):
       let old = try requireCounter(id).name
       let new = try rename(id, to: name)
@@ -153,7 +157,7 @@ public final class CountersModel {
   private func counter(for record: CounterRecord) -> Counter {
     Counter(
       id: record.id, name: record.name, step: record.step,
-      value: userDefaults.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0)
+      value: userDefaults.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal)
   }
 
   // MARK: Values
@@ -229,11 +233,16 @@ public final class CountersModel {
 
   private func setStep(_ step: Int, of id: String) throws(CounterError) {
     guard step > 0 else { throw .invalidStep(String(step)) }
+    try updateRecord(id) { $0.step = step }
+  }
+
+  /// Changes the record of the counter `id` in one read-modify-write of the list.
+  private func updateRecord(_ id: String, _ change: (inout CounterRecord) -> Void) throws(CounterError) {
     var found = false
     updateRecords { records in
       var changed = records
       for index in changed.indices where changed[index].id == id {
-        changed[index].step = step
+        change(&changed[index])
         found = true
       }
       return changed
@@ -285,7 +294,7 @@ public final class CountersModel {
       }
       if records.contains(where: { $0.id == counter.id }) { restored.id = Self.nextID(after: records) }
       var changed = records
-      let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step)
+      let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step, goal: restored.goal)
       changed.insert(record, at: min(max(0, index), changed.count))
       return changed
     }
@@ -294,6 +303,47 @@ public final class CountersModel {
     analytics.track(.counterCreated(id: restored.id, name: restored.name))
     if restored.value != 0 { analytics.track(.counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value)) }
     return restored
+  }
+
+  // MARK: Import
+
+  /// Puts the counters of a backup into the store, in one store batch, and returns each one's
+  /// id in the store, in order.
+  ///
+  /// A counter whose name is taken (ignoring case) gets the backup's value, step and goal;
+  /// the others are made at the end of the list. `replacingAll` deletes every counter the
+  /// backup does not hold first, and shows its first counter. Nothing is reported to
+  /// `Analytics`: the backup's history is the history of these counters.
+  public func importCounters(_ items: [Backup.Item], replacingAll: Bool) -> [String] {
+    guard !items.isEmpty else { return [] }
+    var ids: [String] = []
+    var removed: [String] = []
+    userDefaults.performBatch {
+      updateRecords { stored in
+        var records = replacingAll ? [] : stored
+        for item in items {
+          if let index = records.firstIndex(where: { Self.comparable($0.name) == Self.comparable(item.name) }) {
+            records[index].step = item.step
+            records[index].goal = item.goal
+            ids.append(records[index].id)
+          } else {
+            // Ids of the counters being replaced are taken over in turn, so replacing keeps `count`.
+            let free = stored.map(\.id).first { id in replacingAll && !records.contains { $0.id == id } }
+            let id = free ?? Self.nextID(after: stored + records)
+            records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal))
+            ids.append(id)
+          }
+        }
+        let kept = Set(records.map(\.id))
+        removed = stored.map(\.id).filter { !kept.contains($0) }
+        return records
+      }
+      for id in removed { userDefaults.removeObject(forKey: id) }
+      for (id, item) in zip(ids, items) { userDefaults.x.set(item.value, forKey: DefaultsKey(id)) }
+      if replacingAll { select(ids[0]) }
+    }
+    reload()
+    return ids
   }
 
   // MARK: Helpers

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The history as JSON lines in `history.jsonl` in the data directory, rotated to
 /// `history.jsonl.1` past a size limit.
 ///
@@ -12,6 +18,9 @@ public final class FileHistoryLog: HistoryLog {
   public let maximumBytes: Int
   /// The last append's failure, if any.
   public private(set) var appendProblem: String?
+  /// The last reading, and the files it was read from: read again only when they changed
+  /// (another process appended or rotated), and extended by this log's own appends.
+  private var cache: (main: FileIdentity?, rotated: FileIdentity?, reading: HistoryReading)?
 
   public init(directory: String, maximumBytes: Int = 1 << 20) {
     path = StoreLocation.join(directory, Self.fileName)
@@ -23,15 +32,58 @@ public final class FileHistoryLog: HistoryLog {
   public func append(_ entries: [HistoryEntry]) {
     guard !entries.isEmpty else { return }
     let bytes = Array(entries.map { $0.jsonLine + "\n" }.joined().utf8)
+    let before = try? FileSystem.identity(atPath: path)
     do {
       try FileSystem.append(bytes, toPath: path, rotatingTo: rotatedPath, past: maximumBytes)
       appendProblem = nil
     } catch {
       appendProblem = "the history could not be saved: \(error)"
+      cache = nil
+      return
+    }
+    // The cached reading stays right when the file grew by exactly these bytes: nobody else
+    // appended meanwhile and it was not rotated.
+    let after = try? FileSystem.identity(atPath: path)
+    if var cached = cache, cached.main == before, let after, after.isSameFile(as: before),
+      after.size == (before?.size ?? 0) + Int64(bytes.count)
+    {
+      cached.reading.entries += entries
+      cached.main = after
+      cache = cached
+    } else {
+      cache = nil
     }
   }
 
+  /// Moves the log (and its rotated part) aside as `history.jsonl.replaced-<UTC time>`
+  /// (and `history.jsonl.1.replaced-<UTC time>`), so that the next append starts a new one;
+  /// returns where they went.
+  public func moveAside() throws(SystemError) -> [String] {
+    let stamp = UTCTime.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
+    var moved: [String] = []
+    for file in [rotatedPath, path] where FileSystem.fileExists(atPath: file) {
+      var destination = file + ".replaced-" + stamp
+      var attempt = 1
+      while FileSystem.fileExists(atPath: destination) {
+        attempt += 1
+        destination = file + ".replaced-" + stamp + "-\(attempt)"
+      }
+      try FileSystem.rename(file, to: destination)
+      moved.append(destination)
+    }
+    return moved
+  }
+
   public func read() -> HistoryReading {
+    let main = try? FileSystem.identity(atPath: path)
+    let rotated = try? FileSystem.identity(atPath: rotatedPath)
+    if let cache, cache.main == main, cache.rotated == rotated, main != nil { return cache.reading }
+    let reading = readFiles()
+    cache = reading.problem == nil ? (main, rotated, reading) : nil
+    return reading
+  }
+
+  private func readFiles() -> HistoryReading {
     var reading = HistoryReading()
     for file in [rotatedPath, path] {
       let bytes: [UInt8]

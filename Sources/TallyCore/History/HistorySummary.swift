@@ -29,7 +29,7 @@ public struct HistorySummary: Equatable, Sendable {
   public var recent: [HistoryEntry]
 
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
   public init(
     entries: [HistoryEntry], now: Date, utcOffset: (Date) -> Int, dayCount: Int = 14, recentCount: Int = 20

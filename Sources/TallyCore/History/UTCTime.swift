@@ -24,17 +24,22 @@ enum UTCTime {
     guard thousandths.magnitude < 1e17 else { return seconds.format(date) }
     let (unixSeconds, millisecond) = floorDivision(Int64(thousandths), 1000)
     let (days, secondOfDay) = floorDivision(unixSeconds, 86_400)
-    // Howard Hinnant's civil_from_days: the proleptic Gregorian date of a day number.
+    let (year, month, day) = civilDate(ofDay: days)
+    var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+    text += pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+    return text + (millisecond == 0 ? "Z" : "." + pad(millisecond, 3) + "Z")
+  }
+
+  /// The proleptic Gregorian year, month (1 to 12) and day of a day counted from 1970-01-01
+  /// (day 0): Howard Hinnant's civil_from_days.
+  static func civilDate(ofDay days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let (era, dayOfEra) = floorDivision(days + 719_468, 146_097)
     let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
     let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
     let shiftedMonth = (5 * dayOfYear + 2) / 153
     let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
-    text += pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-    return text + (millisecond == 0 ? "Z" : "." + pad(millisecond, 3) + "Z")
+    return (year, month, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
   }
 
   private static func floorDivision(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {

@@ -14,7 +14,8 @@
 struct FileIdentity: Equatable {
   private var device: UInt64
   private var inode: UInt64
-  private var size: Int64
+  /// The file's size in bytes.
+  private(set) var size: Int64
   private var modified: Int
   private var modifiedNanoseconds: Int
 

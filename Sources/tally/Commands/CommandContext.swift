@@ -13,8 +13,8 @@ struct CommandContext {
   var counters: CounterList { model.list }
 
   /// Opens the store in the data directory, with the app's defaults and the command line's
-  /// `-<key> <value>` overrides.
-  static func open() throws -> CommandContext {
+  /// `-<key> <value>` overrides; the history notes changes at `clock`'s time.
+  static func open(clock: WallClock = SystemClock()) throws -> CommandContext {
     Platform.ignoreBrokenPipes()
     let environment = Platform.environment()
     let timeout = environment["TALLY_LOCK_TIMEOUT"].flatMap(Double.init) ?? 5
@@ -25,7 +25,7 @@ struct CommandContext {
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
       let history = FileHistoryLog(directory: store.directory)
-      let analytics = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
+      let analytics = HistoryRecorder(log: history, clock: clock, source: .command)
       return CommandContext(
         store: store, model: CountersModel(userDefaults: store, analytics: analytics), analytics: analytics, history: history)
     } catch {
@@ -48,6 +48,9 @@ struct CommandContext {
     if let notice = reading.notice { Platform.printError(notice) }
     return (counter, reading.entries(forCounter: counter.id))
   }
+
+  /// Where goals' days, weeks and months begin for this store.
+  var goalCalendar: GoalCalendar { GoalCalendar(clock: SystemClock(), store: store) }
 
   /// Makes `edit`, turning a refused change or a failed save into the right exit.
   ///

@@ -44,10 +44,12 @@ struct LogCommand: ParsableCommand {
   }
 }
 
-/// `tally stats [NAME] [--json]`: today's, this week's and all-time net change.
+/// `tally stats [NAME] [--json]`: today's, this week's and all-time net change, and the goal:
+/// progress this period and the current and best streak.
 struct StatsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "stats", abstract: "Print a counter's net change today, this week (since Monday) and all time.")
+    commandName: "stats",
+    abstract: "Print a counter's net change today, this week (since Monday) and all time, and its goal's progress and streaks.")
 
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
@@ -59,22 +61,49 @@ struct StatsCommand: ParsableCommand {
     var today: Int
     var thisWeek: Int
     var allTime: Int
+    var goal: String?
+    var progress: Int?
+    var goalReached: Bool?
+    var currentStreak: Int?
+    var bestStreak: Int?
   }
 
   func run() throws {
-    let (counter, entries) = try CommandContext.open().history(ofCounterNamed: name)
+    let context = try CommandContext.open()
+    let (counter, entries) = try context.history(ofCounterNamed: name)
     let clock = SystemClock()
-    let summary = HistorySummary(entries: entries, now: clock.now(), utcOffset: clock.utcOffset(at:))
+    let now = clock.now()
+    let summary = HistorySummary(entries: entries, now: now, utcOffset: clock.utcOffset(at:))
+    let goal = counter.goal.map {
+      GoalSummary(goal: $0, value: counter.value, entries: entries, now: now, calendar: context.goalCalendar)
+    }
     if format.json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      let totals = Totals(name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime)
+      var totals = Totals(name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime)
+      if let goal {
+        totals.goal = goal.goal.text
+        totals.progress = goal.progress
+        totals.goalReached = goal.isReached
+        if goal.goal.period != .total {
+          totals.currentStreak = goal.currentStreak
+          totals.bestStreak = goal.bestStreak
+        }
+      }
       try Output.line(String(decoding: try encoder.encode(totals), as: UTF8.self))
     } else {
-      let lines = [
+      var lines = [
         "today\t\(HistorySummary.signed(summary.today))", "this week\t\(HistorySummary.signed(summary.thisWeek))",
         "all time\t\(HistorySummary.signed(summary.allTime))",
       ]
+      if let goal {
+        lines.append("goal\t\(goal.goal.text)")
+        lines.append("progress\t\(goal.progressText)\(goal.isReached ? ", goal reached" : "")")
+        if goal.goal.period != .total {
+          lines.append("streak\t\(goal.currentStreak)")
+          lines.append("best streak\t\(goal.bestStreak)")
+        }
+      }
       for line in lines where try !Output.line(line) { break }
     }
   }

@@ -12,15 +12,17 @@ struct IncrementCommand: ParsableCommand {
   @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Add N instead of the counter's step.", valueName: "n"))
   var by: Int?
 
+  @OptionGroup var moment: AtOption
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try Self.add(name: name, amount: by, sign: 1, quiet: output.quiet)
+    try Self.add(name: name, amount: by, sign: 1, quiet: output.quiet, at: moment.at)
   }
 
-  /// Adds `amount` (the counter's step when `nil`) times `sign` and prints the new value.
-  static func add(name: String?, amount: Int?, sign: Int, quiet: Bool) throws {
-    let context = try CommandContext.open()
+  /// Adds `amount` (the counter's step when `nil`) times `sign` and prints the new value;
+  /// the history notes the change at the moment `at` names (now when `nil`).
+  static func add(name: String?, amount: Int?, sign: Int, quiet: Bool, at: String? = nil) throws {
+    let context = try AtOption.openContext(at: at)
     let counter = try context.counter(named: name)
     let (delta, overflow) = (amount ?? counter.step).multipliedReportingOverflow(by: sign)
     if overflow { throw CommandContext.fail(.limitReached(value: counter.value, step: sign)) }
@@ -40,10 +42,11 @@ struct DecrementCommand: ParsableCommand {
   @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Subtract N instead of the counter's step.", valueName: "n"))
   var by: Int?
 
+  @OptionGroup var moment: AtOption
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try IncrementCommand.add(name: name, amount: by, sign: -1, quiet: output.quiet)
+    try IncrementCommand.add(name: name, amount: by, sign: -1, quiet: output.quiet, at: moment.at)
   }
 }
 

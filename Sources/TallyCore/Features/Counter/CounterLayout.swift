@@ -43,6 +43,9 @@ public struct CounterLayout: Sendable {
   public let increment: Canvas.Position?
   /// "step 5" between the buttons, for a step other than 1.
   public let stepLabel: (text: String, column: Int)?
+  /// The row for the progress toward the counter's goal, under the buttons; `nil` without a
+  /// goal or without room.
+  public let progressRow: Int?
   public var tabRow: Int { 0 }
   public var statusRow: Int { height - 2 }
   public var hintRow: Int { height - 1 }
@@ -64,7 +67,10 @@ public struct CounterLayout: Sendable {
     let areaHeight = max(0, height - 2 - areaTop)
     let bigWidth = BigDigits.width(of: countText)
     let big = areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: countText) : nil
-    let blockHeight = big == nil ? min(2, areaHeight) : Self.bigBlockHeight
+    // The goal's progress line goes under the buttons, when there is a row for it.
+    let progressHeight = current.goal == nil ? 0 : 1
+    var blockHeight = big == nil ? min(2, areaHeight) : Self.bigBlockHeight
+    if blockHeight + progressHeight <= areaHeight { blockHeight += progressHeight }
     let firstRow = areaTop + max(0, areaHeight - blockHeight + 1) / 2
     digitRows = big ?? []
     digits = big == nil ? nil : Canvas.Position(column: (width - bigWidth) / 2, row: firstRow)
@@ -77,7 +83,10 @@ public struct CounterLayout: Sendable {
       stepText = "step \(step)"
       buttons = Self.decrementButton + "  step \(step)  " + Self.incrementButton
     }
-    if blockHeight >= 2, buttons.count <= width {
+    let buttonsFit = blockHeight >= 2 && buttons.count <= width
+    let belowValue = valueLineRow + (buttonsFit ? 2 : 1)
+    progressRow = current.goal != nil && belowValue < height - 2 ? belowValue : nil
+    if buttonsFit {
       let row = valueLineRow + 1
       let column = (width - buttons.count) / 2
       decrement = Canvas.Position(column: column, row: row)

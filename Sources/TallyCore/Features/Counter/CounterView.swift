@@ -7,10 +7,28 @@
 public struct CounterView {
   public let model: CounterViewModel
   public let counters: CounterList
+  /// How the current counter stands toward its goal, if it has one.
+  public let goal: GoalSummary?
 
-  public init(model: CounterViewModel, counters: CounterList) {
+  public init(model: CounterViewModel, counters: CounterList, goal: GoalSummary? = nil) {
     self.model = model
     self.counters = counters
+    self.goal = goal
+  }
+
+  /// The goal's line: "6 of 8 today", a bar when there is room, the streak, and "✓ goal
+  /// reached" once it is (in words as well as colour, for `NO_COLOR`).
+  public func progressLine(width: Int) -> String? {
+    guard let goal else { return nil }
+    let reached = goal.isReached ? "  ✓ goal reached" : ""
+    let streak = goal.currentStreak > 0 ? "  streak \(goal.currentStreak)" : ""
+    let filled = goal.progress <= 0 ? 0 : min(10, Int((Double(goal.progress) / Double(goal.goal.amount) * 10).rounded(.down)))
+    let bar = "  " + String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled)
+    let candidates = [
+      goal.progressText + bar + reached + streak, goal.progressText + bar + reached, goal.progressText + reached,
+      goal.progressText + (goal.isReached ? " ✓" : ""),
+    ]
+    return candidates.first { $0.terminalWidth <= width - 2 } ?? TextLayout.clip(candidates[3], width: max(1, width - 2))
   }
 
   /// The plain-text line that screen readers, copy and paste and scripts read: "Count: 12".
@@ -29,6 +47,9 @@ public struct CounterView {
     let layout = CounterLayout(counters: counters, width: canvas.width, height: canvas.height)
     drawTabs(layout, into: &canvas)
     drawValue(layout, into: &canvas)
+    if let row = layout.progressRow, let line = progressLine(width: canvas.width) {
+      canvas.putCentered(line, row: row, style: goal?.isReached == true ? Style(bold: true, color: .success) : .plain)
+    }
     drawStatus(layout, into: &canvas)
     canvas.put(hintLine(width: canvas.width), column: 0, row: layout.hintRow, style: .hint)
     if model.mode == .help { HelpOverlay().render(into: &canvas) }
@@ -69,7 +90,7 @@ public struct CounterView {
   private func drawStatus(_ layout: CounterLayout, into canvas: inout Canvas) {
     let row = layout.statusRow
     // Rows between the value (and its buttons) and the status line, for a long message.
-    let spare = row - 1 - (layout.decrement?.row ?? layout.valueLineRow)
+    let spare = row - 1 - (layout.progressRow ?? layout.decrement?.row ?? layout.valueLineRow)
     switch model.mode {
     case .counting, .help:
       if let status = model.status {

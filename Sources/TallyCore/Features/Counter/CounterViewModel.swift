@@ -17,6 +17,7 @@ public final class CounterViewModel {
     case reset
     case setValue
     case setStep
+    case setGoal
     case undo
     case redo
     case nextCounter
@@ -43,6 +44,9 @@ public final class CounterViewModel {
     .init([.character("r")], .reset, label: "r", summary: "reset", description: "reset to 0 (asks first)", hintPriority: 1),
     .init([.character("=")], .setValue, label: "=", summary: "set", description: "type a value", isHinted: false),
     .init([.character("s")], .setStep, label: "s", summary: "step", description: "set this counter's step", isHinted: false),
+    .init(
+      [.character("g")], .setGoal, label: "g", summary: "goal",
+      description: "set this counter's goal", isHinted: false),
     .init([.character("u")], .undo, label: "u", summary: "undo", description: "undo the last change", hintPriority: 5),
     .init([.control("r")], .redo, label: "Ctrl-R", summary: "redo", description: "redo what was undone", isHinted: false),
     .init(
@@ -143,6 +147,11 @@ public final class CounterViewModel {
     case .setValue: mode = .prompt(Prompt(purpose: .value(counterID: current.id), question: "Set \(name) to:"))
     case .setStep:
       mode = .prompt(Prompt(purpose: .step(counterID: current.id), question: "Step for \(name) (now \(current.step)):"))
+    case .setGoal:
+      mode = .prompt(
+        Prompt(
+          purpose: .goal(counterID: current.id), question: "Goal for \(name) (8/day, 3/week, 20/month, 300; empty: none):",
+          text: current.goal?.text ?? ""))
     case .undo, .redo: return replay(undoing: action == .undo, counters: counters)
     case .nextCounter, .previousCounter:
       let all = counters.counters
@@ -179,6 +188,9 @@ public final class CounterViewModel {
       case .rename(let id): return [.edit(.rename(id, to: text))]
       case .value(let id): return [.edit(.setValue(try CounterInput.value(from: text), of: id))]
       case .step(let id): return [.edit(.setStep(try CounterInput.step(from: text), of: id))]
+      case .goal(let id):
+        let goal = text.trimmingXMLWhitespace().isEmpty ? nil : try Goal(text: text)
+        return [.edit(.setGoal(goal, of: id))]
       }
     } catch {
       refuse(prompt, error)

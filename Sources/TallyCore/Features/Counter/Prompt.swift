@@ -9,6 +9,7 @@ public struct Prompt: Sendable, Equatable {
     case rename(counterID: String)
     case value(counterID: String)
     case step(counterID: String)
+    case goal(counterID: String)
   }
 
   /// What a key does in a prompt; printable characters not bound here are typed.

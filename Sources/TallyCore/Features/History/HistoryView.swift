@@ -1,5 +1,6 @@
-/// Draws a counter's history: a bar per day for the last 14 days, totals, and the latest
-/// changes beside the chart when there is room (below it otherwise).
+/// Draws a counter's history: a bar per day for the last 14 days (per week or month for a
+/// weekly or monthly goal, each period that met the goal marked ✓), totals, the goal's
+/// streaks, and the latest changes beside the chart when there is room (below it otherwise).
 public struct HistoryView {
   public let model: HistoryViewModel
 
@@ -20,20 +21,28 @@ public struct HistoryView {
     var totals = " Today \(today)   This week \(week)   All time \(all)"
     if totals.count > canvas.width { totals = " Today \(today)  Week \(week)  All \(all)" }
     canvas.put(totals, column: 0, row: bottom - 1, style: .bold)
-    if let notice = model.notice { canvas.put(" " + notice, column: 0, row: bottom - 2, style: .warning) }
+    var aboveTotals = bottom - 2
+    if let line = goalLine {
+      canvas.put(line.text, column: 0, row: aboveTotals, style: line.reached ? Style(bold: true, color: .success) : .bold)
+      aboveTotals -= 1
+    }
+    if let notice = model.notice {
+      canvas.put(" " + notice, column: 0, row: aboveTotals, style: .warning)
+      aboveTotals -= 1
+    }
 
-    // The chart: the most recent days that fit between the title and the totals.
+    // The chart: the most recent days (or goal periods) that fit between the title and the totals.
     let chartTop = 2
-    let chartRows = max(0, min(summary.days.count, bottom - 2 - chartTop - (model.notice == nil ? 0 : 1)))
+    let rows = chartRows
+    let chartRows = max(0, min(rows.count, aboveTotals - chartTop))
     let sideBySide = canvas.width >= 72
     let chartWidth = sideBySide ? canvas.width * 11 / 20 : canvas.width
-    let days = summary.days.suffix(chartRows)
-    drawChart(days: Array(days), top: chartTop, width: chartWidth, into: &canvas)
+    drawChart(Array(rows.suffix(chartRows)), top: chartTop, width: chartWidth, into: &canvas)
 
     // The latest changes: beside the chart, or in the rows left under it.
     let listColumn = sideBySide ? chartWidth + 1 : 1
     let listTop = sideBySide ? chartTop - 1 : chartTop + chartRows + 1
-    let listRows = (bottom - 2) - listTop
+    let listRows = aboveTotals - listTop
     guard listRows >= 2 else { return }
     canvas.put("Last changes", column: listColumn, row: listTop, style: .bold)
     if summary.recent.isEmpty {
@@ -45,12 +54,37 @@ public struct HistoryView {
     }
   }
 
-  private func drawChart(days: [HistorySummary.Day], top: Int, width: Int, into canvas: inout Canvas) {
-    guard let labelWidth = days.map({ $0.label.count }).max() else { return }
-    let valueWidth = days.map { HistorySummary.signed($0.net).count }.max() ?? 1
+  /// One bar of the chart: a day, or a period of the goal.
+  private struct ChartRow {
+    var label: String
+    var net: Int
+    /// Whether the period met the goal; `nil` when the chart is not of the goal's periods.
+    var isMet: Bool?
+  }
+
+  /// The goal's periods when it has days, weeks or months; the days otherwise.
+  private var chartRows: [ChartRow] {
+    if let goal = model.goal, goal.goal.period != .total {
+      return goal.periods.map { ChartRow(label: $0.label, net: $0.progress, isMet: $0.isMet) }
+    }
+    return model.summary.days.map { ChartRow(label: $0.label, net: $0.net, isMet: nil) }
+  }
+
+  /// "Goal 8/day: 6 of 8 today   streak 3, best 5", or `nil` without a goal.
+  private var goalLine: (text: String, reached: Bool)? {
+    guard let goal = model.goal else { return nil }
+    var text = " Goal \(goal.goal.text): \(goal.progressText)\(goal.isReached ? " ✓ reached" : "")"
+    if goal.goal.period != .total { text += "   streak \(goal.currentStreak), best \(goal.bestStreak)" }
+    return (text, goal.isReached)
+  }
+
+  private func drawChart(_ rows: [ChartRow], top: Int, width: Int, into canvas: inout Canvas) {
+    guard let labelWidth = rows.map({ $0.label.count }).max() else { return }
+    let marks = rows.contains { $0.isMet != nil }
+    let valueWidth = rows.map { HistorySummary.signed($0.net).count + (marks ? 2 : 0) }.max() ?? 1
     let barSpace = max(0, width - 1 - labelWidth - 1 - 1 - valueWidth)
-    let largest = days.map { $0.net.magnitude }.max() ?? 0
-    for (offset, day) in days.enumerated() {
+    let largest = rows.map { $0.net.magnitude }.max() ?? 0
+    for (offset, day) in rows.enumerated() {
       let row = top + offset
       canvas.put(" " + day.label, column: 0, row: row, style: .hint)
       var length = 0
@@ -59,8 +93,13 @@ public struct HistoryView {
       }
       let bar = String(repeating: day.net >= 0 ? "█" : "▒", count: min(length, barSpace))
       let column = 1 + labelWidth + 1
-      canvas.put(bar, column: column, row: row, style: day.net >= 0 ? Style(color: .accent) : Style(color: .warning))
-      canvas.put(HistorySummary.signed(day.net), column: column + bar.count + (bar.isEmpty ? 0 : 1), row: row)
+      let met = day.isMet == true
+      let barStyle = met ? Style(color: .success) : day.net >= 0 ? Style(color: .accent) : Style(color: .warning)
+      canvas.put(bar, column: column, row: row, style: barStyle)
+      let value = HistorySummary.signed(day.net) + (met ? " ✓" : "")
+      canvas.put(
+        value, column: column + bar.count + (bar.isEmpty ? 0 : 1), row: row,
+        style: met ? Style(bold: true, color: .success) : .plain)
     }
   }
 

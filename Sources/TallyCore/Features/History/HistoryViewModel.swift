@@ -8,12 +8,22 @@ public final class HistoryViewModel {
   public let notice: String?
   /// Formats a time as the screen shows it ("14:05", or "23 Nov 14:05" before today).
   public let formatTime: (HistoryEntry) -> String
+  /// How the counter stands toward its goal, with the periods met; `nil` without a goal.
+  public let goal: GoalSummary?
 
-  public init(counter: Counter, history: HistoryLog, clock: WallClock) {
+  /// The history of `counter`; its goal's periods begin as `goalCalendar` says (at local
+  /// midnight in `clock`'s time zone unless given).
+  public init(counter: Counter, history: HistoryLog, clock: WallClock, goalCalendar: GoalCalendar? = nil) {
     self.counter = counter
     let reading = history.read()
     let now = clock.now()
-    summary = HistorySummary(entries: reading.entries(forCounter: counter.id), now: now, utcOffset: clock.utcOffset(at:))
+    let entries = reading.entries(forCounter: counter.id)
+    summary = HistorySummary(entries: entries, now: now, utcOffset: clock.utcOffset(at:))
+    goal = counter.goal.map {
+      GoalSummary(
+        goal: $0, value: counter.value, entries: entries, now: now,
+        calendar: goalCalendar ?? GoalCalendar(utcOffset: clock.utcOffset(at:)))
+    }
     notice = reading.notice
     formatTime = { HistorySummary.time($0.time, now: now, utcOffset: clock.utcOffset(at:)) }
   }

@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Every counter of a store with its history, as `tally export` writes it and `tally import`
+/// reads it back (docs/goals.md describes both formats).
+///
+/// Counters are matched by name, never by the ids a store gives them, so a backup can be
+/// imported into any store.
+public struct Backup: Equatable, Sendable {
+  /// One counter and its history.
+  public struct Item: Equatable, Sendable {
+    public var name: String
+    public var value: Int
+    public var step: Int
+    public var goal: Goal?
+    /// Its history, oldest first, with `counter` left empty (a store's id means nothing
+    /// elsewhere).
+    public var history: [HistoryEntry]
+
+    public init(name: String, value: Int, step: Int = 1, goal: Goal? = nil, history: [HistoryEntry] = []) {
+      self.name = name
+      self.value = value
+      self.step = step
+      self.goal = goal
+      self.history = history
+    }
+  }
+
+  /// The formats a backup is written in.
+  public enum Format: String, Sendable, CaseIterable {
+    /// Lossless, for programs and restoring.
+    case json
+    /// One row per counter and per change, for spreadsheets.
+    case csv
+  }
+
+  /// Why a backup file cannot be imported: where (a CSV line, a JSON path) and what.
+  public struct Problem: Error, Equatable, CustomStringConvertible {
+    /// "line 4" or "counters[1].history[0].time"; empty for the file as a whole.
+    public var location: String
+    public var reason: String
+
+    public init(location: String, reason: String) {
+      self.location = location
+      self.reason = reason
+    }
+
+    public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
+  }
+
+  public var counters: [Item]
+
+  public init(counters: [Item]) {
+    self.counters = counters
+  }
+
+  /// The counters of `list` with their history from `reading`.
+  public init(list: CounterList, history reading: HistoryReading) {
+    var byCounter: [String: [HistoryEntry]] = [:]
+    for var entry in reading.entries {
+      let id = entry.counter
+      entry.counter = ""
+      byCounter[id, default: []].append(entry)
+    }
+    counters = list.counters.map {
+      Item(name: $0.name, value: $0.value, step: $0.step, goal: $0.goal, history: byCounter[$0.id] ?? [])
+    }
+  }
+
+  /// Checks what the file holds beyond its syntax.
+  ///
+  /// Names must be ones a counter may have, unique ignoring case; steps from 1; goals from 1.
+  /// `location` names where each counter came from.
+  func validated(location: (Int) -> String) throws(Problem) -> Backup {
+    var seen: Set<String> = []
+    var checked = self
+    for (index, item) in counters.enumerated() {
+      do throws(CounterError) {
+        checked.counters[index].name = try CountersModel.validatedName(item.name)
+      } catch {
+        throw Problem(location: location(index), reason: error.description)
+      }
+      guard seen.insert(checked.counters[index].name.lowercased()).inserted else {
+        throw Problem(location: location(index), reason: CounterError.duplicateName(item.name).description + " in this file")
+      }
+      guard item.step > 0 else {
+        throw Problem(location: location(index), reason: CounterError.invalidStep(String(item.step)).description)
+      }
+      if let goal = item.goal, goal.amount < 1 {
+        throw Problem(location: location(index), reason: CounterError.invalidGoal(goal.text).description)
+      }
+    }
+    return checked
+  }
+}
+
+/// The key a history entry is known by when histories are joined: the same change, made at
+/// the same moment (to the millisecond), is one change.
+struct HistoryEntryKey: Hashable {
+  var time: String
+  var event: HistoryEntry.Event
+  var old: Int?
+  var new: Int?
+
+  init(_ entry: HistoryEntry) {
+    time = UTCTime.text(for: entry.time)
+    event = entry.event
+    old = entry.old
+    new = entry.new
+  }
+}

@@ -1,0 +1,176 @@
+/// A backup as CSV (RFC 4180: a header row, fields quoted when they hold a comma, a quote or
+/// a line break, quotes doubled, CRLF line ends), for spreadsheets and Python's `csv` module.
+///
+/// One row per counter (`kind` `counter`: its name, value, step and goal) and one per change
+/// in its history (`kind` `change`: the counter's name, then the time, event, name at the
+/// time, old and new value, and source), in that order:
+///
+/// ```
+/// kind,counter,value,step,goal,time,event,name,old,new,source
+/// counter,water,3,1,8/day,,,,,,
+/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app
+/// ```
+public enum BackupCSV {
+  static let header = ["kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source"]
+
+  public static func encode(_ backup: Backup) -> [UInt8] {
+    var rows = [header]
+    for item in backup.counters {
+      rows.append(["counter", item.name, String(item.value), String(item.step), item.goal?.text ?? "", "", "", "", "", "", ""])
+      for entry in item.history {
+        rows.append([
+          "change", item.name, "", "", "", UTCTime.text(for: entry.time), entry.event.rawValue, entry.name,
+          entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue,
+        ])
+      }
+    }
+    return Array(rows.map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined().utf8)
+  }
+
+  /// Reads and checks a whole backup; a problem names the line it is on.
+  public static func decode(_ bytes: [UInt8]) throws(Backup.Problem) -> Backup {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw Backup.Problem(location: "", reason: "not UTF-8 text")
+    }
+    let records = try CSVReader.records(in: text)
+    guard let first = records.first, first.fields == header else {
+      throw Backup.Problem(location: "line 1", reason: "expected the header \(header.joined(separator: ","))")
+    }
+    var items: [Backup.Item] = []
+    var lines: [Int] = []
+    for record in records.dropFirst() {
+      let at = "line \(record.line)"
+      let fields = record.fields
+      guard fields.count == header.count else {
+        throw Backup.Problem(location: at, reason: "expected \(header.count) fields, found \(fields.count)")
+      }
+      switch fields[0] {
+      case "counter":
+        let value = try number(fields[2], "value", at)
+        let step = try number(fields[3], "step", at)
+        var goal: Goal?
+        if !fields[4].isEmpty {
+          do throws(CounterError) {
+            goal = try Goal(text: fields[4])
+          } catch {
+            throw Backup.Problem(location: at, reason: error.description)
+          }
+        }
+        items.append(Backup.Item(name: fields[1], value: value, step: step, goal: goal))
+        lines.append(record.line)
+      case "change":
+        guard let index = items.lastIndex(where: { $0.name == fields[1] }) else {
+          throw Backup.Problem(location: at, reason: "a change of \"\(fields[1])\" before a counter row with that name")
+        }
+        items[index].history.append(try change(fields, at))
+      default:
+        throw Backup.Problem(location: at, reason: "kind must be counter or change, not \"\(fields[0])\"")
+      }
+    }
+    return try Backup(counters: items).validated { "line \(lines[$0])" }
+  }
+
+  private static func change(_ fields: [String], _ at: String) throws(Backup.Problem) -> HistoryEntry {
+    guard let time = UTCTime.date(from: fields[5]) else {
+      throw Backup.Problem(
+        location: at, reason: "time must be an ISO 8601 UTC time such as 2026-11-23T10:00:00Z, not \"\(fields[5])\"")
+    }
+    guard let event = HistoryEntry.Event(rawValue: fields[6]) else {
+      throw Backup.Problem(location: at, reason: "event must be changed, created, renamed or deleted, not \"\(fields[6])\"")
+    }
+    guard let source = HistoryEntry.Source(rawValue: fields[10]) else {
+      throw Backup.Problem(location: at, reason: "source must be app or command, not \"\(fields[10])\"")
+    }
+    let old = fields[8].isEmpty ? nil : try number(fields[8], "old", at)
+    let new = fields[9].isEmpty ? nil : try number(fields[9], "new", at)
+    return HistoryEntry(time: time, event: event, counter: "", name: fields[7], old: old, new: new, source: source)
+  }
+
+  private static func number(_ text: String, _ field: String, _ at: String) throws(Backup.Problem) -> Int {
+    do throws(CounterError) {
+      return try CounterInput.value(from: text)
+    } catch {
+      throw Backup.Problem(location: at, reason: "\(field) must be a whole number from \(Int.min) to \(Int.max), not \"\(text)\"")
+    }
+  }
+
+  /// A field as RFC 4180 writes it: in quotes, with quotes doubled, when it holds a comma, a
+  /// quote or a line break (or starts or ends with a space, which some readers trim).
+  static func quoted(_ field: String) -> String {
+    let needsQuotes =
+      field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+      || field.first == " " || field.last == " "
+    guard needsQuotes else { return field }
+    var text = "\""
+    for character in field { text += character == "\"" ? "\"\"" : String(character) }
+    return text + "\""
+  }
+}
+
+/// Splits RFC 4180 text into records, each with the line it starts on.
+enum CSVReader {
+  struct Record: Equatable {
+    var line: Int
+    var fields: [String]
+  }
+
+  /// The records of `text`: fields separated by commas, records by CRLF or LF, quoted fields
+  /// with doubled quotes and line breaks inside; an empty last line is not a record.
+  static func records(in text: String) throws(Backup.Problem) -> [Record] {
+    var records: [Record] = []
+    var fields: [String] = []
+    var field = ""
+    var line = 1
+    var recordLine = 1
+    var quoted = false
+    var afterQuote = false
+    var started = false
+    for character in text {
+      if quoted {
+        if character == "\"" {
+          quoted = false
+          afterQuote = true
+        } else {
+          if character == "\n" || character == "\r\n" { line += 1 }
+          field.append(character)
+        }
+        continue
+      }
+      switch character {
+      case "\"":
+        if afterQuote {
+          field.append("\"")
+          quoted = true
+          afterQuote = false
+        } else if field.isEmpty {
+          quoted = true
+        } else {
+          throw Backup.Problem(location: "line \(line)", reason: "a quote inside a field that does not start with one")
+        }
+        started = true
+      case ",":
+        fields.append(field)
+        field = ""
+        afterQuote = false
+        started = true
+      case "\n", "\r\n":
+        if started || !field.isEmpty { records.append(Record(line: recordLine, fields: fields + [field])) }
+        fields = []
+        field = ""
+        afterQuote = false
+        started = false
+        line += 1
+        recordLine = line
+      default:
+        if afterQuote {
+          throw Backup.Problem(location: "line \(line)", reason: "text after a closing quote")
+        }
+        field.append(character)
+        started = true
+      }
+    }
+    if quoted { throw Backup.Problem(location: "line \(recordLine)", reason: "a quoted field is never closed") }
+    if started || !field.isEmpty { records.append(Record(line: recordLine, fields: fields + [field])) }
+    return records
+  }
+}

@@ -1,0 +1,56 @@
+/// Applies a checked backup to a store and its history: all of it, in one store batch (one
+/// lock, one durable write) and one append to the history.
+///
+/// Merging matches counters by name and adds the history entries the store does not have yet
+/// (the same change at the same moment is one change); replacing first keeps a copy of the
+/// store (`defaults.plist.copy-<time>`) and, once the new store is saved, moves the old
+/// history aside (`history.jsonl.replaced-<time>`).
+public struct BackupImport {
+  /// What an import did, for the person who asked for it.
+  public struct Summary: Equatable, Sendable {
+    /// Where old files were kept, one sentence each.
+    public var notes: [String] = []
+    /// How many history entries were added.
+    public var addedEntries = 0
+  }
+
+  public let model: CountersModel
+  public let history: HistoryLog
+  /// The file store to keep a copy of before replacing, if the store is one.
+  public let store: FileUserDefaults?
+
+  public init(store: FileUserDefaults?, model: CountersModel, history: HistoryLog) {
+    self.store = store
+    self.model = model
+    self.history = history
+  }
+
+  public func apply(_ backup: Backup, replacing: Bool) throws(StoreError) -> Summary {
+    var summary = Summary()
+    if replacing, let store, FileSystem.fileExists(atPath: StoreLocation.join(store.directory, StoreLocation.fileName)) {
+      summary.notes.append("the store as it was is kept as \(try store.keepCopy())")
+    }
+    let known = replacing ? [] : history.read().entries
+    let ids = model.importCounters(backup.counters, replacingAll: replacing)
+    if let problem = model.saveProblem { throw problem }
+    if replacing, let log = history as? FileHistoryLog {
+      do {
+        for path in try log.moveAside() { summary.notes.append("the history as it was is kept as \(path)") }
+      } catch {
+        throw .cannotWrite(path: log.path, errno: error.code)
+      }
+    }
+    var seen: [String: Set<HistoryEntryKey>] = [:]
+    for entry in known { seen[entry.counter, default: []].insert(HistoryEntryKey(entry)) }
+    var added: [HistoryEntry] = []
+    for (id, item) in zip(ids, backup.counters) {
+      for var entry in item.history where seen[id, default: []].insert(HistoryEntryKey(entry)).inserted {
+        entry.counter = id
+        added.append(entry)
+      }
+    }
+    history.append(added)
+    summary.addedEntries = added.count
+    return summary
+  }
+}

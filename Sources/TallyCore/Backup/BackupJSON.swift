@@ -1,0 +1,135 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A backup as JSON, the lossless format.
+///
+/// It is written and read by FoundationEssentials' `JSONEncoder` and `JSONDecoder`:
+///
+/// ```json
+/// {"counters": [{"goal": {"amount": 8, "period": "day"}, "history": [{"event": "changed",
+///   "name": "water", "new": 1, "old": 0, "source": "app", "time": "2026-11-23T08:00:00Z"}],
+///   "name": "water", "step": 1, "value": 1}], "format": "tally-backup", "version": 1}
+/// ```
+public enum BackupJSON {
+  static let formatName = "tally-backup"
+  static let version = 1
+
+  struct File: Codable {
+    var format: String
+    var version: Int
+    var counters: [Counter]
+  }
+
+  struct Counter: Codable {
+    var name: String
+    var value: Int
+    var step: Int
+    var goal: Goal?
+    var history: [Change]
+  }
+
+  struct Change: Codable {
+    var time: String
+    var event: HistoryEntry.Event
+    var name: String
+    var old: Int?
+    var new: Int?
+    var source: HistoryEntry.Source
+  }
+
+  /// The backup as pretty-printed JSON, keys sorted, ending in a line feed.
+  public static func encode(_ backup: Backup) -> [UInt8] {
+    let file = File(
+      format: formatName, version: version,
+      counters: backup.counters.map { item in
+        Counter(
+          name: item.name, value: item.value, step: item.step, goal: item.goal,
+          history: item.history.map {
+            Change(
+              time: UTCTime.text(for: $0.time), event: $0.event, name: $0.name, old: $0.old, new: $0.new, source: $0.source)
+          })
+      })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Strings, integers and enums' raw values always encode.
+    guard let data = try? encoder.encode(file) else { return [] }
+    return Array(data) + [UInt8(ascii: "\n")]
+  }
+
+  /// Reads and checks a whole backup; a problem names the JSON path it is at.
+  public static func decode(_ bytes: [UInt8]) throws(Backup.Problem) -> Backup {
+    let file: File
+    do {
+      file = try JSONDecoder().decode(File.self, from: Data(bytes))
+    } catch let error as DecodingError {
+      throw problem(error)
+    } catch {
+      throw Backup.Problem(location: "", reason: "not a Tally backup in JSON: \(error)")
+    }
+    guard file.format == formatName else {
+      throw Backup.Problem(location: "format", reason: "expected \"\(formatName)\", not \"\(file.format)\"")
+    }
+    guard file.version == version else {
+      throw Backup.Problem(location: "version", reason: "this Tally reads version \(version), not \(file.version)")
+    }
+    var items: [Backup.Item] = []
+    for (index, counter) in file.counters.enumerated() {
+      var history: [HistoryEntry] = []
+      for (position, change) in counter.history.enumerated() {
+        guard let time = UTCTime.date(from: change.time) else {
+          throw Backup.Problem(
+            location: "counters[\(index)].history[\(position)].time",
+            reason: "not an ISO 8601 UTC time such as 2026-11-23T10:00:00Z: \"\(change.time)\"")
+        }
+        history.append(
+          HistoryEntry(
+            time: time, event: change.event, counter: "", name: change.name, old: change.old, new: change.new,
+            source: change.source))
+      }
+      items.append(
+        Backup.Item(name: counter.name, value: counter.value, step: counter.step, goal: counter.goal, history: history))
+    }
+    return try Backup(counters: items).validated { "counters[\($0)]" }
+  }
+
+  private static func problem(_ error: DecodingError) -> Backup.Problem {
+    switch error {
+    case .typeMismatch(let type, let context):
+      Backup.Problem(location: path(context.codingPath), reason: "expected \(describe(type))")
+    case .valueNotFound(let type, let context):
+      Backup.Problem(location: path(context.codingPath), reason: "expected \(describe(type)), found null")
+    case .keyNotFound(let key, let context):
+      Backup.Problem(location: path(context.codingPath + [key]), reason: "missing")
+    case .dataCorrupted(let context):
+      Backup.Problem(
+        location: path(context.codingPath),
+        reason: context.codingPath.isEmpty ? "not valid JSON: \(context.debugDescription)" : context.debugDescription)
+    @unknown default:
+      Backup.Problem(location: "", reason: "\(error)")
+    }
+  }
+
+  /// `counters[1].history[0].time`.
+  static func path(_ keys: [any CodingKey]) -> String {
+    var text = ""
+    for key in keys {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return text
+  }
+
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type, is Int?.Type: "a whole number"
+    case is String.Type, is String?.Type: "a string"
+    default: "\(type)"
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/// A target for a counter: an amount to reach in every day, week or month, or in total.
+///
+/// A goal is part of its counter, kept in the counter's record in the store (the `goal`
+/// entry: `amount` and `period`), so it is saved, undone and synced with the counter.
+public struct Goal: Sendable, Hashable, Codable {
+  /// How often the goal starts again: never (a total), every day, week or month.
+  public enum Period: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A plain total: the counter's value toward the amount (stored as `none`).
+    case total = "none"
+    case day
+    case week
+    case month
+
+    /// "today", "this week", "this month", or "in total".
+    public var currentName: String {
+      switch self {
+      case .total: "in total"
+      case .day: "today"
+      case .week: "this week"
+      case .month: "this month"
+      }
+    }
+  }
+
+  /// What to reach; at least 1.
+  public var amount: Int
+  public var period: Period
+
+  public init(amount: Int, period: Period) {
+    self.amount = amount
+    self.period = period
+  }
+
+  /// The goal as a user types it: "8/day", "3/week", "20/month", or "300" for a total.
+  public var text: String {
+    period == .total ? String(amount) : "\(amount)/\(period.rawValue)"
+  }
+
+  /// Reads "8/day", "8/week", "8/month" or a plain "300"; surrounding spaces are ignored.
+  public init(text: String) throws(CounterError) {
+    let trimmed = text.trimmingXMLWhitespace()
+    let parts = trimmed.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+    let period: Period
+    if parts.count == 2 {
+      guard let named = Period(rawValue: parts[1].lowercased()), named != .total else { throw .invalidGoal(trimmed) }
+      period = named
+    } else {
+      period = .total
+    }
+    guard let amount = try? CounterInput.step(from: String(parts[0])) else { throw .invalidGoal(trimmed) }
+    self.init(amount: amount, period: period)
+  }
+
+  var propertyListValue: PropertyListValue {
+    .dictionary(["amount": .integer(Int64(amount)), "period": .string(period.rawValue)])
+  }
+
+  init?(propertyListValue: PropertyListValue) {
+    guard case .dictionary(let entries) = propertyListValue,
+      let amount = entries["amount"].flatMap(Int.init(propertyListValue:)), amount > 0,
+      case .string(let name)? = entries["period"], let period = Period(rawValue: name)
+    else { return nil }
+    self.init(amount: amount, period: period)
+  }
+}

@@ -1,0 +1,74 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Where goals' periods begin, in local time: a day at midnight (or at the hour a day starts,
+/// for people who count past midnight), a week on Monday, a month on the 1st.
+///
+/// Each moment is placed by its own local time (the offset from UTC at that moment), so a day
+/// on which daylight saving begins or ends is one day of 23 or 25 hours. Tests fix the time
+/// zone and the clock.
+public struct GoalCalendar {
+  /// Seconds east of UTC of the local time zone at a moment.
+  public let utcOffset: (Date) -> Int
+  /// The local hour (0 to 23) at which a day, and so a week and a month, begins.
+  public let dayStartsAtHour: Int
+
+  public init(utcOffset: @escaping (Date) -> Int, dayStartsAtHour: Int = 0) {
+    self.utcOffset = utcOffset
+    self.dayStartsAtHour = min(max(dayStartsAtHour, 0), 23)
+  }
+
+  public init(timeZone: TimeZone, dayStartsAtHour: Int = 0) {
+    self.init(utcOffset: { timeZone.secondsFromGMT(for: $0) }, dayStartsAtHour: dayStartsAtHour)
+  }
+
+  /// The day `date` counts for, as days since 1970-01-01.
+  public func day(of date: Date) -> Int {
+    let seconds = date.timeIntervalSince1970 + Double(utcOffset(date)) - Double(dayStartsAtHour * 3600)
+    return Int((seconds / 86_400).rounded(.down))
+  }
+
+  /// The period of kind `period` that `date` counts for: consecutive periods have
+  /// consecutive numbers.
+  public func period(_ period: Goal.Period, of date: Date) -> Int {
+    Self.period(period, ofDay: day(of: date))
+  }
+
+  static func period(_ period: Goal.Period, ofDay day: Int) -> Int {
+    switch period {
+    case .total: return 0
+    case .day: return day
+    // Day 0, 1970-01-01, was a Thursday: weeks counted from Monday 1969-12-29.
+    case .week: return Int((Double(day + 3) / 7).rounded(.down))
+    case .month:
+      let date = UTCTime.civilDate(ofDay: Int64(day))
+      return Int(date.year * 12 + date.month - 1)
+    }
+  }
+
+  /// How the history screen names a period: "Mon 23 Nov", "week of 16 Nov", "Nov 2026".
+  static func label(_ period: Goal.Period, number: Int) -> String {
+    switch period {
+    case .total: return "in total"
+    case .day: return HistorySummary.label(number)
+    case .week:
+      let monday = Int64(number * 7 - 3)
+      let date = UTCTime.civilDate(ofDay: monday)
+      return "week of \(date.day) \(HistorySummary.months[Int(date.month) - 1])"
+    case .month:
+      let month = (number % 12 + 12) % 12
+      return "\(HistorySummary.months[month]) \((number - month) / 12)"
+    }
+  }
+}
+
+extension GoalCalendar {
+  /// The calendar of `clock`'s time zone, with the hour a day starts at as `store` holds it
+  /// (`dayStartsAtHour`, 0 unless set; a value outside 0 to 23 is taken as the nearest).
+  public init(clock: WallClock, store: UserDefaultsProtocol) {
+    self.init(utcOffset: clock.utcOffset(at:), dayStartsAtHour: store.x.object(Int.self, forKey: .dayStartsAtHour) ?? 0)
+  }
+}

@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How a counter stands toward its goal: progress in the current period, the periods met,
+/// and the current and best streaks, read from the history of its changes.
+///
+/// Progress in a day, week or month is the sum of the changes made in it (what was added,
+/// less what was subtracted or undone), with one exception: a change to 0, a reset, takes
+/// back at most what the period had counted, and never counts itself. So a counter reset
+/// every morning starts each day at 0 (not below it), and a reset in the middle of a day
+/// starts that day's count over. A total goal (no period) is the counter's value.
+///
+/// A period is met when its progress reaches the amount. The current streak is the number of
+/// periods met in a row up to now: the current period counts once met, and until it ends, a
+/// streak up to the period before it still stands. The best streak is the longest run ever.
+/// The goal as it is now is applied to every past period.
+public struct GoalSummary: Equatable, Sendable {
+  /// One day, week or month of the goal.
+  public struct Period: Equatable, Sendable {
+    /// Consecutive periods have consecutive numbers (``GoalCalendar/period(_:of:)``).
+    public var number: Int
+    /// Such as "Mon 23 Nov", "week of 16 Nov" or "Nov 2026".
+    public var label: String
+    public var progress: Int
+    public var isMet: Bool
+  }
+
+  public var goal: Goal
+  /// Progress in the current period, or the value for a total.
+  public var progress: Int
+  /// The last periods, oldest first, ending with the current one (empty for a total).
+  public var periods: [Period]
+  public var currentStreak: Int
+  public var bestStreak: Int
+
+  /// Whether the current period's progress reached the goal.
+  public var isReached: Bool { progress >= goal.amount }
+
+  /// "6 of 8 today", "2 of 3 this week", "120 of 300 in total".
+  public var progressText: String { "\(progress) of \(goal.amount) \(goal.period.currentName)" }
+
+  public init(goal: Goal, value: Int, entries: [HistoryEntry], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
+    self.goal = goal
+    guard goal.period != .total else {
+      progress = value
+      periods = []
+      currentStreak = 0
+      bestStreak = 0
+      return
+    }
+    let sums = Self.progressByPeriod(entries, period: goal.period, calendar: calendar)
+    let current = calendar.period(goal.period, of: now)
+    progress = sums[current] ?? 0
+    periods = (current - periodCount + 1...current).map { number in
+      let progress = sums[number] ?? 0
+      return Period(
+        number: number, label: GoalCalendar.label(goal.period, number: number), progress: progress,
+        isMet: progress >= goal.amount)
+    }
+    let met = Set(sums.filter { $0.value >= goal.amount }.keys)
+    var streak = 0
+    var number = met.contains(current) ? current : current - 1
+    while met.contains(number) {
+      streak += 1
+      number -= 1
+    }
+    currentStreak = streak
+    bestStreak = Self.longestRun(met)
+  }
+
+  /// Each period's progress, from the counter's changes in the order they happened.
+  static func progressByPeriod(_ entries: [HistoryEntry], period: Goal.Period, calendar: GoalCalendar) -> [Int: Int] {
+    var sums: [Int: Int] = [:]
+    // Changes entered for a past moment (`--at`, an import) stand later in the log.
+    let changes = entries.filter { $0.event == .changed }.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }
+    for (_, entry) in changes {
+      let number = calendar.period(period, of: entry.time)
+      let before = sums[number] ?? 0
+      let change = entry.netChange
+      sums[number] = entry.new == 0 ? min(before, max(0, add(before, change))) : add(before, change)
+    }
+    return sums
+  }
+
+  private static func longestRun(_ numbers: Set<Int>) -> Int {
+    var best = 0
+    for number in numbers where !numbers.contains(number - 1) {
+      var length = 1
+      while numbers.contains(number + length) { length += 1 }
+      best = max(best, length)
+    }
+    return best
+  }
+
+  private static func add(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? Int.max : Int.min) : sum
+  }
+}
+
+extension GoalSummary {
+  /// How `counter` stands toward its goal now, or `nil` when it has none; a total goal reads
+  /// no history.
+  public static func of(_ counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
+    guard let goal = counter.goal else { return nil }
+    let entries = goal.period == .total ? [] : history.read().entries(forCounter: counter.id)
+    return GoalSummary(goal: goal, value: counter.value, entries: entries, now: now, calendar: calendar)
+  }
+}

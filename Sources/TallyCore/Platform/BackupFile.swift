@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading and writing backup files for `tally export -o` and `tally import`.
+public enum BackupFile {
+  /// The bytes of the file at `path`.
+  public static func read(atPath path: String) throws(SystemError) -> [UInt8] {
+    guard let bytes = try FileSystem.readFile(atPath: path) else { throw SystemError(ENOENT) }
+    return bytes
+  }
+
+  /// Writes `bytes` to `path` durably and atomically (a temporary file beside it, `fsync`ed
+  /// and renamed over it).
+  public static func write(_ bytes: [UInt8], toPath path: String) throws(SystemError) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let fd = try FileSystem.openDirectory(atPath: directory)
+    defer { FileSystem.close(fd) }
+    try FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: fd)
+  }
+
+  /// A backup in either format, told apart by its first character that is not white space
+  /// (`{` for JSON).
+  public static func decode(_ bytes: [UInt8]) throws(Backup.Problem) -> Backup {
+    let first = bytes.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+    if first == UInt8(ascii: "{") { return try BackupJSON.decode(bytes) }
+    return try BackupCSV.decode(bytes)
+  }
+}

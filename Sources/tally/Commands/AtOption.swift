@@ -1,0 +1,35 @@
+import ArgumentParser
+import TallyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `--at WHEN`, for a change made earlier than now: it counts on that day in the history,
+/// the stats and the streaks.
+struct AtOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "When it happened: today, yesterday, YYYY-MM-DD, \"YYYY-MM-DD HH:MM\" (local time) or an ISO 8601 time.",
+      valueName: "when"))
+  var at: String?
+
+  /// Opens the store with a history that notes changes at the moment `at` names (now when
+  /// `nil`), read in the store's calendar (the hour its days start at).
+  ///
+  /// - Throws: a usage error (exit 64) naming what was wrong with `at`.
+  static func openContext(at: String?) throws -> CommandContext {
+    let clock = BackdatedClock()
+    let context = try CommandContext.open(clock: clock)
+    guard let at else { return context }
+    do {
+      clock.moment = try PastMoment.parse(at, now: clock.now(), calendar: context.goalCalendar)
+    } catch {
+      Platform.printError(error.description)
+      throw ExitCode(ExitStatus.usage)
+    }
+    return context
+  }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import TallyCore
+
+extension Backup.Format: ExpressibleByArgument {}
+
+/// `tally export [--format json|csv] [-o FILE]`: every counter and its history.
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write every counter (name, value, step, goal) and its history, as JSON (lossless) or CSV.")
+
+  @Option(help: "json (lossless, the default) or csv (for spreadsheets).")
+  var format: Backup.Format = .json
+
+  @Option(
+    name: [.short, .customLong("output")],
+    help: ArgumentHelp("Write to FILE (replaced atomically) instead of standard output.", valueName: "file"))
+  var output: String?
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let reading = context.history.read()
+    if let notice = reading.notice { Platform.printError(notice) }
+    let backup = Backup(list: context.counters, history: reading)
+    let bytes = format == .json ? BackupJSON.encode(backup) : BackupCSV.encode(backup)
+    if let output {
+      do {
+        try BackupFile.write(bytes, toPath: output)
+      } catch {
+        Platform.printError("cannot write \(output): \(error)")
+        throw ExitCode(ExitStatus.ioError)
+      }
+    } else {
+      try Output.write(bytes)
+    }
+  }
+}
+
+/// `tally import FILE [--merge|--replace]`: counters and history from an export.
+struct ImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Read counters and their history from a file `tally export` wrote; all of it, or nothing if it has a problem.")
+
+  enum Mode: String, EnumerableFlag {
+    case merge
+    case replace
+
+    static func help(for value: Mode) -> ArgumentHelp? {
+      switch value {
+      case .merge: "Match counters by name (the file's value, step and goal win) and join histories (the default)."
+      case .replace: "Replace every counter and the history, after keeping the old store and history aside."
+      }
+    }
+  }
+
+  @Argument(help: ArgumentHelp("An export, JSON or CSV (told apart by its first character).", valueName: "file"))
+  var file: String
+
+  @Flag var mode: Mode = .merge
+
+  func run() throws {
+    let bytes: [UInt8]
+    do {
+      bytes = try BackupFile.read(atPath: file)
+    } catch {
+      Platform.printError("cannot read \(file): \(error)")
+      throw ExitCode(ExitStatus.ioError)
+    }
+    let backup: Backup
+    do {
+      backup = try BackupFile.decode(bytes)
+    } catch {
+      Platform.printError("\(file): \(error); nothing was imported")
+      throw ExitCode(ExitStatus.dataError)
+    }
+    let context = try CommandContext.open()
+    let summary: BackupImport.Summary
+    do {
+      summary = try BackupImport(store: context.store, model: context.model, history: context.history).apply(
+        backup, replacing: mode == .replace)
+    } catch {
+      throw CommandContext.fail(error)
+    }
+    for note in summary.notes { Platform.printError(note) }
+    if let problem = context.history.appendProblem {
+      Platform.printError(problem)
+      throw ExitCode(ExitStatus.ioError)
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import TallyCore
+
+/// `tally goal NAME [GOAL] [--clear]`: sets, clears or prints a counter's goal.
+struct GoalCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "goal",
+    abstract: "Set a counter's goal (8/day, 3/week, 20/month, or a total such as 300), clear it, or print it.")
+
+  @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
+  var name: String
+
+  @Argument(help: ArgumentHelp("N/day, N/week, N/month, or N for a total; without it, the goal is printed.", valueName: "goal"))
+  var goal: String?
+
+  @Flag(help: "Remove the goal.")
+  var clear = false
+
+  func validate() throws {
+    if clear, goal != nil { throw ValidationError("give a goal or --clear, not both") }
+  }
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let counter = try context.counter(named: name)
+    if clear {
+      try context.change(.setGoal(nil, of: counter.id))
+    } else if let goal {
+      let parsed: Goal
+      do {
+        parsed = try Goal(text: goal)
+      } catch {
+        throw CommandContext.fail(error)
+      }
+      try context.change(.setGoal(parsed, of: counter.id))
+    } else {
+      try Output.line(counter.goal?.text ?? "none")
+    }
+  }
+}

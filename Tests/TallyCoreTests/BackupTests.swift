@@ -1,0 +1,206 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+private func at(_ text: String) -> Date {
+  (try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)) ?? Date(timeIntervalSince1970: 0)
+}
+
+/// A store and its history in memory, as `tally` sees them.
+private struct Store {
+  let defaults = InMemoryUserDefaults()
+  let history = InMemoryHistoryLog()
+  let model: CountersModel
+  let recorder: HistoryRecorder
+  let clock = ManualClock(iso: "2026-11-20T08:00:00Z")
+
+  init() {
+    AppDefaults.register(in: defaults)
+    recorder = HistoryRecorder(log: history, clock: clock, source: .app)
+    model = CountersModel(userDefaults: defaults, analytics: recorder)
+  }
+
+  var backup: Backup { Backup(list: model.list, history: history.read()) }
+
+  func importing(_ backup: Backup, replacing: Bool = false) throws -> BackupImport.Summary {
+    try BackupImport(store: nil, model: model, history: history).apply(backup, replacing: replacing)
+  }
+}
+
+struct BackupTests {
+  /// Three counters with values, steps, goals of every kind and a history with a rename, a
+  /// reset and a name that needs quoting in CSV.
+  private func filledStore() throws -> Store {
+    let store = Store()
+    try store.model.perform(.create(named: #"say "hi", then ☕"#, selecting: false))
+    try store.model.perform(.create(named: "water", selecting: true))
+    try store.model.perform(.setStep(2, of: "count-3"))
+    try store.model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count-3"))
+    try store.model.perform(.setGoal(Goal(amount: 300, period: .total), of: "count"))
+    try store.model.perform(.setGoal(Goal(amount: 3, period: .month), of: "count-2"))
+    for (offset, edit) in [
+      CounterEdit.add(2, to: "count-3"), .add(5, to: "count"), .setValue(0, of: "count"), .add(-4, to: "count-2"),
+    ]
+    .enumerated() {
+      store.clock.advance(by: 3600.125 * Double(offset + 1))
+      try store.model.perform(edit)
+      store.recorder.flush()
+    }
+    try store.model.perform(.rename("count-2", to: #"say "hi", then ☕ again"#))
+    store.recorder.flush()
+    return store
+  }
+
+  @Test(arguments: Backup.Format.allCases)
+  func exportThenImportIntoAnEmptyStoreGivesEverythingBack(format: Backup.Format) throws {
+    let original = try filledStore()
+    let bytes = format == .json ? BackupJSON.encode(original.backup) : BackupCSV.encode(original.backup)
+    let restored = Store()
+    _ = try restored.importing(try BackupFile.decode(bytes))
+
+    #expect(restored.backup == original.backup)
+    #expect(restored.model.list.counters.map(\.name) == original.model.list.counters.map(\.name))
+    #expect(restored.model.list.counters.map(\.value) == [0, -4, 2])
+    #expect(restored.model.list.counters.map(\.step) == [1, 1, 2])
+    #expect(restored.model.list.counters.map(\.goal?.text) == ["300", "3/month", "8/day"])
+    #expect(restored.history.entries.count == original.history.entries.count)
+    #expect(original.history.entries.count == 7)
+  }
+
+  @Test func importingTheSameBackupTwiceAddsNothingTheSecondTime() throws {
+    let original = try filledStore()
+    let restored = Store()
+    #expect(try restored.importing(original.backup).addedEntries == 7)
+    #expect(try restored.importing(original.backup).addedEntries == 0)
+    #expect(restored.history.entries.count == 7)
+  }
+
+  @Test func mergingMatchesByNameKeepsOtherCountersAndJoinsHistories() throws {
+    let store = Store()
+    try store.model.perform(.create(named: "laps", selecting: false))
+    try store.model.perform(.add(7, to: "count-2"))
+    store.recorder.flush()
+    let change = HistoryEntry(
+      time: at("2026-11-01T10:00:00Z"), event: .changed, counter: "", name: "LAPS", old: 0, new: 3, source: .command)
+    let backup = Backup(counters: [
+      Backup.Item(name: "LAPS", value: 3, step: 4, goal: Goal(amount: 2, period: .week), history: [change]),
+      Backup.Item(name: "swims", value: 1),
+    ])
+    _ = try store.importing(backup)
+    #expect(store.model.list.counters.map(\.name) == ["Count", "laps", "swims"])
+    #expect(store.model.list.counters.map(\.value) == [0, 3, 1])
+    #expect(store.model.list.counter(named: "laps")?.goal == Goal(amount: 2, period: .week))
+    #expect(store.history.read().entries(forCounter: "count-2").map(\.new) == [0, 7, 3])
+  }
+
+  @Test func replacingLeavesOnlyTheBackupsCounters() throws {
+    let store = try filledStore()
+    _ = try store.importing(
+      Backup(counters: [Backup.Item(name: "books", value: 12, goal: Goal(amount: 300, period: .total))]), replacing: true)
+    #expect(
+      store.model.list.counters == [Counter(id: "count", name: "books", value: 12, goal: Goal(amount: 300, period: .total))])
+    #expect(store.defaults.domains.persistent["count-2"] == nil)
+    #expect(store.defaults.domains.persistent["count-3"] == nil)
+  }
+
+  @Test func csvQuotesWhatNeedsIt() {
+    let csv = String(decoding: BackupCSV.encode(Backup(counters: [Backup.Item(name: #"a, "b""#, value: -1)])), as: UTF8.self)
+    #expect(csv == "kind,counter,value,step,goal,time,event,name,old,new,source\r\ncounter,\"a, \"\"b\"\"\",-1,1,,,,,,,\r\n")
+  }
+
+  @Test(arguments: [
+    ("kind,counter\r\n", "line 1: expected the header"),
+    (
+      "kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\ncounter,x,one,1,,,,,,,\n",
+      "line 3: value must be a whole number"
+    ),
+    ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,0,,,,,,,\n", "line 2: the step must be"),
+    ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,8/year,,,,,,\n", "line 2: a goal is"),
+    ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,\"wa\nter\",1,1,,,,,,,\n", "line 2: a counter's name"),
+    (
+      "kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\ncounter,WATER,1,1,,,,,,,\n",
+      "line 3: a counter named"
+    ),
+    (
+      "kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,,\nchange,water,,,,yesterday,changed,water,0,1,app\n",
+      "line 3: time must be"
+    ),
+    (
+      "kind,counter,value,step,goal,time,event,name,old,new,source\nchange,water,,,,2026-11-20T10:00:00Z,changed,water,0,1,app\n",
+      "line 2: a change of \"water\" before"
+    ),
+    ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,\"water,1,1,,,,,,,\n", "line 2: a quoted field"),
+    ("kind,counter,value,step,goal,time,event,name,old,new,source\ncounter,water,1,1,,,,,,\n", "line 2: expected 11 fields"),
+  ])
+  func aBadCSVFileNamesTheLineAndTheProblem(text: String, message: String) {
+    #expect {
+      try BackupFile.decode(Array(text.utf8))
+    } throws: { error in
+      "\(error)".hasPrefix(message)
+    }
+  }
+
+  @Test(arguments: [
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":"1","step":1,"history":[]}]}"#,
+      "counters[0].value: expected"
+    ),
+    (#"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"history":[]}]}"#, "counters[0].step: missing"),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"history":[{"time":"x","event":"changed","name":"a","source":"app"}]}]}"#,
+      "counters[0].history[0].time: not an ISO 8601"
+    ),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"history":[{"time":"2026-11-20T10:00:00Z","event":"poked","name":"a","source":"app"}]}]}"#,
+      "counters[0].history[0].event"
+    ),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"","value":1,"step":1,"history":[]}]}"#,
+      "counters[0]: a counter's name cannot be empty"
+    ),
+    (#"{"format":"tally-backup","version":2,"counters":[]}"#, "version: this Tally reads version 1"),
+    (#"{"format":"tally-backup","#, "not valid JSON"),
+  ])
+  func aBadJSONFileNamesThePathAndTheProblem(text: String, message: String) {
+    #expect {
+      try BackupFile.decode(Array(text.utf8))
+    } throws: { error in
+      "\(error)".hasPrefix(message)
+    }
+  }
+}
+
+struct FileHistoryLogCacheTests {
+  private func entry(_ new: Int) -> HistoryEntry {
+    HistoryEntry(
+      time: at("2026-11-20T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: new - 1, new: new, source: .app)
+  }
+
+  @Test func aReadSeesOwnAndOtherProcessesAppendsAndRotations() throws {
+    let directory = try TemporaryDirectory()
+    let log = FileHistoryLog(directory: directory.path, maximumBytes: 600)
+    let other = FileHistoryLog(directory: directory.path, maximumBytes: 600)
+    log.append([entry(1)])
+    #expect(log.read().entries.map(\.new) == [1])
+    log.append([entry(2)])
+    #expect(log.read().entries.map(\.new) == [1, 2])
+    other.append([entry(3)])
+    #expect(log.read().entries.map(\.new) == [1, 2, 3])
+    log.append([entry(4)])
+    other.append([entry(5), entry(6)])
+    log.append([entry(7)])
+    #expect(log.read().entries.map(\.new) == Array(1...7))
+    #expect(access(directory.appending("history.jsonl.1"), F_OK) == 0)
+    #expect(log.read() == FileHistoryLog(directory: directory.path).read())
+  }
+}
