@@ -62,5 +62,6 @@ if [ -z "$tally" ]; then
   fi
 fi
 
+tally="$(realpath "$tally")"  # --tally may be relative to where run.sh was started
 cd Reliability
 exec python3 -m reliability --tally "$tally" "${args[@]}"
