@@ -9,7 +9,9 @@ let package = Package(
     .library(name: "TallyCore", targets: ["TallyCore"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Property-based tests of the sync merge (tests only).
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // The system's ncurses with wide-character support (Debian: libncurses-dev). Linked by
@@ -32,7 +34,10 @@ let package = Package(
     ),
     // Fakes, contract suites and the UI-test driver shared by the test targets.
     .target(name: "TallyTestSupport", dependencies: ["TallyCore"]),
-    .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
+    .testTarget(
+      name: "TallyCoreTests",
+      dependencies: ["TallyCore", "TallyTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
     .testTarget(
       name: "TallyFoundationTests",
       dependencies: ["TallyCore", "TallyFoundation", "TallyTestSupport"]

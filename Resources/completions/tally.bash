@@ -165,7 +165,7 @@ _tally() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-useInMemoryUserDefaults -skipOnboarding --version --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(-count -hasOnboardingBeenShown -counters -currentCounter -dayStartsAtHour)
+    local -a non_repeating_options=(-count -hasOnboardingBeenShown -counters -currentCounter)
     __tally_offer_flags_options 0
 
     # Offer option value completions
@@ -182,9 +182,6 @@ _tally() {
     '-currentCounter')
         return
         ;;
-    '-dayStartsAtHour')
-        return
-        ;;
     esac
 
     # Offer subcommand / subcommand argument completions
@@ -192,13 +189,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|goal|export|import|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|export|import|sync|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats goal export import help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal export import sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -382,6 +379,85 @@ _tally_stats() {
     esac
 }
 
+_tally_config() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|get|set|reset)
+        # Offer subcommand argument completions
+        "_tally_config_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list get set reset' -- "${cur}"))
+        ;;
+    esac
+}
+
+_tally_config_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
+}
+
+_tally_config_get() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        return
+        ;;
+    esac
+}
+
+_tally_config_set() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options -1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        return
+        ;;
+    esac
+}
+
+_tally_config_reset() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        return
+        ;;
+    esac
+}
+
 _tally_goal() {
     repeating_flags=()
     non_repeating_flags=(--clear --version --help)
@@ -423,6 +499,68 @@ _tally_import() {
     repeating_options=()
     non_repeating_options=()
     __tally_offer_flags_options 1
+}
+
+_tally_sync() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    enable|status|disable)
+        # Offer subcommand argument completions
+        "_tally_sync_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'enable status disable' -- "${cur}"))
+        ;;
+    esac
+}
+
+_tally_sync_enable() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=(--name)
+    __tally_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--name')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_tally_sync_status() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
+}
+
+_tally_sync_disable() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 0
 }
 
 _tally_help() {

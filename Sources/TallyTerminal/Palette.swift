@@ -1,12 +1,14 @@
 import CNcurses
 import TallyCore
 
-/// Maps a `Style` to ncurses attributes and a colour pair.
+/// Maps a `Style` to ncurses attributes and a colour pair, as the `theme` setting asks.
 ///
-/// Colours are used only when the terminal has them and `NO_COLOR` is unset; the text stays
-/// on the terminal's own background (`use_default_colors`), and every role also carries an
-/// attribute, so nothing depends on colour alone.
+/// Colours are used only when the terminal has them, `NO_COLOR` is unset and the theme is
+/// not `mono`; every role also carries an attribute, so nothing depends on colour alone.
+/// The default theme keeps the text on the terminal's own background (`use_default_colors`);
+/// `high-contrast` puts coloured roles on a solid background and dims nothing.
 public struct Palette {
+  private let theme: Theme
   private let hasColor: Bool
 
   /// Whether colour may be used at all.
@@ -17,24 +19,43 @@ public struct Palette {
     environment["NO_COLOR"].map(\.isEmpty) ?? true
   }
 
-  init(useColor: Bool) {
-    guard useColor, has_colors() else {
+  init(theme: Theme = .standard, useColor: Bool) {
+    self.theme = theme
+    let pairs = Self.colorPairs(for: theme)
+    guard useColor, !pairs.isEmpty, has_colors() else {
       hasColor = false
       return
     }
     start_color()
     use_default_colors()
-    // Colours chosen to read on both dark and light backgrounds.
-    init_pair(1, Int16(COLOR_MAGENTA), -1)
-    init_pair(2, Int16(COLOR_RED), -1)
-    init_pair(3, Int16(COLOR_GREEN), -1)
+    for (index, pair) in pairs.enumerated() {
+      init_pair(Int16(index + 1), pair.foreground, pair.background)
+    }
     hasColor = true
+  }
+
+  /// The colour pairs 1, 2 and 3 (accent, warning, success) of `theme`.
+  ///
+  /// Each is a foreground and a background; -1 is the terminal's own. None for `mono`.
+  static func colorPairs(for theme: Theme) -> [(foreground: Int16, background: Int16)] {
+    switch theme {
+    // Chosen to read on both dark and light backgrounds.
+    case .standard: [(Int16(COLOR_MAGENTA), -1), (Int16(COLOR_RED), -1), (Int16(COLOR_GREEN), -1)]
+    // Solid backgrounds, whatever the terminal's own.
+    case .highContrast:
+      [
+        (Int16(COLOR_BLACK), Int16(COLOR_YELLOW)), (Int16(COLOR_WHITE), Int16(COLOR_RED)),
+        (Int16(COLOR_BLACK), Int16(COLOR_GREEN)),
+      ]
+    case .mono: []
+    }
   }
 
   func attributes(for style: Style) -> attr_t {
     var attributes = tally_attr_normal()
     if style.bold { attributes |= tally_attr_bold() }
-    if style.dim { attributes |= tally_attr_dim() }
+    // Dim text is the hardest to read: high contrast shows hints at full strength.
+    if style.dim && theme != .highContrast { attributes |= tally_attr_dim() }
     if style.reverse { attributes |= tally_attr_reverse() }
     if style.underline { attributes |= tally_attr_underline() }
     return attributes

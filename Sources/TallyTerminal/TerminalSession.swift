@@ -28,8 +28,10 @@ public final class TerminalSession: TerminalDriver {
 
   /// Starts ncurses on standard input and output.
   ///
-  /// - Parameter environment: the process environment, for `TERM` and `NO_COLOR`.
-  public init(environment: [String: String]) throws(TerminalError) {
+  /// - Parameters:
+  ///   - environment: the process environment, for `TERM` and `NO_COLOR`.
+  ///   - theme: the colours, the `theme` setting; `NO_COLOR` turns them off anyway.
+  public init(environment: [String: String], theme: Theme = .standard) throws(TerminalError) {
     try Self.checkStandardStreams()
     guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
     _ = tally_set_locale_from_environment()
@@ -60,7 +62,7 @@ public final class TerminalSession: TerminalDriver {
     // Button 1 and the wheel, reported at once: no waiting to tell a click from a press.
     mousemask(Self.mouseEvents, nil)
     mouseinterval(0)
-    palette = Palette(useColor: Palette.allowsColor(environment: environment))
+    palette = Palette(theme: theme, useColor: Palette.allowsColor(environment: environment))
     width = Int(tally_cols())
     height = Int(tally_lines())
   }

@@ -3,19 +3,25 @@ import TallyCore
 /// App view models wired for headless tests: fakes and spies in, nothing on disk.
 public enum TestApps {
   /// An `AppViewModel` over `defaults`, reporting to `analytics`, with a history in memory at
-  /// a fixed clock.
+  /// a fixed clock, and the counter screen set up as `counterSettings` says.
   public static func app(
     settings: SettingStorage, defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
-    history: HistoryLog = InMemoryHistoryLog(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z")
+    history: HistoryLog = InMemoryHistoryLog(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),
+    counterSettings: CounterScreenSettings = CounterScreenSettings()
   ) -> AppViewModel {
     AppViewModel(
-      settingStore: settings, analytics: analytics,
+      settingStore: settings, analytics: analytics, counterSettings: counterSettings,
       makeCountersModel: { CountersModel(userDefaults: defaults, analytics: analytics) },
       makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) })
   }
 
   /// An app on the counter screen over `defaults`, as after onboarding.
-  public static func counter(defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy()) -> AppViewModel {
-    app(settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, analytics: analytics)
+  public static func counter(
+    defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
+    counterSettings: CounterScreenSettings = CounterScreenSettings()
+  ) -> AppViewModel {
+    app(
+      settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, analytics: analytics,
+      counterSettings: counterSettings)
   }
 }

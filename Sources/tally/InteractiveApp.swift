@@ -36,21 +36,35 @@ struct InteractiveApp {
       return ExitStatus.ioError
     }
 
+    // The settings, read once: the store is open and its argument domain set.
+    let settings = Settings(store: dependencies.userDefaults, environment: environment)
+    (dependencies.userDefaults as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
+    let counterScreen = settings.counterScreen()
+    if let problem = counterScreen.problem {
+      notices.append("Using the default keys: \(problem). Fix it with `tally config set` or `tally config reset`.")
+    }
+
     let session: TerminalSession
     do {
-      session = try TerminalSession(environment: environment)
+      session = try TerminalSession(environment: environment, theme: settings.theme)
     } catch {
       Platform.printError(error.description)
       return ExitStatus.failure
     }
 
     let analytics = dependencies.analytics
+    // The other machines' changes since the last run, before the first frame.
+    dependencies.sync?.pull()
     let outcome = AppRunLoop(terminal: session, dependencies: dependencies).run {
       LaunchArgumentConfigurator.configure(dependencies, with: arguments)
       let app = AppViewModel(
         settingStore: dependencies.settingStore,
         analytics: analytics,
-        makeCountersModel: { CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics) },
+        counterSettings: counterScreen.settings,
+        makeOnboardingViewModel: { OnboardingViewModel(pages: OnboardingPage.pages(for: counterScreen.settings.keyMap)) },
+        makeCountersModel: {
+          CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics, sync: dependencies.sync)
+        },
         makeHistoryViewModel: {
           HistoryViewModel(
             counter: $0, history: dependencies.history, clock: dependencies.clock,

@@ -30,27 +30,37 @@ struct TallyCommand: ParsableCommand {
       ~/.local/share/tally/defaults.plist) holds the counters, saved before they are shown \
       and replaced atomically on every change; history.jsonl beside it is the history of \
       changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>. \
+      With `tally sync enable DIR`, DIR holds each machine's NAME.tally.plist and \
+      NAME.history.jsonl. \
       tally export writes every counter and its history as JSON or CSV, and tally import \
       reads it back, all of it or nothing.
 
-      Goals: a day starts at local midnight (or at the hour -dayStartsAtHour gives), a week \
+      Goals: a day starts at local midnight (or at the hour the dayStartsAtHour setting \
+      gives), a week \
       on Monday, a month on the 1st; a goal is met in a period when the period's changes \
       reach it, and the streak counts the periods met in a row.
 
+      Settings: `tally config list` shows every setting (keys, theme, big digits, whether \
+      reset and delete ask first, the lock timeout, the hour a day starts) and where its \
+      value comes from; `tally \
+      config set NAME VALUE` changes one, and -NAME VALUE before any subcommand or after it \
+      sets one for this run only, such as -theme mono or -keys.increment k.
+
       Environment: XDG_DATA_HOME, or HOME without it, says where the data directory is; \
       TALLY_LOCK_TIMEOUT how many seconds a command waits for another tally to release the \
-      store (default 5); NO_COLOR, when set and not empty, turns colour off; TERM is the \
+      store (default 5; it wins over the lockTimeout setting, and -lockTimeout over it); \
+      NO_COLOR, when set and not empty, turns colour off whatever the theme; TERM is the \
       terminal type.
 
-      Exit status: 0 success, 1 no terminal, 64 usage error, 65 unknown counter or bad \
-      value, 74 store unreadable or unwritable, 75 store locked by another tally for longer \
-      than $TALLY_LOCK_TIMEOUT seconds.
+      Exit status: 0 success, 1 no terminal, 64 usage error or unknown setting, 65 unknown \
+      counter or bad value, 74 store unreadable or unwritable, 75 store locked by another \
+      tally for longer than the lock timeout.
       """,
     version: version,
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
-      GoalCommand.self, ExportCommand.self, ImportCommand.self,
+      ConfigCommand.self, GoalCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self,
     ],
     // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
     // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the
@@ -68,8 +78,9 @@ struct TallyCommand: ParsableCommand {
     help: ArgumentHelp(LaunchArgument.skipOnboarding.summary))
   var skipOnboarding = false
 
-  // `-<key> <value>`: one option per key of `AppDefaults.entries` (a test checks the two
-  // lists agree). The root command reads them wherever they stand, also after a subcommand.
+  // `-<key> <value>`: one option per key of `AppDefaults.entries` that is not a setting (a
+  // test checks the two lists agree; settings are `SettingArguments`'). The root command
+  // reads them wherever they stand, also after a subcommand.
   @Option(name: defaultsKey(.count), parsing: .unconditional, help: defaultsHelp(.count), transform: defaultsValue(.count))
   var count: PropertyListValue?
 
@@ -86,11 +97,6 @@ struct TallyCommand: ParsableCommand {
     name: defaultsKey(.currentCounter), parsing: .unconditional, help: defaultsHelp(.currentCounter),
     transform: defaultsValue(.currentCounter))
   var currentCounter: PropertyListValue?
-
-  @Option(
-    name: defaultsKey(.dayStartsAtHour), parsing: .unconditional, help: defaultsHelp(.dayStartsAtHour),
-    transform: defaultsValue(.dayStartsAtHour))
-  var dayStartsAtHour: PropertyListValue?
 
   private static func defaultsKey(_ key: DefaultsKey) -> NameSpecification {
     .customLong(key.name, withSingleDash: true)
@@ -113,7 +119,7 @@ struct TallyCommand: ParsableCommand {
   var overrides: [String: PropertyListValue] {
     let values: [(DefaultsKey, PropertyListValue?)] = [
       (.count, count), (.hasOnboardingBeenShown, hasOnboardingBeenShown), (.counters, counters),
-      (.currentCounter, currentCounter), (.dayStartsAtHour, dayStartsAtHour),
+      (.currentCounter, currentCounter),
     ]
     return values.reduce(into: [:]) { domain, pair in
       if let value = pair.1 { domain[pair.0.name] = value }
@@ -131,9 +137,12 @@ struct TallyCommand: ParsableCommand {
   /// the parser does before it descends to a subcommand) and read by `CommandContext.open()`.
   private static let parsedArgumentDomain = Mutex<[String: PropertyListValue]>([:])
 
-  /// The `-<key> <value>` overrides of this command line.
+  /// The settings' `-NAME VALUE` overrides, taken out of the command line before it is parsed.
+  private static let settingArguments = Mutex<[String: PropertyListValue]>([:])
+
+  /// The `-<key> <value>` and `-NAME VALUE` overrides of this command line.
   static var argumentDomain: [String: PropertyListValue] {
-    parsedArgumentDomain.withLock { $0 }
+    parsedArgumentDomain.withLock { $0 }.merging(settingArguments.withLock { $0 }) { $1 }
   }
 
   func validate() throws {
@@ -149,10 +158,11 @@ struct TallyCommand: ParsableCommand {
       // The forms typed most skip building the parser's command tree, which costs more than
       // the start-up targets allow (docs/performance.md); everything else, every mistake and
       // every request for help goes to the parser.
-      if let common = CommonCommandLine.recognize(Array(CommandLine.arguments.dropFirst())) {
+      let arguments = try settingArguments(Array(CommandLine.arguments.dropFirst()))
+      if let common = CommonCommandLine.recognize(arguments) {
         try run(common)
       } else {
-        var command = try parseAsRoot()
+        var command = try parseAsRoot(arguments)
         try command.run()
       }
     } catch {
@@ -160,10 +170,23 @@ struct TallyCommand: ParsableCommand {
     }
   }
 
+  /// Takes the settings' `-NAME VALUE` out of `arguments` and keeps them for the argument
+  /// domain; a bad one is a usage error.
+  private static func settingArguments(_ arguments: [String]) throws -> [String] {
+    do {
+      let (rest, domain) = try SettingArguments.extract(from: arguments)
+      settingArguments.withLock { $0 = domain }
+      return rest
+    } catch {
+      Platform.printError(error.description)
+      throw ExitCode(ExitStatus.usage)
+    }
+  }
+
   /// Runs a recognised common command line through the functions the parser's commands run.
   static func run(_ common: CommonCommandLine) throws {
     switch common {
-    case .interactive(let flags): try runInteractive(flags, argumentDomain: [:])
+    case .interactive(let flags): try runInteractive(flags, argumentDomain: argumentDomain)
     case .add(let name, let amount, let sign, let quiet):
       try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet)
     case .get(let name, let json, let quiet): try GetCommand.show(name: name, json: json, quiet: quiet)
@@ -178,6 +201,6 @@ struct TallyCommand: ParsableCommand {
   }
 
   func run() throws {
-    try Self.runInteractive(launchArguments, argumentDomain: overrides)
+    try Self.runInteractive(launchArguments, argumentDomain: Self.argumentDomain)
   }
 }

@@ -171,8 +171,9 @@ struct CounterRenderTests {
         "          │ q, Ctrl-C               quit                             │",
         "          │ click [ - ] or [ + ]    subtract or add the step         │",
         "          │ click a counter's tab   show that counter                │",
+        "          │ tally config            change these keys and settings   │",
         "          └──────────────────────────────────────────────────────────┘",
-        "", "",
+        "",
         " any key closes",
       ])
   }

@@ -12,10 +12,10 @@ struct RenderingHelperTests {
   }
 
   @Test func theCounterHintLineKeepsHelpAndQuitLongest() {
-    let narrow = CounterViewModel.keyMap.hintLine(width: 30)
+    let narrow = CounterViewModel.defaultKeyMap.hintLine(width: 30)
     #expect(narrow.contains("? help"))
     #expect(narrow.contains("q quit"))
-    #expect(CounterViewModel.keyMap.hintLine(width: 80).contains("u undo"))
+    #expect(CounterViewModel.defaultKeyMap.hintLine(width: 80).contains("u undo"))
   }
 
   @Test(arguments: [
@@ -31,12 +31,12 @@ struct RenderingHelperTests {
     #expect(
       [Key.space, .character("+"), .up, .control("r"), .backTab, .escape, .function(2)].map(\.displayName)
         == ["Space", "+", "Up", "Ctrl-R", "Shift-Tab", "Esc", "F2"])
-    #expect(CounterViewModel.keyMap.binding(for: .increment)?.keyNames == "Space, +, Up, k")
+    #expect(CounterViewModel.defaultKeyMap.binding(for: .increment)?.keyNames == "Space, +, Up, k")
   }
 
   @Test func theHelpListsEveryKeyOfTheCounterScreen() {
-    let entries = Help.fullEntries
-    for binding in CounterViewModel.keyMap.bindings {
+    let entries = Help.fullEntries(for: CounterViewModel.defaultKeyMap)
+    for binding in CounterViewModel.defaultKeyMap.bindings {
       #expect(entries.contains { $0.keys == binding.keyNames && $0.action == binding.description })
     }
     #expect(entries.contains { $0.keys.contains("[ + ]") })

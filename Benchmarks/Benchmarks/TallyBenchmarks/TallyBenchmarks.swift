@@ -1,6 +1,6 @@
 import Benchmark
 
-/// Tally's micro-benchmarks: the store, the counter screen's render and key dispatch.
+/// Tally's micro-benchmarks: the store, the counter screen's render, key dispatch and the sync merge.
 ///
 /// Wall-clock figures on a shared 2-core machine move by up to 2x from run to run (and an
 /// fsync by several times), so their thresholds catch only gross regressions, such as a
@@ -23,4 +23,5 @@ let benchmarks: @Sendable () -> Void = {
   StoreBenchmarks.register()
   RenderBenchmarks.register()
   KeyDispatchBenchmarks.register()
+  SyncBenchmarks.register()
 }

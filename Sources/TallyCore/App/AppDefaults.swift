@@ -3,43 +3,128 @@ extension DefaultsKey {
   public static let count = DefaultsKey("count")
   /// `true` once onboarding was finished or skipped (the UI-testing article's key).
   public static let hasOnboardingBeenShown = DefaultsKey("hasOnboardingBeenShown")
+  /// The colour theme's name (`Theme`).
+  public static let theme = DefaultsKey("theme")
+  /// Whether the counter screen draws the value in large digits.
+  public static let bigDigits = DefaultsKey("bigDigits")
+  /// Whether a reset asks first.
+  public static let confirmReset = DefaultsKey("confirmReset")
+  /// Whether a delete asks first.
+  public static let confirmDelete = DefaultsKey("confirmDelete")
+  /// Seconds to wait for the store's lock.
+  public static let lockTimeout = DefaultsKey("lockTimeout")
   /// The local hour (0 to 23) a day starts at for goals and streaks, for people who count
   /// past midnight.
   public static let dayStartsAtHour = DefaultsKey("dayStartsAtHour")
+
+  /// The keys bound to a counter-screen action, a list of key names: `keys-increment`, the
+  /// setting `keys.increment`.
+  public static func keys(for action: CounterViewModel.Action) -> DefaultsKey { DefaultsKey("keys-" + action.name) }
 }
 
 /// Every defaults key Tally reads, with its kind and default: the one place the app's
-/// defaults are registered, and the list of keys a launch argument may override.
+/// defaults are registered, the list of keys a launch argument may override, and the
+/// settings `tally config` shows and changes, with the values each allows.
 public enum AppDefaults {
   /// A key Tally knows.
   public struct Entry: Sendable {
     public var key: DefaultsKey
     public var defaultValue: PropertyListValue
+    /// What it holds or does, in a line.
     public var summary: String
+    /// Its name for `tally config` and `-NAME VALUE`: the key's name, except `keys.<action>`
+    /// for the key bindings, whose keys are `keys-<action>` (a defaults key holds no dot).
+    public var name: String
+    /// Whether it is a setting the user chooses, rather than the app's own state (the
+    /// counters, onboarding): only settings are shown and changed by `tally config`.
+    public var isSetting: Bool
+    /// The values it allows, beyond being of its kind.
+    public var allowed: Allowed
+    /// An environment variable that, when set to an allowed value, overrides the stored one.
+    public var environmentVariable: String?
+
+    public init(
+      key: DefaultsKey, defaultValue: PropertyListValue, summary: String, name: String? = nil, isSetting: Bool = false,
+      allowed: Allowed = .anyOfItsKind, environmentVariable: String? = nil
+    ) {
+      self.key = key
+      self.defaultValue = defaultValue
+      self.summary = summary
+      self.name = name ?? key.name
+      self.isSetting = isSetting
+      self.allowed = allowed
+      self.environmentVariable = environmentVariable
+    }
 
     public var kind: PropertyListValue.Kind { defaultValue.kind }
   }
 
-  public static let entries: [Entry] = [
-    Entry(key: .count, defaultValue: .integer(0), summary: "the first counter's value"),
-    Entry(key: .hasOnboardingBeenShown, defaultValue: .bool(false), summary: "whether onboarding was shown"),
-    Entry(
-      key: .counters, defaultValue: [CountersModel.firstCounter].propertyListValue,
-      summary: "the counters: an array of dicts with id, name and step"),
-    Entry(key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id), summary: "the id of the counter on screen"),
-    Entry(
-      key: .dayStartsAtHour, defaultValue: .integer(0),
-      summary: "the hour (0 to 23) a day starts at for goals and streaks"),
-  ]
+  public static let entries: [Entry] =
+    [
+      Entry(key: .count, defaultValue: .integer(0), summary: "the first counter's value"),
+      Entry(key: .hasOnboardingBeenShown, defaultValue: .bool(false), summary: "whether onboarding was shown"),
+      Entry(
+        key: .counters, defaultValue: [CountersModel.firstCounter].propertyListValue,
+        summary: "the counters: an array of dicts with id, name and step"),
+      Entry(
+        key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id), summary: "the id of the counter on screen"),
+    ] + settingEntries
 
-  /// The entry for `name`, if Tally knows it.
+  /// The settings, in the order `tally config list` shows them.
+  private static var settingEntries: [Entry] {
+    [
+      Entry(
+        key: .theme, defaultValue: .string(Theme.standard.rawValue),
+        summary: "colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway",
+        isSetting: true, allowed: .oneOf(Theme.allCases.map { $0.rawValue })),
+      Entry(
+        key: .bigDigits, defaultValue: .bool(true), summary: "draw the value in large digits when they fit",
+        isSetting: true),
+      Entry(
+        key: .confirmReset, defaultValue: .bool(true), summary: "ask before a reset to 0 (it can be undone either way)",
+        isSetting: true),
+      Entry(
+        key: .confirmDelete, defaultValue: .bool(true), summary: "ask before deleting a counter (it can be undone either way)",
+        isSetting: true),
+      Entry(
+        key: .lockTimeout, defaultValue: .real(5), summary: "seconds to wait for another tally to release the store",
+        isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT"),
+      Entry(
+        key: .dayStartsAtHour, defaultValue: .integer(0),
+        summary: "the hour (0 to 23) a day starts at for goals and streaks", isSetting: true, allowed: .range(0...23)),
+    ] + CounterViewModel.defaultKeyMap.bindings.map(keyEntry)
+  }
+
+  /// The setting for the keys of a counter-screen action, with its default keys.
+  ///
+  /// Joined with `+`, not interpolated: every command builds this table (docs/settings.md).
+  private static func keyEntry(for binding: KeyMap<CounterViewModel.Action>.Binding) -> Entry {
+    Entry(
+      key: DefaultsKey.keys(for: binding.action), defaultValue: .string(Key.list(binding.keys)),
+      summary: "keys: " + binding.description, name: "keys." + binding.action.name, isSetting: true, allowed: .keys)
+  }
+
+  /// The entry `name` names (`theme`, `keys.increment`, `count`), if Tally knows it.
   public static func entry(named name: String) -> Entry? {
-    entries.first { $0.key.name == name }
+    entries.first { $0.name == name }
+  }
+
+  /// The setting `name` names, if there is one; the app's state (`count`) is not a setting.
+  public static func setting(named name: String) -> Entry? {
+    entries.first { $0.isSetting && $0.name == name }
   }
 
   /// Registers every default in `store`'s registration domain; called once at start.
+  ///
+  /// Tally's own stores take the values as they are: through `Any`, each would be cast back
+  /// type by type, about 5,000 instructions a setting, before every command's first output.
   public static func register(in store: UserDefaultsProtocol) {
-    store.register(defaults: Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue.anyValue) }))
+    let defaults = Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue) })
+    if let layered = store.layered {
+      layered.register(values: defaults)
+    } else {
+      store.register(defaults: defaults.mapValues(\.anyValue))
+    }
   }
 }
 
@@ -65,10 +150,11 @@ extension AppDefaults.Entry {
       switch kind {
       case .string: value = .string(text)
       case .integer: value = Int64(text).map(PropertyListValue.integer)
+      case .real: value = Double(text).flatMap { $0.isFinite ? PropertyListValue.real($0) : nil }
       case .bool:
         value =
-          ["yes", "true", "1"].contains(text.lowercased())
-          ? .bool(true) : ["no", "false", "0"].contains(text.lowercased()) ? .bool(false) : nil
+          ["yes", "true", "1", "on"].contains(text.lowercased())
+          ? .bool(true) : ["no", "false", "0", "off"].contains(text.lowercased()) ? .bool(false) : nil
       default: value = nil
       }
     }

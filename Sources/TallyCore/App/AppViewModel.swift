@@ -34,6 +34,8 @@ public final class AppViewModel {
   public var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
+  /// The user's settings for the counter screen: its keys, its questions, its digits.
+  private let counterSettings: CounterScreenSettings
   private let analytics: Analytics
   private let makeCountersModel: () -> CountersModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
@@ -42,6 +44,7 @@ public final class AppViewModel {
   public init(
     settingStore: SettingStorage,
     analytics: Analytics,
+    counterSettings: CounterScreenSettings = CounterScreenSettings(),
     makeOnboardingViewModel: () -> OnboardingViewModel = { OnboardingViewModel() },
     makeCountersModel: @escaping () -> CountersModel,
     makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel,
@@ -49,6 +52,7 @@ public final class AppViewModel {
   ) {
     self.settingStore = settingStore
     self.analytics = analytics
+    self.counterSettings = counterSettings
     self.makeCountersModel = makeCountersModel
     self.makeHistoryViewModel = makeHistoryViewModel
     self.makeGoalSummary = makeGoalSummary
@@ -56,7 +60,7 @@ public final class AppViewModel {
       screen = .onboarding(makeOnboardingViewModel())
       analytics.track(.screenShown(.onboarding))
     } else {
-      screen = .counter(CounterViewModel())
+      screen = .counter(CounterViewModel(settings: counterSettings))
       analytics.track(.screenShown(.counter))
     }
   }
@@ -138,7 +142,7 @@ public final class AppViewModel {
   private func leaveOnboarding(_ event: AnalyticsEvent) {
     settingStore.showOnboarding = false
     analytics.track(event)
-    screen = .counter(CounterViewModel())
+    screen = .counter(CounterViewModel(settings: counterSettings))
     analytics.track(.screenShown(.counter))
   }
 }

@@ -14,6 +14,8 @@ public final class Dependencies {
   public let clock: WallClock
   /// What writes the history log for the interactive app: its `Analytics`.
   public let analytics: HistoryRecorder
+  /// The sync folder's side of the counters, when sync is on (never for an in-memory store).
+  public var sync: CounterSync?
 
   public init(userDefaults: any SharedStore, history: HistoryLog, clock: WallClock, settingStore: SettingStorage? = nil) {
     self.userDefaults = userDefaults

@@ -33,7 +33,8 @@ public struct BackupImport {
     let known = replacing ? [] : history.read().entries
     let ids = model.importCounters(backup.counters, replacingAll: replacing)
     if let problem = model.saveProblem { throw problem }
-    if replacing, let log = history as? FileHistoryLog {
+    // With sync on, this machine's own log is the one replaced (the others' stay theirs).
+    if replacing, let log = (history as? FileHistoryLog) ?? (history as? SyncedHistoryLog)?.local {
       do {
         for path in try log.moveAside() { summary.notes.append("the history as it was is kept as \(path)") }
       } catch {

@@ -27,14 +27,17 @@ public final class CountersModel {
 
   public let userDefaults: UserDefaultsProtocol
   public let analytics: Analytics
+  /// The sync folder's CRDT, which records every change made here; `nil` when sync is off.
+  public let sync: CounterSync?
   /// The counters as last read from the store.
   public private(set) var list = CounterList(counters: [], currentID: firstCounter.id)
   /// The last list decoded, with the stored value it came from.
   private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
 
-  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics) {
+  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics, sync: CounterSync? = nil) {
     self.userDefaults = userDefaults
     self.analytics = analytics
+    self.sync = sync
     reload()
   }
 
@@ -56,12 +59,16 @@ public final class CountersModel {
     userDefaults.performBatch {
       for edit in edits {
         do throws(CounterError) {
-          outcomes.append(.success(try make(edit)))
+          let change = try make(edit)
+          sync?.record(edit, made: change)
+          outcomes.append(.success(change))
         } catch {
           outcomes.append(.failure(error))
           break
         }
       }
+      // Under the same lock as the changes: the sync state always agrees with the values.
+      sync?.commit(records: records)
     }
     reload()
     return outcomes
@@ -198,7 +205,7 @@ public final class CountersModel {
         failure = .duplicateName(name)
         return records
       }
-      let record = CounterRecord(id: Self.nextID(after: records), name: name, step: 1)
+      let record = CounterRecord(id: newID(named: name, after: records), name: name, step: 1)
       made = record
       return records + [record]
     }
@@ -292,7 +299,7 @@ public final class CountersModel {
         failure = .duplicateName(counter.name)
         return records
       }
-      if records.contains(where: { $0.id == counter.id }) { restored.id = Self.nextID(after: records) }
+      if records.contains(where: { $0.id == counter.id }) { restored.id = newID(named: counter.name, after: records) }
       var changed = records
       let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step, goal: restored.goal)
       changed.insert(record, at: min(max(0, index), changed.count))
@@ -327,9 +334,10 @@ public final class CountersModel {
             records[index].goal = item.goal
             ids.append(records[index].id)
           } else {
-            // Ids of the counters being replaced are taken over in turn, so replacing keeps `count`.
-            let free = stored.map(\.id).first { id in replacingAll && !records.contains { $0.id == id } }
-            let id = free ?? Self.nextID(after: stored + records)
+            // Ids of the counters being replaced are taken over in turn, so replacing keeps `count`;
+            // not with sync on, where an id carries the counter's counts on every machine.
+            let free = stored.map(\.id).first { id in sync == nil && replacingAll && !records.contains { $0.id == id } }
+            let id = free ?? newID(named: item.name, after: stored + records)
             records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal))
             ids.append(id)
           }
@@ -341,6 +349,11 @@ public final class CountersModel {
       for id in removed { userDefaults.removeObject(forKey: id) }
       for (id, item) in zip(ids, items) { userDefaults.x.set(item.value, forKey: DefaultsKey(id)) }
       if replacingAll { select(ids[0]) }
+      if let sync {
+        for id in removed { sync.note(.delete(id)) }
+        for (id, item) in zip(ids, items) { sync.note(.created(id, value: item.value)) }
+        sync.commit(records: records)
+      }
     }
     reload()
     return ids
@@ -375,6 +388,12 @@ public final class CountersModel {
   }
 
   private static func comparable(_ name: String) -> String { name.lowercased() }
+
+  /// The id of a new counter called `name`: one the sync folder makes unique across
+  /// machines when sync is on, `count-N` otherwise.
+  private func newID(named name: String, after records: [CounterRecord]) -> String {
+    sync?.newCounterID(named: name, existing: records) ?? Self.nextID(after: records)
+  }
 
   /// `count-N`, one past the highest N in use (the first counter counts as 1).
   private static func nextID(after records: [CounterRecord]) -> String {

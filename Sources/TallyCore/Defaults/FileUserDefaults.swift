@@ -31,6 +31,13 @@ public final class FileUserDefaults: LayeredUserDefaults {
     try refresh()
   }
 
+  /// Seconds a change waits for another process's lock on the store before it fails; the
+  /// `lockTimeout` setting, read after the store is open (reading takes no lock).
+  public var lockTimeout: Double {
+    get { file.lockTimeout }
+    set { file.lockTimeout = newValue }
+  }
+
   /// The directory that holds the store, such as `~/.local/share/tally`.
   public var directory: String { file.directory }
   /// The store file.

@@ -59,6 +59,12 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     changeDomains { $0.register(registrationDictionary) }
   }
 
+  /// Merges `values` into the registration domain, as ``register(defaults:)`` does with
+  /// values that are already property-list values.
+  public func register(values: [String: PropertyListValue]) {
+    changeDomains { $0.registration.merge(values) { $1 } }
+  }
+
   public func dictionaryRepresentation() -> [String: Any] {
     domains.resolved.mapValues(\.anyValue)
   }

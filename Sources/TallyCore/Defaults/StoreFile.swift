@@ -27,7 +27,7 @@ final class StoreFile {
 
   let directory: String
   let path: String
-  let lockTimeout: Double
+  var lockTimeout: Double
   private(set) var isLocked = false
   private var directoryDescriptor: Int32
   private var seen = Seen.unknown

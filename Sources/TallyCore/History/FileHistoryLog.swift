@@ -104,4 +104,23 @@ public final class FileHistoryLog: HistoryLog {
     }
     return reading
   }
+
+  /// Gives the entries of the counters in `mapping` (old id to new id) their new ids, as when
+  /// joining a sync folder changes them; the log is replaced durably, rotated part and all.
+  public func renameCounters(_ mapping: [String: String]) {
+    for file in [rotatedPath, path] {
+      guard let bytes = try? FileSystem.readFile(atPath: file) else { continue }
+      let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> String in
+        guard var entry = HistoryEntry(jsonLine: line), let id = mapping[entry.counter] else {
+          return String(decoding: line, as: UTF8.self)
+        }
+        entry.counter = id
+        return entry.jsonLine
+      }
+      let directory = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
+      guard let fd = try? FileSystem.openDirectory(atPath: directory.isEmpty ? "." : directory) else { continue }
+      defer { FileSystem.close(fd) }
+      try? FileSystem.replaceFileDurably(atPath: file, with: Array(lines.joined(separator: "\n").utf8), directoryDescriptor: fd)
+    }
+  }
 }

@@ -31,6 +31,8 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   public var old: Int?
   public var new: Int?
   public var source: Source
+  /// The sync machine whose history it comes from; `nil` for this machine's own entries.
+  public var machine: String?
 
   public init(time: Date, event: Event, counter: String, name: String, old: Int? = nil, new: Int? = nil, source: Source) {
     self.time = time
@@ -40,6 +42,11 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     self.old = old
     self.new = new
     self.source = source
+  }
+
+  /// Where the change was made: `app` or `command`, and `@machine` for another sync machine's.
+  public var sourceDescription: String {
+    machine.map { source.rawValue + "@" + $0 } ?? source.rawValue
   }
 
   /// How much the value went up (or down) in this entry; 0 for entries that are not changes.
@@ -52,7 +59,9 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   /// The entry as one line of JSON, keys sorted (written by hand: it is on the path of every
   /// burst of presses, and `JSONEncoder` costs tens of microseconds an entry).
   public var jsonLine: String {
-    var line = "{\"counter\":" + Self.quoted(counter) + ",\"event\":\"" + event.rawValue + "\",\"name\":" + Self.quoted(name)
+    var line = "{\"counter\":" + Self.quoted(counter) + ",\"event\":\"" + event.rawValue + "\""
+    if let machine { line += ",\"machine\":" + Self.quoted(machine) }
+    line += ",\"name\":" + Self.quoted(name)
     if let new { line += ",\"new\":\(new)" }
     if let old { line += ",\"old\":\(old)" }
     line += ",\"source\":\"" + source.rawValue + "\",\"time\":\"" + UTCTime.text(for: time) + "\"}"

@@ -27,6 +27,20 @@ struct FileIdentity: Equatable {
     modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
   }
 
+  /// No file: equal to no identity that a file has.
+  static let missing = FileIdentity(device: .max, inode: .max, size: -1, modified: 0, modifiedNanoseconds: 0)
+
+  private init(device: UInt64, inode: UInt64, size: Int64, modified: Int, modifiedNanoseconds: Int) {
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.modified = modified
+    self.modifiedNanoseconds = modifiedNanoseconds
+  }
+
+  /// The file's size in bytes.
+  var byteCount: Int64 { size }
+
   /// Whether `other` is the same file, whatever was written to it since.
   func isSameFile(as other: FileIdentity?) -> Bool {
     device == other?.device && inode == other?.inode

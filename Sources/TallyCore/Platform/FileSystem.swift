@@ -15,11 +15,21 @@ enum FileSystem {
   /// The largest file Tally reads; reading a bigger one fails with ``SystemError/fileTooLarge``.
   static let maximumReadSize = 64 << 20
 
-  /// Reads a whole regular file, or `nil` when it does not exist.
-  static func readFile(atPath path: String) throws(SystemError) -> [UInt8]? {
+  /// Reads a whole regular file, or `nil` when it does not exist; a file past `limit`
+  /// bytes fails with ``SystemError/fileTooLarge``.
+  static func readFile(atPath path: String, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8]? {
     guard let fd = try openRegularFile(atPath: path) else { return nil }
     defer { close(fd) }
-    return try readAll(fd)
+    return try readAll(fd, atMost: limit)
+  }
+
+  /// The bytes of the regular file at `path` from `offset` on, at most `limit` of them, or
+  /// `nil` when it does not exist.
+  static func readFile(atPath path: String, from offset: Int, atMost limit: Int) throws(SystemError) -> [UInt8]? {
+    guard let fd = try openRegularFile(atPath: path) else { return nil }
+    defer { close(fd) }
+    if lseek(fd, off_t(offset), SEEK_SET) < 0 { throw .current }
+    return try readAll(fd, atMost: limit)
   }
 
   /// Opens a regular file for reading, or returns `nil` when it does not exist.
@@ -42,7 +52,7 @@ enum FileSystem {
   }
 
   /// Reads `fd` to its end.
-  static func readAll(_ fd: Int32) throws(SystemError) -> [UInt8] {
+  static func readAll(_ fd: Int32, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 << 10)
     while true {
@@ -53,7 +63,7 @@ enum FileSystem {
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
-      if bytes.count > maximumReadSize { throw .fileTooLarge }
+      if bytes.count > limit { throw .fileTooLarge }
     }
   }
 

@@ -20,6 +20,28 @@ public enum Platform {
     return values
   }
 
+  /// The machine's host name, or `nil` when it has none.
+  public static func hostName() -> String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? nil : name
+  }
+
+  /// The working directory, or `nil` when it cannot be known.
+  public static func currentDirectory() -> String? {
+    guard let path = getcwd(nil, 0) else { return nil }
+    defer { free(path) }
+    return String(cString: path)
+  }
+
+  /// Wall-clock milliseconds since 1970.
+  public static func wallClockMilliseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+  }
+
   /// Ignores SIGXFSZ, so that a write past `ulimit -f` fails with EFBIG instead.
   public static func ignoreFileSizeSignal() {
     signal(SIGXFSZ, SIG_IGN)

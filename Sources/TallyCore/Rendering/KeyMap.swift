@@ -64,3 +64,43 @@ extension KeyMap where Action: Equatable {
   /// The binding for `action`, if any.
   public func binding(for action: Action) -> Binding? { bindings.first { $0.action == action } }
 }
+
+extension KeyMap where Action: Equatable {
+  /// This map with `action` bound to `keys` instead of its own.
+  ///
+  /// The hint line then names the first two keys, as the help names them ("k/Up").
+  public func rebinding(_ action: Action, to keys: [Key]) -> KeyMap {
+    KeyMap(
+      bindings.map { binding in
+        guard binding.action == action, binding.keys != keys else { return binding }
+        var rebound = binding
+        rebound.keys = keys
+        rebound.label = keys.prefix(2).map(\.settingName).joined(separator: "/")
+        return rebound
+      })
+  }
+
+  /// This map with `action` described as `description` in the help.
+  public func describing(_ action: Action, as description: String) -> KeyMap {
+    KeyMap(
+      bindings.map { binding in
+        guard binding.action == action else { return binding }
+        var described = binding
+        described.description = description
+        return described
+      })
+  }
+
+  /// Every key bound to more than one action, with the first two actions it is bound to.
+  public func conflicts() -> [(key: Key, first: Action, second: Action)] {
+    var found: [(key: Key, first: Action, second: Action)] = []
+    for (index, binding) in bindings.enumerated() {
+      for key in binding.keys where !found.contains(where: { $0.key == key }) {
+        if let other = bindings[(index + 1)...].first(where: { $0.keys.contains(key) }) {
+          found.append((key, binding.action, other.action))
+        }
+      }
+    }
+    return found
+  }
+}

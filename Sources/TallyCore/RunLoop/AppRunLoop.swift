@@ -22,16 +22,22 @@ public final class AppRunLoop {
   private static let rereadInterval = 0.2
   /// A failed save is retried at least this often.
   private static let retryInterval = 1.0
+  /// A sync folder that is not there (or cannot be watched) is looked for this often.
+  private static let folderPollInterval = 2.0
 
   private let terminal: any TerminalDriver
   private let store: any SharedStore
   private let history: HistoryRecorder
+  private let sync: CounterSync?
+  /// The last sync problem shown, so that each is shown once.
+  private var shownSyncProblem: String?
 
   /// Makes a run loop on `terminal` over the store and history of `dependencies`.
   public init(terminal: any TerminalDriver, dependencies: Dependencies) {
     self.terminal = terminal
     store = dependencies.userDefaults
     history = dependencies.analytics
+    sync = dependencies.sync
   }
 
   /// Runs until the user quits or a signal ends the process.
@@ -45,16 +51,28 @@ public final class AppRunLoop {
       draw(app)
       return app
     }
-    let watched = store.changeNotificationDescriptor().map { [$0] } ?? []
-    let reread = store.isShared && watched.isEmpty ? Self.rereadInterval : nil
+    let storeDescriptor = store.changeNotificationDescriptor()
+    let reread = store.isShared && storeDescriptor == nil ? Self.rereadInterval : nil
+    showSyncProblem(on: app)
 
     while !app.isQuitting {
       let retrying = store.hasUnsavedChanges
-      switch terminal.wait(watching: watched, timeout: retrying ? min(Self.retryInterval, reread ?? Self.retryInterval) : reread)
-      {
+      // The folder's watch is made again when the folder comes back, with a new descriptor.
+      let folderDescriptor = sync?.changeDescriptor
+      let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
+      let timeout = [retrying ? Self.retryInterval : nil, reread, folderPoll].compactMap { $0 }.min()
+      switch terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout) {
       case .terminated(let signal): return .terminated(signal: signal)
+      case .descriptor(let descriptor) where descriptor == folderDescriptor:
+        if let sync, sync.processFolderChanges() { app.storeChanged() }
+        showSyncProblem(on: app)
       case .descriptor: if !store.processChanges().isEmpty { app.storeChanged() }
-      case .timeout: if !retrying, !store.reload().isEmpty { app.storeChanged() }
+      case .timeout:
+        if !retrying, reread != nil, !store.reload().isEmpty { app.storeChanged() }
+        if let sync, folderPoll != nil {
+          if sync.poll() { app.storeChanged() }
+          showSyncProblem(on: app)
+        }
       case .input, .resized: break
       }
       if retrying {
@@ -88,9 +106,21 @@ public final class AppRunLoop {
     store.performBatch {
       for key in keys where !app.isQuitting { app.handle(key) }
     }
-    // The history of the burst, in one write; then the status line says how saving both went.
+    // This machine's file in the sync folder, then the history of the burst, in one write
+    // each; then the status line says how saving both went.
+    sync?.publish()
     history.flush()
     app.saveStatusChanged()
+  }
+
+  /// Shows a new sync problem (a skipped file, the folder gone) on the status line, once.
+  private func showSyncProblem(on app: AppViewModel) {
+    guard let summary = sync?.status.summary, summary != shownSyncProblem else {
+      if sync?.status.summary == nil { shownSyncProblem = nil }
+      return
+    }
+    shownSyncProblem = summary
+    app.notice = [app.notice, summary].compactMap { $0 }.joined(separator: " ")
   }
 
   private func draw(_ app: AppViewModel) {

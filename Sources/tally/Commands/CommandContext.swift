@@ -8,26 +8,44 @@ struct CommandContext {
   let model: CountersModel
   /// The history of this store's changes, written as "command".
   let analytics: HistoryRecorder
-  let history: FileHistoryLog
+  /// Every machine's history when sync is on, this machine's otherwise.
+  let history: HistoryLog
+  /// This machine's own history file.
+  let localHistory: FileHistoryLog
+  /// The sync folder's side of the counters, or `nil` when sync is off.
+  let sync: CounterSync?
   /// The counters as they stand, after the last change too.
   var counters: CounterList { model.list }
 
   /// Opens the store in the data directory, with the app's defaults and the command line's
   /// `-<key> <value>` overrides; the history notes changes at `clock`'s time.
   static func open(clock: WallClock = SystemClock()) throws -> CommandContext {
+    let store = try openStore()
+    let localHistory = FileHistoryLog(directory: store.directory)
+    // The other machines' changes first: the command works on the merged counters.
+    let sync = CounterSync.configured(in: store)
+    sync?.pull()
+    let history: HistoryLog = sync.map { SyncedHistoryLog(local: localHistory, sync: $0) } ?? localHistory
+    let analytics = HistoryRecorder(log: history, clock: clock, source: .command)
+    let model = CountersModel(userDefaults: store, analytics: analytics, sync: sync)
+    return CommandContext(
+      store: store, model: model, analytics: analytics, history: history, localHistory: localHistory, sync: sync)
+  }
+
+  /// Opens the store in the data directory, with the app's defaults, the command line's
+  /// `-<key> <value>` overrides and the `lockTimeout` setting.
+  static func openStore() throws -> FileUserDefaults {
     Platform.ignoreBrokenPipes()
     let environment = Platform.environment()
-    let timeout = environment["TALLY_LOCK_TIMEOUT"].flatMap(Double.init) ?? 5
     do throws(StoreError) {
-      let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment), lockTimeout: timeout)
+      // Opening reads without the lock, so the lock timeout can be a setting in the store.
+      let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
       // A store that could not be read was moved aside: say where, and change nothing.
       if let notice = store.notices.first { throw notice }
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
-      let history = FileHistoryLog(directory: store.directory)
-      let analytics = HistoryRecorder(log: history, clock: clock, source: .command)
-      return CommandContext(
-        store: store, model: CountersModel(userDefaults: store, analytics: analytics), analytics: analytics, history: history)
+      store.lockTimeout = Settings(store: store, environment: environment).lockTimeout
+      return store
     } catch {
       throw Self.fail(error)
     }
@@ -63,6 +81,7 @@ struct CommandContext {
       throw Self.fail(error)
     }
     if let problem = store.saveProblem { throw Self.fail(problem) }
+    sync?.publish()
     analytics.flush()
     if let problem = history.appendProblem { Platform.printError(problem) }
     return counter.flatMap { counters.counter(withID: $0.id)?.value } ?? 0

@@ -4,7 +4,8 @@
 /// is clicked where it is drawn. From the top: the title and the tab row; the value in large
 /// digits, the plain value line and the `[ - ]` `[ + ]` buttons, centred in the space left;
 /// the status line (messages, prompts, questions) and the key hints at the bottom. A screen
-/// too short for the large digits shows the plain line and the buttons; one too narrow
+/// too short for the large digits, or with the `bigDigits` setting off, shows the plain
+/// line and the buttons; one too narrow
 /// shortens the counter's name, never its value.
 public struct CounterLayout: Sendable {
   /// What a click can hit.
@@ -50,7 +51,7 @@ public struct CounterLayout: Sendable {
   public var statusRow: Int { height - 2 }
   public var hintRow: Int { height - 1 }
 
-  public init(counters: CounterList, width: Int, height: Int) {
+  public init(counters: CounterList, width: Int, height: Int, showsBigDigits: Bool = true) {
     self.width = width
     self.height = height
     let current = counters.current
@@ -66,7 +67,8 @@ public struct CounterLayout: Sendable {
     let areaTop = 1
     let areaHeight = max(0, height - 2 - areaTop)
     let bigWidth = BigDigits.width(of: countText)
-    let big = areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: countText) : nil
+    let big =
+      showsBigDigits && areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: countText) : nil
     // The goal's progress line goes under the buttons, when there is a row for it.
     let progressHeight = current.goal == nil ? 0 : 1
     var blockHeight = big == nil ? min(2, areaHeight) : Self.bigBlockHeight

@@ -40,11 +40,15 @@ public struct CounterView {
   /// What a click at `column`, `row` of a `width` x `height` screen means: a button, a tab or
   /// a tab-strip arrow, or nothing.
   public func target(column: Int, row: Int, width: Int, height: Int) -> CounterLayout.Target? {
-    CounterLayout(counters: counters, width: width, height: height).target(column: column, row: row)
+    layout(width: width, height: height).target(column: column, row: row)
+  }
+
+  private func layout(width: Int, height: Int) -> CounterLayout {
+    CounterLayout(counters: counters, width: width, height: height, showsBigDigits: model.settings.showsBigDigits)
   }
 
   public func render(into canvas: inout Canvas) {
-    let layout = CounterLayout(counters: counters, width: canvas.width, height: canvas.height)
+    let layout = layout(width: canvas.width, height: canvas.height)
     drawTabs(layout, into: &canvas)
     drawValue(layout, into: &canvas)
     if let row = layout.progressRow, let line = progressLine(width: canvas.width) {
@@ -52,12 +56,12 @@ public struct CounterView {
     }
     drawStatus(layout, into: &canvas)
     canvas.put(hintLine(width: canvas.width), column: 0, row: layout.hintRow, style: .hint)
-    if model.mode == .help { HelpOverlay().render(into: &canvas) }
+    if model.mode == .help { HelpOverlay(keyMap: model.keyMap).render(into: &canvas) }
   }
 
   private func hintLine(width: Int) -> String {
     switch model.mode {
-    case .counting: CounterViewModel.keyMap.hintLine(width: width)
+    case .counting: model.keyMap.hintLine(width: width)
     case .prompt: Prompt.keyMap.hintLine(width: width)
     case .confirmation: Confirmation.keyMap.hintLine(width: width)
     case .help: Help.keyMap.hintLine(width: width)

@@ -7,11 +7,14 @@
 /// of them to ``applied(_:)``, which records them for undo and says what went wrong. The
 /// screen keeps no copy of the counters.
 ///
-/// Keys are data: ``keyMap`` for counting, and the key maps of `Prompt`, `Confirmation` and
-/// `Help` for the other modes. Every change made here can be undone and redone.
+/// Keys are data: ``keyMap`` for counting (the user's `keys.<action>` settings over
+/// ``defaultKeyMap``), and the key maps of `Prompt`, `Confirmation` and `Help` for the
+/// other modes. Every change made here can be undone and redone.
 public final class CounterViewModel {
   /// What the counter screen can do; keys map to these through ``keyMap``.
-  public enum Action: Sendable, Hashable {
+  ///
+  /// Each action's keys are a setting, `keys.<name>` (`CounterViewModel.Action.name`).
+  public enum Action: Sendable, Hashable, CaseIterable {
     case increment
     case decrement
     case reset
@@ -30,11 +33,11 @@ public final class CounterViewModel {
     case quit
   }
 
-  /// Every key of the counter screen while counting.
+  /// Every key of the counter screen while counting, before the settings rebind any.
   ///
-  /// Adding an action means adding a binding here and a case to ``perform(_:counters:)``;
-  /// the hint line and the help follow.
-  public static let keyMap = KeyMap<Action>([
+  /// Adding an action means adding a binding here, a case to ``perform(_:counters:)`` and
+  /// a name to `Action.name`; the hint line, the help and the `keys.<name>` setting follow.
+  public static let defaultKeyMap = KeyMap<Action>([
     .init(
       [.space, .character("+"), .up, .character("k")], .increment, label: "Space/+", summary: "add",
       description: "add the step", hintPriority: 8),
@@ -66,6 +69,10 @@ public final class CounterViewModel {
     .init([.character("q"), .control("c")], .quit, label: "q", summary: "quit", hintPriority: 9),
   ])
 
+  /// The keys while counting, as the settings bind them.
+  public var keyMap: KeyMap<Action> { settings.keyMap }
+  /// The keys, whether reset and delete ask first, and whether the value is drawn large.
+  public let settings: CounterScreenSettings
   /// Counting, or a prompt, a confirmation or the help on top of it.
   public internal(set) var mode: CounterMode = .counting
   /// A one-line message for the status line: a limit reached, an undo, a save that failed.
@@ -85,7 +92,9 @@ public final class CounterViewModel {
     case replay(CounterChange, undoing: Bool, summary: String)
   }
 
-  public init() {}
+  public init(settings: CounterScreenSettings = CounterScreenSettings()) {
+    self.settings = settings
+  }
 
   // MARK: Keys
 
@@ -100,7 +109,7 @@ public final class CounterViewModel {
     switch mode {
     case .counting:
       if case .mouse(let event) = key { return event.kind == .press ? click(target, counters: counters) : [] }
-      guard let action = Self.keyMap.action(for: key) else { return [] }
+      guard let action = keyMap.action(for: key) else { return [] }
       return perform(action, counters: counters)
     case .prompt(var prompt):
       if case .mouse = key { return [] }
@@ -143,7 +152,9 @@ public final class CounterViewModel {
     switch action {
     case .increment: return [.edit(.add(current.step, to: current.id))]
     case .decrement: return [.edit(.add(-current.step, to: current.id))]
-    case .reset: mode = .confirmation(Confirmation(purpose: .reset(counterID: current.id), question: "Reset \(name) to 0? y/N"))
+    case .reset:
+      guard settings.confirmsReset else { return [.edit(.setValue(0, of: current.id))] }
+      mode = .confirmation(Confirmation(purpose: .reset(counterID: current.id), question: "Reset \(name) to 0? y/N"))
     case .setValue: mode = .prompt(Prompt(purpose: .value(counterID: current.id), question: "Set \(name) to:"))
     case .setStep:
       mode = .prompt(Prompt(purpose: .step(counterID: current.id), question: "Step for \(name) (now \(current.step)):"))
@@ -164,6 +175,8 @@ public final class CounterViewModel {
     case .delete:
       if counters.counters.count == 1 {
         warn(Self.sentence(CounterError.lastCounter.description))
+      } else if !settings.confirmsDelete {
+        return [.edit(.delete(current.id))]
       } else {
         let question = "Delete \(name) (\(current.value))? y/N"
         mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))

@@ -1,6 +1,7 @@
 /// The help overlay's content and keys.
 ///
-/// It lists every key of the counter screen, read from its key map, and the mouse actions.
+/// It lists every key of the counter screen, read from its key map as the settings bind it,
+/// and the mouse actions.
 /// Any key closes it.
 public enum Help {
   /// What a key does while the help is open: close it.
@@ -31,14 +32,17 @@ public enum Help {
     ),
   ]
 
+  /// Where the keys are changed; shown where there is room for the full entries.
+  public static let settingsEntry = Entry(keys: "tally config", action: "change these keys and settings")
+
   /// Every entry with the keys' full names and descriptions.
-  public static var fullEntries: [Entry] {
-    CounterViewModel.keyMap.bindings.map { Entry(keys: $0.keyNames, action: $0.description) }
-      + mouseEntries.map(\.full)
+  public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
+    keyMap.bindings.map { Entry(keys: $0.keyNames, action: $0.description) }
+      + mouseEntries.map(\.full) + [settingsEntry]
   }
 
   /// Every entry with the hint line's short labels, for small terminals.
-  public static var shortEntries: [Entry] {
-    CounterViewModel.keyMap.bindings.map { Entry(keys: $0.label, action: $0.summary) } + mouseEntries.map(\.short)
+  public static func shortEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
+    keyMap.bindings.map { Entry(keys: $0.label, action: $0.summary) } + mouseEntries.map(\.short)
   }
 }

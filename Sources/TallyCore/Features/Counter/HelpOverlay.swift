@@ -5,12 +5,17 @@
 /// screen, in two columns of the hint line's short labels; and on a tiny screen as many as
 /// fit, ending in "…".
 public struct HelpOverlay {
-  public init() {}
+  /// The counter screen's keys, as bound.
+  public let keyMap: KeyMap<CounterViewModel.Action>
+
+  public init(keyMap: KeyMap<CounterViewModel.Action>) {
+    self.keyMap = keyMap
+  }
 
   public func render(into canvas: inout Canvas) {
     let height = canvas.height - 1  // the hint line stays
-    if !drawBox(Help.fullEntries, into: &canvas, height: height) {
-      drawColumns(Help.shortEntries, into: &canvas, height: height)
+    if !drawBox(Help.fullEntries(for: keyMap), into: &canvas, height: height) {
+      drawColumns(Help.shortEntries(for: keyMap), into: &canvas, height: height)
     }
   }
 

@@ -105,7 +105,7 @@ public struct HistoryView {
 
   private func describe(_ entry: HistoryEntry) -> String {
     let time = model.formatTime(entry)
-    let source = entry.source == .command ? " (command)" : ""
+    let source = entry.source == .command || entry.machine != nil ? " (\(entry.sourceDescription))" : ""
     switch entry.event {
     case .changed: return "\(time)  \(entry.old.map(String.init) ?? "?") → \(entry.new.map(String.init) ?? "?")\(source)"
     case .created: return "\(time)  created\(source)"

@@ -8,28 +8,43 @@ public struct OnboardingPage: Sendable, Equatable {
     self.body = body
   }
 
-  /// The pages a first launch shows.
+  /// The pages a first launch shows, with the counter screen's default keys.
+  public static var standard: [OnboardingPage] { pages(for: CounterViewModel.defaultKeyMap) }
+
+  /// The pages a first launch shows, naming the counter screen's keys as `keyMap` binds
+  /// them.
   ///
   /// They live in code, not in a resource file, so the `tally` binary runs when copied
   /// alone.
-  public static let standard: [OnboardingPage] = [
-    OnboardingPage(
-      title: "Welcome to Tally",
-      body: """
-        Tally counts things: laps, reps, people at a door, cups of coffee. \
-        Every count is saved to disk the moment you see it.
-        """),
-    OnboardingPage(
-      title: "Counting",
-      body: """
-        Press Space, +, Up or k to add one, and - to take one away; u undoes. \
-        n makes another counter, Tab goes to the next, and ? lists every key.
-        """),
-    OnboardingPage(
-      title: "Quitting",
-      body: """
-        Press q or Ctrl-C to quit. Your count is already saved, and next time \
-        Tally opens straight on the counter.
-        """),
-  ]
+  public static func pages(for keyMap: KeyMap<CounterViewModel.Action>) -> [OnboardingPage] {
+    func all(_ action: CounterViewModel.Action) -> String {
+      let names = keyMap.binding(for: action)?.keys.map(\.displayName) ?? []
+      guard let last = names.last else { return "" }
+      return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+    }
+    func first(_ action: CounterViewModel.Action) -> String {
+      keyMap.binding(for: action)?.keys.first?.displayName ?? ""
+    }
+    return [
+      OnboardingPage(
+        title: "Welcome to Tally",
+        body: """
+          Tally counts things: laps, reps, people at a door, cups of coffee. \
+          Every count is saved to disk the moment you see it.
+          """),
+      OnboardingPage(
+        title: "Counting",
+        body: """
+          Press \(all(.increment)) to add one, and \(first(.decrement)) to take one away; \(first(.undo)) undoes. \
+          \(first(.newCounter)) makes another counter, \(first(.nextCounter)) goes to the next, and \(first(.help)) \
+          lists every key.
+          """),
+      OnboardingPage(
+        title: "Quitting",
+        body: """
+          Press \(all(.quit)) to quit. Your count is already saved, and next time \
+          Tally opens straight on the counter.
+          """),
+    ]
+  }
 }

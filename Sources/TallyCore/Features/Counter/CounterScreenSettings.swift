@@ -1,0 +1,26 @@
+/// What the user's settings change on the counter screen: its keys, whether reset and
+/// delete ask first, and whether the value is drawn in large digits.
+public struct CounterScreenSettings: Sendable {
+  /// The keys while counting.
+  public var keyMap: KeyMap<CounterViewModel.Action>
+  /// Whether `r` asks "Reset …? y/N" first; without it the reset is immediate (and undoable).
+  public var confirmsReset: Bool
+  /// Whether `d` asks "Delete …? y/N" first; without it the delete is immediate (and undoable).
+  public var confirmsDelete: Bool
+  /// Whether the value is drawn in large digits when they fit; without it, the plain line.
+  public var showsBigDigits: Bool
+
+  public init(
+    keyMap: KeyMap<CounterViewModel.Action> = CounterViewModel.defaultKeyMap, confirmsReset: Bool = true,
+    confirmsDelete: Bool = true, showsBigDigits: Bool = true
+  ) {
+    var keyMap = keyMap
+    // The help says "(asks first)" only when it does.
+    if !confirmsReset { keyMap = keyMap.describing(.reset, as: "reset to 0") }
+    if !confirmsDelete { keyMap = keyMap.describing(.delete, as: "delete this counter") }
+    self.keyMap = keyMap
+    self.confirmsReset = confirmsReset
+    self.confirmsDelete = confirmsDelete
+    self.showsBigDigits = showsBigDigits
+  }
+}

@@ -1,0 +1,100 @@
+extension AppDefaults.Entry {
+  /// The values a setting allows, beyond being of its kind.
+  public enum Allowed: Sendable {
+    /// Any value of the entry's kind.
+    case anyOfItsKind
+    /// One of these strings.
+    case oneOf([String])
+    /// A number in this range.
+    case range(ClosedRange<Double>)
+    /// A comma-separated list of at least one key name (`Key.keys(fromList:)`).
+    case keys
+  }
+
+  /// The values this entry allows, in words: "default, mono or high-contrast".
+  public var allowedValues: String {
+    switch allowed {
+    case .oneOf(let values): values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
+    case .range(let range):
+      "\(kind == .integer ? "a whole number" : "a number") from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
+    case .keys: "one or more key names separated by commas (space,+,k,up): " + Key.nameRules
+    case .anyOfItsKind:
+      switch kind {
+      case .bool: "true or false (also yes/no, on/off, 1/0)"
+      case .integer: "a whole number"
+      case .real: "a number"
+      default: "\(kind == .integer || kind == .array ? "an" : "a") <\(kind.rawValue)>"
+      }
+    }
+  }
+
+  /// The value `text` spells for this setting, checked and in the form it is stored in
+  /// (key lists as `Key.list` writes them, "Space,+,k").
+  ///
+  /// The text is read as a launch argument's (``value(fromArgument:)``); a value of the
+  /// right kind that the setting does not allow is refused with the allowed ones.
+  public func settingValue(from text: String) throws(SettingError) -> PropertyListValue {
+    let value: PropertyListValue
+    do {
+      value = try self.value(fromArgument: text)
+    } catch {
+      throw SettingError("\(name): \"\(text)\" is not allowed; allowed: \(allowedValues)")
+    }
+    return try checked(value, text: text)
+  }
+
+  /// `value` if this setting allows it, in its stored form; otherwise why not.
+  public func checked(_ value: PropertyListValue, text: String? = nil) throws(SettingError) -> PropertyListValue {
+    let shown = text ?? value.settingText
+    func refuse(_ reason: String? = nil) -> SettingError {
+      SettingError("\(name): \"\(shown)\" is not allowed" + (reason.map { ": " + $0 } ?? "; allowed: \(allowedValues)"))
+    }
+    guard value.kind == kind else { throw refuse() }
+    switch (allowed, value) {
+    case (.anyOfItsKind, _): return value
+    case (.oneOf(let values), .string(let string)):
+      guard values.contains(string) else { throw refuse() }
+      return value
+    case (.range(let range), _):
+      guard let number = value.number, range.contains(number) else { throw refuse() }
+      return value
+    case (.keys, .string(let string)):
+      guard string.contains(where: { $0 != " " }) else { throw SettingError("\(name): an action needs at least one key") }
+      do {
+        return .string(Key.list(try Key.keys(fromList: string)))
+      } catch {
+        throw SettingError("\(name): \(error.description)")
+      }
+    default: throw refuse()
+    }
+  }
+
+  /// `number` without a fraction when it has none: "5", "0.5".
+  static func text(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+  }
+}
+
+extension PropertyListValue {
+  /// The value as `tally config get` prints it and `tally config set` reads it back.
+  public var settingText: String {
+    switch self {
+    case .bool(let value): value ? "true" : "false"
+    case .integer(let value): String(value)
+    case .unsignedInteger(let value): String(value)
+    case .real(let value): AppDefaults.Entry.text(value)
+    case .string(let value): value
+    default: "<\(kind.rawValue)>"
+    }
+  }
+
+  /// The value as a number, for an integer or a real.
+  var number: Double? {
+    switch self {
+    case .integer(let value): Double(value)
+    case .unsignedInteger(let value): Double(value)
+    case .real(let value): value
+    default: nil
+    }
+  }
+}

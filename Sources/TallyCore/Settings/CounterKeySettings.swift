@@ -1,0 +1,59 @@
+/// The counter screen's keys as the `keys.<action>` settings bind them, checked as a whole.
+///
+/// Each setting is checked alone when it is read (key names, at least one key); what only
+/// the whole set shows is checked here: a key bound to two actions, and Ctrl-C, which
+/// always quits, bound to anything else.
+public enum CounterKeySettings {
+  public typealias Action = CounterViewModel.Action
+
+  /// The key map that `keys` binds, where `keys(action)` is the action's setting as stored
+  /// ("Space,+,k") or `nil` for its default keys.
+  ///
+  /// - Throws: `SettingError` naming the settings at fault, when a list does not parse or
+  ///   the bindings conflict.
+  public static func keyMap(_ keys: (Action) -> String?) throws(SettingError) -> KeyMap<Action> {
+    var keyMap = CounterViewModel.defaultKeyMap
+    var isRebound = false
+    for action in Action.allCases {
+      guard let text = keys(action) else { continue }
+      isRebound = true
+      let entry = AppDefaults.setting(named: setting(for: action))
+      let checked = try entry?.checked(.string(text)) ?? .string(text)
+      guard case .string(let list) = checked else { continue }
+      let bound = try Self.keys(fromList: list, action: action)
+      keyMap = keyMap.rebinding(action, to: bound)
+    }
+    // The defaults are checked by a test, not at every start.
+    if isRebound { try check(keyMap) }
+    return keyMap
+  }
+
+  /// The setting's name for `action`'s keys: `keys.increment`.
+  public static func setting(for action: Action) -> String { "keys." + action.name }
+
+  private static func keys(fromList list: String, action: Action) throws(SettingError) -> [Key] {
+    do {
+      return try Key.keys(fromList: list)
+    } catch {
+      throw SettingError("\(setting(for: action)): \(error.description)")
+    }
+  }
+
+  /// Throws unless every key does one thing and Ctrl-C quits.
+  static func check(_ keyMap: KeyMap<Action>) throws(SettingError) {
+    for binding in keyMap.bindings where binding.action != .quit && binding.keys.contains(.control("c")) {
+      throw SettingError("\(setting(for: binding.action)): Ctrl-C always quits; it can be bound to quit only")
+    }
+    if let conflict = keyMap.conflicts().first {
+      let first = describe(conflict.first, in: keyMap)
+      let second = describe(conflict.second, in: keyMap)
+      throw SettingError(
+        "\(conflict.key.settingName) is bound to two actions, \(first) and \(second); a key can do one thing only")
+    }
+  }
+
+  /// "keys.increment (Space,+,Up,k)".
+  private static func describe(_ action: Action, in keyMap: KeyMap<Action>) -> String {
+    "\(setting(for: action)) (\(Key.list(keyMap.binding(for: action)?.keys ?? [])))"
+  }
+}

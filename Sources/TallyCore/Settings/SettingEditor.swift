@@ -1,0 +1,58 @@
+/// Changes the user's settings in a store, as `tally config set` and `tally config reset`
+/// do: a value is checked before anything is written, and keys are checked against every
+/// other action's keys, under the store's lock, so that what is saved always works.
+public enum SettingEditor {
+  /// Sets the setting `name` to the value `text` spells, in the store's persistent domain.
+  ///
+  /// - Throws: `SettingError` for an unknown setting, a value it does not allow, or keys
+  ///   that another action keeps; nothing is written then.
+  public static func set(_ name: String, to text: String, in store: LayeredUserDefaults) throws(SettingError) {
+    guard let entry = AppDefaults.setting(named: name) else { throw .unknown(name) }
+    let value = try entry.settingValue(from: text)
+    try change(entry, to: value, in: store)
+  }
+
+  /// Removes the user's value of the setting `name`, so that its default applies.
+  ///
+  /// - Throws: `SettingError` for an unknown setting, or when the action's default keys are
+  ///   bound to another action now; nothing is written then.
+  public static func reset(_ name: String, in store: LayeredUserDefaults) throws(SettingError) {
+    guard let entry = AppDefaults.setting(named: name) else { throw .unknown(name) }
+    try change(entry, to: nil, in: store)
+  }
+
+  private static func change(_ entry: AppDefaults.Entry, to value: PropertyListValue?, in store: LayeredUserDefaults)
+    throws(SettingError)
+  {
+    var refusal: SettingError?
+    store.updatePropertyListValue(forKey: entry.key.name) { current in
+      // Runs under the lock, on the store as saved now.
+      do throws(SettingError) {
+        try checkKeys(with: entry, set: value, in: store.domains.persistent)
+      } catch {
+        refusal = error
+        return current
+      }
+      // Resetting a setting the user never set writes nothing.
+      if value == nil, store.domains.persistent[entry.key.name] == nil { return current }
+      return value
+    }
+    if let refusal { throw refusal }
+  }
+
+  /// Throws unless the stored keys, with `entry` set to `value` (`nil` for its default),
+  /// can be used together.
+  private static func checkKeys(
+    with entry: AppDefaults.Entry, set value: PropertyListValue?, in stored: [String: PropertyListValue]
+  )
+    throws(SettingError)
+  {
+    guard case .keys = entry.allowed else { return }
+    _ = try CounterKeySettings.keyMap { action in
+      let name = DefaultsKey.keys(for: action).name
+      let text = name == entry.key.name ? value : stored[name]
+      guard case .string(let list)? = text else { return nil }
+      return list
+    }
+  }
+}

@@ -1,0 +1,70 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How `tally config list` prints the settings: two lines each for people, JSON for programs.
+public enum SettingListing {
+  /// One setting as JSON sees it.
+  struct Entry: Encodable {
+    var name: String
+    var value: Value
+    var `default`: Value
+    var source: String
+    var description: String
+  }
+
+  /// A setting's value as JSON writes it: a boolean, a number or a string.
+  enum Value: Encodable {
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+
+    init(_ value: PropertyListValue) {
+      switch value {
+      case .bool(let bool): self = .bool(bool)
+      case .integer, .unsignedInteger, .real: self = .number(value.number ?? 0)
+      default: self = .string(value.settingText)
+      }
+    }
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .bool(let bool): try container.encode(bool)
+      case .number(let number): try container.encode(number)
+      case .string(let string): try container.encode(string)
+      }
+    }
+  }
+
+  /// Two lines per setting: `name = value (source; default: value)`, then its description.
+  ///
+  /// ```
+  /// theme = mono (user; default: default)
+  ///     colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway
+  /// ```
+  public static func lines(_ settings: [Settings.Resolved]) -> [String] {
+    settings.flatMap { setting in
+      let origin =
+        setting.source == .default
+        ? "default" : "\(setting.source.rawValue); default: \(setting.entry.defaultValue.settingText)"
+      return ["\(setting.entry.name) = \(setting.value.settingText) (\(origin))", "    \(setting.entry.summary)"]
+    }
+  }
+
+  /// A JSON array of `{"default", "description", "name", "source", "value"}`, on one line.
+  public static func json(_ settings: [Settings.Resolved]) -> String {
+    let entries = settings.map {
+      Entry(
+        name: $0.entry.name, value: Value($0.value), default: Value($0.entry.defaultValue), source: $0.source.rawValue,
+        description: $0.entry.summary)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Booleans, finite numbers and strings always encode.
+    guard let data = try? encoder.encode(entries) else { return "null" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,12 @@
+/// The colour theme, the `theme` setting.
+///
+/// The terminal layer maps each to colours (`Palette`); `NO_COLOR` turns colour off whatever
+/// the theme.
+public enum Theme: String, Sendable, CaseIterable {
+  /// Colours that read on dark and light backgrounds.
+  case standard = "default"
+  /// No colour: attributes (bold, dim, reverse, underline) alone.
+  case mono
+  /// Bright colours, and no dim text.
+  case highContrast = "high-contrast"
+}

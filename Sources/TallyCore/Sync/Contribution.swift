@@ -1,0 +1,51 @@
+/// One machine's share of a counter: the sums of everything it ever added and subtracted.
+///
+/// Both sums only grow, so two versions of a machine's share merge by taking the larger of
+/// each (a PN-counter). They saturate at `Int.max` instead of wrapping.
+public struct Contribution: Hashable, Sendable {
+  public var added: Int
+  public var subtracted: Int
+
+  public init(added: Int = 0, subtracted: Int = 0) {
+    self.added = added
+    self.subtracted = subtracted
+  }
+
+  /// What it adds to the value.
+  public var net: Int128 { Int128(added) - Int128(subtracted) }
+
+  /// Records a change of `delta`.
+  public mutating func record(_ delta: Int) {
+    if delta >= 0 {
+      added = Self.saturatingSum(added, delta)
+    } else {
+      subtracted = Self.saturatingSum(subtracted, delta == .min ? .max : -delta)
+    }
+  }
+
+  /// Each sum at its larger.
+  public func merged(with other: Contribution) -> Contribution {
+    Contribution(added: max(added, other.added), subtracted: max(subtracted, other.subtracted))
+  }
+
+  /// Whether every sum is at most `other`'s: `other` has seen all of this.
+  public func isCovered(by other: Contribution?) -> Bool {
+    guard let other else { return added == 0 && subtracted == 0 }
+    return added <= other.added && subtracted <= other.subtracted
+  }
+
+  private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
+  }
+}
+
+extension Dictionary where Key == String, Value == Contribution {
+  /// Machine by machine, each sum at its larger.
+  func mergedContributions(with other: [String: Contribution]) -> [String: Contribution] {
+    merging(other) { $0.merged(with: $1) }
+  }
+
+  /// The sum of every machine's net share.
+  var netTotal: Int128 { values.reduce(0) { $0 + $1.net } }
+}

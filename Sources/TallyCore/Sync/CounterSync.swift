@@ -1,0 +1,336 @@
+/// Sync of the counters through a shared folder: this machine's side of the CRDT.
+///
+/// This machine's ``ReplicaState`` is kept in the local store (`syncState`), next to the
+/// counters' list and values, and every change ``CountersModel`` makes is recorded in it in
+/// the same store batch, under the same lock: counting goes on when the folder is gone, and
+/// two processes on one machine still add up exactly. The state is then copied to this
+/// machine's own file in the folder (``publish()``), and the other machines' files are
+/// merged in (``pull()``), which writes the merged counters into the store's list and values:
+/// the screens and commands read them as ever.
+public final class CounterSync {
+  public let store: UserDefaultsProtocol
+  public let machine: SyncMachine
+  let folder: SyncFolder
+  private let now: () -> Int64
+  /// Changes made in the current store batch, recorded at its end by ``commit(records:)``.
+  private var pending: [Operation] = []
+  /// Whether the state has changed since it was last copied to the folder.
+  private var unpublished = false
+  /// The last state decoded from the store, with the stored value it came from.
+  private var cachedState: (raw: PropertyListValue, state: ReplicaState)?
+  /// What the last ``pull()`` found.
+  public private(set) var status: SyncStatus
+
+  /// A change to record in the state.
+  enum Operation {
+    /// Adds to this machine's contribution.
+    case add(String, Int)
+    /// Sets the value.
+    case set(String, Int)
+    case delete(String)
+    /// Writes the fields of the counter's record that changed.
+    case fields(String)
+    /// Writes every field of the counter's record, and sets the value if it differs.
+    case created(String, value: Int)
+
+    /// The value moved from `from` to `to` by adding: the difference, or a set when it
+    /// does not fit an `Int`.
+    static func shift(_ id: String, from: Int, to: Int) -> Operation {
+      let (delta, overflow) = to.subtractingReportingOverflow(from)
+      return overflow ? .set(id, to) : .add(id, delta)
+    }
+  }
+
+  public init(
+    store: UserDefaultsProtocol, folder: String, machine: SyncMachine, now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+  ) {
+    self.store = store
+    self.machine = machine
+    self.folder = SyncFolder(path: folder)
+    self.now = now
+    status = SyncStatus(folder: folder, machine: machine)
+  }
+
+  /// The sync `store` is set up for, or `nil` when sync is off.
+  public static func configured(in store: UserDefaultsProtocol, now: @escaping () -> Int64 = Platform.wallClockMilliseconds)
+    -> CounterSync?
+  {
+    guard let folder = store.x.object(String.self, forKey: .syncFolder),
+      let name = store.x.object(String.self, forKey: .syncMachine),
+      let instance = store.x.object(String.self, forKey: .syncInstance)
+    else { return nil }
+    return CounterSync(store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), now: now)
+  }
+
+  /// The folder's path.
+  public var folderPath: String { folder.path }
+
+  /// What this machine knows, as stored now.
+  public var state: ReplicaState { decodedState(store.propertyListValue(forKey: DefaultsKey.syncState.name)) }
+
+  private func decodedState(_ raw: PropertyListValue?) -> ReplicaState {
+    guard let raw else { return ReplicaState() }
+    if let cachedState, cachedState.raw == raw { return cachedState.state }
+    // A damaged local state starts empty: this machine's own file in the folder brings it back.
+    let state = (try? ReplicaState(propertyListValue: raw)) ?? ReplicaState()
+    cachedState = (raw, state)
+    return state
+  }
+
+  // MARK: Recording this machine's changes
+
+  /// Notes a change ``CountersModel`` made, for ``commit(records:)``.
+  func record(_ edit: CounterEdit, made change: CounterChange?) {
+    guard let change else { return }
+    switch change {
+    case .value(let id, let from, let to):
+      if case .setValue = edit { note(.set(id, to)) } else { note(.shift(id, from: from, to: to)) }
+    case .create(let counter, _, _): note(.created(counter.id, value: counter.value))
+    case .delete(let counter, _): note(.delete(counter.id))
+    default: note(.fields(change.counterID))
+    }
+  }
+
+  /// Notes `operation` for the next ``commit(records:)``.
+  func note(_ operation: Operation) {
+    pending.append(operation)
+  }
+
+  /// Records the changes noted since the last commit in the stored state.
+  ///
+  /// One read-modify-write, inside the store batch that made the changes; `records` is the
+  /// counters' list after them.
+  func commit(records: [CounterRecord]) {
+    guard !pending.isEmpty else { return }
+    let operations = pending
+    pending = []
+    updateState { state, tick in
+      for operation in operations {
+        switch operation {
+        case .add(let id, let delta):
+          state.counters[id, default: CounterReplica()].add(delta, by: machine.instance)
+        case .set(let id, let value):
+          state.counters[id, default: CounterReplica()].set(value, at: tick())
+        case .delete(let id):
+          state.counters[id]?.delete(at: tick())
+        case .fields(let id):
+          Self.writeFields(of: id, in: records, into: &state, force: false, tick: tick)
+        case .created(let id, let value):
+          Self.writeFields(of: id, in: records, into: &state, force: true, tick: tick)
+          if state.counters[id]?.value != value { state.counters[id]?.set(value, at: tick()) }
+        }
+      }
+    }
+  }
+
+  /// Changes the stored state in one read-modify-write, with a clock that reads later than
+  /// every time in it.
+  private func updateState(_ change: (inout ReplicaState, _ tick: () -> HybridTime) -> Void) {
+    store.updatePropertyListValue(forKey: DefaultsKey.syncState.name) { raw in
+      var state = decodedState(raw)
+      var latest = state.latestTime
+      change(&state) {
+        latest = HybridTime.next(after: latest, now: now(), machine: machine.name)
+        return latest ?? HybridTime(milliseconds: now(), machine: machine.name)
+      }
+      let value = state.propertyListValue
+      cachedState = (value, state)
+      return value
+    }
+    unpublished = true
+  }
+
+  /// Writes the fields of the record `id` in `records` that differ from the state's (all of
+  /// them when `force`, as for a counter made or restored), and its position when it has
+  /// none or is made anew.
+  private static func writeFields(
+    of id: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool, tick: () -> HybridTime
+  ) {
+    guard let index = records.firstIndex(where: { $0.id == id }),
+      case .dictionary(var entries) = records[index].propertyListValue
+    else { return }
+    entries["id"] = nil
+    var counter = state.counters[id] ?? CounterReplica()
+    for (field, value) in entries.sorted(by: { $0.key < $1.key }) where force || counter.fields[field]?.value != value {
+      counter.write(value, to: field, at: tick())
+    }
+    // A field the record no longer has (a goal cleared) is removed, so that it stays removed.
+    let removed = counter.fields.filter {
+      $0.key != ReplicaState.positionField && $0.value.value != nil && entries[$0.key] == nil
+    }
+    for field in removed.keys.sorted() { counter.write(nil, to: field, at: tick()) }
+    if force || counter.fields[ReplicaState.positionField] == nil {
+      counter.write(.integer(position(at: index, in: records, state: state)), to: ReplicaState.positionField, at: tick())
+    }
+    state.counters[id] = counter
+  }
+
+  /// A position between the neighbours of `records[index]` that have one: a whole number
+  /// (the store's fast reader reads no reals), 2^32 past the last one at the end, halfway
+  /// between two.
+  private static func position(at index: Int, in records: [CounterRecord], state: ReplicaState) -> Int64 {
+    func known(_ record: CounterRecord) -> Int64? {
+      guard let counter = state.counters[record.id], counter.fields[ReplicaState.positionField] != nil else { return nil }
+      return counter.position
+    }
+    let gap: Int64 = 1 << 32
+    let before = records[..<index].reversed().lazy.compactMap(known).first
+    let after = records[(index + 1)...].lazy.compactMap(known).first
+    switch (before, after) {
+    case (let before?, let after?): return before + (after - before) / 2
+    case (let before?, nil): return before.addingReportingOverflow(gap).overflow ? before : before + gap
+    case (nil, let after?): return after.subtractingReportingOverflow(gap).overflow ? after : after - gap
+    case (nil, nil): return 0
+    }
+  }
+
+  // MARK: Ids
+
+  /// The id for a counter made now and called `name`: one derived from the name, so that
+  /// two machines making the same name make one counter; or, when that id was used before,
+  /// one scoped to this machine.
+  func newCounterID(named name: String, existing records: [CounterRecord]) -> String {
+    let derived = Self.derivedID(forName: name)
+    let known = state.counters
+    func isFree(_ id: String) -> Bool { known[id] == nil && !records.contains { $0.id == id } }
+    if isFree(derived) { return derived }
+    var number = 1
+    while !isFree("\(derived)-\(machine.instance.prefix(6))-\(number)") { number += 1 }
+    return "\(derived)-\(machine.instance.prefix(6))-\(number)"
+  }
+
+  /// `c-` and 16 hexadecimal digits of the FNV-1a hash of the name in lower case.
+  public static func derivedID(forName name: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.lowercased().utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let digits = String(hash, radix: 16)
+    return "c-" + String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  // MARK: The folder
+
+  /// Copies this machine's state to its file in the folder, if it changed since the last
+  /// copy and the folder is there; a failure is kept in ``status`` and retried on the next
+  /// change or pull.
+  public func publish() {
+    guard unpublished else { return }
+    publish(state)
+  }
+
+  private func publish(_ state: ReplicaState) {
+    guard !status.ownFileTaken else { return }
+    do throws(SystemError) {
+      try folder.write(SyncFile(machine: machine.name, instance: machine.instance, written: now(), state: state))
+      unpublished = false
+      status.writeProblem = nil
+    } catch {
+      status.writeProblem = "cannot write \(folder.filePath(SyncFile.fileName(machine: machine.name))): \(error)"
+    }
+  }
+
+  /// Merges every other machine's file in the folder into this machine's state.
+  ///
+  /// Writes the merged counters into the store, and copies the state to this machine's file
+  /// when the file there differs. Returns whether the counters changed.
+  @discardableResult
+  public func pull() -> Bool {
+    let found = readFolder()
+    status = found.status
+    var changed = false
+    let local = state
+    if local.merged(with: found.incoming) != local || materialize(local.merged(with: found.incoming), writing: false) {
+      // Under the store's lock, on the freshest state: another process may have counted.
+      store.performBatch {
+        var latest = ReplicaState()
+        updateState { state, _ in
+          state.merge(found.incoming)
+          latest = state
+        }
+        changed = materialize(latest, writing: true)
+      }
+    }
+    if status.isReachable, found.ownFile?.state != state { publish(state) }
+    return changed
+  }
+
+  /// What the folder holds: the merge of every usable file, this machine's own file, and
+  /// the status (the other machines, and every file skipped and why).
+  private func readFolder() -> (incoming: ReplicaState, ownFile: SyncFile?, status: SyncStatus) {
+    let files = folder.read()
+    var status = SyncStatus(folder: folder.path, machine: machine)
+    status.writeProblem = self.status.writeProblem
+    status.isReachable = files != nil
+    var incoming = ReplicaState()
+    var ownFile: SyncFile?
+    let ownName = SyncFile.fileName(machine: machine.name)
+    for (name, content) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
+      switch content {
+      case .failure(let problem):
+        status.problems.append("\(name) was skipped: \(problem)")
+      case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
+        // Two machines with one name: reported, not merged, and never written over.
+        status.problems.append(
+          "\(name) was skipped: another machine also calls itself \"\(machine.name)\"; on one of them run `tally sync enable \(folder.path) --name OTHER-NAME`"
+        )
+        if name == ownName { status.ownFileTaken = true }
+      case .success(let file):
+        incoming.merge(file.state)
+        if file.instance != machine.instance {
+          status.record(SyncStatus.Machine(name: file.machine, instance: file.instance, written: file.written, file: name))
+        } else if name == ownName {
+          ownFile = file
+        }
+      }
+    }
+    return (incoming, ownFile, status)
+  }
+
+  /// Makes the store's counters list and values those of `state`; returns whether anything
+  /// differed (and, when `writing`, was written).
+  private func materialize(_ state: ReplicaState, writing: Bool) -> Bool {
+    let visible = state.visibleCounters.compactMap { entry in
+      entry.counter.record(id: entry.id).map { (record: $0, value: entry.counter.value) }
+    }
+    guard !visible.isEmpty else { return false }
+    var changed = false
+    let records = visible.map(\.record)
+    let stored = store.x.object([CounterRecord].self, forKey: .counters)
+    if stored != records {
+      changed = true
+      if writing { store.x.set(records, forKey: .counters) }
+    }
+    for (record, value) in visible where (store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0) != value {
+      changed = true
+      if writing { store.x.set(value, forKey: DefaultsKey(record.id)) }
+    }
+    for old in stored ?? [] where !records.contains(where: { $0.id == old.id }) {
+      if store.x.object(Int.self, forKey: DefaultsKey(old.id)) != nil {
+        changed = true
+        if writing { store.x.removeObject(forKey: DefaultsKey(old.id)) }
+      }
+    }
+    return changed
+  }
+
+  // MARK: Watching the folder
+
+  /// A descriptor that becomes readable when a file in the folder changes, for the run loop
+  /// to wait on; `nil` while the folder is not there (then ``poll()`` looks for it).
+  public var changeDescriptor: Int32? { folder.changeDescriptor }
+
+  /// Takes in what the change descriptor reported and merges what changed; returns whether
+  /// the counters changed.
+  public func processFolderChanges() -> Bool {
+    _ = folder.readEvents()
+    return pull()
+  }
+
+  /// Looks again at a folder that was not there or could not be watched; returns whether
+  /// the counters changed.
+  public func poll() -> Bool {
+    pull()
+  }
+}

@@ -1,0 +1,107 @@
+/// The state as a property list, and back, refusing anything malformed.
+///
+/// ```
+/// counters: { id: { contributions: { instance: [added, subtracted] },
+///                   set: { value, seen: { instance: [added, subtracted] }, time },
+///                   fields: { name: { value, time } },   (no value: removed)
+///                   deleted: { seen, time } } }
+/// time: [milliseconds, counter, machine]
+/// ```
+extension ReplicaState {
+  /// The most counters a state may hold.
+  public static let maximumCounters = 10_000
+
+  public var propertyListValue: PropertyListValue {
+    .dictionary(counters.mapValues(\.propertyListValue))
+  }
+
+  /// The state in `value`; throws what is wrong with it.
+  public init(propertyListValue value: PropertyListValue) throws(SyncFileProblem) {
+    guard case .dictionary(let entries) = value else { throw .malformed("the counters are not a dictionary") }
+    guard entries.count <= Self.maximumCounters else { throw .malformed("more than \(Self.maximumCounters) counters") }
+    var counters: [String: CounterReplica] = [:]
+    for (id, entry) in entries {
+      guard DefaultsKey.problem(with: id) == nil else { throw .malformed("the counter id \"\(id.prefix(40))\" is not valid") }
+      counters[id] = try CounterReplica(propertyListValue: entry)
+    }
+    self.init(counters: counters)
+  }
+}
+
+extension CounterReplica {
+  var propertyListValue: PropertyListValue {
+    var entries: [String: PropertyListValue] = [
+      "contributions": Self.encode(contributions),
+      // A removed field has a time and no value.
+      "fields": .dictionary(
+        fields.mapValues { field in
+          var entries = ["time": field.time.propertyListValue]
+          entries["value"] = field.value
+          return .dictionary(entries)
+        }),
+    ]
+    if let lastSet {
+      entries["set"] = .dictionary([
+        "value": .integer(Int64(lastSet.value)), "seen": Self.encode(lastSet.seen), "time": lastSet.time.propertyListValue,
+      ])
+    }
+    if let deletion {
+      entries["deleted"] = .dictionary(["seen": Self.encode(deletion.seen), "time": deletion.time.propertyListValue])
+    }
+    return .dictionary(entries)
+  }
+
+  init(propertyListValue value: PropertyListValue) throws(SyncFileProblem) {
+    guard case .dictionary(let entries) = value else { throw .malformed("a counter is not a dictionary") }
+    self.init(contributions: try Self.decodeContributions(entries["contributions"] ?? .dictionary([:])))
+    if let set = entries["set"] {
+      guard case .dictionary(let set) = set, case .integer(let number)? = set["value"], let value = Int(exactly: number)
+      else { throw .malformed("a set value is not a whole number") }
+      lastSet = ValueSet(
+        value: value, seen: try Self.decodeContributions(set["seen"] ?? .dictionary([:])),
+        time: try HybridTime(propertyListValue: set["time"]))
+    }
+    if let deleted = entries["deleted"] {
+      guard case .dictionary(let deleted) = deleted else { throw .malformed("a deletion is not a dictionary") }
+      deletion = Deletion(
+        seen: try Self.decodeContributions(deleted["seen"] ?? .dictionary([:])),
+        time: try HybridTime(propertyListValue: deleted["time"]))
+    }
+    guard case .dictionary(let fieldEntries)? = entries["fields"] ?? .dictionary([:]) else {
+      throw .malformed("a counter's fields are not a dictionary")
+    }
+    for (name, field) in fieldEntries {
+      guard case .dictionary(let field) = field else { throw .malformed("the field \(name) is not a dictionary") }
+      fields[name] = Field(value: field["value"], time: try HybridTime(propertyListValue: field["time"]))
+    }
+  }
+
+  private static func encode(_ contributions: [String: Contribution]) -> PropertyListValue {
+    .dictionary(contributions.mapValues { .array([.integer(Int64($0.added)), .integer(Int64($0.subtracted))]) })
+  }
+
+  private static func decodeContributions(_ value: PropertyListValue) throws(SyncFileProblem) -> [String: Contribution] {
+    guard case .dictionary(let entries) = value else { throw .malformed("contributions are not a dictionary") }
+    var contributions: [String: Contribution] = [:]
+    for (machine, entry) in entries {
+      guard case .array(let sums) = entry, sums.count == 2, case .integer(let added) = sums[0],
+        case .integer(let subtracted) = sums[1], added >= 0, subtracted >= 0
+      else { throw .malformed("a contribution is not two sums that are not negative") }
+      contributions[machine] = Contribution(added: Int(added), subtracted: Int(subtracted))
+    }
+    return contributions
+  }
+}
+
+extension HybridTime {
+  var propertyListValue: PropertyListValue {
+    .array([.integer(milliseconds), .integer(counter), .string(machine)])
+  }
+
+  init(propertyListValue value: PropertyListValue?) throws(SyncFileProblem) {
+    guard case .array(let parts)? = value, parts.count == 3, case .integer(let milliseconds) = parts[0],
+      case .integer(let counter) = parts[1], case .string(let machine) = parts[2]
+    else { throw .malformed("a time is not [milliseconds, counter, machine]") }
+    self.init(milliseconds: milliseconds, counter: counter, machine: machine)
+  }
+}

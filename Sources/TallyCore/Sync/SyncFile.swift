@@ -1,0 +1,88 @@
+/// One machine's file in the sync folder: who wrote it and everything it knows.
+///
+/// Each machine writes only its own file, `<name>.tally.plist`, so no sync engine ever sees
+/// two machines write one file. A conflict copy an engine makes of it (Syncthing's
+/// `.sync-conflict-`, Dropbox's "conflicted copy") is another file with the same writer:
+/// it merges in like any other.
+public struct SyncFile: Equatable, Sendable {
+  /// The format this version of Tally writes and reads.
+  public static let format = 1
+  /// The largest file read; a bigger one is skipped and reported.
+  public static let maximumSize = 16 << 20
+  /// What every machine's file name ends with.
+  public static let suffix = ".tally.plist"
+
+  public var machine: String
+  /// Made at random when the machine joins: two machines with one name have different ones.
+  public var instance: String
+  /// Wall-clock milliseconds when it was written.
+  public var written: Int64
+  public var state: ReplicaState
+
+  public init(machine: String, instance: String, written: Int64, state: ReplicaState) {
+    self.machine = machine
+    self.instance = instance
+    self.written = written
+    self.state = state
+  }
+
+  /// The file `machine` writes.
+  public static func fileName(machine: String) -> String { machine + suffix }
+
+  /// Whether a file with this name is a machine's file, or an engine's copy of one.
+  ///
+  /// Such a name holds `.tally` and ends with `.plist`, as
+  /// `laptop.tally.sync-conflict-20261123-101010-ABCDEFG.plist` and
+  /// `laptop.tally (desktop's conflicted copy 2026-11-23).plist` do. Hidden and temporary
+  /// files are not.
+  public static func isMachineFile(_ name: String) -> Bool {
+    !name.hasPrefix(".") && name.hasSuffix(".plist") && name.contains(".tally")
+  }
+
+  /// The file as written: an XML property list.
+  public func encoded() -> [UInt8] {
+    let document: [String: PropertyListValue] = [
+      "format": .integer(Int64(Self.format)), "machine": .string(machine), "instance": .string(instance),
+      "written": .integer(written), "counters": state.propertyListValue,
+    ]
+    return Array(PropertyListCodec.encode(document).utf8)
+  }
+
+  /// The file in `bytes`; throws what is wrong with it.
+  public init(decoding bytes: [UInt8]) throws(SyncFileProblem) {
+    guard !bytes.isEmpty else { throw .empty }
+    guard bytes.count <= Self.maximumSize else { throw .tooLarge(bytes.count) }
+    let document: [String: PropertyListValue]
+    do {
+      document = try PropertyListCodec.decode(bytes)
+    } catch {
+      throw .malformed("not a property list (\(error.reason))")
+    }
+    guard case .integer(let format)? = document["format"] else { throw .malformed("no format version") }
+    guard format == Self.format else { throw .unsupportedFormat(Int(clamping: format)) }
+    guard case .string(let machine)? = document["machine"], SyncMachine.problem(withName: machine) == nil,
+      case .string(let instance)? = document["instance"], !instance.isEmpty,
+      case .integer(let written)? = document["written"], let counters = document["counters"]
+    else { throw .malformed("no machine, instance or time") }
+    self.init(machine: machine, instance: instance, written: written, state: try ReplicaState(propertyListValue: counters))
+  }
+}
+
+/// Why a file in the sync folder was skipped.
+public enum SyncFileProblem: Error, Equatable, Sendable, CustomStringConvertible {
+  case empty
+  case tooLarge(Int)
+  case unreadable(String)
+  case malformed(String)
+  case unsupportedFormat(Int)
+
+  public var description: String {
+    switch self {
+    case .empty: "it is empty (half synced?)"
+    case .tooLarge(let size): "it is too large (\(size) bytes, at most \(SyncFile.maximumSize))"
+    case .unreadable(let reason): "it cannot be read: \(reason)"
+    case .malformed(let reason): "it is damaged: \(reason)"
+    case .unsupportedFormat(let format): "it has format \(format), which this Tally does not read (a newer Tally?)"
+    }
+  }
+}

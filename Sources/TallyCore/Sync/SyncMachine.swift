@@ -1,0 +1,43 @@
+/// This machine as the sync folder knows it: a name a user chose (the host name by
+/// default) and an instance id made at random when it joined.
+public struct SyncMachine: Equatable, Sendable {
+  public static let maximumNameLength = 64
+
+  public var name: String
+  public var instance: String
+
+  public init(name: String, instance: String) {
+    self.name = name
+    self.instance = instance
+  }
+
+  /// A new random instance id: 16 hexadecimal digits.
+  public static func randomInstance() -> String {
+    let number = UInt64.random(in: .min ... .max)
+    let digits = String(number, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// Why `name` cannot name a machine, or `nil`: it names the machine's file, so it is 1 to
+  /// 64 ASCII letters, digits, `-`, `_` and `.`, and does not begin with `.`.
+  public static func problem(withName name: String) -> String? {
+    if name.isEmpty { return "a machine's name cannot be empty" }
+    if name.utf8.count > maximumNameLength { return "a machine's name can have at most \(maximumNameLength) characters" }
+    if name.hasPrefix(".") { return "a machine's name cannot begin with '.'" }
+    let allowed = name.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+    }
+    return allowed ? nil : "a machine's name can hold only ASCII letters, digits, '-', '_' and '.' (not \"\(name)\")"
+  }
+}
+
+extension DefaultsKey {
+  /// The sync folder's path; sync is on when it is set.
+  public static let syncFolder = DefaultsKey("syncFolder")
+  /// This machine's name in the sync folder.
+  public static let syncMachine = DefaultsKey("syncMachine")
+  /// This machine's instance id in the sync folder.
+  public static let syncInstance = DefaultsKey("syncInstance")
+  /// What this machine knows of every machine's counters (a ``ReplicaState``).
+  public static let syncState = DefaultsKey("syncState")
+}

@@ -1,0 +1,139 @@
+/// Joining a sync folder and leaving it: `tally sync enable` and `tally sync disable`.
+public enum SyncSetup {
+  /// What joining did to this machine's counters.
+  public struct Join: Equatable, Sendable {
+    /// A counter that exists here and on other machines, now one counter.
+    public struct Shared: Equatable, Sendable {
+      public var name: String
+      public var here: Int
+      public var total: Int
+
+      public init(name: String, here: Int, total: Int) {
+        self.name = name
+        self.here = here
+        self.total = total
+      }
+    }
+
+    /// The counters with the same name as another machine's, which became one.
+    public var shared: [Shared] = []
+    /// The names of the counters that came from other machines.
+    public var received: [String] = []
+    /// The local ids that changed, old to new (the history was rewritten with them).
+    public var renamedIDs: [String: String] = [:]
+  }
+
+  /// Why the folder cannot be joined.
+  public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidName(String)
+    case invalidFolder(String)
+
+    public var description: String {
+      switch self {
+      case .invalidName(let reason), .invalidFolder(let reason): reason
+      }
+    }
+  }
+
+  /// Makes this machine one of those syncing through `folder`, as `name`.
+  ///
+  /// The counters here keep their values: each becomes this machine's contribution (what it
+  /// has counted since it last synced, when it synced before). They take ids derived from
+  /// their names, so that a counter with the same name on another machine is the same
+  /// counter: the values add up. Then the folder is read and this machine's file written.
+  public static func enable(
+    store: UserDefaultsProtocol, folder: String, name: String, history: FileHistoryLog?,
+    now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+  ) throws(Problem) -> (sync: CounterSync, join: Join) {
+    if let problem = SyncMachine.problem(withName: name) { throw .invalidName(problem) }
+    guard folder.hasPrefix("/") else { throw .invalidFolder("the folder must be an absolute path, not \(folder)") }
+    do {
+      try FileSystem.makeDirectories(atPath: folder)
+    } catch {
+      throw .invalidFolder("cannot use \(folder) as the sync folder: \(error)")
+    }
+    let previousName = store.x.object(String.self, forKey: .syncMachine)
+    let instance =
+      previousName == name
+      ? store.x.object(String.self, forKey: .syncInstance) ?? SyncMachine.randomInstance() : SyncMachine.randomInstance()
+    let sync = CounterSync(store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), now: now)
+    var join = Join()
+    let before = sync.state
+
+    store.performBatch {
+      store.x.set(folder, forKey: .syncFolder)
+      store.x.set(name, forKey: .syncMachine)
+      store.x.set(instance, forKey: .syncInstance)
+      let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
+      let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
+      let current = store.x.object(String.self, forKey: .currentCounter)
+      var joined: [CounterRecord] = []
+      for var record in records {
+        let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
+        if before.counters[record.id] == nil {
+          let id = CounterSync.derivedID(forName: record.name)
+          if id != record.id {
+            join.renamedIDs[record.id] = id
+            store.x.removeObject(forKey: DefaultsKey(record.id))
+            store.x.set(value, forKey: DefaultsKey(id))
+            if current == record.id { store.x.set(id, forKey: .currentCounter) }
+            record.id = id
+          }
+        }
+        joined.append(record)
+      }
+      store.x.set(joined, forKey: .counters)
+      sync.reconcile(joined)
+    }
+    if let history, !join.renamedIDs.isEmpty { history.renameCounters(join.renamedIDs) }
+
+    let own = Dictionary(uniqueKeysWithValues: sync.state.counters.map { ($0.key, $0.value.value) })
+    sync.pull()
+    for entry in sync.state.visibleCounters {
+      guard let record = entry.counter.record(id: entry.id) else { continue }
+      let machines = entry.counter.contributions.filter { $0.key != instance && $0.value.net != 0 }
+      if let here = own[entry.id], !machines.isEmpty {
+        join.shared.append(Join.Shared(name: record.name, here: here, total: entry.counter.value))
+      } else if own[entry.id] == nil {
+        join.received.append(record.name)
+      }
+    }
+    return (sync, join)
+  }
+
+  /// Stops syncing; the counters keep their values here.
+  ///
+  /// This machine's file stays in the folder for the others, and what this machine knows is
+  /// kept for when it joins again. Returns the folder it left, or `nil` when sync was off.
+  @discardableResult
+  public static func disable(store: UserDefaultsProtocol) -> String? {
+    let folder = store.x.object(String.self, forKey: .syncFolder)
+    if folder != nil { store.x.removeObject(forKey: .syncFolder) }
+    return folder
+  }
+}
+
+extension CounterSync {
+  /// Makes the state agree with the counters `records` in the store, as on joining: each
+  /// value's difference from the state is this machine's contribution, a counter the state
+  /// does not have (or has deleted) is made, a field that differs is written, and a counter
+  /// the state has that the store does not is deleted.
+  func reconcile(_ records: [CounterRecord]) {
+    let known = state
+    for record in records {
+      let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
+      if let replica = known.counters[record.id], !replica.isDeleted {
+        note(.fields(record.id))
+        note(.shift(record.id, from: replica.value, to: value))
+      } else {
+        let existing = known.counters[record.id]?.value ?? 0
+        note(.created(record.id, value: existing))
+        note(.shift(record.id, from: existing, to: value))
+      }
+    }
+    for (id, replica) in known.counters where !replica.isDeleted && !records.contains(where: { $0.id == id }) {
+      note(.delete(id))
+    }
+    commit(records: records)
+  }
+}

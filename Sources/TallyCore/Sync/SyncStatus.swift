@@ -1,0 +1,95 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What this machine knows of the sync folder: whether it is there, the other machines
+/// whose files it read, and every problem found.
+public struct SyncStatus: Equatable, Sendable {
+  /// Another machine, as its file says.
+  public struct Machine: Equatable, Sendable {
+    public var name: String
+    public var instance: String
+    /// Wall-clock milliseconds when it last wrote its file.
+    public var written: Int64
+    public var file: String
+  }
+
+  public var folder: String
+  public var machine: SyncMachine
+  public var isReachable = false
+  /// The other machines, by name, each with its latest file.
+  public var machines: [Machine] = []
+  /// Files skipped, and why.
+  public var problems: [String] = []
+  /// Why this machine's file could not be written, if it could not.
+  public var writeProblem: String?
+  /// Whether this machine's file holds another machine that uses the same name (then it is
+  /// not written over).
+  public var ownFileTaken = false
+
+  public init(folder: String, machine: SyncMachine) {
+    self.folder = folder
+    self.machine = machine
+  }
+
+  /// Adds `machine`, keeping one entry per machine (its latest file).
+  mutating func record(_ machine: Machine) {
+    if let index = machines.firstIndex(where: { $0.instance == machine.instance }) {
+      if machines[index].written < machine.written { machines[index] = machine }
+    } else {
+      machines.append(machine)
+    }
+  }
+
+  /// Every problem in one line for the status line, or `nil` when there is none.
+  public var summary: String? {
+    var parts: [String] = []
+    if !isReachable { parts.append("the folder \(folder) is not there; counting goes on here") }
+    if let writeProblem { parts.append(writeProblem) }
+    parts += problems
+    return parts.isEmpty ? nil : "Sync: " + parts.joined(separator: "; ")
+  }
+}
+
+extension SyncStatus {
+  /// The status as `tally sync status` prints it, one fact a line; `now` in wall-clock milliseconds.
+  public func lines(now: Int64) -> [String] {
+    var lines = [
+      "folder: \(folder)" + (isReachable ? "" : " (not there now: counting goes on here, and catches up when it is back)"),
+      "this machine: \(machine.name) (instance \(machine.instance))",
+    ]
+    if machines.isEmpty { lines.append("other machines: none seen yet") }
+    for other in machines.sorted(by: { $0.name < $1.name }) {
+      lines.append("machine: \(other.name), wrote \(Self.time(other.written)) (\(Self.age(now - other.written)) ago)")
+    }
+    if let writeProblem { lines.append("problem: \(writeProblem)") }
+    lines += problems.map { "problem: \($0)" }
+    return lines
+  }
+
+  /// The status as one JSON object.
+  public var json: String {
+    let others = machines.sorted(by: { $0.name < $1.name }).map { other in
+      "{\"file\":\(HistoryEntry.quoted(other.file)),\"instance\":\(HistoryEntry.quoted(other.instance)),"
+        + "\"name\":\(HistoryEntry.quoted(other.name)),\"written\":\(HistoryEntry.quoted(Self.time(other.written)))}"
+    }
+    let allProblems = (writeProblem.map { [$0] } ?? []) + problems
+    return "{\"folder\":\(HistoryEntry.quoted(folder)),\"instance\":\(HistoryEntry.quoted(machine.instance)),"
+      + "\"machine\":\(HistoryEntry.quoted(machine.name)),\"machines\":[\(others.joined(separator: ","))],"
+      + "\"problems\":[\(allProblems.map(HistoryEntry.quoted).joined(separator: ","))],\"reachable\":\(isReachable)}"
+  }
+
+  private static func time(_ milliseconds: Int64) -> String {
+    UTCTime.text(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+  }
+
+  private static func age(_ milliseconds: Int64) -> String {
+    let seconds = max(0, milliseconds / 1000)
+    if seconds < 120 { return "\(seconds) s" }
+    if seconds < 7200 { return "\(seconds / 60) min" }
+    if seconds < 172_800 { return "\(seconds / 3600) h" }
+    return "\(seconds / 86400) days"
+  }
+}

@@ -1,0 +1,92 @@
+/// The history of every machine that syncs: this machine's own log, copied to the folder as
+/// `<name>.history.jsonl`, and the other machines' copies there, each entry marked with the
+/// machine it comes from.
+///
+/// Only this machine writes its copy: new lines are appended to it, and when the folder was
+/// away (or the log was rotated) the copy is written anew from the log.
+public final class SyncedHistoryLog: HistoryLog {
+  /// The largest history file of another machine read; a bigger one is skipped.
+  public static let maximumSize = 16 << 20
+
+  public let local: FileHistoryLog
+  private let folder: String
+  private let machine: String
+
+  public init(local: FileHistoryLog, sync: CounterSync) {
+    self.local = local
+    folder = sync.folderPath
+    machine = sync.machine.name
+  }
+
+  public var appendProblem: String? { local.appendProblem }
+
+  public func append(_ entries: [HistoryEntry]) {
+    local.append(entries)
+    copyToFolder()
+  }
+
+  /// Every machine's entries, oldest first; a copy that cannot be read is noted.
+  public func read() -> HistoryReading {
+    var reading = local.read()
+    var problems: [String] = reading.problem.map { [$0] } ?? []
+    for name in FileSystem.names(inDirectory: folder) {
+      guard let other = Self.machine(ofCopy: name), other != machine else { continue }
+      do throws(SystemError) {
+        guard let bytes = try FileSystem.readFile(atPath: StoreLocation.join(folder, name), atMost: Self.maximumSize) else {
+          continue
+        }
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+          if var entry = HistoryEntry(jsonLine: line) {
+            entry.machine = other
+            reading.entries.append(entry)
+          } else {
+            reading.damagedLines += 1
+          }
+        }
+      } catch {
+        problems.append("the history of \(other) in the sync folder was skipped: \(error)")
+      }
+    }
+    reading.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    reading.entries = reading.entries.enumerated()
+      .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+      .map(\.element)
+    return reading
+  }
+
+  /// The machine whose copy `name` is (`desktop.history.jsonl`, `desktop.history.jsonl.1`).
+  static func machine(ofCopy name: String) -> String? {
+    for suffix in [".history.jsonl", ".history.jsonl.1"] where name.hasSuffix(suffix) {
+      let machine = String(name.dropLast(suffix.count))
+      return SyncMachine.problem(withName: machine) == nil ? machine : nil
+    }
+    return nil
+  }
+
+  /// Brings this machine's copies in the folder up to date with its log: the new lines
+  /// appended, or the whole file written anew when the copy is not a prefix of it by size.
+  public func copyToFolder() {
+    for (source, copy) in [(local.rotatedPath, ".history.jsonl.1"), (local.path, ".history.jsonl")] {
+      let destination = StoreLocation.join(folder, machine + copy)
+      do throws(SystemError) {
+        let have = try FileSystem.identity(atPath: source)?.byteCount ?? 0
+        let copied = try FileSystem.identity(atPath: destination)?.byteCount ?? 0
+        guard have != copied else { continue }
+        if copied < have, copied > 0 {
+          guard let tail = try FileSystem.readFile(atPath: source, from: Int(copied), atMost: FileSystem.maximumReadSize) else {
+            continue
+          }
+          try FileSystem.append(tail, toPath: destination, rotatingTo: destination + ".old", past: .max)
+        } else {
+          guard let bytes = try FileSystem.readFile(atPath: source) else { continue }
+          let directory = try FileSystem.openDirectory(atPath: folder)
+          defer { FileSystem.close(directory) }
+          try FileSystem.replaceFileDurably(atPath: destination, with: bytes, directoryDescriptor: directory)
+        }
+      } catch {
+        // The folder is away: the copy catches up on the next append once it is back.
+        continue
+      }
+    }
+  }
+}

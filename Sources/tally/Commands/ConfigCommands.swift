@@ -1,0 +1,123 @@
+import ArgumentParser
+import TallyCore
+
+/// `tally config`: the settings, as macOS's `defaults` shows and changes an app's.
+struct ConfigCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "config", abstract: "Show and change the settings.",
+    discussion: """
+      Settings are kept in the store beside the counters. A value comes from, first to last: \
+      a -NAME VALUE launch argument (this run only), the setting's environment variable \
+      (TALLY_LOCK_TIMEOUT for lockTimeout), the user's value (config set), the default. \
+      A value a setting does not allow is refused with the allowed ones (exit 65) and \
+      nothing changes; an unknown setting is a usage error (exit 64).
+
+      keys.ACTION takes key names separated by commas, as the ? help shows them: \
+      tally config set keys.increment "space,+,k,up". Named keys and Ctrl- are read \
+      ignoring case, a single character as typed. A key bound to two actions, an action \
+      left without keys, or Ctrl-C bound to anything but quit is refused.
+      """,
+    subcommands: [ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigResetCommand.self])
+}
+
+/// `tally config list [--json]`.
+struct ConfigListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "Print every setting: its value, where it comes from, its default, what it does.")
+
+  @Flag(help: "Print JSON: {\"name\", \"value\", \"default\", \"source\", \"description\"} per setting.")
+  var json = false
+
+  func run() throws {
+    let settings = try ConfigContext.open().settings.all
+    if json {
+      try Output.line(SettingListing.json(settings))
+    } else {
+      for line in SettingListing.lines(settings) where try !Output.line(line) { break }
+    }
+  }
+}
+
+/// `tally config get NAME`.
+struct ConfigGetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "get", abstract: "Print a setting's value as this run sees it.")
+
+  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
+  var name: String
+
+  func run() throws {
+    let context = try ConfigContext.open()
+    guard let entry = AppDefaults.setting(named: name) else { throw ConfigContext.fail(.unknown(name)) }
+    try Output.line(context.settings.resolved(entry).value.settingText)
+  }
+}
+
+/// `tally config set NAME VALUE`.
+struct ConfigSetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "set", abstract: "Change a setting; a value it does not allow changes nothing.")
+
+  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
+  var name: String
+
+  // Every word left, so that a value may begin with a dash: `keys.decrement -,j`.
+  @Argument(parsing: .allUnrecognized, help: "Its new value, such as mono, false, 2.5 or \"space,+,k,up\".")
+  var value: [String] = []
+
+  func validate() throws {
+    guard value.count == 1 else { throw ValidationError(value.isEmpty ? "Missing the value." : "Give one value; quote a list.") }
+  }
+
+  func run() throws {
+    let value = value[0]
+    let context = try ConfigContext.open()
+    try context.change { store throws(SettingError) in try SettingEditor.set(name, to: value, in: store) }
+  }
+}
+
+/// `tally config reset NAME`.
+struct ConfigResetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "reset", abstract: "Give a setting its default value back.")
+
+  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
+  var name: String
+
+  func run() throws {
+    let context = try ConfigContext.open()
+    try context.change { store throws(SettingError) in try SettingEditor.reset(name, in: store) }
+  }
+}
+
+/// What the `config` commands share: the store, the settings as this run sees them, and
+/// the exits for a setting's problems.
+struct ConfigContext {
+  let store: FileUserDefaults
+  let settings: Settings
+
+  static func open() throws -> ConfigContext {
+    let store = try CommandContext.openStore()
+    return ConfigContext(store: store, settings: Settings(store: store, environment: Platform.environment()))
+  }
+
+  /// Makes a change, turning a refused one or a failed save into the right exit.
+  func change(_ body: (FileUserDefaults) throws(SettingError) -> Void) throws {
+    do {
+      try body(store)
+    } catch {
+      throw Self.fail(error)
+    }
+    if let problem = store.saveProblem { throw CommandContext.fail(problem) }
+  }
+
+  /// Prints `problem` and returns the exit to throw: 64 for an unknown setting, 65 for a
+  /// value it does not allow.
+  static func fail(_ problem: SettingError) -> ExitCode {
+    Platform.printError(problem.description + (problem.isUnknownSetting ? "" : "; nothing was changed"))
+    return ExitCode(problem.isUnknownSetting ? ExitStatus.usage : ExitStatus.dataError)
+  }
+
+  /// Completes a setting's name.
+  static let settingNames = CompletionKind.list(AppDefaults.entries.filter(\.isSetting).map(\.name))
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import TallyCore
+
+/// `tally sync enable|status|disable`: counting on several machines through a shared folder.
+struct SyncCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract: "Count on several machines through a folder that Syncthing, Dropbox, git or a USB stick carries.",
+    discussion: """
+      Each machine writes only its own file in the folder (NAME.tally.plist) and merges \
+      everyone else's: additions and subtractions from every machine add up exactly, the \
+      latest set or reset wins with the changes it had not seen kept on top, and names and \
+      steps take the latest change. See docs/sync.md.
+      """,
+    subcommands: [SyncEnableCommand.self, SyncStatusCommand.self, SyncDisableCommand.self])
+}
+
+/// `tally sync enable DIR [--name NAME]`.
+struct SyncEnableCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "enable", abstract: "Join the sync folder DIR; the counters here keep their values.")
+
+  @Argument(help: "The shared folder (made if it is not there).", completion: .directory)
+  var folder: String
+
+  @Option(help: "This machine's name in the folder (default: the host name).")
+  var name: String?
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let machine = name ?? Platform.hostName() ?? "tally"
+    let absolute = folder.hasPrefix("/") ? folder : (Platform.currentDirectory() ?? "") + "/" + folder
+    let joined: (sync: CounterSync, join: SyncSetup.Join)
+    do {
+      joined = try SyncSetup.enable(store: context.store, folder: absolute, name: machine, history: context.localHistory)
+    } catch {
+      Platform.printError("cannot enable sync: \(error)")
+      if case .invalidName = error { throw ExitCode(ExitStatus.usage) }
+      throw ExitCode(ExitStatus.ioError)
+    }
+    if let problem = context.store.saveProblem { throw CommandContext.fail(problem) }
+    SyncedHistoryLog(local: context.localHistory, sync: joined.sync).copyToFolder()
+    try Output.line("This machine syncs as \"\(machine)\" through \(absolute).")
+    try Output.line(
+      "Counters with the same name on several machines are one counter: their values add up (each machine's additions and subtractions count once)."
+    )
+    for shared in joined.join.shared {
+      try Output.line("  \(shared.name): \(shared.here) here, \(shared.total) with the other machines")
+    }
+    if !joined.join.received.isEmpty {
+      try Output.line("From the other machines: \(joined.join.received.joined(separator: ", ")).")
+    }
+    for problem in joined.sync.status.problems { Platform.printError("sync: \(problem)") }
+    if let problem = joined.sync.status.writeProblem { Platform.printError("sync: \(problem)") }
+  }
+}
+
+/// `tally sync status [--json]`.
+struct SyncStatusCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status", abstract: "Print the folder, this machine, the other machines seen and when, and any problem.")
+
+  @Flag(help: "Print JSON: {\"folder\", \"machine\", \"instance\", \"reachable\", \"machines\", \"problems\"}.")
+  var json = false
+
+  func run() throws {
+    let context = try CommandContext.open()
+    guard let sync = context.sync else {
+      if json {
+        try Output.line("{\"enabled\":false}")
+      } else {
+        try Output.line("Sync is off; `tally sync enable DIR` turns it on.")
+      }
+      return
+    }
+    if json {
+      try Output.line(sync.status.json)
+    } else {
+      for line in sync.status.lines(now: Platform.wallClockMilliseconds()) where try !Output.line(line) { break }
+    }
+  }
+}
+
+/// `tally sync disable`.
+struct SyncDisableCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "disable", abstract: "Leave the sync folder; the counters keep their values here.")
+
+  func run() throws {
+    let context = try CommandContext.open()
+    context.sync?.publish()
+    guard let folder = SyncSetup.disable(store: context.store) else {
+      try Output.line("Sync was off.")
+      return
+    }
+    if let problem = context.store.saveProblem { throw CommandContext.fail(problem) }
+    try Output.line(
+      "This machine no longer syncs through \(folder); its counts stay here, and its file stays there for the others.")
+  }
+}

@@ -1,0 +1,166 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// The folder as untrusted input, conflict copies, two machines with one name, a folder
+/// that goes away, joining, and what never touches the folder.
+struct SyncFolderTests {
+  let root: TemporaryDirectory
+
+  init() throws {
+    root = try TemporaryDirectory()
+  }
+
+  @Test func joiningKeepsTheCountsAndSameNamedCountersAddUp() throws {
+    let laptop = try SyncedMachine("laptop", in: root, folder: root.appending("shared"), joining: false) { model in
+      try model.perform(.create(named: "laps", selecting: false))
+      let id = try #require(model.list.counter(named: "laps")?.id)
+      try model.perform(.add(30, to: id))
+    }
+    let desktop = try SyncedMachine("desktop", in: root, folder: root.appending("shared"), joining: false) { model in
+      try model.perform(.create(named: "Laps", selecting: false))
+      try model.perform(.create(named: "coffee", selecting: false))
+      let id = try #require(model.list.counter(named: "laps")?.id)
+      try model.perform(.add(20, to: id))
+    }
+    try laptop.join()
+    let join = try desktop.join()
+    laptop.pull()
+    #expect(join.shared.contains(SyncSetup.Join.Shared(name: "Laps", here: 20, total: 50)))
+    #expect(laptop.value("laps") == 50)
+    #expect(desktop.value("laps") == 50)
+    #expect(laptop.value("coffee") == 0)
+    #expect(Set(laptop.model.list.counters.map(\.name)) == ["Count", "Laps", "coffee"])
+  }
+
+  @Test func leavingAndJoiningAgainCountsNothingTwice() throws {
+    let shared = root.appending("shared")
+    let laptop = try SyncedMachine("laptop", in: root, folder: shared)
+    let desktop = try SyncedMachine("desktop", in: root, folder: shared)
+    laptop.add(5)
+    desktop.pull()
+    #expect(desktop.value("Count") == 5)
+    SyncSetup.disable(store: desktop.store)
+    try desktop.restart()
+    #expect(desktop.sync == nil)
+    desktop.add(1)
+    try desktop.join()
+    laptop.pull()
+    #expect(desktop.value("Count") == 6)
+    #expect(laptop.value("Count") == 6)
+  }
+
+  @Test func damagedFilesAreSkippedReportedAndNeverWritten() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    let damaged: [String: [UInt8]] = [
+      "empty.tally.plist": [],
+      "garbage.tally.plist": Array("not a property list at all".utf8),
+      "truncated.tally.plist": Array(
+        SyncFile(machine: "truncated", instance: "1", written: 0, state: ReplicaState()).encoded().prefix(60)),
+      "future.tally.plist": Array(
+        PropertyListCodec.encode(["format": .integer(99), "machine": .string("future")]).utf8),
+      "hostile.tally.plist": Array(
+        PropertyListCodec.encode([
+          "format": .integer(1), "machine": .string("hostile"), "instance": .string("2"), "written": .integer(0),
+          "counters": .dictionary(["ok": .dictionary(["contributions": .dictionary(["x": .array([.integer(-5), .integer(0)])])])]
+          ),
+        ]).utf8),
+      "badid.tally.plist": Array(
+        PropertyListCodec.encode([
+          "format": .integer(1), "machine": .string("badid"), "instance": .string("3"), "written": .integer(0),
+          "counters": .dictionary(["has space": .dictionary([:])]),
+        ]).utf8),
+    ]
+    for (name, bytes) in damaged { try TestFiles.write(bytes, to: laptop.folder + "/" + name) }
+    try TestFiles.makeSparse(laptop.folder + "/huge.tally.plist", size: SyncFile.maximumSize + 1)
+
+    laptop.pull()
+    laptop.add(2)
+    laptop.pull()
+
+    #expect(laptop.value("Count") == 2)
+    let problems = try #require(laptop.sync?.status.problems)
+    #expect(problems.count == damaged.count + 1, "\(problems)")
+    #expect(problems.contains { $0.hasPrefix("huge.tally.plist was skipped: it is too large") })
+    #expect(problems.contains { $0.hasPrefix("future.tally.plist was skipped: it has format 99") })
+    for (name, bytes) in damaged { #expect(TestFiles.read(laptop.folder + "/" + name) == bytes, "\(name)") }
+    #expect(laptop.sync?.status.summary?.hasPrefix("Sync: ") == true)
+  }
+
+  @Test func conflictCopiesMergeIn() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    let desktop = try SyncedMachine("desktop", in: root)
+    desktop.add(5)
+    let older = try #require(TestFiles.read(desktop.folder + "/desktop.tally.plist"))
+    desktop.add(3)
+    let newer = try #require(TestFiles.read(desktop.folder + "/desktop.tally.plist"))
+    // The engine kept the older version as the file and the newer as a conflict copy.
+    try TestFiles.write(older, to: laptop.folder + "/desktop.tally.plist")
+    try TestFiles.write(newer, to: laptop.folder + "/desktop.tally.sync-conflict-20261123-101010-ABCDEFG.plist")
+    try TestFiles.write(older, to: laptop.folder + "/desktop.tally (laptop's conflicted copy 2026-11-23).plist")
+    laptop.pull()
+    #expect(laptop.value("Count") == 8)
+    #expect(laptop.sync?.status.problems == [])
+    #expect(laptop.sync?.status.machines.map(\.name) == ["desktop"])
+  }
+
+  @Test func twoMachinesWithOneNameAreReportedNotMerged() throws {
+    let shared = root.appending("shared")
+    let first = try SyncedMachine("first", in: root, folder: shared, joining: false)
+    let second = try SyncedMachine("second", in: root, folder: shared, joining: false)
+    try first.join(as: "laptop")
+    first.add(4)
+    let firstFile = try #require(TestFiles.read(shared + "/laptop.tally.plist"))
+    try second.join(as: "laptop")
+    second.add(1)
+    second.pull()
+
+    #expect(second.sync?.status.ownFileTaken == true)
+    #expect(second.sync?.status.problems.contains { $0.contains("another machine also calls itself \"laptop\"") } == true)
+    #expect(second.value("Count") == 1)
+    #expect(TestFiles.read(shared + "/laptop.tally.plist") == firstFile)
+  }
+
+  @Test func countingGoesOnWhileTheFolderIsGoneAndCatchesUp() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    let desktop = try SyncedMachine("desktop", in: root)
+    try TestFiles.move(laptop.folder, to: root.appending("unmounted"))
+    laptop.add(3)
+    laptop.pull()
+    #expect(laptop.value("Count") == 3)
+    #expect(laptop.sync?.status.isReachable == false)
+    #expect(laptop.sync?.status.summary?.contains("is not there") == true)
+
+    try TestFiles.move(root.appending("unmounted"), to: laptop.folder)
+    try laptop.restart()
+    try desktop.receiveOwnFile(of: laptop)
+    desktop.pull()
+    #expect(desktop.value("Count") == 3)
+  }
+
+  @Test func anInMemoryStoreNeverSyncs() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    let dependencies = try LaunchArgumentConfigurator.makeDependencies(
+      arguments: [.useInMemoryUserDefaults], clock: ManualClock(iso: "2026-11-23T10:00:00Z")
+    ) { () throws -> (any SharedStore, HistoryLog) in
+      Issue.record("the persistent store was opened")
+      return (laptop.store, InMemoryHistoryLog())
+    }
+    #expect(dependencies.sync == nil)
+    let persistent = try LaunchArgumentConfigurator.makeDependencies(
+      arguments: [], clock: ManualClock(iso: "2026-11-23T10:00:00Z")
+    ) {
+      () throws -> (any SharedStore, HistoryLog) in (laptop.store, InMemoryHistoryLog())
+    }
+    #expect(persistent.sync?.folderPath == laptop.folder)
+  }
+
+  @Test func aMachineFileGrowsWithCountersNotWithPresses() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    laptop.add(1)
+    let before = try #require(TestFiles.read(laptop.folder + "/laptop.tally.plist")).count
+    for _ in 0..<200 { laptop.add(1) }
+    let after = try #require(TestFiles.read(laptop.folder + "/laptop.tally.plist")).count
+    #expect(after - before < 16)
+  }
+}

@@ -1,0 +1,155 @@
+import PropertyBased
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// The merge's laws, on arbitrary states, and convergence of real machines under any
+/// interleaving of changes, copies and restarts.
+struct SyncMergePropertyTests {
+  /// A state made of events numbered by `seeds`: the same number is always the same write at
+  /// the same time, so that two writes at one time are one write, as on real machines.
+  static func state(_ seeds: [Int]) -> ReplicaState {
+    var state = ReplicaState()
+    for seed in seeds {
+      let machine = "m\(seed % 3)"
+      let amount = (seed / 12) % 50
+      let time = HybridTime(milliseconds: Int64(seed), machine: machine)
+      let id = "c\(seed % 2)"
+      var counter = state.counters[id] ?? CounterReplica()
+      switch (seed / 3) % 4 {
+      case 0: counter.contributions[machine] = Contribution(added: amount, subtracted: (seed / 600) % 20)
+      case 1:
+        counter.lastSet = CounterReplica.ValueSet(
+          value: amount - 25, seen: [machine: Contribution(added: amount / 2)], time: time)
+      case 2: counter.fields["name"] = CounterReplica.Field(value: .string("n\(amount % 5)"), time: time)
+      default: counter.deletion = CounterReplica.Deletion(seen: [machine: Contribution(added: amount)], time: time)
+      }
+      state.counters[id] = counter
+    }
+    return state
+  }
+
+  static let states = Gen.int(in: 0...100_000).array(of: 0...12).map(state)
+
+  @Test func mergeIsCommutative() async {
+    await propertyCheck(count: 300, input: Self.states, Self.states) { a, b in
+      #expect(a.merged(with: b) == b.merged(with: a))
+    }
+  }
+
+  @Test func mergeIsAssociative() async {
+    await propertyCheck(count: 300, input: Self.states, Self.states, Self.states) { a, b, c in
+      #expect(a.merged(with: b).merged(with: c) == a.merged(with: b.merged(with: c)))
+    }
+  }
+
+  @Test func mergeIsIdempotent() async {
+    await propertyCheck(count: 300, input: Self.states, Self.states) { a, b in
+      #expect(a.merged(with: a) == a)
+      let ab = a.merged(with: b)
+      #expect(ab.merged(with: b) == ab)
+    }
+  }
+
+  @Test func aMachineFileReadsBackAsWritten() async throws {
+    await propertyCheck(count: 200, input: Self.states) { state in
+      let file = SyncFile(machine: "laptop", instance: "0123456789abcdef", written: 1, state: state)
+      #expect((try? SyncFile(decoding: file.encoded())) == file)
+    }
+  }
+
+  /// One step of a run: `seed` says what, on which machine, from which other machine.
+  enum Step: CustomStringConvertible {
+    case add(machine: Int, delta: Int)
+    case copy(to: Int, from: Int)
+    case restart(Int)
+    case pull(Int)
+
+    init(_ seed: Int) {
+      let machine = seed % 3
+      switch (seed / 3) % 4 {
+      case 0: self = .add(machine: machine, delta: (seed / 12) % 11 - 5)
+      case 1: self = .copy(to: machine, from: (seed / 12) % 3)
+      case 2: self = .restart(machine)
+      default: self = .pull(machine)
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .add(let machine, let delta): "m\(machine) adds \(delta)"
+      case .copy(let to, let from): "m\(from)'s folder copied to m\(to)'s"
+      case .restart(let machine): "m\(machine) restarts"
+      case .pull(let machine): "m\(machine) reads its folder"
+      }
+    }
+  }
+
+  @Test func anyInterleavingOfChangesCopiesAndRestartsConverges() async throws {
+    await propertyCheck(count: 25, input: Gen.int(in: 0...10_000).array(of: 1...30)) { seeds in
+      let root = try TemporaryDirectory()
+      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+      var acknowledged = 0
+      for step in seeds.map(Step.init) {
+        switch step {
+        case .add(let machine, let delta): if machines[machine].add(delta) { acknowledged += delta }
+        case .copy(let to, let from): try machines[to].receive(from: machines[from])
+        case .restart(let machine): try machines[machine].restart()
+        case .pull(let machine): machines[machine].pull()
+        }
+      }
+      // The engine settles: each machine's latest file (its own folder's copy, written again
+      // if a stale copy was copied over it) reaches every folder, and every machine reads them.
+      for machine in machines { machine.pull() }
+      for from in machines {
+        for to in machines where to !== from { try to.receiveOwnFile(of: from) }
+      }
+      for machine in machines { machine.pull() }
+      for machine in machines {
+        #expect(machine.value("Count") == acknowledged, "\(machine.name): \(seeds.map(Step.init))")
+        #expect(machine.state == machines[0].state)
+        #expect(machine.model.list.counters.map(\.name) == ["Count"])
+      }
+    }
+  }
+
+  /// Any change a user can make to the list, with `seed` saying which, where and how.
+  static func edit(_ seed: Int, on machine: SyncedMachine) -> CounterEdit? {
+    let counters = machine.model.list.counters
+    let counter = counters[(seed / 7) % counters.count]
+    let names = ["Count", "Laps", "Reps", "coffee"]
+    switch seed % 7 {
+    case 0: return .add((seed / 30) % 9 - 4, to: counter.id)
+    case 1: return .setValue((seed / 30) % 50, of: counter.id)
+    case 2: return .rename(counter.id, to: names[(seed / 30) % names.count])
+    case 3: return .setStep((seed / 30) % 3 + 1, of: counter.id)
+    case 4: return .create(named: names[(seed / 30) % names.count], selecting: false)
+    case 5: return counters.count > 1 ? .delete(counter.id) : nil
+    default: return .shift(counter.id, from: counter.value, to: counter.value - 1)
+    }
+  }
+
+  @Test func anyInterleavingOfEditsLeavesEveryMachineWithTheSameCounters() async throws {
+    await propertyCheck(count: 20, input: Gen.int(in: 0...100_000).array(of: 1...30)) { seeds in
+      let root = try TemporaryDirectory()
+      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+      for seed in seeds {
+        let machine = machines[seed % 3]
+        switch (seed / 3) % 3 {
+        case 0: if let edit = Self.edit(seed / 9, on: machine) { machine.perform(edit) }
+        case 1: try machine.receive(from: machines[(seed / 9) % 3])
+        default: try machine.restart()
+        }
+      }
+      for machine in machines { machine.pull() }
+      for from in machines {
+        for to in machines where to !== from { try to.receiveOwnFile(of: from) }
+      }
+      for machine in machines { machine.pull() }
+      for machine in machines {
+        #expect(machine.state == machines[0].state)
+        #expect(machine.model.list.counters == machines[0].model.list.counters, "\(machine.name)")
+      }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// Each merge rule of docs/sync.md, on two machines whose folders the test copies between.
+struct SyncMergeRuleTests {
+  let root: TemporaryDirectory
+  let laptop: SyncedMachine
+  let desktop: SyncedMachine
+
+  init() throws {
+    root = try TemporaryDirectory()
+    laptop = try SyncedMachine("laptop", in: root)
+    desktop = try SyncedMachine("desktop", in: root)
+    try exchange()
+  }
+
+  /// Both folders get both files, and both machines read them.
+  func exchange() throws {
+    try desktop.receiveOwnFile(of: laptop)
+    try laptop.receiveOwnFile(of: desktop)
+    laptop.pull()
+    desktop.pull()
+  }
+
+  @Test func additionsOnEveryMachineAddUp() throws {
+    for _ in 0..<30 { laptop.add(1) }
+    for _ in 0..<20 { desktop.add(1) }
+    desktop.add(-3)
+    try exchange()
+    #expect(laptop.value("Count") == 47)
+    #expect(desktop.value("Count") == 47)
+  }
+
+  @Test func aSetKeepsTheChangesItHadNotSeen() throws {
+    laptop.add(10)
+    try exchange()
+    let id = try #require(laptop.counter("Count")?.id)
+    laptop.perform(.setValue(100, of: id))
+    desktop.add(7)
+    try exchange()
+    #expect(laptop.value("Count") == 107)
+    #expect(desktop.value("Count") == 107)
+  }
+
+  @Test func ofTwoConcurrentSetsTheLatestWins() throws {
+    let id = try #require(laptop.counter("Count")?.id)
+    desktop.perform(.setValue(5, of: id))
+    laptop.perform(.setValue(9, of: id))
+    try exchange()
+    #expect(laptop.value("Count") == 9)
+    #expect(desktop.value("Count") == 9)
+  }
+
+  @Test func renamesAndStepsTakeTheLatestWrite() throws {
+    let id = try #require(laptop.counter("Count")?.id)
+    laptop.perform(.rename(id, to: "Laps"))
+    desktop.perform(.setStep(5, of: id))
+    desktop.perform(.rename(id, to: "Pushups"))
+    try exchange()
+    for machine in [laptop, desktop] {
+      #expect(machine.model.list.counters.map(\.name) == ["Pushups"])
+      #expect(machine.counter("Pushups")?.step == 5)
+    }
+  }
+
+  @Test func aGoalSyncsAsAnyFieldAndStaysClearedOnceCleared() throws {
+    let id = try #require(laptop.counter("Count")?.id)
+    laptop.perform(.setGoal(Goal(amount: 8, period: .day), of: id))
+    try exchange()
+    #expect(desktop.counter("Count")?.goal == Goal(amount: 8, period: .day))
+    desktop.perform(.setGoal(nil, of: id))
+    try exchange()
+    #expect(laptop.counter("Count")?.goal == nil)
+    #expect(desktop.counter("Count")?.goal == nil)
+  }
+
+  @Test func anUndoIsAChangeOfItsOwn() throws {
+    let id = try #require(laptop.counter("Count")?.id)
+    laptop.add(4)
+    try exchange()
+    desktop.add(2)
+    laptop.perform(.shift(id, from: 4, to: 0))
+    try exchange()
+    #expect(laptop.value("Count") == 2)
+    #expect(desktop.value("Count") == 2)
+  }
+
+  @Test func countersMadeOnEitherMachineReachTheOther() throws {
+    laptop.perform(.create(named: "laps", selecting: false))
+    laptop.add(3, to: "laps")
+    desktop.perform(.create(named: "coffee", selecting: false))
+    try exchange()
+    #expect(desktop.value("laps") == 3)
+    #expect(laptop.counter("coffee") != nil)
+    #expect(laptop.model.list.counters.map(\.name) == desktop.model.list.counters.map(\.name))
+  }
+
+  @Test func theSameNameMadeOnTwoMachinesIsOneCounter() throws {
+    laptop.perform(.create(named: "laps", selecting: false))
+    desktop.perform(.create(named: "Laps", selecting: false))
+    laptop.add(3, to: "laps")
+    desktop.add(4, to: "laps")
+    try exchange()
+    #expect(laptop.model.list.counters.count == 2)
+    #expect(laptop.value("laps") == 7)
+    #expect(desktop.value("laps") == 7)
+  }
+
+  @Test func aDeletionThatSawEverythingDeletes() throws {
+    laptop.perform(.create(named: "laps", selecting: false))
+    laptop.add(3, to: "laps")
+    try exchange()
+    let id = try #require(desktop.counter("laps")?.id)
+    desktop.perform(.delete(id))
+    try exchange()
+    #expect(laptop.counter("laps") == nil)
+    #expect(desktop.counter("laps") == nil)
+  }
+
+  @Test func aChangeTheDeletionHadNotSeenBringsTheCounterBack() throws {
+    laptop.perform(.create(named: "laps", selecting: false))
+    laptop.add(3, to: "laps")
+    try exchange()
+    let id = try #require(desktop.counter("laps")?.id)
+    desktop.perform(.delete(id))
+    laptop.add(2, to: "laps")
+    try exchange()
+    #expect(laptop.value("laps") == 5)
+    #expect(desktop.value("laps") == 5)
+  }
+
+  @Test func undoingADeletionBringsTheCounterBackEverywhere() throws {
+    laptop.perform(.create(named: "laps", selecting: false))
+    laptop.add(3, to: "laps")
+    try exchange()
+    let counter = try #require(desktop.counter("laps"))
+    desktop.perform(.delete(counter.id))
+    try exchange()
+    #expect(laptop.counter("laps") == nil)
+    desktop.perform(.restore(counter, at: 1))
+    try exchange()
+    #expect(laptop.value("laps") == 3)
+    #expect(desktop.model.list.counters.map(\.name) == ["Count", "laps"])
+  }
+
+  @Test func twoProcessesOnOneMachineStillAddUpExactly() throws {
+    // A second process: the same data directory, opened again.
+    let second = try FileUserDefaults(directory: laptop.dataDirectory)
+    let secondSync = try #require(CounterSync.configured(in: second))
+    let secondModel = CountersModel(userDefaults: second, analytics: AnalyticsSpy(), sync: secondSync)
+    let id = try #require(laptop.counter("Count")?.id)
+    for round in 0..<10 {
+      laptop.add(1)
+      _ = secondModel.apply([.add(2, to: id)])
+      secondSync.publish()
+      if round % 3 == 0 { laptop.pull() }
+    }
+    try exchange()
+    #expect(desktop.value("Count") == 30)
+    try laptop.restart()
+    #expect(laptop.value("Count") == 30)
+  }
+}
+
+/// The hybrid clock on its own.
+struct HybridTimeTests {
+  @Test func theNextReadingIsLaterThanEverythingSeenWhateverTheWallClockSays() {
+    let seen = HybridTime(milliseconds: 5_000, counter: 3, machine: "desktop")
+    let behind = HybridTime.next(after: seen, now: 1_000, machine: "laptop")
+    #expect(behind > seen)
+    #expect(behind == HybridTime(milliseconds: 5_000, counter: 4, machine: "laptop"))
+    #expect(HybridTime.next(after: seen, now: 9_000, machine: "laptop") == HybridTime(milliseconds: 9_000, machine: "laptop"))
+  }
+
+  @Test func aTimeAtTheEndOfTheRangeDoesNotOverflow() {
+    let hostile = HybridTime(milliseconds: .max, counter: .max, machine: "a")
+    #expect(HybridTime.next(after: hostile, now: 1, machine: "b") == HybridTime(milliseconds: .max, counter: .max, machine: "b"))
+  }
+}

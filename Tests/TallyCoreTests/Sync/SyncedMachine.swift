@@ -1,0 +1,90 @@
+import TallyCore
+import TallyTestSupport
+
+/// One machine in a sync test: its own data directory and its own copy of the sync folder,
+/// which the test fills as a sync engine would.
+final class SyncedMachine {
+  let name: String
+  let dataDirectory: String
+  let folder: String
+  private(set) var store: FileUserDefaults
+  private(set) var sync: CounterSync?
+  private(set) var model: CountersModel
+
+  /// Makes the machine's directories under `root`, with its counters as `prepare` leaves them,
+  /// and joins its folder as `name` (unless `joining` is false).
+  init(
+    _ name: String, in root: TemporaryDirectory, folder: String? = nil, joining: Bool = true,
+    prepare: (CountersModel) throws -> Void = { _ in }
+  ) throws {
+    self.name = name
+    dataDirectory = root.appending("data-\(name)")
+    self.folder = folder ?? root.appending("folder-\(name)")
+    store = try FileUserDefaults(directory: dataDirectory)
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    model = CountersModel(userDefaults: store, analytics: AnalyticsSpy())
+    try prepare(model)
+    if joining { try join() }
+  }
+
+  /// Runs `tally sync enable` on this machine.
+  @discardableResult
+  func join(as machineName: String? = nil) throws -> SyncSetup.Join {
+    let joined = try SyncSetup.enable(store: store, folder: folder, name: machineName ?? name, history: nil)
+    sync = joined.sync
+    model = CountersModel(userDefaults: store, analytics: AnalyticsSpy(), sync: sync)
+    return joined.join
+  }
+
+  /// Starts again from what is on disk, as a new process does, and reads the folder.
+  func restart() throws {
+    store = try FileUserDefaults(directory: dataDirectory)
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    sync = CounterSync.configured(in: store)
+    sync?.pull()
+    model = CountersModel(userDefaults: store, analytics: AnalyticsSpy(), sync: sync)
+  }
+
+  /// Reads the folder, as on a change there.
+  func pull() {
+    if sync?.pull() == true { model.reload() }
+  }
+
+  /// Makes `edit` as a command does: in the model, then copied to the folder.
+  ///
+  /// Returns the change when it was made and saved (acknowledged), `nil` otherwise.
+  @discardableResult
+  func perform(_ edit: CounterEdit) -> CounterChange?? {
+    let outcome = model.apply([edit])[0]
+    sync?.publish()
+    guard case .success(let change) = outcome, store.saveProblem == nil else { return nil }
+    return .some(change)
+  }
+
+  func counter(_ name: String) -> Counter? { model.list.counter(named: name) }
+
+  func value(_ name: String) -> Int? { counter(name)?.value }
+
+  /// Adds `delta` to the counter `name`; returns whether it was acknowledged.
+  @discardableResult
+  func add(_ delta: Int, to name: String = "Count") -> Bool {
+    guard let id = counter(name)?.id else { return false }
+    return perform(.add(delta, to: id)) != nil
+  }
+
+  /// Copies every machine file of `other`'s folder into this machine's, as `cp` would.
+  func receive(from other: SyncedMachine) throws {
+    for name in TestFiles.names(in: other.folder) where SyncFile.isMachineFile(name) {
+      try TestFiles.copy(other.folder + "/" + name, to: folder + "/" + name)
+    }
+  }
+
+  /// Copies `other`'s own file from its folder into this machine's.
+  func receiveOwnFile(of other: SyncedMachine) throws {
+    let name = SyncFile.fileName(machine: other.name)
+    try TestFiles.copy(other.folder + "/" + name, to: folder + "/" + name)
+  }
+
+  /// The state this machine knows.
+  var state: ReplicaState { sync?.state ?? ReplicaState() }
+}
