@@ -260,6 +260,38 @@ def interactive_file(program, home, keys, samples):
         session.kill()
 
 
+SYNC_MACHINES = 3        # other machines in the sync folder
+SYNC_COUNTERS = 5        # counters each of them made
+
+
+def run_tally(binary, env, *args):
+    subprocess.run([binary, *args], env=env, check=True, stdout=subprocess.DEVNULL,
+                   stdin=subprocess.DEVNULL)
+
+
+def interactive_sync(binary, home, samples):
+    """First frame on the file store with sync on, the folder holding other machines' files.
+
+    Each other machine joins the same folder with its own data directory and counts on
+    counters of its own, so the first frame reads and merges every machine's file."""
+    folder = os.path.join(home, "folder")
+    for index in range(SYNC_MACHINES):
+        env = environment(os.path.join(home, f"machine{index}"))
+        run_tally(binary, env, "sync", "enable", folder, "--name", f"machine{index}")
+        for counter in range(SYNC_COUNTERS):
+            run_tally(binary, env, "new", f"m{index}-c{counter}")
+            run_tally(binary, env, "inc", f"m{index}-c{counter}", "--by", str(counter + 1))
+    env = environment(home)
+    run_tally(binary, env, "sync", "enable", folder, "--name", "bench")
+    session = Session([binary, "-skipOnboarding"], env)
+    try:
+        first, _ = session.wait_for(count_pattern(0), session.start)
+        samples["first_frame_sync"].append(first)
+        session.quit()
+    finally:
+        session.kill()
+
+
 def increments(program, home, runs, samples):
     """Whole-process time of `inc` (spawn to exit), each run checked against the store."""
     env = environment(home)
@@ -350,7 +382,7 @@ def main():
         for key in ["first_frame_memory", "first_frame_bytes", "key_to_frame_memory",
                     "bytes_per_increment", "peak_rss_memory", "first_frame_file",
                     "key_to_frame_file", "burst_final_frame", "burst_bytes", "burst_durable",
-                    "peak_rss_file", "inc"]:
+                    "peak_rss_file", "inc", "first_frame_sync"]:
             table[key] = []
 
     info = machine()
@@ -365,6 +397,9 @@ def main():
                 interactive_file(program, home, options.keys, samples[program.name])
                 increments(program, home, options.inc_runs, samples[program.name])
                 shutil.rmtree(home)
+            home = tempfile.mkdtemp(dir=scratch)
+            interactive_sync(tally.binary, home, samples["tally"])
+            shutil.rmtree(home)
             for name, binary in floors.items():
                 home = tempfile.mkdtemp(dir=scratch)
                 floor_session(binary, home, samples[name])
@@ -386,6 +421,14 @@ def main():
             verdict = f"{target}: {verdict}"
         return f"| {label} | {fmt(tm)} | {fmt(rm)} | {ratio:.2f}x | {verdict} |"
 
+    def sync_row():
+        # The reference has no sync: Tally with sync on against the reference's file store.
+        tm, rm = median(t["first_frame_sync"]), median(r["first_frame_file"])
+        ratio = tm / rm
+        return (f"| first frame, file store, sync on ({SYNC_MACHINES} other machines x "
+                f"{SYNC_COUNTERS} counters; reference: file store) | {ms(tm)} | {ms(rm)} | "
+                f"{ratio:.2f}x | <= 1.5x: {'met' if ratio <= 1.5 else 'MISSED'} |")
+
     lines = [
         f"Tally vs the C reference: medians of {options.rounds} alternating rounds, "
         f"pty {COLUMNS}x{ROWS}, TERM=xterm-256color",
@@ -394,6 +437,7 @@ def main():
         "|---|---|---|---|---|",
         row("first frame, in-memory store", "first_frame_memory", ms, "<= 1.5x", 1.5),
         row("first frame, file store", "first_frame_file", ms, "<= 1.5x", 1.5),
+        sync_row(),
         row("key to frame, in-memory store", "key_to_frame_memory", ms, "<= 2x", 2.0),
         row("key to frame, file store (durable)", "key_to_frame_file", ms, "<= 2x", 2.0),
         row("`inc`, whole process", "inc", ms, "<= 2x", 2.0),
