@@ -234,7 +234,8 @@ public final class CounterSync {
   /// Merges every other machine's file in the folder into this machine's state.
   ///
   /// Writes the merged counters into the store, and copies the state to this machine's file
-  /// when the file there differs. Returns whether the counters changed.
+  /// when the file there differs. Returns whether the counters changed since this process
+  /// last read them (by this merge, or by another process here that merged first).
   @discardableResult
   public func pull() -> Bool {
     let found = readFolder()
@@ -249,7 +250,9 @@ public final class CounterSync {
           state.merge(found.incoming)
           latest = state
         }
-        changed = materialize(latest, writing: true)
+        // Another process here (a command) may have merged the same files first: then the
+        // store holds nothing new, but this process's counters were read before it did.
+        changed = materialize(latest, writing: true) || latest != local
       }
     }
     if status.isReachable, found.ownFile?.state != state { publish(state) }
