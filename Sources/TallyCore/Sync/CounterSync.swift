@@ -241,7 +241,8 @@ public final class CounterSync {
   /// Merges every other machine's file in the folder into this machine's state.
   ///
   /// Writes the merged counters into the store, and copies the state to this machine's file
-  /// when the file there differs. Returns whether the counters changed.
+  /// when the file there differs. Returns whether the counters changed since this process
+  /// last read them (by this merge, or by another process here that merged first).
   ///
   /// The other machines' files merged are remembered in the store with the state, and not
   /// read again until they change (``MergedFile``): a start with sync on reads only the
@@ -264,7 +265,9 @@ public final class CounterSync {
           state.merge(found.incoming)
           latest = state
         }
-        changed = materialize(latest, writing: true)
+        // Another process here (a command) may have merged the same files first: then the
+        // store holds nothing new, but this process's counters were read before it did.
+        changed = materialize(latest, writing: true) || latest != local
         store.setPropertyListValue(MergedFile.propertyListValue(of: found.merged), forKey: DefaultsKey.syncMergedFiles.name)
       }
     }
