@@ -85,11 +85,18 @@ struct PropertyListFastReader {
   /// encoder writes, a `<` that does not begin `end`, or invalid UTF-8.
   private mutating func text(until end: StaticString) -> String? {
     // Text without a reference, as nearly all is, is made from the bytes where they are.
+    // ASCII, as nearly all of that is, needs no validation: `String(validating:)` is generic
+    // in the standard library, about 700 instructions of metadata lookups a string.
     let start = index
-    while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
+    var isASCII = true
+    while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
+      isASCII = isASCII && bytes[index] < 0x80
+      index += 1
+    }
     if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
+      let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
       guard take(end) else { return nil }
-      return String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<index - end.utf8CodeUnitCount]), as: UTF8.self)
+      return isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
     }
     index = start
     var text: [UInt8] = []
