@@ -16,8 +16,8 @@ public final class CounterSync {
   private var pending: [Operation] = []
   /// Whether the state has changed since it was last copied to the folder.
   private var unpublished = false
-  /// The last state decoded from the store, with the stored value it came from.
-  private var cachedState: (raw: PropertyListValue, state: ReplicaState)?
+  /// The last state decoded from the store, with the stored values it came from.
+  private var cachedState: (raw: PropertyListValue?, settings: PropertyListValue?, state: ReplicaState)?
   /// What the last ``pull()`` found.
   public private(set) var status: SyncStatus
 
@@ -66,14 +66,18 @@ public final class CounterSync {
   public var folderPath: String { folder.path }
 
   /// What this machine knows, as stored now.
-  public var state: ReplicaState { decodedState(store.propertyListValue(forKey: DefaultsKey.syncState.name)) }
+  public var state: ReplicaState {
+    decodedState(
+      store.propertyListValue(forKey: DefaultsKey.syncState.name), store.propertyListValue(forKey: DefaultsKey.syncSettings.name))
+  }
 
-  private func decodedState(_ raw: PropertyListValue?) -> ReplicaState {
-    guard let raw else { return ReplicaState() }
-    if let cachedState, cachedState.raw == raw { return cachedState.state }
+  private func decodedState(_ raw: PropertyListValue?, _ rawSettings: PropertyListValue?) -> ReplicaState {
+    guard raw != nil || rawSettings != nil else { return ReplicaState() }
+    if let cachedState, cachedState.raw == raw, cachedState.settings == rawSettings { return cachedState.state }
     // A damaged local state starts empty: this machine's own file in the folder brings it back.
-    let state = (try? ReplicaState(propertyListValue: raw)) ?? ReplicaState()
-    cachedState = (raw, state)
+    var state = raw.flatMap { try? ReplicaState(propertyListValue: $0) } ?? ReplicaState()
+    state.settings = rawSettings.flatMap { try? ReplicaState(propertyListValue: .dictionary([:]), settings: $0).settings } ?? [:]
+    cachedState = (raw, rawSettings, state)
     return state
   }
 
@@ -89,6 +93,17 @@ public final class CounterSync {
     case .delete(let counter, _): note(.delete(counter.id))
     default: note(.fields(change.counterID))
     }
+  }
+
+  /// Records that this machine set the setting `key` to `value` (`nil`: reset), in the
+  /// current store batch; a setting about this machine only is not synced.
+  public func recordSetting(_ key: DefaultsKey, value: PropertyListValue?) {
+    guard AppDefaults.syncedSetting(forKey: key.name) != nil else { return }
+    let register = state.settings[key.name]
+    // A reset of a setting no machine ever set records nothing, nor does the value it has.
+    if register == nil && value == nil { return }
+    if let register, register.value == value { return }
+    updateState { state, tick in state.settings[key.name] = CounterReplica.Field(value: value, time: tick()) }
   }
 
   /// Notes `operation` for the next ``commit(records:)``.
@@ -126,16 +141,25 @@ public final class CounterSync {
   /// Changes the stored state in one read-modify-write, with a clock that reads later than
   /// every time in it.
   private func updateState(_ change: (inout ReplicaState, _ tick: () -> HybridTime) -> Void) {
-    store.updatePropertyListValue(forKey: DefaultsKey.syncState.name) { raw in
-      var state = decodedState(raw)
-      var latest = state.latestTime
-      change(&state) {
-        latest = HybridTime.next(after: latest, now: now(), machine: machine.name)
-        return latest ?? HybridTime(milliseconds: now(), machine: machine.name)
+    store.performBatch {
+      var settings: (before: PropertyListValue?, after: PropertyListValue?)
+      store.updatePropertyListValue(forKey: DefaultsKey.syncState.name) { raw in
+        // Read under the lock, as the counters' state is.
+        settings.before = store.propertyListValue(forKey: DefaultsKey.syncSettings.name)
+        var state = decodedState(raw, settings.before)
+        var latest = state.latestTime
+        change(&state) {
+          latest = HybridTime.next(after: latest, now: now(), machine: machine.name)
+          return latest ?? HybridTime(milliseconds: now(), machine: machine.name)
+        }
+        let value = state.propertyListValue
+        settings.after = state.settings.isEmpty ? nil : state.settingsPropertyListValue
+        cachedState = (value, settings.after, state)
+        return value
       }
-      let value = state.propertyListValue
-      cachedState = (value, state)
-      return value
+      if settings.after != settings.before {
+        store.setPropertyListValue(settings.after, forKey: DefaultsKey.syncSettings.name)
+      }
     }
     unpublished = true
   }
@@ -233,8 +257,9 @@ public final class CounterSync {
 
   /// Merges every other machine's file in the folder into this machine's state.
   ///
-  /// Writes the merged counters into the store, and copies the state to this machine's file
-  /// when the file there differs. Returns whether the counters changed.
+  /// Writes the merged counters and settings into the store, and copies the state to this
+  /// machine's file when the file there differs. Returns whether the counters or settings
+  /// changed.
   @discardableResult
   public func pull() -> Bool {
     let found = readFolder()
@@ -288,9 +313,28 @@ public final class CounterSync {
     return (incoming, ownFile, status)
   }
 
-  /// Makes the store's counters list and values those of `state`; returns whether anything
-  /// differed (and, when `writing`, was written).
+  /// Makes the store's counters list and values, and the user's synced settings, those of
+  /// `state`; returns whether anything differed (and, when `writing`, was written).
   private func materialize(_ state: ReplicaState, writing: Bool) -> Bool {
+    let settingsChanged = materializeSettings(state, writing: writing)
+    return materializeCounters(state, writing: writing) || settingsChanged
+  }
+
+  /// Makes the user's value of each synced setting the one in `state`: the value of its
+  /// register, or none when it was reset. A setting this Tally does not know (a newer
+  /// one's) stays in the state for the others, and is not written.
+  private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
+    var changed = false
+    for (key, register) in state.settings where AppDefaults.syncedSetting(forKey: key) != nil {
+      let stored = store.layered.map { $0.domains.persistent[key] } ?? store.propertyListValue(forKey: key)
+      guard stored != register.value else { continue }
+      changed = true
+      if writing { store.setPropertyListValue(register.value, forKey: key) }
+    }
+    return changed
+  }
+
+  private func materializeCounters(_ state: ReplicaState, writing: Bool) -> Bool {
     let visible = state.visibleCounters.compactMap { entry in
       entry.counter.record(id: entry.id).map { (record: $0, value: entry.counter.value) }
     }

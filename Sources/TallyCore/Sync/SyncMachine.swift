@@ -40,4 +40,6 @@ extension DefaultsKey {
   public static let syncInstance = DefaultsKey("syncInstance")
   /// What this machine knows of every machine's counters (a ``ReplicaState``).
   public static let syncState = DefaultsKey("syncState")
+  /// What this machine knows of every machine's settings (``ReplicaState/settings``).
+  public static let syncSettings = DefaultsKey("syncSettings")
 }

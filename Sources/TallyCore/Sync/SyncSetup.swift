@@ -117,7 +117,8 @@ extension CounterSync {
   /// Makes the state agree with the counters `records` in the store, as on joining: each
   /// value's difference from the state is this machine's contribution, a counter the state
   /// does not have (or has deleted) is made, a field that differs is written, and a counter
-  /// the state has that the store does not is deleted.
+  /// the state has that the store does not is deleted. A setting that follows the user and
+  /// differs from the state (set or reset here while sync was off) is recorded.
   func reconcile(_ records: [CounterRecord]) {
     let known = state
     for record in records {
@@ -135,5 +136,9 @@ extension CounterSync {
       note(.delete(id))
     }
     commit(records: records)
+    for entry in AppDefaults.entries where entry.isSetting && !entry.isMachineOnly {
+      let stored = store.layered.map { $0.domains.persistent[entry.key.name] } ?? store.propertyListValue(forKey: entry.key.name)
+      recordSetting(entry.key, value: stored)
+    }
   }
 }
