@@ -104,6 +104,27 @@ struct SyncEngineTests {
     #expect(stats.contains(#""allTime":6"#), "\(stats)")
   }
 
+  @Test func settingsFollowTheUserAndTheLockTimeoutStaysOnItsMachine() throws {
+    for machine in ["laptop", "desktop"] { try run(on: machine, ["sync", "enable", folder(machine), "--name", machine]) }
+    try run(on: "laptop", ["config", "set", "theme", "mono"])
+    try run(on: "laptop", ["config", "set", "lockTimeout", "30"])
+    try copy("laptop.tally.plist", from: "laptop", to: "desktop")
+    #expect(try run(on: "desktop", ["config", "get", "theme"]).standardOutput == "mono\n")
+    #expect(try run(on: "desktop", ["config", "get", "lockTimeout"]).standardOutput == "5\n")
+
+    // Concurrent sets, neither machine having seen the other's: the later one wins on both.
+    try run(on: "laptop", ["config", "set", "keys.increment", "k"])
+    try run(on: "desktop", ["config", "set", "keys.increment", "space,+"])
+    try copy("laptop.tally.plist", from: "laptop", to: "desktop")
+    try copy("desktop.tally.plist", from: "desktop", to: "laptop")
+    for machine in ["laptop", "desktop"] {
+      #expect(try run(on: machine, ["config", "get", "keys.increment"]).standardOutput == "Space,+\n", "\(machine)")
+    }
+    #expect(try run(on: "laptop", ["config", "get", "lockTimeout"]).standardOutput == "30\n")
+    let listed = try run(on: "laptop", ["config", "list"]).standardOutput
+    #expect(listed.contains("lockTimeout = 30 (user; default: 5; this machine only)"))
+  }
+
   @Test func aBadNameOrFolderIsRefusedAndChangesNothing() throws {
     let environment = ["XDG_DATA_HOME": root.appending("data-bad"), "PATH": "/usr/bin:/bin"]
     let result = try ChildProcess.run(
