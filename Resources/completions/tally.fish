@@ -203,7 +203,7 @@ complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally c
 complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally config" -eq 1' -fa 'get' -d 'Print a setting\'s value as this run sees it.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally config" -eq 1' -fa 'set' -d 'Change a setting; a value it does not allow changes nothing.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally config" -eq 1' -fa 'reset' -d 'Give a setting its default value back.'
-complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally config list" json' -l 'json' -d 'Print JSON: {"name", "value", "default", "source", "description"} per setting.'
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally config list" json' -l 'json' -d 'Print JSON: {"name", "value", "default", "source", "thisMachineOnly", "description"} per setting.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally config list" version' -l 'version' -d 'Show the version.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally config list" help' -l 'help' -d 'Show help information.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally config get" -eq 1' -fka 'theme bigDigits confirmReset confirmDelete lockTimeout dayStartsAtHour keys.increment keys.decrement keys.reset keys.setValue keys.setStep keys.setGoal keys.undo keys.redo keys.nextCounter keys.previousCounter keys.newCounter keys.rename keys.delete keys.help keys.history keys.quit'

@@ -67,7 +67,8 @@ struct ConfigCommandTests {
       result.standardOutput.contains(
         "{\"default\":5,\"description\":\"seconds to wait for another tally to release the store\",\"name\":\"lockTimeout\",\"source\":\"user\",\"thisMachineOnly\":true,\"value\":2.5}"
       ), "\(result.standardOutput)")
-    #expect(result.standardOutput.contains("\"name\":\"bigDigits\",\"source\":\"default\",\"thisMachineOnly\":false,\"value\":true}"))
+    #expect(
+      result.standardOutput.contains("\"name\":\"bigDigits\",\"source\":\"default\",\"thisMachineOnly\":false,\"value\":true}"))
   }
 
   @Test func aBadValueGetsTheAllowedOnesExit65AndChangesNothing() throws {

@@ -87,7 +87,8 @@ struct SettingsSyncTests {
   @Test func aSettingThisTallyDoesNotKnowIsPassedOnNotWritten() throws {
     let laptop = try SyncedMachine("laptop", in: root)
     var state = ReplicaState()
-    state.settings["fromTheFuture"] = CounterReplica.Field(value: .string("x"), time: HybridTime(milliseconds: 1, machine: "phone"))
+    state.settings["fromTheFuture"] = CounterReplica.Field(
+      value: .string("x"), time: HybridTime(milliseconds: 1, machine: "phone"))
     let file = SyncFile(machine: "phone", instance: "0123456789abcdef", written: 1, state: state)
     try TestFiles.write(file.encoded(), to: laptop.folder + "/phone.tally.plist")
     laptop.pull()
