@@ -320,9 +320,10 @@ public final class CounterSync {
     return materializeCounters(state, writing: writing) || settingsChanged
   }
 
-  /// Makes the user's value of each synced setting the one in `state`: the value of its
-  /// register, or none when it was reset. A setting this Tally does not know (a newer
-  /// one's) stays in the state for the others, and is not written.
+  /// Makes the user's value of each synced setting the one in `state`.
+  ///
+  /// That is the value of its register, or none when it was reset. A setting this Tally
+  /// does not know (a newer one's) stays in the state for the others, and is not written.
   private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
     var changed = false
     for (key, register) in state.settings where AppDefaults.syncedSetting(forKey: key) != nil {

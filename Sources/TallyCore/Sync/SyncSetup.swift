@@ -114,11 +114,13 @@ public enum SyncSetup {
 }
 
 extension CounterSync {
-  /// Makes the state agree with the counters `records` in the store, as on joining: each
-  /// value's difference from the state is this machine's contribution, a counter the state
-  /// does not have (or has deleted) is made, a field that differs is written, and a counter
-  /// the state has that the store does not is deleted. A setting that follows the user and
-  /// differs from the state (set or reset here while sync was off) is recorded.
+  /// Makes the state agree with the counters `records` and the settings in the store.
+  ///
+  /// As on joining: each value's difference from the state is this machine's contribution,
+  /// a counter the state does not have (or has deleted) is made, a field that differs is
+  /// written, and a counter the state has that the store does not is deleted. A setting that
+  /// follows the user and differs from the state (set or reset here while sync was off) is
+  /// recorded.
   func reconcile(_ records: [CounterRecord]) {
     let known = state
     for record in records {
