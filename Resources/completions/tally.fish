@@ -66,7 +66,7 @@ function __tally_parse_tokens -S
             __tally_parse_subcommand 0 'version' 'help'
             switch $unparsed_tokens[1]
             case 'enable'
-                __tally_parse_subcommand 1 'name=' 'version' 'help'
+                __tally_parse_subcommand 1 'name=' 'replace-machine' 'version' 'help'
             case 'status'
                 __tally_parse_subcommand 0 'json' 'version' 'help'
             case 'disable'
@@ -234,6 +234,7 @@ complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally s
 complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally sync" -eq 1' -fa 'disable' -d 'Leave the sync folder; the counters keep their values here.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally sync enable" -eq 1' -fa '(__tally_complete_directories)'
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally sync enable" name' -l 'name' -d 'This machine\'s name in the folder (default: the host name).' -rfka ''
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally sync enable" replace-machine' -l 'replace-machine' -d 'Take over the file of an earlier machine with this name, as after a reinstall that lost the data directory: its counts and settings are kept, and this machine writes its file from now on. Without it, such a file is reported as another machine using the name.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally sync enable" version' -l 'version' -d 'Show the version.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally sync enable" help' -l 'help' -d 'Show help information.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally sync status" json' -l 'json' -d 'Print JSON: {"folder", "machine", "instance", "reachable", "machines", "problems"}.'

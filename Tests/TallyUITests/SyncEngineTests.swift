@@ -125,6 +125,33 @@ struct SyncEngineTests {
     #expect(listed.contains("lockTimeout = 30 (user; default: 5; this machine only)"))
   }
 
+  @Test func aMachineThatLostItsDataTakesOverItsOwnFileWithReplaceMachine() throws {
+    let shared = root.appending("shared")
+    try run(on: "laptop", ["sync", "enable", shared, "--name", "laptop"])
+    try run(on: "desktop", ["sync", "enable", shared, "--name", "desktop"])
+    try run(on: "laptop", ["inc", "--by", "5"])
+    try run(on: "laptop", ["config", "set", "theme", "mono"])
+
+    // The laptop is set up again: its data directory is gone, its file is still in the folder.
+    _ = try ChildProcess.run("/bin/rm", ["-rf", root.appending("data-laptop")], environment: [:])
+    let clash = try run(on: "laptop", ["sync", "enable", shared, "--name", "laptop"])
+    #expect(clash.standardError.contains("another machine also calls itself \"laptop\""))
+    #expect(clash.standardError.contains("--name laptop --replace-machine"), "\(clash)")
+
+    let replaced = try run(on: "laptop", ["sync", "enable", shared, "--name", "laptop", "--replace-machine"])
+    #expect(replaced.standardOutput.contains("It took over the file of the earlier \"laptop\""), "\(replaced)")
+    #expect(replaced.standardError.isEmpty, "\(replaced)")
+    #expect(try run(on: "laptop", ["get"]).standardOutput == "5\n")
+    #expect(try run(on: "laptop", ["config", "get", "theme"]).standardOutput == "mono\n")
+    try run(on: "laptop", ["inc"])
+    #expect(try run(on: "desktop", ["get"]).standardOutput == "6\n")
+    #expect(try run(on: "desktop", ["sync", "status", "--json"]).standardOutput.contains(#""problems":[]"#))
+    #expect(try run(on: "laptop", ["sync", "status", "--json"]).standardOutput.contains(#""problems":[]"#))
+    // The earlier laptop's history is kept, in the folder for the others too.
+    let log = try run(on: "desktop", ["log"]).standardOutput.split(separator: "\n").map { $0.split(separator: "\t").suffix(3) }
+    #expect(log.map { $0.map(String.init) } == [["0", "5", "command@laptop"], ["5", "6", "command@laptop"]], "\(log)")
+  }
+
   @Test func aBadNameOrFolderIsRefusedAndChangesNothing() throws {
     let environment = ["XDG_DATA_HOME": root.appending("data-bad"), "PATH": "/usr/bin:/bin"]
     let result = try ChildProcess.run(

@@ -255,6 +255,17 @@ public final class CounterSync {
     }
   }
 
+  /// The instances of the files in the folder that carry this machine's name and are not
+  /// this machine's: another machine that uses the name, or this one before its data was lost.
+  func otherInstancesWithThisName() -> Set<String> {
+    var instances: Set<String> = []
+    for case .success(let file) in (folder.read() ?? [:]).values
+    where file.machine == machine.name && file.instance != machine.instance {
+      instances.insert(file.instance)
+    }
+    return instances
+  }
+
   /// Merges every other machine's file in the folder into this machine's state.
   ///
   /// Writes the merged counters and settings into the store, and copies the state to this
@@ -291,14 +302,22 @@ public final class CounterSync {
     var incoming = ReplicaState()
     var ownFile: SyncFile?
     let ownName = SyncFile.fileName(machine: machine.name)
+    let replaced = Set(store.x.object([String].self, forKey: .syncReplacedInstances) ?? [])
     for (name, content) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
       switch content {
       case .failure(let problem):
         status.problems.append("\(name) was skipped: \(problem)")
       case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
+        // This machine's own file from before it was set up again: merged, and written over.
+        if replaced.contains(file.instance) {
+          incoming.merge(file.state)
+          continue
+        }
         // Two machines with one name: reported, not merged, and never written over.
         status.problems.append(
-          "\(name) was skipped: another machine also calls itself \"\(machine.name)\"; on one of them run `tally sync enable \(folder.path) --name OTHER-NAME`"
+          "\(name) was skipped: another machine also calls itself \"\(machine.name)\"; on one of them run "
+            + "`tally sync enable \(folder.path) --name OTHER-NAME`, or, if that file is this machine's own from "
+            + "before its data was lost, `tally sync enable \(folder.path) --name \(machine.name) --replace-machine`"
         )
         if name == ownName { status.ownFileTaken = true }
       case .success(let file):
