@@ -65,10 +65,11 @@ public final class SyncedHistoryLog: HistoryLog {
     return nil
   }
 
-  /// Brings this machine's copies in the folder up to date with its log: the new lines
-  /// appended, or the whole file written anew when the copy is not a prefix of it by size.
-  /// Nothing is written while another machine uses this machine's name: the copies there are
-  /// that machine's.
+  /// Brings this machine's copies in the folder up to date with its log.
+  ///
+  /// The new lines are appended, or the whole file written anew when the copy is not a
+  /// prefix of it by size. Nothing is written while another machine uses this machine's
+  /// name: the copies there are that machine's.
   public func copyToFolder() {
     guard !sync.status.ownFileTaken else { return }
     for (source, copy) in [(local.rotatedPath, ".history.jsonl.1"), (local.path, ".history.jsonl")] {
