@@ -6,6 +6,12 @@ import TallyCore
   import Foundation
 #endif
 
+/// The moment an ISO 8601 UTC time such as "2026-11-23T10:00:00Z" or "…T10:00:00.250Z" names
+/// (the epoch if it names none), for tests that place changes in time.
+public func at(_ text: String) -> Date {
+  (try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)) ?? Date(timeIntervalSince1970: 0)
+}
+
 /// A clock that stands still until a test moves it, in a time zone the test chooses.
 public final class ManualClock: WallClock {
   public var date: Date
@@ -19,7 +25,7 @@ public final class ManualClock: WallClock {
 
   /// A clock at an ISO 8601 UTC time such as "2026-11-23T10:00:00Z".
   public convenience init(iso text: String, utcOffset: Int = 0) {
-    self.init((try? Date.ISO8601FormatStyle().parse(text)) ?? Date(timeIntervalSince1970: 0), utcOffset: utcOffset)
+    self.init(at(text), utcOffset: utcOffset)
   }
 
   public func now() -> Date { date }

@@ -12,10 +12,6 @@ import Testing
   import Foundation
 #endif
 
-private func at(_ text: String) -> Date {
-  (try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)) ?? Date(timeIntervalSince1970: 0)
-}
-
 /// A store and its history in memory, as `tally` sees them.
 private struct Store {
   let defaults = InMemoryUserDefaults()

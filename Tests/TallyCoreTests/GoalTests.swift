@@ -8,10 +8,6 @@ import Testing
   import Foundation
 #endif
 
-private func at(_ text: String) -> Date {
-  (try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)) ?? Date(timeIntervalSince1970: 0)
-}
-
 private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count") -> HistoryEntry {
   HistoryEntry(time: at(time), event: .changed, counter: counter, name: "Count", old: old, new: new, source: .app)
 }

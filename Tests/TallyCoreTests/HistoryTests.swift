@@ -12,10 +12,6 @@ import Testing
   import Foundation
 #endif
 
-private func at(_ text: String) -> Date {
-  (try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)) ?? Date(timeIntervalSince1970: 0)
-}
-
 private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count", source: HistoryEntry.Source = .app)
   -> HistoryEntry
 {

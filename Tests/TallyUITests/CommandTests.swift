@@ -89,6 +89,9 @@ struct CommandTests {
     try expectOutput(
       "list", "--json",
       is: #"[{"current":true,"name":"Count","step":1,"value":0},{"current":false,"name":"漢字","step":1,"value":7}]"# + "\n")
+    try run("goal", "漢字", "8/week")
+    try expectOutput(
+      "get", "漢字", "--json", is: #"{"current":false,"goal":"8/week","name":"漢字","step":1,"value":7}"# + "\n")
   }
 
   @Test func quietPrintsNothingButStillWorks() throws {

@@ -12,6 +12,8 @@ public enum CounterListing {
     var value: Int
     var step: Int
     var current: Bool
+    /// The goal as `tally goal` takes it (`8/day`, `300`); absent when there is none.
+    var goal: String?
   }
 
   /// `name<TAB>value`, one line per counter.
@@ -19,7 +21,8 @@ public enum CounterListing {
     counters.map { "\($0.name)\t\($0.value)" }
   }
 
-  /// `{"current":true,"name":"Count","step":1,"value":12}`, keys sorted, on one line.
+  /// `{"current":true,"name":"Count","step":1,"value":12}`, keys sorted, on one line, with
+  /// `"goal":"8/day"` when the counter has one.
   public static func json(_ counter: Counter, currentID: String) -> String {
     encode(entry(counter, currentID: currentID))
   }
@@ -30,7 +33,9 @@ public enum CounterListing {
   }
 
   private static func entry(_ counter: Counter, currentID: String) -> Entry {
-    Entry(name: counter.name, value: counter.value, step: counter.step, current: counter.id == currentID)
+    Entry(
+      name: counter.name, value: counter.value, step: counter.step, current: counter.id == currentID,
+      goal: counter.goal?.text)
   }
 
   private static func encode(_ value: some Encodable) -> String {
