@@ -76,7 +76,7 @@ public final class CounterSync {
     if let cachedState, cachedState.raw == raw, cachedState.settings == rawSettings { return cachedState.state }
     // A damaged local state starts empty: this machine's own file in the folder brings it back.
     var state = raw.flatMap { try? ReplicaState(propertyListValue: $0) } ?? ReplicaState()
-    state.settings = rawSettings.flatMap { try? ReplicaState(propertyListValue: .dictionary([:]), settings: $0).settings } ?? [:]
+    state.settings = rawSettings.flatMap { try? ReplicaState.settings(propertyListValue: $0) } ?? [:]
     cachedState = (raw, rawSettings, state)
     return state
   }
@@ -99,11 +99,13 @@ public final class CounterSync {
   /// current store batch; a setting about this machine only is not synced.
   public func recordSetting(_ key: DefaultsKey, value: PropertyListValue?) {
     guard AppDefaults.syncedSetting(forKey: key.name) != nil else { return }
-    let register = state.settings[key.name]
-    // A reset of a setting no machine ever set records nothing, nor does the value it has.
-    if register == nil && value == nil { return }
-    if let register, register.value == value { return }
-    updateState { state, tick in state.settings[key.name] = CounterReplica.Field(value: value, time: tick()) }
+    updateState { state, tick in
+      let register = state.settings[key.name]
+      // A reset of a setting no machine ever set records nothing, nor does the value it has.
+      if register == nil && value == nil { return }
+      if let register, register.value == value { return }
+      state.settings[key.name] = CounterReplica.Field(value: value, time: tick())
+    }
   }
 
   /// Notes `operation` for the next ``commit(records:)``.

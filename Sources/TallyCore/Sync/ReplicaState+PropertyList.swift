@@ -32,13 +32,19 @@ extension ReplicaState {
   /// throws what is wrong with either.
   public init(propertyListValue value: PropertyListValue, settings: PropertyListValue?) throws(SyncFileProblem) {
     try self.init(propertyListValue: value)
-    guard let settings else { return }
-    guard case .dictionary(let entries) = settings else { throw .malformed("the settings are not a dictionary") }
+    if let settings { self.settings = try Self.settings(propertyListValue: settings) }
+  }
+
+  /// The settings' registers in `value`; throws what is wrong with them.
+  static func settings(propertyListValue value: PropertyListValue) throws(SyncFileProblem) -> [String: CounterReplica.Field] {
+    guard case .dictionary(let entries) = value else { throw .malformed("the settings are not a dictionary") }
     guard entries.count <= Self.maximumSettings else { throw .malformed("more than \(Self.maximumSettings) settings") }
+    var settings: [String: CounterReplica.Field] = [:]
     for (name, entry) in entries {
       guard DefaultsKey.problem(with: name) == nil else { throw .malformed("the setting \"\(name.prefix(40))\" is not valid") }
-      self.settings[name] = try CounterReplica.Field(propertyListValue: entry, name: name)
+      settings[name] = try CounterReplica.Field(propertyListValue: entry, name: name)
     }
+    return settings
   }
 
   /// The state whose counters are in `value`, without settings; throws what is wrong with it.
