@@ -4,12 +4,14 @@
 ///
 /// Only the user's values can change while the app runs (the launch arguments and the
 /// environment are fixed at start), so each change of the store compares those alone, a
-/// few dictionary look-ups, and builds the ``Settings`` only when one of them differs.
+/// few dictionary look-ups, and builds the ``Settings`` only when one of them differs. At
+/// start it keeps the stored values as they are (a copy-on-write dictionary): nothing is
+/// looked up before the first frame.
 public final class LiveSettings {
   private let store: UserDefaultsProtocol
   private let environment: [String: String]
-  /// The user's value of every setting when last read, in the order of `settingKeys`.
-  private var stored: [PropertyListValue?]
+  /// The user's values when last applied (the store's persistent domain).
+  private var applied: [String: PropertyListValue]
 
   /// The defaults key of every setting.
   private static let settingKeys = AppDefaults.entries.filter(\.isSetting).map(\.key.name)
@@ -18,21 +20,16 @@ public final class LiveSettings {
   public init(store: UserDefaultsProtocol, environment: [String: String]) {
     self.store = store
     self.environment = environment
-    stored = Self.storedValues(in: store)
+    applied = store.layered?.domains.persistent ?? [:]
   }
 
   /// The settings, when the user's values changed since start or the last call; `nil`
   /// otherwise.
   public func changed() -> Settings? {
-    let values = Self.storedValues(in: store)
-    guard values != stored else { return nil }
-    stored = values
+    let stored = store.layered?.domains.persistent ?? [:]
+    guard Self.settingKeys.contains(where: { stored[$0] != applied[$0] }) else { return nil }
+    applied = stored
     return Settings(store: store, environment: environment)
-  }
-
-  private static func storedValues(in store: UserDefaultsProtocol) -> [PropertyListValue?] {
-    guard let persistent = store.layered?.domains.persistent else { return [] }
-    return settingKeys.map { persistent[$0] }
   }
 
   /// What the status line says when the `keys.*` settings cannot be used together.
