@@ -304,7 +304,8 @@ public final class CounterSync {
     var incoming = ReplicaState()
     var ownFile: SyncFile?
     let ownName = SyncFile.fileName(machine: machine.name)
-    let replaced = Set(store.x.object([String].self, forKey: .syncReplacedInstances) ?? [])
+    // Read only when a file carries this machine's name with another instance (rare).
+    lazy var replaced = Set(store.x.object([String].self, forKey: .syncReplacedInstances) ?? [])
     for (name, content) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
       switch content {
       case .failure(let problem):
