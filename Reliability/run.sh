@@ -5,7 +5,7 @@
 #
 #   Reliability/run.sh [--release] [--tally PATH] [--seed N] [--size N] [--json FILE] [CAMPAIGN...|all]
 #
-# CAMPAIGN: crash concurrency corrupt signals terminals fuzz storage (default: all).
+# CAMPAIGN: crash concurrency corrupt signals terminals fuzz storage sync (default: all).
 # --release   test the static release binary (scripts/build-release.sh) instead of the debug one
 # --tally     test this binary; build nothing
 # --seed      the seed of every random choice (default: from the clock; always printed)
@@ -23,13 +23,14 @@ cd "$(dirname "$0")/.."
 release=0
 tally=""
 args=()
+campaigns=()
 while [ $# -gt 0 ]; do
   case $1 in
     --release) release=1 ;;
     --tally) tally=$2; shift ;;
     --seed|--size|--json) args+=("$1" "$2"); shift ;;
     -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) args+=("$1") ;;
+    *) args+=("$1"); campaigns+=("$1") ;;
   esac
   shift
 done
@@ -43,6 +44,11 @@ if ! python3 -c "import pyte" 2>/dev/null; then
   python3 -m pip install --quiet pyte >&2 || apt_install python3-pyte
 fi
 [ "$(id -u)" -eq 0 ] || echo "warning: not root: the permission, read-only and disk-full cases need root" >&2
+# The sync campaign's engines: Syncthing (run in a loopback-only network namespace: iproute2,
+# and curl for its REST API there) and git.
+case " ${campaigns[*]:-all} " in
+  *" sync "*|*" all "*) apt_install syncthing git iproute2 curl ;;
+esac
 
 if [ -z "$tally" ]; then
   if [ "$release" -eq 1 ]; then
@@ -56,5 +62,6 @@ if [ -z "$tally" ]; then
   fi
 fi
 
+tally="$(realpath "$tally")"  # --tally may be relative to where run.sh was started
 cd Reliability
 exec python3 -m reliability --tally "$tally" "${args[@]}"

@@ -127,6 +127,30 @@ struct AppRunLoopTests {
     #expect(!terminal.events.contains { if case .theme = $0 { true } else { false } })
   }
 
+  @Test func aSyncFolderThatGoesAwayIsSaidOnTheStatusLineUntilItIsBack() throws {
+    let folders = try TemporaryDirectory()
+    let folder = folders.appending("folder")
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
+    let dependencies = Dependencies(
+      userDefaults: store, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    dependencies.sync = CounterSync.configured(in: store)
+    let terminal = InMemoryTerminal(script: [
+      .meanwhile { rename(folder, folders.appending("away")) }, .watchedDescriptor,
+      .meanwhile { rename(folders.appending("away"), folder) }, .timeout,
+    ])
+    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+    }
+
+    let frames = terminal.frames.map(text)
+    try #require(frames.count == 3)
+    #expect(!frames[0].contains("Sync:"))
+    #expect(frames[1].contains("Sync: the folder \(folder) is not there; counting goes on"))
+    #expect(!frames[1].contains("cannot write"))
+    #expect(!frames[2].contains("Sync:"))
+  }
+
   @Test func aResizeRedrawsAtTheNewSize() throws {
     let (_, terminal) = run([.resize(width: 50, height: 16)], on: InMemoryUserDefaults())
 

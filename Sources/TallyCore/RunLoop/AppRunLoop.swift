@@ -132,14 +132,17 @@ public final class AppRunLoop {
     (store as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
   }
 
-  /// Shows a new sync problem (a skipped file, the folder gone) on the status line, once.
+  /// Shows a new sync problem (a skipped file, the folder gone) on the status line, once,
+  /// and takes it away when it is over (the folder is back).
   private func showSyncProblem(on app: AppViewModel) {
-    guard let summary = sync?.status.summary, summary != shownSyncProblem else {
-      if sync?.status.summary == nil { shownSyncProblem = nil }
-      return
+    let summary = sync?.status.summary
+    guard summary != shownSyncProblem else { return }
+    if let shown = shownSyncProblem, let notice = app.notice, notice.contains(shown) {
+      let rest = notice.replacing(shown, with: "").trimmingPrefix(" ")
+      app.notice = rest.isEmpty ? nil : String(rest)
     }
     shownSyncProblem = summary
-    app.notice = [app.notice, summary].compactMap { $0 }.joined(separator: " ")
+    if let summary { app.notice = [app.notice, summary].compactMap { $0 }.joined(separator: " ") }
   }
 
   private func draw(_ app: AppViewModel) {

@@ -272,7 +272,8 @@ public final class CounterSync {
   ///
   /// Writes the merged counters and settings into the store, and copies the state to this
   /// machine's file when the file there differs. Returns whether the counters or settings
-  /// changed.
+  /// changed since this process last read them (by this merge, or by another process here
+  /// that merged first).
   @discardableResult
   public func pull() -> Bool {
     let found = readFolder()
@@ -287,7 +288,9 @@ public final class CounterSync {
           state.merge(found.incoming)
           latest = state
         }
-        changed = materialize(latest, writing: true)
+        // Another process here (a command) may have merged the same files first: then the
+        // store holds nothing new, but this process's counters were read before it did.
+        changed = materialize(latest, writing: true) || latest != local
       }
     }
     if status.isReachable, found.ownFile?.state != state { publish(state) }

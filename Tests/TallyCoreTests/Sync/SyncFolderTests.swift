@@ -138,6 +138,21 @@ struct SyncFolderTests {
     #expect(desktop.value("Count") == 3)
   }
 
+  @Test func aRunningAppSeesAChangeThatACommandHereMergedFirst() throws {
+    let shared = root.appending("shared")
+    let laptop = try SyncedMachine("laptop", in: root, folder: shared)
+    let desktop = try SyncedMachine("desktop", in: root, folder: shared)  // the running app
+    laptop.add(5)
+    // A command on the desktop (another process, the same data directory) reads the folder
+    // first and saves the merged counters; then the app hears of the laptop's file.
+    let commandStore = try FileUserDefaults(directory: desktop.dataDirectory)
+    LaunchArgumentConfigurator.prepare(commandStore, argumentDomain: [:])
+    #expect(try #require(CounterSync.configured(in: commandStore)).pull())
+    #expect(desktop.sync?.pull() == true)
+    desktop.model.reload()
+    #expect(desktop.value("Count") == 5)
+  }
+
   @Test func anInMemoryStoreNeverSyncs() throws {
     let laptop = try SyncedMachine("laptop", in: root)
     let dependencies = try LaunchArgumentConfigurator.makeDependencies(
