@@ -526,7 +526,7 @@ _tally_sync() {
 
 _tally_sync_enable() {
     repeating_flags=()
-    non_repeating_flags=(--version --help)
+    non_repeating_flags=(--replace-machine --version --help)
     repeating_options=()
     non_repeating_options=(--name)
     __tally_offer_flags_options 1

@@ -20,7 +20,9 @@ public final class TerminalSession: TerminalDriver {
 
   private let screen: OpaquePointer
   private let signals: SignalWatcher
-  private let palette: Palette
+  private var palette: Palette
+  /// Whether colour may be used (`NO_COLOR`), for a theme applied later.
+  private let allowsColor: Bool
   private let isUTF8: Bool
   private var isStopped = false
   /// The last frame drawn, to send only what changed; `nil` forces a full redraw.
@@ -62,7 +64,8 @@ public final class TerminalSession: TerminalDriver {
     // Button 1 and the wheel, reported at once: no waiting to tell a click from a press.
     mousemask(Self.mouseEvents, nil)
     mouseinterval(0)
-    palette = Palette(theme: theme, useColor: Palette.allowsColor(environment: environment))
+    allowsColor = Palette.allowsColor(environment: environment)
+    palette = Palette(theme: theme, useColor: allowsColor)
     width = Int(tally_cols())
     height = Int(tally_lines())
   }
@@ -222,6 +225,12 @@ public final class TerminalSession: TerminalDriver {
   }
 
   /// Copies `canvas` to the screen; ncurses sends only the cells that changed.
+  public func apply(theme: Theme) {
+    palette = Palette(theme: theme, useColor: allowsColor)
+    // Every cell again, in the new colours.
+    drawn = nil
+  }
+
   public func draw(_ canvas: Canvas) {
     let window = tally_stdscr()
     // Only the cells that differ from the last frame are handed to ncurses (which then sends

@@ -36,12 +36,14 @@ struct InteractiveApp {
       return ExitStatus.ioError
     }
 
-    // The settings, read once: the store is open and its argument domain set.
+    // The settings at start: the store is open and its argument domain set. The run loop
+    // applies them again when the user changes them.
     let settings = Settings(store: dependencies.userDefaults, environment: environment)
+    let liveSettings = LiveSettings(store: dependencies.userDefaults, environment: environment)
     (dependencies.userDefaults as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
     let counterScreen = settings.counterScreen()
     if let problem = counterScreen.problem {
-      notices.append("Using the default keys: \(problem). Fix it with `tally config set` or `tally config reset`.")
+      notices.append(LiveSettings.keysNotice(problem))
     }
 
     let session: TerminalSession
@@ -55,7 +57,7 @@ struct InteractiveApp {
     let analytics = dependencies.analytics
     // The other machines' changes since the last run, before the first frame.
     dependencies.sync?.pull()
-    let outcome = AppRunLoop(terminal: session, dependencies: dependencies).run {
+    let outcome = AppRunLoop(terminal: session, dependencies: dependencies, settings: liveSettings).run {
       LaunchArgumentConfigurator.configure(dependencies, with: arguments)
       let app = AppViewModel(
         settingStore: dependencies.settingStore,

@@ -18,13 +18,15 @@ struct AppRunLoopTests {
 
   /// Runs the app on `store` in a terminal playing `script`; the counter screen comes first.
   private func run(
-    _ script: [InMemoryTerminal.Input], on store: any SharedStore, width: Int = 80, height: Int = 24
+    _ script: [InMemoryTerminal.Input], on store: any SharedStore, width: Int = 80, height: Int = 24,
+    liveSettings: Bool = false
   ) -> (outcome: AppRunLoop.Outcome, terminal: InMemoryTerminal) {
     LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
     let dependencies = Dependencies(
       userDefaults: store, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     let terminal = InMemoryTerminal(width: width, height: height, script: script)
-    let outcome = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+    let settings = liveSettings ? LiveSettings(store: store, environment: [:]) : nil
+    let outcome = AppRunLoop(terminal: terminal, dependencies: dependencies, settings: settings).run {
       TestApps.app(
         settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
     }
@@ -89,6 +91,66 @@ struct AppRunLoopTests {
     #expect(text(frames[1]).contains("Count: 41"))
   }
 
+  @Test func settingsChangedByAnotherProcessApplyWithoutARestart() throws {
+    let (_, terminal) = run(
+      [
+        .meanwhile {
+          guard let other = try? FileUserDefaults(directory: directory.path) else { return }
+          try? SettingEditor.set("keys.increment", to: "k", in: other)
+          try? SettingEditor.set("theme", to: "mono", in: other)
+          try? SettingEditor.set("bigDigits", to: "false", in: other)
+        },
+        .watchedDescriptor, .keys([.character("k")]), .keys([.space]),
+      ], on: store, liveSettings: true)
+
+    let frames = terminal.frames
+    try #require(frames.count == 4)
+    #expect(text(frames[0]).contains("Space/+ add"))
+    #expect(text(frames[0]).contains("███"))
+    // The hint line names the new key, and the value is a plain line without big digits.
+    #expect(text(frames[1]).contains(" k add "), "\(text(frames[1]))")
+    #expect(!text(frames[1]).contains("Space"))
+    #expect(!text(frames[1]).contains("███"))
+    #expect(text(frames[1]).contains("Count: 0"))
+    #expect(text(frames[2]).contains("Count: 1"))
+    // Space no longer adds.
+    #expect(text(frames[3]).contains("Count: 1"))
+    #expect(terminal.events.contains(.theme(.mono)))
+    #expect(try savedCount() == 1)
+  }
+
+  @Test func aStoreChangeThatLeavesTheSettingsAloneAppliesNothing() throws {
+    let (_, terminal) = run(
+      [.meanwhile { (try? FileUserDefaults(directory: directory.path))?.set(41, forKey: "count") }, .watchedDescriptor],
+      on: store, liveSettings: true)
+
+    #expect(!terminal.events.contains { if case .theme = $0 { true } else { false } })
+  }
+
+  @Test func aSyncFolderThatGoesAwayIsSaidOnTheStatusLineUntilItIsBack() throws {
+    let folders = try TemporaryDirectory()
+    let folder = folders.appending("folder")
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
+    let dependencies = Dependencies(
+      userDefaults: store, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    dependencies.sync = CounterSync.configured(in: store)
+    let terminal = InMemoryTerminal(script: [
+      .meanwhile { rename(folder, folders.appending("away")) }, .watchedDescriptor,
+      .meanwhile { rename(folders.appending("away"), folder) }, .timeout,
+    ])
+    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+    }
+
+    let frames = terminal.frames.map(text)
+    try #require(frames.count == 3)
+    #expect(!frames[0].contains("Sync:"))
+    #expect(frames[1].contains("Sync: the folder \(folder) is not there; counting goes on"))
+    #expect(!frames[1].contains("cannot write"))
+    #expect(!frames[2].contains("Sync:"))
+  }
+
   @Test func aResizeRedrawsAtTheNewSize() throws {
     let (_, terminal) = run([.resize(width: 50, height: 16)], on: InMemoryUserDefaults())
 
@@ -129,6 +191,7 @@ extension InMemoryTerminal.Event {
   fileprivate var kind: String {
     switch self {
     case .frame: "frame"
+    case .theme: "theme"
     case .suspended: "suspended"
     case .stopped: "stopped"
     }

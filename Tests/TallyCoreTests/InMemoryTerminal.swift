@@ -34,6 +34,7 @@ final class InMemoryTerminal: TerminalDriver {
   /// What the terminal was asked to do, in order.
   enum Event: Equatable {
     case frame(Canvas)
+    case theme(Theme)
     case suspended
     case stopped
   }
@@ -90,6 +91,7 @@ final class InMemoryTerminal: TerminalDriver {
   }
 
   func draw(_ canvas: Canvas) { events.append(.frame(canvas)) }
+  func apply(theme: Theme) { events.append(.theme(theme)) }
   func suspend() { events.append(.suspended) }
   func stop() { events.append(.stopped) }
 }

@@ -53,7 +53,7 @@ struct ConfigCommandTests {
     #expect(lines.contains("theme = default (default)"))
     #expect(lines.contains("keys.undo = z (user; default: u)"))
     #expect(lines.contains("bigDigits = false (argument; default: true)"))
-    #expect(lines.contains("lockTimeout = 2 (environment; default: 5)"))
+    #expect(lines.contains("lockTimeout = 2 (environment; default: 5; this machine only)"))
     #expect(lines.contains("    keys: undo the last change"))
     #expect(lines.count == 2 * AppDefaults.entries.filter(\.isSetting).count)
   }
@@ -65,9 +65,10 @@ struct ConfigCommandTests {
     #expect(result.standardOutput.hasPrefix("[{\"default\":\"default\",\"description\":"))
     #expect(
       result.standardOutput.contains(
-        "{\"default\":5,\"description\":\"seconds to wait for another tally to release the store\",\"name\":\"lockTimeout\",\"source\":\"user\",\"value\":2.5}"
+        "{\"default\":5,\"description\":\"seconds to wait for another tally to release the store\",\"name\":\"lockTimeout\",\"source\":\"user\",\"thisMachineOnly\":true,\"value\":2.5}"
       ), "\(result.standardOutput)")
-    #expect(result.standardOutput.contains("\"name\":\"bigDigits\",\"source\":\"default\",\"value\":true}"))
+    #expect(
+      result.standardOutput.contains("\"name\":\"bigDigits\",\"source\":\"default\",\"thisMachineOnly\":false,\"value\":true}"))
   }
 
   @Test func aBadValueGetsTheAllowedOnesExit65AndChangesNothing() throws {

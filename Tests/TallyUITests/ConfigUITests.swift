@@ -42,6 +42,33 @@ struct ConfigUITests {
     #expect(try await test.app.waitForExit() == 0)
   }
 
+  @Test func aSettingChangedWhileTheAppRunsTakesEffectWithoutARestart() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    try test.app.launch()
+    try await test.app.waitFor(text: "Space/+ add")
+    try test.app.press(.space)
+    try await test.app.waitFor(text: "Count: 1")
+
+    try set("keys.increment", "k", for: test.app)
+    try await test.app.waitFor(text: "k add")
+    #expect(!test.app.screenText.contains("Space/+ add"))
+    try test.app.press(.space)  // no longer bound
+    try test.app.press(.character("k"))
+    // The help, once shown, follows every key before it: the count is final when it closes.
+    try test.app.press(.character("?"))
+    try await test.app.waitFor(text: "add the step")
+    try test.app.press(.character("q"))
+    try await test.app.waitForAbsence(of: "add the step")
+    try await test.app.waitFor(text: "Count: 2")
+    #expect(test.app.screenText.contains("█"))
+
+    try set("bigDigits", "false", for: test.app)
+    try await test.app.waitForAbsence(of: "█")
+    try test.app.press(.character("q"))
+    #expect(try await test.app.waitForExit() == 0)
+  }
+
   @Test func onboardingNamesTheRemappedKeys() async throws {
     let test = try UITestCase(persistent: true)
     try set("keys.increment", "k", for: test.app)

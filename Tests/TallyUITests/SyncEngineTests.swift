@@ -104,6 +104,54 @@ struct SyncEngineTests {
     #expect(stats.contains(#""allTime":6"#), "\(stats)")
   }
 
+  @Test func settingsFollowTheUserAndTheLockTimeoutStaysOnItsMachine() throws {
+    for machine in ["laptop", "desktop"] { try run(on: machine, ["sync", "enable", folder(machine), "--name", machine]) }
+    try run(on: "laptop", ["config", "set", "theme", "mono"])
+    try run(on: "laptop", ["config", "set", "lockTimeout", "30"])
+    try copy("laptop.tally.plist", from: "laptop", to: "desktop")
+    #expect(try run(on: "desktop", ["config", "get", "theme"]).standardOutput == "mono\n")
+    #expect(try run(on: "desktop", ["config", "get", "lockTimeout"]).standardOutput == "5\n")
+
+    // Concurrent sets, neither machine having seen the other's: the later one wins on both.
+    try run(on: "laptop", ["config", "set", "keys.increment", "k"])
+    try run(on: "desktop", ["config", "set", "keys.increment", "space,+"])
+    try copy("laptop.tally.plist", from: "laptop", to: "desktop")
+    try copy("desktop.tally.plist", from: "desktop", to: "laptop")
+    for machine in ["laptop", "desktop"] {
+      #expect(try run(on: machine, ["config", "get", "keys.increment"]).standardOutput == "Space,+\n", "\(machine)")
+    }
+    #expect(try run(on: "laptop", ["config", "get", "lockTimeout"]).standardOutput == "30\n")
+    let listed = try run(on: "laptop", ["config", "list"]).standardOutput
+    #expect(listed.contains("lockTimeout = 30 (user; default: 5; this machine only)"))
+  }
+
+  @Test func aMachineThatLostItsDataTakesOverItsOwnFileWithReplaceMachine() throws {
+    let shared = root.appending("shared")
+    try run(on: "laptop", ["sync", "enable", shared, "--name", "laptop"])
+    try run(on: "desktop", ["sync", "enable", shared, "--name", "desktop"])
+    try run(on: "laptop", ["inc", "--by", "5"])
+    try run(on: "laptop", ["config", "set", "theme", "mono"])
+
+    // The laptop is set up again: its data directory is gone, its file is still in the folder.
+    _ = try ChildProcess.run("/bin/rm", ["-rf", root.appending("data-laptop")], environment: [:])
+    let clash = try run(on: "laptop", ["sync", "enable", shared, "--name", "laptop"])
+    #expect(clash.standardError.contains("another machine also calls itself \"laptop\""))
+    #expect(clash.standardError.contains("--name laptop --replace-machine"), "\(clash)")
+
+    let replaced = try run(on: "laptop", ["sync", "enable", shared, "--name", "laptop", "--replace-machine"])
+    #expect(replaced.standardOutput.contains("It took over the file of the earlier \"laptop\""), "\(replaced)")
+    #expect(replaced.standardError.isEmpty, "\(replaced)")
+    #expect(try run(on: "laptop", ["get"]).standardOutput == "5\n")
+    #expect(try run(on: "laptop", ["config", "get", "theme"]).standardOutput == "mono\n")
+    try run(on: "laptop", ["inc"])
+    #expect(try run(on: "desktop", ["get"]).standardOutput == "6\n")
+    #expect(try run(on: "desktop", ["sync", "status", "--json"]).standardOutput.contains(#""problems":[]"#))
+    #expect(try run(on: "laptop", ["sync", "status", "--json"]).standardOutput.contains(#""problems":[]"#))
+    // The earlier laptop's history is kept, in the folder for the others too.
+    let log = try run(on: "desktop", ["log"]).standardOutput.split(separator: "\n").map { $0.split(separator: "\t").suffix(3) }
+    #expect(log.map { $0.map(String.init) } == [["0", "5", "command@laptop"], ["5", "6", "command@laptop"]], "\(log)")
+  }
+
   @Test func aBadNameOrFolderIsRefusedAndChangesNothing() throws {
     let environment = ["XDG_DATA_HOME": root.appending("data-bad"), "PATH": "/usr/bin:/bin"]
     let result = try ChildProcess.run(

@@ -32,4 +32,26 @@ struct SyncUITests {
     let desktopGet = try ChildProcess.run(tally, ["get"], environment: desktopEnvironment)
     #expect(desktopGet.standardOutput == "43\n")
   }
+
+  @Test func anotherMachinesSettingTakesEffectWhileTheAppRuns() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    let folder = test.app.dataHome + "/shared"
+    let desktop = try TemporaryDirectory()
+    let tally = try Executables.tally()
+    let laptopEnvironment = ["XDG_DATA_HOME": test.app.dataHome, "PATH": "/usr/bin:/bin"]
+    let desktopEnvironment = ["XDG_DATA_HOME": desktop.path, "PATH": "/usr/bin:/bin"]
+    #expect(
+      try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "laptop"], environment: laptopEnvironment).status == 0)
+    #expect(
+      try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "desktop"], environment: desktopEnvironment).status == 0)
+
+    try test.app.launch()
+    try await test.app.waitFor(text: "Space/+ add")
+    let set = try ChildProcess.run(tally, ["config", "set", "keys.increment", "k"], environment: desktopEnvironment)
+    #expect(set.status == 0, "\(set)")
+    try await test.app.waitFor(text: "k add")
+    try test.app.press(.character("k"))
+    try await test.app.waitFor(text: "Count: 1")
+  }
 }

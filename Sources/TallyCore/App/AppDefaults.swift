@@ -42,10 +42,13 @@ public enum AppDefaults {
     public var allowed: Allowed
     /// An environment variable that, when set to an allowed value, overrides the stored one.
     public var environmentVariable: String?
+    /// Whether the setting is about this machine only (a disk's speed), so that sync leaves
+    /// it alone; the others follow the user to every machine that syncs (docs/sync.md).
+    public var isMachineOnly: Bool
 
     public init(
       key: DefaultsKey, defaultValue: PropertyListValue, summary: String, name: String? = nil, isSetting: Bool = false,
-      allowed: Allowed = .anyOfItsKind, environmentVariable: String? = nil
+      allowed: Allowed = .anyOfItsKind, environmentVariable: String? = nil, isMachineOnly: Bool = false
     ) {
       self.key = key
       self.defaultValue = defaultValue
@@ -54,6 +57,7 @@ public enum AppDefaults {
       self.isSetting = isSetting
       self.allowed = allowed
       self.environmentVariable = environmentVariable
+      self.isMachineOnly = isMachineOnly
     }
 
     public var kind: PropertyListValue.Kind { defaultValue.kind }
@@ -88,7 +92,8 @@ public enum AppDefaults {
         isSetting: true),
       Entry(
         key: .lockTimeout, defaultValue: .real(5), summary: "seconds to wait for another tally to release the store",
-        isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT"),
+        isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT",
+        isMachineOnly: true),
       Entry(
         key: .dayStartsAtHour, defaultValue: .integer(0),
         summary: "the hour (0 to 23) a day starts at for goals and streaks", isSetting: true, allowed: .range(0...23)),
@@ -112,6 +117,12 @@ public enum AppDefaults {
   /// The setting `name` names, if there is one; the app's state (`count`) is not a setting.
   public static func setting(named name: String) -> Entry? {
     entries.first { $0.isSetting && $0.name == name }
+  }
+
+  /// The setting whose defaults key is `key` when sync carries it to the other machines:
+  /// a setting that is not about this machine only.
+  public static func syncedSetting(forKey key: String) -> Entry? {
+    entries.first { $0.isSetting && !$0.isMachineOnly && $0.key.name == key }
   }
 
   /// Registers every default in `store`'s registration domain; called once at start.

@@ -35,7 +35,7 @@ public final class AppViewModel {
 
   private let settingStore: SettingStorage
   /// The user's settings for the counter screen: its keys, its questions, its digits.
-  private let counterSettings: CounterScreenSettings
+  private var counterSettings: CounterScreenSettings
   private let analytics: Analytics
   private let makeCountersModel: () -> CountersModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
@@ -137,6 +137,16 @@ public final class AppViewModel {
   public func storeChanged() {
     if case .onboarding = screen { return }
     counters.reload()
+  }
+
+  /// Uses `settings` on the counter screen from now on, as the user changed them while the
+  /// app runs: the next key is read with the new keys, and the next frame shows them.
+  public func settingsChanged(_ settings: CounterScreenSettings) {
+    counterSettings = settings
+    switch screen {
+    case .counter(let counter), .history(_, over: let counter): counter.settings = settings
+    case .onboarding: break
+    }
   }
 
   private func leaveOnboarding(_ event: AnalyticsEvent) {

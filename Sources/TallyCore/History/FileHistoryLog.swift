@@ -123,4 +123,19 @@ public final class FileHistoryLog: HistoryLog {
       try? FileSystem.replaceFileDurably(atPath: file, with: Array(lines.joined(separator: "\n").utf8), directoryDescriptor: fd)
     }
   }
+
+  /// Puts `earlier`, this machine's log from before its data was lost (its copy in the sync
+  /// folder), before the log's own entries, keeping only its valid lines; the log is
+  /// replaced durably.
+  public func prepend(earlier: [UInt8]) {
+    let lines = earlier.split(separator: UInt8(ascii: "\n")).filter { HistoryEntry(jsonLine: $0) != nil }
+    guard !lines.isEmpty else { return }
+    var bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")])) + [UInt8(ascii: "\n")]
+    bytes += (try? FileSystem.readFile(atPath: path)) ?? []
+    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    guard let fd = try? FileSystem.openDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+    defer { FileSystem.close(fd) }
+    try? FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: fd)
+    cache = nil
+  }
 }

@@ -29,15 +29,19 @@ public final class AppRunLoop {
   private let store: any SharedStore
   private let history: HistoryRecorder
   private let sync: CounterSync?
+  /// The settings, applied again when the store changes; `nil`: read at start only.
+  private let settings: LiveSettings?
   /// The last sync problem shown, so that each is shown once.
   private var shownSyncProblem: String?
 
-  /// Makes a run loop on `terminal` over the store and history of `dependencies`.
-  public init(terminal: any TerminalDriver, dependencies: Dependencies) {
+  /// Makes a run loop on `terminal` over the store and history of `dependencies`, which
+  /// applies `settings` anew whenever the user changes them.
+  public init(terminal: any TerminalDriver, dependencies: Dependencies, settings: LiveSettings? = nil) {
     self.terminal = terminal
     store = dependencies.userDefaults
     history = dependencies.analytics
     sync = dependencies.sync
+    self.settings = settings
   }
 
   /// Runs until the user quits or a signal ends the process.
@@ -64,13 +68,13 @@ public final class AppRunLoop {
       switch terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout) {
       case .terminated(let signal): return .terminated(signal: signal)
       case .descriptor(let descriptor) where descriptor == folderDescriptor:
-        if let sync, sync.processFolderChanges() { app.storeChanged() }
+        if let sync, sync.processFolderChanges() { storeChanged(app) }
         showSyncProblem(on: app)
-      case .descriptor: if !store.processChanges().isEmpty { app.storeChanged() }
+      case .descriptor: if !store.processChanges().isEmpty { storeChanged(app) }
       case .timeout:
-        if !retrying, reread != nil, !store.reload().isEmpty { app.storeChanged() }
+        if !retrying, reread != nil, !store.reload().isEmpty { storeChanged(app) }
         if let sync, folderPoll != nil {
-          if sync.poll() { app.storeChanged() }
+          if sync.poll() { storeChanged(app) }
           showSyncProblem(on: app)
         }
       case .input, .resized: break
@@ -78,7 +82,7 @@ public final class AppRunLoop {
       if retrying {
         // Saving again re-reads the file under the lock if another process replaced it.
         store.retrySave()
-        app.storeChanged()
+        storeChanged(app)
         app.saveStatusChanged()
       }
       var keys = terminal.readKeys()
@@ -113,14 +117,32 @@ public final class AppRunLoop {
     app.saveStatusChanged()
   }
 
-  /// Shows a new sync problem (a skipped file, the folder gone) on the status line, once.
+  /// Tells the app that the store changed, and applies the settings again if the user
+  /// changed them: the counter screen's keys, questions and digits, the theme, the lock
+  /// timeout.
+  private func storeChanged(_ app: AppViewModel) {
+    app.storeChanged()
+    guard let settings = settings?.changed() else { return }
+    let counterScreen = settings.counterScreen()
+    app.settingsChanged(counterScreen.settings)
+    if let problem = counterScreen.problem {
+      app.notice = [app.notice, LiveSettings.keysNotice(problem)].compactMap { $0 }.joined(separator: " ")
+    }
+    terminal.apply(theme: settings.theme)
+    (store as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
+  }
+
+  /// Shows a new sync problem (a skipped file, the folder gone) on the status line, once,
+  /// and takes it away when it is over (the folder is back).
   private func showSyncProblem(on app: AppViewModel) {
-    guard let summary = sync?.status.summary, summary != shownSyncProblem else {
-      if sync?.status.summary == nil { shownSyncProblem = nil }
-      return
+    let summary = sync?.status.summary
+    guard summary != shownSyncProblem else { return }
+    if let shown = shownSyncProblem, let notice = app.notice, notice.contains(shown) {
+      let rest = notice.replacing(shown, with: "").trimmingPrefix(" ")
+      app.notice = rest.isEmpty ? nil : String(rest)
     }
     shownSyncProblem = summary
-    app.notice = [app.notice, summary].compactMap { $0 }.joined(separator: " ")
+    if let summary { app.notice = [app.notice, summary].compactMap { $0 }.joined(separator: " ") }
   }
 
   private func draw(_ app: AppViewModel) {

@@ -29,6 +29,8 @@ public protocol TerminalDriver: AnyObject {
   func readKeys() -> [Key]
   /// Shows `canvas`.
   func draw(_ canvas: Canvas)
+  /// Draws in `theme`'s colours from now on, the next frame in full.
+  func apply(theme: Theme)
   /// Gives the terminal back and stops the process, as Ctrl-Z asks; returns once continued.
   func suspend()
   /// Restores the terminal as it was before; safe to call more than once.

@@ -1,30 +1,45 @@
 /// Changes the user's settings in a store, as `tally config set` and `tally config reset`
 /// do: a value is checked before anything is written, and keys are checked against every
 /// other action's keys, under the store's lock, so that what is saved always works.
+///
+/// With sync on (`sync`), a change to a setting that follows the user is recorded in the
+/// sync state in the same store batch, for the other machines.
 public enum SettingEditor {
   /// Sets the setting `name` to the value `text` spells, in the store's persistent domain.
   ///
   /// - Throws: `SettingError` for an unknown setting, a value it does not allow, or keys
   ///   that another action keeps; nothing is written then.
-  public static func set(_ name: String, to text: String, in store: LayeredUserDefaults) throws(SettingError) {
+  public static func set(
+    _ name: String, to text: String, in store: LayeredUserDefaults, sync: CounterSync? = nil
+  ) throws(SettingError) {
     guard let entry = AppDefaults.setting(named: name) else { throw .unknown(name) }
     let value = try entry.settingValue(from: text)
-    try change(entry, to: value, in: store)
+    try change(entry, to: value, in: store, sync: sync)
   }
 
   /// Removes the user's value of the setting `name`, so that its default applies.
   ///
   /// - Throws: `SettingError` for an unknown setting, or when the action's default keys are
   ///   bound to another action now; nothing is written then.
-  public static func reset(_ name: String, in store: LayeredUserDefaults) throws(SettingError) {
+  public static func reset(_ name: String, in store: LayeredUserDefaults, sync: CounterSync? = nil) throws(SettingError) {
     guard let entry = AppDefaults.setting(named: name) else { throw .unknown(name) }
-    try change(entry, to: nil, in: store)
+    try change(entry, to: nil, in: store, sync: sync)
   }
 
-  private static func change(_ entry: AppDefaults.Entry, to value: PropertyListValue?, in store: LayeredUserDefaults)
-    throws(SettingError)
-  {
+  private static func change(
+    _ entry: AppDefaults.Entry, to value: PropertyListValue?, in store: LayeredUserDefaults, sync: CounterSync?
+  ) throws(SettingError) {
     var refusal: SettingError?
+    store.performBatch {
+      write(entry, value, in: store, refusal: &refusal)
+      if refusal == nil { sync?.recordSetting(entry.key, value: value) }
+    }
+    if let refusal { throw refusal }
+  }
+
+  private static func write(
+    _ entry: AppDefaults.Entry, _ value: PropertyListValue?, in store: LayeredUserDefaults, refusal: inout SettingError?
+  ) {
     store.updatePropertyListValue(forKey: entry.key.name) { current in
       // Runs under the lock, on the store as saved now.
       do throws(SettingError) {
@@ -37,7 +52,6 @@ public enum SettingEditor {
       if value == nil, store.domains.persistent[entry.key.name] == nil { return current }
       return value
     }
-    if let refusal { throw refusal }
   }
 
   /// Throws unless the stored keys, with `entry` set to `value` (`nil` for its default),

@@ -12,6 +12,8 @@ public enum SettingListing {
     var value: Value
     var `default`: Value
     var source: String
+    /// Whether sync leaves it alone: it is about this machine only.
+    var thisMachineOnly: Bool
     var description: String
   }
 
@@ -39,27 +41,31 @@ public enum SettingListing {
     }
   }
 
-  /// Two lines per setting: `name = value (source; default: value)`, then its description.
+  /// Two lines per setting: `name = value (source; default: value)`, then its description;
+  /// a setting that sync leaves alone says `this machine only`.
   ///
   /// ```
   /// theme = mono (user; default: default)
   ///     colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway
+  /// lockTimeout = 5 (default; this machine only)
   /// ```
   public static func lines(_ settings: [Settings.Resolved]) -> [String] {
     settings.flatMap { setting in
-      let origin =
+      var origin =
         setting.source == .default
         ? "default" : "\(setting.source.rawValue); default: \(setting.entry.defaultValue.settingText)"
+      if setting.entry.isMachineOnly { origin += "; this machine only" }
       return ["\(setting.entry.name) = \(setting.value.settingText) (\(origin))", "    \(setting.entry.summary)"]
     }
   }
 
-  /// A JSON array of `{"default", "description", "name", "source", "value"}`, on one line.
+  /// A JSON array of `{"default", "description", "name", "source", "thisMachineOnly", "value"}`,
+  /// on one line.
   public static func json(_ settings: [Settings.Resolved]) -> String {
     let entries = settings.map {
       Entry(
         name: $0.entry.name, value: Value($0.value), default: Value($0.entry.defaultValue), source: $0.source.rawValue,
-        description: $0.entry.summary)
+        thisMachineOnly: $0.entry.isMachineOnly, description: $0.entry.summary)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -16,8 +16,8 @@ public final class CounterSync {
   private var pending: [Operation] = []
   /// Whether the state has changed since it was last copied to the folder.
   private var unpublished = false
-  /// The last state decoded from the store, with the stored value it came from.
-  private var cachedState: (raw: PropertyListValue, state: ReplicaState)?
+  /// The last state decoded from the store, with the stored values it came from.
+  private var cachedState: (raw: PropertyListValue?, settings: PropertyListValue?, state: ReplicaState)?
   /// Whether the stored state could not be read (and was taken as empty).
   private var stateIsDamaged = false
   /// What the last ``pull()`` found.
@@ -68,19 +68,24 @@ public final class CounterSync {
   public var folderPath: String { folder.path }
 
   /// What this machine knows, as stored now.
-  public var state: ReplicaState { decodedState(store.propertyListValue(forKey: DefaultsKey.syncState.name)) }
+  public var state: ReplicaState {
+    decodedState(
+      store.propertyListValue(forKey: DefaultsKey.syncState.name), store.propertyListValue(forKey: DefaultsKey.syncSettings.name))
+  }
 
-  private func decodedState(_ raw: PropertyListValue?) -> ReplicaState {
-    guard let raw else {
+  private func decodedState(_ raw: PropertyListValue?, _ rawSettings: PropertyListValue?) -> ReplicaState {
+    guard raw != nil || rawSettings != nil else {
       stateIsDamaged = false
       return ReplicaState()
     }
-    if let cachedState, cachedState.raw == raw { return cachedState.state }
+    if let cachedState, cachedState.raw == raw, cachedState.settings == rawSettings { return cachedState.state }
     // A damaged local state starts empty: this machine's own file in the folder brings it back.
-    let decoded = try? ReplicaState(propertyListValue: raw)
-    stateIsDamaged = decoded == nil
-    let state = decoded ?? ReplicaState()
-    cachedState = (raw, state)
+    let counters = raw.flatMap { try? ReplicaState(propertyListValue: $0) }
+    let settings = rawSettings.flatMap { try? ReplicaState.settings(propertyListValue: $0) }
+    stateIsDamaged = (raw != nil && counters == nil) || (rawSettings != nil && settings == nil)
+    var state = counters ?? ReplicaState()
+    state.settings = settings ?? [:]
+    cachedState = (raw, rawSettings, state)
     return state
   }
 
@@ -95,6 +100,19 @@ public final class CounterSync {
     case .create(let counter, _, _): note(.created(counter.id, value: counter.value))
     case .delete(let counter, _): note(.delete(counter.id))
     default: note(.fields(change.counterID))
+    }
+  }
+
+  /// Records that this machine set the setting `key` to `value` (`nil`: reset), in the
+  /// current store batch; a setting about this machine only is not synced.
+  public func recordSetting(_ key: DefaultsKey, value: PropertyListValue?) {
+    guard AppDefaults.syncedSetting(forKey: key.name) != nil else { return }
+    updateState { state, tick in
+      let register = state.settings[key.name]
+      // A reset of a setting no machine ever set records nothing, nor does the value it has.
+      if register == nil && value == nil { return }
+      if let register, register.value == value { return }
+      state.settings[key.name] = CounterReplica.Field(value: value, time: tick())
     }
   }
 
@@ -133,16 +151,25 @@ public final class CounterSync {
   /// Changes the stored state in one read-modify-write, with a clock that reads later than
   /// every time in it.
   private func updateState(_ change: (inout ReplicaState, _ tick: () -> HybridTime) -> Void) {
-    store.updatePropertyListValue(forKey: DefaultsKey.syncState.name) { raw in
-      var state = decodedState(raw)
-      var latest = state.latestTime
-      change(&state) {
-        latest = HybridTime.next(after: latest, now: now(), machine: machine.name)
-        return latest ?? HybridTime(milliseconds: now(), machine: machine.name)
+    store.performBatch {
+      var settings: (before: PropertyListValue?, after: PropertyListValue?)
+      store.updatePropertyListValue(forKey: DefaultsKey.syncState.name) { raw in
+        // Read under the lock, as the counters' state is.
+        settings.before = store.propertyListValue(forKey: DefaultsKey.syncSettings.name)
+        var state = decodedState(raw, settings.before)
+        var latest = state.latestTime
+        change(&state) {
+          latest = HybridTime.next(after: latest, now: now(), machine: machine.name)
+          return latest ?? HybridTime(milliseconds: now(), machine: machine.name)
+        }
+        let value = state.propertyListValue
+        settings.after = state.settings.isEmpty ? nil : state.settingsPropertyListValue
+        cachedState = (value, settings.after, state)
+        return value
       }
-      let value = state.propertyListValue
-      cachedState = (value, state)
-      return value
+      if settings.after != settings.before {
+        store.setPropertyListValue(settings.after, forKey: DefaultsKey.syncSettings.name)
+      }
     }
     unpublished = true
   }
@@ -238,11 +265,23 @@ public final class CounterSync {
     }
   }
 
+  /// The instances of the files in the folder that carry this machine's name and are not
+  /// this machine's: another machine that uses the name, or this one before its data was lost.
+  func otherInstancesWithThisName() -> Set<String> {
+    var instances: Set<String> = []
+    for case .success(let file) in (folder.read() ?? [:]).values.map(\.content)
+    where file.machine == machine.name && file.instance != machine.instance {
+      instances.insert(file.instance)
+    }
+    return instances
+  }
+
   /// Merges every other machine's file in the folder into this machine's state.
   ///
-  /// Writes the merged counters into the store, and copies the state to this machine's file
-  /// when the file there differs. Returns whether the counters changed since this process
-  /// last read them (by this merge, or by another process here that merged first).
+  /// Writes the merged counters and settings into the store, and copies the state to this
+  /// machine's file when the file there differs. Returns whether the counters or settings
+  /// changed since this process last read them (by this merge, or by another process here
+  /// that merged first).
   ///
   /// The other machines' files merged are remembered in the store with the state, and not
   /// read again until they change (``MergedFile``): a start with sync on reads only the
@@ -290,14 +329,23 @@ public final class CounterSync {
     var ownFile: SyncFile?
     var merged: [String: MergedFile] = [:]
     let ownName = SyncFile.fileName(machine: machine.name)
+    // Read only when a file carries this machine's name with another instance (rare).
+    lazy var replaced = Set(store.x.object([String].self, forKey: .syncReplacedInstances) ?? [])
     for (name, entry) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
       switch entry.content {
       case .failure(let problem):
         status.problems.append("\(name) was skipped: \(problem)")
       case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
+        // This machine's own file from before it was set up again: merged, and written over.
+        if replaced.contains(file.instance) {
+          incoming.merge(file.state)
+          continue
+        }
         // Two machines with one name: reported, not merged, and never written over.
         status.problems.append(
-          "\(name) was skipped: another machine also calls itself \"\(machine.name)\"; on one of them run `tally sync enable \(folder.path) --name OTHER-NAME`"
+          "\(name) was skipped: another machine also calls itself \"\(machine.name)\"; on one of them run "
+            + "`tally sync enable \(folder.path) --name OTHER-NAME`, or, if that file is this machine's own from "
+            + "before its data was lost, `tally sync enable \(folder.path) --name \(machine.name) --replace-machine`"
         )
         if name == ownName { status.ownFileTaken = true }
       case .success(let file):
@@ -313,9 +361,29 @@ public final class CounterSync {
     return (incoming, ownFile, merged, status)
   }
 
-  /// Makes the store's counters list and values those of `state`; returns whether anything
-  /// differed (and, when `writing`, was written).
+  /// Makes the store's counters list and values, and the user's synced settings, those of
+  /// `state`; returns whether anything differed (and, when `writing`, was written).
   private func materialize(_ state: ReplicaState, writing: Bool) -> Bool {
+    let settingsChanged = materializeSettings(state, writing: writing)
+    return materializeCounters(state, writing: writing) || settingsChanged
+  }
+
+  /// Makes the user's value of each synced setting the one in `state`.
+  ///
+  /// That is the value of its register, or none when it was reset. A setting this Tally
+  /// does not know (a newer one's) stays in the state for the others, and is not written.
+  private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
+    var changed = false
+    for (key, register) in state.settings where AppDefaults.syncedSetting(forKey: key) != nil {
+      let stored = store.layered.map { $0.domains.persistent[key] } ?? store.propertyListValue(forKey: key)
+      guard stored != register.value else { continue }
+      changed = true
+      if writing { store.setPropertyListValue(register.value, forKey: key) }
+    }
+    return changed
+  }
+
+  private func materializeCounters(_ state: ReplicaState, writing: Bool) -> Bool {
     let visible = state.visibleCounters.compactMap { entry in
       entry.counter.record(id: entry.id).map { (record: $0, value: entry.counter.value) }
     }

@@ -5,17 +5,49 @@
 ///                   set: { value, seen: { instance: [added, subtracted] }, time },
 ///                   fields: { name: { value, time } },   (no value: removed)
 ///                   deleted: { seen, time } } }
+/// settings: { key: { value, time } }   (no value: reset)
 /// time: [milliseconds, counter, machine]
 /// ```
+///
+/// The counters and the settings are two values, kept under two keys (in the store,
+/// `syncState` and `syncSettings`; in a machine's file, `counters` and `settings`): a Tally
+/// that knows no synced settings reads the counters of a file that has them.
 extension ReplicaState {
   /// The most counters a state may hold.
   public static let maximumCounters = 10_000
+  /// The most settings a state may hold.
+  public static let maximumSettings = 1_000
 
+  /// The counters as a property list.
   public var propertyListValue: PropertyListValue {
     .dictionary(counters.mapValues(\.propertyListValue))
   }
 
-  /// The state in `value`; throws what is wrong with it.
+  /// The settings as a property list.
+  public var settingsPropertyListValue: PropertyListValue {
+    .dictionary(settings.mapValues(\.propertyListValue))
+  }
+
+  /// The state whose counters are in `value` and settings in `settings` (none when `nil`);
+  /// throws what is wrong with either.
+  public init(propertyListValue value: PropertyListValue, settings: PropertyListValue?) throws(SyncFileProblem) {
+    try self.init(propertyListValue: value)
+    if let settings { self.settings = try Self.settings(propertyListValue: settings) }
+  }
+
+  /// The settings' registers in `value`; throws what is wrong with them.
+  static func settings(propertyListValue value: PropertyListValue) throws(SyncFileProblem) -> [String: CounterReplica.Field] {
+    guard case .dictionary(let entries) = value else { throw .malformed("the settings are not a dictionary") }
+    guard entries.count <= Self.maximumSettings else { throw .malformed("more than \(Self.maximumSettings) settings") }
+    var settings: [String: CounterReplica.Field] = [:]
+    for (name, entry) in entries {
+      guard DefaultsKey.problem(with: name) == nil else { throw .malformed("the setting \"\(name.prefix(40))\" is not valid") }
+      settings[name] = try CounterReplica.Field(propertyListValue: entry, name: name)
+    }
+    return settings
+  }
+
+  /// The state whose counters are in `value`, without settings; throws what is wrong with it.
   public init(propertyListValue value: PropertyListValue) throws(SyncFileProblem) {
     guard case .dictionary(let entries) = value else { throw .malformed("the counters are not a dictionary") }
     guard entries.count <= Self.maximumCounters else { throw .malformed("more than \(Self.maximumCounters) counters") }
@@ -33,12 +65,7 @@ extension CounterReplica {
     var entries: [String: PropertyListValue] = [
       "contributions": Self.encode(contributions),
       // A removed field has a time and no value.
-      "fields": .dictionary(
-        fields.mapValues { field in
-          var entries = ["time": field.time.propertyListValue]
-          entries["value"] = field.value
-          return .dictionary(entries)
-        }),
+      "fields": .dictionary(fields.mapValues(\.propertyListValue)),
     ]
     if let lastSet {
       entries["set"] = .dictionary([
@@ -71,8 +98,7 @@ extension CounterReplica {
       throw .malformed("a counter's fields are not a dictionary")
     }
     for (name, field) in fieldEntries {
-      guard case .dictionary(let field) = field else { throw .malformed("the field \(name) is not a dictionary") }
-      fields[name] = Field(value: field["value"], time: try HybridTime(propertyListValue: field["time"]))
+      fields[name] = try Field(propertyListValue: field, name: name)
     }
   }
 
@@ -90,6 +116,20 @@ extension CounterReplica {
       contributions[machine] = Contribution(added: Int(added), subtracted: Int(subtracted))
     }
     return contributions
+  }
+}
+
+extension CounterReplica.Field {
+  /// `{ value, time }`; a removed field (or a reset setting) has a time and no value.
+  var propertyListValue: PropertyListValue {
+    var entries = ["time": time.propertyListValue]
+    entries["value"] = value
+    return .dictionary(entries)
+  }
+
+  init(propertyListValue value: PropertyListValue, name: String) throws(SyncFileProblem) {
+    guard case .dictionary(let entries) = value else { throw .malformed("the field \(name.prefix(40)) is not a dictionary") }
+    self.init(value: entries["value"], time: try HybridTime(propertyListValue: entries["time"]))
   }
 }
 

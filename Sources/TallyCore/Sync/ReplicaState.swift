@@ -1,17 +1,24 @@
-/// Every counter as this machine knows them, merged from every machine that syncs them.
+/// Every counter and setting as this machine knows them, merged from every machine that
+/// syncs them.
 ///
-/// The merge is the join of a state-based CRDT: counter by counter (``CounterReplica``), so
-/// it is commutative, associative and idempotent, and two machines that have seen the same
-/// files have the same state whatever the order.
+/// The merge is the join of a state-based CRDT: counter by counter (``CounterReplica``) and
+/// setting by setting (a last-writer-wins register), so it is commutative, associative and
+/// idempotent, and two machines that have seen the same files have the same state whatever
+/// the order.
 public struct ReplicaState: Hashable, Sendable {
   /// The name of the field that orders the counters (a whole number, then the id).
   public static let positionField = "position"
 
   /// By counter id.
   public var counters: [String: CounterReplica]
+  /// The settings that follow the user, by defaults key (`theme`, `keys-increment`): each
+  /// a register like a counter's field, with no value once reset, so that an older value
+  /// from another machine does not come back.
+  public var settings: [String: CounterReplica.Field]
 
-  public init(counters: [String: CounterReplica] = [:]) {
+  public init(counters: [String: CounterReplica] = [:], settings: [String: CounterReplica.Field] = [:]) {
     self.counters = counters
+    self.settings = settings
   }
 
   /// The join of the two states.
@@ -21,18 +28,22 @@ public struct ReplicaState: Hashable, Sendable {
     return merged
   }
 
-  /// Merges `other` into this state, in place, counter by counter.
+  /// Merges `other` into this state, in place, counter by counter and setting by setting.
   public mutating func merge(_ other: ReplicaState) {
     for (id, counter) in other.counters {
       counters[id, default: CounterReplica()].merge(counter)
+    }
+    for (name, setting) in other.settings where settings[name].map({ setting.time > $0.time }) ?? true {
+      settings[name] = setting
     }
   }
 
   /// The latest time written anywhere in the state, for the next reading of the clock.
   public var latestTime: HybridTime? {
-    counters.values.compactMap { counter in
+    let counterTimes = counters.values.compactMap { counter in
       [counter.latestWrite, counter.deletion?.time].compactMap { $0 }.max()
-    }.max()
+    }
+    return (counterTimes + settings.values.map(\.time)).max()
   }
 
   /// The counters that are not deleted, in order: by position, then by id.

@@ -48,11 +48,16 @@ public struct SyncFile: Equatable, Sendable {
   }
 
   /// The file as written: an XML property list.
+  ///
+  /// The settings are a key of their own, beside `counters`, and only when there are some:
+  /// a Tally that knows none reads the rest of the file as before (it passes over keys it
+  /// does not know), so the format stays 1.
   public func encoded() -> [UInt8] {
-    let document: [String: PropertyListValue] = [
+    var document: [String: PropertyListValue] = [
       "format": .integer(Int64(Self.format)), "machine": .string(machine), "instance": .string(instance),
       "written": .integer(written), "counters": state.propertyListValue,
     ]
+    if !state.settings.isEmpty { document["settings"] = state.settingsPropertyListValue }
     return Array(PropertyListCodec.encode(document).utf8)
   }
 
@@ -72,7 +77,9 @@ public struct SyncFile: Equatable, Sendable {
       case .string(let instance)? = document["instance"], !instance.isEmpty,
       case .integer(let written)? = document["written"], let counters = document["counters"]
     else { throw .malformed("no machine, instance or time") }
-    self.init(machine: machine, instance: instance, written: written, state: try ReplicaState(propertyListValue: counters))
+    self.init(
+      machine: machine, instance: instance, written: written,
+      state: try ReplicaState(propertyListValue: counters, settings: document["settings"]))
   }
 }
 

@@ -40,4 +40,9 @@ extension DefaultsKey {
   public static let syncInstance = DefaultsKey("syncInstance")
   /// What this machine knows of every machine's counters (a ``ReplicaState``).
   public static let syncState = DefaultsKey("syncState")
+  /// The instances of machines with this machine's name that it replaced (`tally sync
+  /// enable --replace-machine`, after a reinstall): their files are its own earlier ones.
+  public static let syncReplacedInstances = DefaultsKey("syncReplacedInstances")
+  /// What this machine knows of every machine's settings (``ReplicaState/settings``).
+  public static let syncSettings = DefaultsKey("syncSettings")
 }

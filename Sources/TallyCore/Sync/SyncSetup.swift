@@ -21,6 +21,9 @@ public enum SyncSetup {
     public var received: [String] = []
     /// The local ids that changed, old to new (the history was rewritten with them).
     public var renamedIDs: [String: String] = [:]
+    /// The instances of the earlier machines with this name whose files this machine took
+    /// over (`replacingMachine`).
+    public var replacedInstances: [String] = []
   }
 
   /// Why the folder cannot be joined.
@@ -41,8 +44,13 @@ public enum SyncSetup {
   /// has counted since it last synced, when it synced before). They take ids derived from
   /// their names, so that a counter with the same name on another machine is the same
   /// counter: the values add up. Then the folder is read and this machine's file written.
+  ///
+  /// With `replacingMachine`, a file in the folder with this name and another instance is
+  /// taken as this machine's own from before its data was lost (a reinstall): its state is
+  /// merged in as any machine's (its counts stay, under its old instance), and this machine
+  /// writes over it from now on, instead of reporting two machines with one name.
   public static func enable(
-    store: UserDefaultsProtocol, folder: String, name: String, history: FileHistoryLog?,
+    store: UserDefaultsProtocol, folder: String, name: String, history: FileHistoryLog?, replacingMachine: Bool = false,
     now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) throws(Problem) -> (sync: CounterSync, join: Join) {
     if let problem = SyncMachine.problem(withName: name) { throw .invalidName(problem) }
@@ -59,11 +67,16 @@ public enum SyncSetup {
     let sync = CounterSync(store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), now: now)
     var join = Join()
     let before = sync.state
+    if replacingMachine { join.replacedInstances = sync.otherInstancesWithThisName().sorted() }
 
     store.performBatch {
       store.x.set(folder, forKey: .syncFolder)
       store.x.set(name, forKey: .syncMachine)
       store.x.set(instance, forKey: .syncInstance)
+      if !join.replacedInstances.isEmpty {
+        let earlier = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []
+        store.x.set(Array(Set(earlier + join.replacedInstances)).sorted(), forKey: .syncReplacedInstances)
+      }
       let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
       let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
       let current = store.x.object(String.self, forKey: .currentCounter)
@@ -86,6 +99,14 @@ public enum SyncSetup {
       sync.reconcile(joined)
     }
     if let history, !join.renamedIDs.isEmpty { history.renameCounters(join.renamedIDs) }
+    if let history, !join.replacedInstances.isEmpty {
+      // The earlier machine's history copy in the folder becomes the start of this one's log,
+      // so that writing this machine's copy keeps it.
+      let copy = StoreLocation.join(folder, name + ".history.jsonl")
+      if let bytes = try? FileSystem.readFile(atPath: copy, atMost: SyncedHistoryLog.maximumSize) {
+        history.prepend(earlier: bytes)
+      }
+    }
 
     let own = Dictionary(uniqueKeysWithValues: sync.state.counters.map { ($0.key, $0.value.value) })
     sync.pull()
@@ -114,10 +135,13 @@ public enum SyncSetup {
 }
 
 extension CounterSync {
-  /// Makes the state agree with the counters `records` in the store, as on joining: each
-  /// value's difference from the state is this machine's contribution, a counter the state
-  /// does not have (or has deleted) is made, a field that differs is written, and a counter
-  /// the state has that the store does not is deleted.
+  /// Makes the state agree with the counters `records` and the settings in the store.
+  ///
+  /// As on joining: each value's difference from the state is this machine's contribution,
+  /// a counter the state does not have (or has deleted) is made, a field that differs is
+  /// written, and a counter the state has that the store does not is deleted. A setting that
+  /// follows the user and differs from the state (set or reset here while sync was off) is
+  /// recorded.
   func reconcile(_ records: [CounterRecord]) {
     let known = state
     for record in records {
@@ -135,5 +159,9 @@ extension CounterSync {
       note(.delete(id))
     }
     commit(records: records)
+    for entry in AppDefaults.entries where entry.isSetting && !entry.isMachineOnly {
+      let stored = store.layered.map { $0.domains.persistent[entry.key.name] } ?? store.propertyListValue(forKey: entry.key.name)
+      recordSetting(entry.key, value: stored)
+    }
   }
 }

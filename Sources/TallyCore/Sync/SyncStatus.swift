@@ -46,8 +46,12 @@ public struct SyncStatus: Equatable, Sendable {
   /// Every problem in one line for the status line, or `nil` when there is none.
   public var summary: String? {
     var parts: [String] = []
-    if !isReachable { parts.append("the folder \(folder) is not there; counting goes on here") }
-    if let writeProblem { parts.append(writeProblem) }
+    if !isReachable {
+      // Its file cannot be written either: that goes without saying.
+      parts.append("the folder \(folder) is not there; counting goes on here")
+    } else if let writeProblem {
+      parts.append(writeProblem)
+    }
     parts += problems
     return parts.isEmpty ? nil : "Sync: " + parts.joined(separator: "; ")
   }

@@ -11,11 +11,13 @@ public final class SyncedHistoryLog: HistoryLog {
   public let local: FileHistoryLog
   private let folder: String
   private let machine: String
+  private let sync: CounterSync
 
   public init(local: FileHistoryLog, sync: CounterSync) {
     self.local = local
     folder = sync.folderPath
     machine = sync.machine.name
+    self.sync = sync
   }
 
   public var appendProblem: String? { local.appendProblem }
@@ -63,9 +65,13 @@ public final class SyncedHistoryLog: HistoryLog {
     return nil
   }
 
-  /// Brings this machine's copies in the folder up to date with its log: the new lines
-  /// appended, or the whole file written anew when the copy is not a prefix of it by size.
+  /// Brings this machine's copies in the folder up to date with its log.
+  ///
+  /// The new lines are appended, or the whole file written anew when the copy is not a
+  /// prefix of it by size. Nothing is written while another machine uses this machine's
+  /// name: the copies there are that machine's.
   public func copyToFolder() {
+    guard !sync.status.ownFileTaken else { return }
     for (source, copy) in [(local.rotatedPath, ".history.jsonl.1"), (local.path, ".history.jsonl")] {
       let destination = StoreLocation.join(folder, machine + copy)
       do throws(SystemError) {

@@ -6,7 +6,9 @@ struct ConfigCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "config", abstract: "Show and change the settings.",
     discussion: """
-      Settings are kept in the store beside the counters. A value comes from, first to last: \
+      Settings are kept in the store beside the counters; with sync on, those that follow \
+      the user go to every machine that syncs (the latest change wins), and those about this \
+      machine only (lockTimeout) stay here. A value comes from, first to last: \
       a -NAME VALUE launch argument (this run only), the setting's environment variable \
       (TALLY_LOCK_TIMEOUT for lockTimeout), the user's value (config set), the default. \
       A value a setting does not allow is refused with the allowed ones (exit 65) and \
@@ -25,7 +27,9 @@ struct ConfigListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every setting: its value, where it comes from, its default, what it does.")
 
-  @Flag(help: "Print JSON: {\"name\", \"value\", \"default\", \"source\", \"description\"} per setting.")
+  @Flag(
+    help:
+      "Print JSON: {\"name\", \"value\", \"default\", \"source\", \"thisMachineOnly\", \"description\"} per setting.")
   var json = false
 
   func run() throws {
@@ -72,7 +76,7 @@ struct ConfigSetCommand: ParsableCommand {
   func run() throws {
     let value = value[0]
     let context = try ConfigContext.open()
-    try context.change { store throws(SettingError) in try SettingEditor.set(name, to: value, in: store) }
+    try context.change { store, sync throws(SettingError) in try SettingEditor.set(name, to: value, in: store, sync: sync) }
   }
 }
 
@@ -86,29 +90,36 @@ struct ConfigResetCommand: ParsableCommand {
 
   func run() throws {
     let context = try ConfigContext.open()
-    try context.change { store throws(SettingError) in try SettingEditor.reset(name, in: store) }
+    try context.change { store, sync throws(SettingError) in try SettingEditor.reset(name, in: store, sync: sync) }
   }
 }
 
-/// What the `config` commands share: the store, the settings as this run sees them, and
-/// the exits for a setting's problems.
+/// What the `config` commands share: the store, the sync folder's side of it, the settings
+/// as this run sees them, and the exits for a setting's problems.
 struct ConfigContext {
   let store: FileUserDefaults
+  /// With sync on, the settings that follow the user are merged from the other machines
+  /// before they are shown or changed, and a change is passed on to them.
+  let sync: CounterSync?
   let settings: Settings
 
   static func open() throws -> ConfigContext {
     let store = try CommandContext.openStore()
-    return ConfigContext(store: store, settings: Settings(store: store, environment: Platform.environment()))
+    let sync = CounterSync.configured(in: store)
+    sync?.pull()
+    return ConfigContext(store: store, sync: sync, settings: Settings(store: store, environment: Platform.environment()))
   }
 
-  /// Makes a change, turning a refused one or a failed save into the right exit.
-  func change(_ body: (FileUserDefaults) throws(SettingError) -> Void) throws {
+  /// Makes a change, turning a refused one or a failed save into the right exit; with sync
+  /// on, copies it to this machine's file in the folder.
+  func change(_ body: (FileUserDefaults, CounterSync?) throws(SettingError) -> Void) throws {
     do {
-      try body(store)
+      try body(store, sync)
     } catch {
       throw Self.fail(error)
     }
     if let problem = store.saveProblem { throw CommandContext.fail(problem) }
+    sync?.publish()
   }
 
   /// Prints `problem` and returns the exit to throw: 64 for an unknown setting, 65 for a

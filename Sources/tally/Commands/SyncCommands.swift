@@ -26,13 +26,23 @@ struct SyncEnableCommand: ParsableCommand {
   @Option(help: "This machine's name in the folder (default: the host name).")
   var name: String?
 
+  @Flag(
+    help: """
+      Take over the file of an earlier machine with this name, as after a reinstall that lost \
+      the data directory: its counts and settings are kept, and this machine writes its file \
+      from now on. Without it, such a file is reported as another machine using the name.
+      """)
+  var replaceMachine = false
+
   func run() throws {
     let context = try CommandContext.open()
     let machine = name ?? Platform.hostName() ?? "tally"
     let absolute = folder.hasPrefix("/") ? folder : (Platform.currentDirectory() ?? "") + "/" + folder
     let joined: (sync: CounterSync, join: SyncSetup.Join)
     do {
-      joined = try SyncSetup.enable(store: context.store, folder: absolute, name: machine, history: context.localHistory)
+      joined = try SyncSetup.enable(
+        store: context.store, folder: absolute, name: machine, history: context.localHistory,
+        replacingMachine: replaceMachine)
     } catch {
       Platform.printError("cannot enable sync: \(error)")
       if case .invalidName = error { throw ExitCode(ExitStatus.usage) }
@@ -41,6 +51,13 @@ struct SyncEnableCommand: ParsableCommand {
     if let problem = context.store.saveProblem { throw CommandContext.fail(problem) }
     SyncedHistoryLog(local: context.localHistory, sync: joined.sync).copyToFolder()
     try Output.line("This machine syncs as \"\(machine)\" through \(absolute).")
+    if replaceMachine {
+      try Output.line(
+        joined.join.replacedInstances.isEmpty
+          ? "No earlier machine called \"\(machine)\" was found in the folder: nothing was taken over."
+          : "It took over the file of the earlier \"\(machine)\": its counts and settings are kept, and this machine writes the file from now on."
+      )
+    }
     try Output.line(
       "Counters with the same name on several machines are one counter: their values add up (each machine's additions and subtractions count once)."
     )

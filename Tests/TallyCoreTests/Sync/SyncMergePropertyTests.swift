@@ -14,6 +14,12 @@ struct SyncMergePropertyTests {
       let machine = "m\(seed % 3)"
       let amount = (seed / 12) % 50
       let time = HybridTime(milliseconds: Int64(seed), machine: machine)
+      // One event in five sets or resets a setting.
+      if seed % 5 == 4 {
+        let value: PropertyListValue? = amount % 3 == 0 ? nil : .string("t\(amount % 4)")
+        state.settings[["theme", "bigDigits"][seed % 2]] = CounterReplica.Field(value: value, time: time)
+        continue
+      }
       let id = "c\(seed % 2)"
       var counter = state.counters[id] ?? CounterReplica()
       switch (seed / 3) % 4 {
@@ -149,6 +155,36 @@ struct SyncMergePropertyTests {
       for machine in machines {
         #expect(machine.state == machines[0].state)
         #expect(machine.model.list.counters == machines[0].model.list.counters, "\(machine.name)")
+      }
+    }
+  }
+
+  @Test func anyInterleavingOfSettingChangesLeavesEveryMachineWithTheSameSettings() async throws {
+    let themes = ["default", "mono", "high-contrast"]
+    await propertyCheck(count: 20, input: Gen.int(in: 0...100_000).array(of: 1...30)) { seeds in
+      let root = try TemporaryDirectory()
+      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+      for seed in seeds {
+        let machine = machines[seed % 3]
+        switch (seed / 3) % 5 {
+        case 0: try machine.set("theme", to: themes[(seed / 15) % 3])
+        case 1: try machine.reset((seed / 15) % 2 == 0 ? "theme" : "bigDigits")
+        case 2: try machine.set("bigDigits", to: (seed / 15) % 2 == 0 ? "true" : "false")
+        case 3: try machine.receive(from: machines[(seed / 15) % 3])
+        default: try machine.restart()
+        }
+      }
+      for machine in machines { machine.pull() }
+      for from in machines {
+        for to in machines where to !== from { try to.receiveOwnFile(of: from) }
+      }
+      for machine in machines { machine.pull() }
+      for machine in machines {
+        #expect(machine.state == machines[0].state)
+        for key in [DefaultsKey.theme, .bigDigits] {
+          #expect(machine.setting(key) == machines[0].setting(key), "\(machine.name): \(key.name)")
+          #expect(machine.setting(key) == machine.state.settings[key.name]?.value)
+        }
       }
     }
   }

@@ -10,6 +10,8 @@ final class SyncedMachine {
   private(set) var store: FileUserDefaults
   private(set) var sync: CounterSync?
   private(set) var model: CountersModel
+  /// The wall clock of the machine's sync, in milliseconds, from when it joins or restarts.
+  var now: () -> Int64 = Platform.wallClockMilliseconds
 
   /// Makes the machine's directories under `root`, with its counters as `prepare` leaves them,
   /// and joins its folder as `name` (unless `joining` is false).
@@ -30,7 +32,7 @@ final class SyncedMachine {
   /// Runs `tally sync enable` on this machine.
   @discardableResult
   func join(as machineName: String? = nil) throws -> SyncSetup.Join {
-    let joined = try SyncSetup.enable(store: store, folder: folder, name: machineName ?? name, history: nil)
+    let joined = try SyncSetup.enable(store: store, folder: folder, name: machineName ?? name, history: nil, now: now)
     sync = joined.sync
     model = CountersModel(userDefaults: store, analytics: AnalyticsSpy(), sync: sync)
     return joined.join
@@ -40,7 +42,7 @@ final class SyncedMachine {
   func restart() throws {
     store = try FileUserDefaults(directory: dataDirectory)
     LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
-    sync = CounterSync.configured(in: store)
+    sync = CounterSync.configured(in: store, now: now)
     sync?.pull()
     model = CountersModel(userDefaults: store, analytics: AnalyticsSpy(), sync: sync)
   }
@@ -84,6 +86,22 @@ final class SyncedMachine {
     let name = SyncFile.fileName(machine: other.name)
     try TestFiles.copy(other.folder + "/" + name, to: folder + "/" + name)
   }
+
+  /// Sets a setting as `tally config set` does, without reading the folder first (as when
+  /// the other machines' files have not arrived yet), then copies the state to the folder.
+  func set(_ setting: String, to text: String) throws {
+    try SettingEditor.set(setting, to: text, in: store, sync: sync)
+    sync?.publish()
+  }
+
+  /// Resets a setting as `tally config reset` does, then copies the state to the folder.
+  func reset(_ setting: String) throws {
+    try SettingEditor.reset(setting, in: store, sync: sync)
+    sync?.publish()
+  }
+
+  /// The user's value of the setting `key` here (the store's persistent domain).
+  func setting(_ key: DefaultsKey) -> PropertyListValue? { store.domains.persistent[key.name] }
 
   /// The state this machine knows.
   var state: ReplicaState { sync?.state ?? ReplicaState() }
