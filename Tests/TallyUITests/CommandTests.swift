@@ -7,38 +7,13 @@ import Testing
 #endif
 
 /// Every subcommand run as a process on a store in a temporary data directory.
-struct CommandTests {
+struct CommandTests: CommandSuite {
   let tally: String
   let data: TemporaryDirectory
 
   init() throws {
     tally = try Executables.tally()
     data = try TemporaryDirectory()
-  }
-
-  private var environment: [String: String] { ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin"] }
-  private var storeDirectory: String { data.appending("tally") }
-
-  @discardableResult
-  private func run(_ arguments: String...) throws -> ChildProcess.Result {
-    try ChildProcess.run(tally, arguments, environment: environment)
-  }
-
-  private func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws
-  {
-    let result = try ChildProcess.run(tally, arguments, environment: environment)
-    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.standardOutput == expected, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.standardError.isEmpty, "\(result)", sourceLocation: sourceLocation)
-  }
-
-  private func expectFailure(
-    _ arguments: String..., status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let result = try ChildProcess.run(tally, arguments, environment: environment)
-    #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.standardError.contains(message), "\(result)", sourceLocation: sourceLocation)
-    #expect(result.standardOutput.isEmpty, "\(result)", sourceLocation: sourceLocation)
   }
 
   @Test func valueCommandsPrintTheResultingValue() throws {

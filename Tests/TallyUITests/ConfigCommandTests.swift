@@ -3,7 +3,7 @@ import TallyTestSupport
 import Testing
 
 /// `tally config` run as a process on a store in a temporary data directory.
-struct ConfigCommandTests {
+struct ConfigCommandTests: CommandSuite {
   let tally: String
   let data: TemporaryDirectory
 
@@ -12,21 +12,7 @@ struct ConfigCommandTests {
     data = try TemporaryDirectory()
   }
 
-  private var environment: [String: String] { ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin"] }
   private var storePath: String { data.appending("tally/defaults.plist") }
-
-  @discardableResult
-  private func run(_ arguments: String..., environment extra: [String: String] = [:]) throws -> ChildProcess.Result {
-    try ChildProcess.run(tally, arguments, environment: environment.merging(extra) { $1 })
-  }
-
-  private func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws
-  {
-    let result = try ChildProcess.run(tally, arguments, environment: environment)
-    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.standardOutput == expected, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.standardError.isEmpty, "\(result)", sourceLocation: sourceLocation)
-  }
 
   @Test func setGetAndResetASetting() throws {
     try expectOutput("config", "get", "theme", is: "default\n")

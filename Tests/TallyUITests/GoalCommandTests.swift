@@ -10,7 +10,7 @@ private let python = "/usr/bin/python3"
 
 /// `tally goal`, `stats` with a goal, `inc --at`, `export` and `import`, run as processes on a
 /// store in a temporary data directory.
-struct GoalCommandTests {
+struct GoalCommandTests: CommandSuite {
   let tally: String
   let data: TemporaryDirectory
 
@@ -19,82 +19,66 @@ struct GoalCommandTests {
     data = try TemporaryDirectory()
   }
 
-  private var environment: [String: String] { ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin", "TZ": "UTC"] }
-  private var storeDirectory: String { data.appending("tally") }
-
-  @discardableResult
-  private func run(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> ChildProcess.Result {
-    let result = try ChildProcess.run(tally, arguments, environment: environment)
-    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
-    return result
-  }
-
-  private func fail(_ arguments: String..., status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation)
-    throws
-  {
-    let result = try ChildProcess.run(tally, arguments, environment: environment)
-    #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.standardError.contains(message), "\(result)", sourceLocation: sourceLocation)
-  }
+  var extraEnvironment: [String: String] { ["TZ": "UTC"] }
 
   @Test func aGoalIsSetPrintedAndCleared() throws {
-    try run("new", "water")
-    #expect(try run("goal", "water").standardOutput == "none\n")
-    try run("goal", "water", "8/day")
-    #expect(try run("goal", "WATER").standardOutput == "8/day\n")
-    try fail("goal", "water", "8/fortnight", status: 65, message: "not \"8/fortnight\"")
-    try fail("goal", "water", "8/day", "--clear", status: 64, message: "not both")
-    try fail("goal", "tea", "3", status: 65, message: "no counter is named \"tea\"")
-    #expect(try run("goal", "water").standardOutput == "8/day\n")
-    try run("goal", "water", "--clear")
-    #expect(try run("goal", "water").standardOutput == "none\n")
+    try expectSuccess("new", "water")
+    #expect(try expectSuccess("goal", "water").standardOutput == "none\n")
+    try expectSuccess("goal", "water", "8/day")
+    #expect(try expectSuccess("goal", "WATER").standardOutput == "8/day\n")
+    try expectFailure("goal", "water", "8/fortnight", status: 65, message: "not \"8/fortnight\"")
+    try expectFailure("goal", "water", "8/day", "--clear", status: 64, message: "not both")
+    try expectFailure("goal", "tea", "3", status: 65, message: "no counter is named \"tea\"")
+    #expect(try expectSuccess("goal", "water").standardOutput == "8/day\n")
+    try expectSuccess("goal", "water", "--clear")
+    #expect(try expectSuccess("goal", "water").standardOutput == "none\n")
   }
 
   @Test func statsShowTheGoalProgressAndStreaks() throws {
-    try run("new", "water")
-    try run("goal", "water", "2/day")
-    try run("inc", "water", "--by", "2", "--at", "yesterday")
-    try run("inc", "water", "--at", "today")
-    let text = try run("stats", "water").standardOutput
+    try expectSuccess("new", "water")
+    try expectSuccess("goal", "water", "2/day")
+    try expectSuccess("inc", "water", "--by", "2", "--at", "yesterday")
+    try expectSuccess("inc", "water", "--at", "today")
+    let text = try expectSuccess("stats", "water").standardOutput
     #expect(text.contains("goal\t2/day\nprogress\t1 of 2 today\nstreak\t1\nbest streak\t1\n"), "\(text)")
     #expect(
-      try run("stats", "water", "--json").standardOutput
+      try expectSuccess("stats", "water", "--json").standardOutput
         == #"{"allTime":3,"bestStreak":1,"currentStreak":1,"goal":"2/day","goalReached":false,"name":"water","progress":1,"thisWeek":\#(text.contains("this week\t+3") ? 3 : 1),"today":1}"#
         + "\n")
-    try run("inc", "water")
-    #expect(try run("stats", "water").standardOutput.contains("progress\t2 of 2 today, goal reached\nstreak\t2\n"))
+    try expectSuccess("inc", "water")
+    #expect(try expectSuccess("stats", "water").standardOutput.contains("progress\t2 of 2 today, goal reached\nstreak\t2\n"))
   }
 
   @Test func incAtPutsTheChangeInTheHistoryAtThatTime() throws {
-    try run("inc", "--at", "2026-01-15 18:30")
-    try run("dec", "--by", "3", "--at", "2026-01-14")
-    let log = try run("log").standardOutput.split(separator: "\n").map {
+    try expectSuccess("inc", "--at", "2026-01-15 18:30")
+    try expectSuccess("dec", "--by", "3", "--at", "2026-01-14")
+    let log = try expectSuccess("log").standardOutput.split(separator: "\n").map {
       $0.split(separator: "\t").prefix(5).joined(separator: " ")
     }
     #expect(log == ["2026-01-15 18:30:00 changed Count 0 1", "2026-01-14 12:00:00 changed Count 1 -2"])
-    try fail("inc", "--at", "next tuesday", status: 64, message: "--at next tuesday: give today, yesterday")
-    try fail("inc", "--at", "2999-01-01", status: 64, message: "is in the future")
-    #expect(try run("get").standardOutput == "-2\n")
+    try expectFailure("inc", "--at", "next tuesday", status: 64, message: "--at next tuesday: give today, yesterday")
+    try expectFailure("inc", "--at", "2999-01-01", status: 64, message: "is in the future")
+    #expect(try expectSuccess("get").standardOutput == "-2\n")
   }
 
   @Test func theHourADayStartsMovesWhatYesterdayMeans() throws {
-    try run("inc", "--at", "yesterday")
-    try run("inc", "--at", "yesterday", "-dayStartsAtHour", "4")
-    let times = try run("log").standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0].suffix(8) }
+    try expectSuccess("inc", "--at", "yesterday")
+    try expectSuccess("inc", "--at", "yesterday", "-dayStartsAtHour", "4")
+    let times = try expectSuccess("log").standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0].suffix(8) }
     #expect(times == ["12:00:00", "16:00:00"])
-    try fail("inc", "-dayStartsAtHour", "four", status: 64, message: "dayStartsAtHour")
+    try expectFailure("inc", "-dayStartsAtHour", "four", status: 64, message: "dayStartsAtHour")
   }
 
   @Test(arguments: ["json", "csv"])
   func exportThenImportIntoAnEmptyStoreGivesTheSameExport(format: String) throws {
-    try run("new", "water")
-    try run("goal", "water", "8/day")
-    try run("inc", "water", "--by", "3", "--at", "yesterday")
-    try run("new", #"a, "quoted" name"#)
-    try run("set", #"a, "quoted" name"#, "-7")
+    try expectSuccess("new", "water")
+    try expectSuccess("goal", "water", "8/day")
+    try expectSuccess("inc", "water", "--by", "3", "--at", "yesterday")
+    try expectSuccess("new", #"a, "quoted" name"#)
+    try expectSuccess("set", #"a, "quoted" name"#, "-7")
     let file = data.appending("backup.\(format)")
-    try run("export", "--format", format, "-o", file)
-    let exported = try run("export", "--format", format).standardOutput
+    try expectSuccess("export", "--format", format, "-o", file)
+    let exported = try expectSuccess("export", "--format", format).standardOutput
     #expect(try ChildProcess.readFileText(file) == exported)
 
     let other = try TemporaryDirectory()
@@ -109,36 +93,36 @@ struct GoalCommandTests {
   }
 
   @Test func aBadFileChangesNothing() throws {
-    try run("inc", "--by", "5")
+    try expectSuccess("inc", "--by", "5")
     let before = try ChildProcess.readFileText(storeDirectory + "/defaults.plist")
     let history = try ChildProcess.readFileText(storeDirectory + "/history.jsonl")
     let file = data.appending("bad.csv")
     let text =
       "kind,counter,value,step,goal,time,event,name,old,new,source\r\ncounter,Count,9,1,,,,,,,\r\ncounter,new,x,1,,,,,,,\r\n"
     try TemporaryDirectory.write(text, to: file)
-    try fail("import", file, status: 65, message: "bad.csv: line 3: value must be a whole number")
-    try fail("import", data.appending("missing.json"), status: 74, message: "cannot read")
+    try expectFailure("import", file, status: 65, message: "bad.csv: line 3: value must be a whole number")
+    try expectFailure("import", data.appending("missing.json"), status: 74, message: "cannot read")
     #expect(try ChildProcess.readFileText(storeDirectory + "/defaults.plist") == before)
     #expect(try ChildProcess.readFileText(storeDirectory + "/history.jsonl") == history)
-    #expect(try run("get").standardOutput == "5\n")
+    #expect(try expectSuccess("get").standardOutput == "5\n")
   }
 
   @Test func replacingKeepsTheOldStoreAndHistoryAside() throws {
-    try run("inc", "--by", "5")
+    try expectSuccess("inc", "--by", "5")
     let file = data.appending("one.json")
     try TemporaryDirectory.write(
       #"{"format":"tally-backup","version":1,"counters":[{"name":"books","value":12,"step":1,"goal":{"amount":300,"period":"none"},"history":[]}]}"#,
       to: file)
-    let result = try run("import", "--replace", file)
+    let result = try expectSuccess("import", "--replace", file)
     #expect(result.standardError.contains("defaults.plist.copy-"), "\(result)")
     #expect(result.standardError.contains("history.jsonl.replaced-"), "\(result)")
-    #expect(try run("list").standardOutput == "books\t12\n")
-    #expect(try run("goal", "books").standardOutput == "300\n")
-    #expect(try run("log").standardOutput.isEmpty)
+    #expect(try expectSuccess("list").standardOutput == "books\t12\n")
+    #expect(try expectSuccess("goal", "books").standardOutput == "300\n")
+    #expect(try expectSuccess("log").standardOutput.isEmpty)
   }
 
   @Test func aClosedStandardOutputIsNotACrash() throws {
-    for index in 0..<200 { try run("new", "counter \(index)") }
+    for index in 0..<200 { try expectSuccess("new", "counter \(index)") }
     for format in ["json", "csv"] {
       let result = try ChildProcess.runWithClosedOutput(tally, ["export", "--format", format], environment: environment)
       #expect(result.status == 0, "\(result)")
@@ -148,11 +132,11 @@ struct GoalCommandTests {
 
   @Test(.enabled(if: access(python, X_OK) == 0, "python3 is not installed"))
   func pythonsCSVModuleReadsTheExport() throws {
-    try run("new", #"say "hi", then ☕"#)
-    try run("inc", #"say "hi", then ☕"#, "--by", "4")
-    try run("goal", #"say "hi", then ☕"#, "3/week")
+    try expectSuccess("new", #"say "hi", then ☕"#)
+    try expectSuccess("inc", #"say "hi", then ☕"#, "--by", "4")
+    try expectSuccess("goal", #"say "hi", then ☕"#, "3/week")
     let file = data.appending("backup.csv")
-    try run("export", "--format", "csv", "-o", file)
+    try expectSuccess("export", "--format", "csv", "-o", file)
     let script = """
       import csv, sys
       rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))

@@ -6,17 +6,10 @@ import Testing
 /// once, and a damaged file in the folder is reported on the status line.
 struct SyncUITests {
   @Test func anotherMachinesChangeShowsWithNoKeyPressed() async throws {
-    let test = try UITestCase(persistent: true)
-    test.skipOnboarding()
+    let (test, desktop) = try Self.twoMachines()
     let folder = test.app.dataHome + "/shared"
-    let desktop = try TemporaryDirectory()
     let tally = try Executables.tally()
-    let laptopEnvironment = ["XDG_DATA_HOME": test.app.dataHome, "PATH": "/usr/bin:/bin"]
-    let desktopEnvironment = ["XDG_DATA_HOME": desktop.path, "PATH": "/usr/bin:/bin"]
-    #expect(
-      try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "laptop"], environment: laptopEnvironment).status == 0)
-    #expect(
-      try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "desktop"], environment: desktopEnvironment).status == 0)
+    let desktopEnvironment = desktop.environment
 
     try test.app.launch()
     try test.app.press(.space, times: 2)
@@ -34,17 +27,9 @@ struct SyncUITests {
   }
 
   @Test func anotherMachinesSettingTakesEffectWhileTheAppRuns() async throws {
-    let test = try UITestCase(persistent: true)
-    test.skipOnboarding()
-    let folder = test.app.dataHome + "/shared"
-    let desktop = try TemporaryDirectory()
+    let (test, desktop) = try Self.twoMachines()
     let tally = try Executables.tally()
-    let laptopEnvironment = ["XDG_DATA_HOME": test.app.dataHome, "PATH": "/usr/bin:/bin"]
-    let desktopEnvironment = ["XDG_DATA_HOME": desktop.path, "PATH": "/usr/bin:/bin"]
-    #expect(
-      try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "laptop"], environment: laptopEnvironment).status == 0)
-    #expect(
-      try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "desktop"], environment: desktopEnvironment).status == 0)
+    let desktopEnvironment = desktop.environment
 
     try test.app.launch()
     try await test.app.waitFor(text: "Space/+ add")
@@ -53,5 +38,26 @@ struct SyncUITests {
     try await test.app.waitFor(text: "k add")
     try test.app.press(.character("k"))
     try await test.app.waitFor(text: "Count: 1")
+  }
+
+  /// The machine whose app the test drives (the laptop, on screen) and the desktop, whose
+  /// commands run in its own data directory: both joined to one folder, as if one engine
+  /// synced it instantly.
+  private static func twoMachines() throws -> (
+    laptop: UITestCase, desktop: (data: TemporaryDirectory, environment: [String: String])
+  ) {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    let folder = test.app.dataHome + "/shared"
+    let desktop = try TemporaryDirectory()
+    let tally = try Executables.tally()
+    let desktopEnvironment = ["XDG_DATA_HOME": desktop.path, "PATH": "/usr/bin:/bin"]
+    for (name, environment) in [
+      ("laptop", ["XDG_DATA_HOME": test.app.dataHome, "PATH": "/usr/bin:/bin"]), ("desktop", desktopEnvironment),
+    ] {
+      let joined = try ChildProcess.run(tally, ["sync", "enable", folder, "--name", name], environment: environment)
+      #expect(joined.status == 0, "\(joined)")
+    }
+    return (test, (desktop, desktopEnvironment))
   }
 }

@@ -104,19 +104,23 @@ struct SyncMergePropertyTests {
         case .pull(let machine): machines[machine].pull()
         }
       }
-      // The engine settles: each machine's latest file (its own folder's copy, written again
-      // if a stale copy was copied over it) reaches every folder, and every machine reads them.
-      for machine in machines { machine.pull() }
-      for from in machines {
-        for to in machines where to !== from { try to.receiveOwnFile(of: from) }
-      }
-      for machine in machines { machine.pull() }
+      try Self.settle(machines)
       for machine in machines {
         #expect(machine.value("Count") == acknowledged, "\(machine.name): \(seeds.map(Step.init))")
         #expect(machine.state == machines[0].state)
         #expect(machine.model.list.counters.map(\.name) == ["Count"])
       }
     }
+  }
+
+  /// The engine settles: each machine's latest file (its own folder's copy, written again if
+  /// a stale copy was copied over it) reaches every folder, and every machine reads them.
+  static func settle(_ machines: [SyncedMachine]) throws {
+    for machine in machines { machine.pull() }
+    for from in machines {
+      for to in machines where to !== from { try to.receiveOwnFile(of: from) }
+    }
+    for machine in machines { machine.pull() }
   }
 
   /// Any change a user can make to the list, with `seed` saying which, where and how.
@@ -147,11 +151,7 @@ struct SyncMergePropertyTests {
         default: try machine.restart()
         }
       }
-      for machine in machines { machine.pull() }
-      for from in machines {
-        for to in machines where to !== from { try to.receiveOwnFile(of: from) }
-      }
-      for machine in machines { machine.pull() }
+      try Self.settle(machines)
       for machine in machines {
         #expect(machine.state == machines[0].state)
         #expect(machine.model.list.counters == machines[0].model.list.counters, "\(machine.name)")
@@ -174,11 +174,7 @@ struct SyncMergePropertyTests {
         default: try machine.restart()
         }
       }
-      for machine in machines { machine.pull() }
-      for from in machines {
-        for to in machines where to !== from { try to.receiveOwnFile(of: from) }
-      }
-      for machine in machines { machine.pull() }
+      try Self.settle(machines)
       for machine in machines {
         #expect(machine.state == machines[0].state)
         for key in [DefaultsKey.theme, .bigDigits] {

@@ -1,0 +1,64 @@
+import Testing
+
+/// A test suite that runs the built `tally` as a process, on a store in a temporary data
+/// directory of its own: what the command tests share.
+///
+/// A suite conforms with the executable and the directory, and calls `run`,
+/// `expectSuccess`, `expectOutput` and `expectFailure` as its own methods.
+public protocol CommandSuite {
+  /// The `tally` executable (`Executables.tally()`).
+  var tally: String { get }
+  /// The directory that is `XDG_DATA_HOME`: Tally's store is in its `tally` folder.
+  var data: TemporaryDirectory { get }
+  /// Variables set for every run besides `XDG_DATA_HOME` and `PATH`, such as `TZ`.
+  var extraEnvironment: [String: String] { get }
+}
+
+extension CommandSuite {
+  public var extraEnvironment: [String: String] { [:] }
+
+  /// The environment of every run: the data directory, a plain `PATH`, and the suite's extras.
+  public var environment: [String: String] {
+    ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin"].merging(extraEnvironment) { $1 }
+  }
+
+  /// Tally's data directory: where `defaults.plist` and `history.jsonl` are.
+  public var storeDirectory: String { data.appending("tally") }
+
+  /// Runs `tally arguments` (with `extra` on top of the environment) and returns what it did.
+  @discardableResult
+  public func run(_ arguments: String..., environment extra: [String: String] = [:]) throws -> ChildProcess.Result {
+    try ChildProcess.run(tally, arguments, environment: environment.merging(extra) { $1 })
+  }
+
+  /// Runs `tally arguments`, expects it to exit 0, and returns what it did.
+  @discardableResult
+  public func expectSuccess(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> ChildProcess.Result
+  {
+    let result = try ChildProcess.run(tally, arguments, environment: environment)
+    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  /// Runs `tally arguments` and expects exit 0, exactly `expected` on standard output and
+  /// nothing on standard error.
+  public func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+  {
+    let result = try ChildProcess.run(tally, arguments, environment: environment)
+    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.standardOutput == expected, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.standardError.isEmpty, "\(result)", sourceLocation: sourceLocation)
+  }
+
+  /// Runs `tally arguments` and expects exit `status`, `message` in standard error and
+  /// nothing on standard output.
+  public func expectFailure(
+    _ arguments: String..., status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try ChildProcess.run(tally, arguments, environment: environment)
+    #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.standardError.contains(message), "\(result)", sourceLocation: sourceLocation)
+    #expect(result.standardOutput.isEmpty, "\(result)", sourceLocation: sourceLocation)
+  }
+}
