@@ -55,8 +55,6 @@ struct InteractiveApp {
     }
 
     let analytics = dependencies.analytics
-    // The other machines' changes since the last run, before the first frame.
-    dependencies.sync?.pull()
     let outcome = AppRunLoop(terminal: session, dependencies: dependencies, settings: liveSettings).run {
       LaunchArgumentConfigurator.configure(dependencies, with: arguments)
       let app = AppViewModel(

@@ -151,6 +151,34 @@ struct AppRunLoopTests {
     #expect(!frames[2].contains("Sync:"))
   }
 
+  @Test func theOtherMachinesCountsAreMergedRightAfterTheFirstFrame() throws {
+    let others = try TemporaryDirectory()
+    let folder = others.appending("folder")
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
+    let desktopStore = try FileUserDefaults(directory: others.appending("desktop"))
+    LaunchArgumentConfigurator.prepare(desktopStore, argumentDomain: [:])
+    let desktop = try SyncSetup.enable(store: desktopStore, folder: folder, name: "desktop", history: nil).sync
+    let desktopCounters = CountersModel(userDefaults: desktopStore, analytics: AnalyticsSpy(), sync: desktop)
+    try desktopCounters.perform(.add(5, to: desktopCounters.list.counters[0].id))
+    desktop.publish()
+
+    let dependencies = Dependencies(
+      userDefaults: store, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    dependencies.sync = CounterSync.configured(in: store)
+    let terminal = InMemoryTerminal(script: [])
+    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+    }
+
+    let frames = terminal.frames.map(text)
+    try #require(frames.count == 2)
+    #expect(frames[0].contains("Count: 0"))
+    #expect(frames[1].contains("Count: 5"))
+    let saved = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: AnalyticsSpy())
+    #expect(saved.list.counters.map(\.value) == [5])
+  }
+
   @Test func aResizeRedrawsAtTheNewSize() throws {
     let (_, terminal) = run([.resize(width: 50, height: 16)], on: InMemoryUserDefaults())
 

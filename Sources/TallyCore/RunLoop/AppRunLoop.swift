@@ -48,16 +48,22 @@ public final class AppRunLoop {
   ///
   /// - Parameter makeApp: makes the app's view model. It runs in the batch that draws the
   ///   first frame, so what it writes (such as `-skipOnboarding` does) is saved after that
-  ///   frame is drawn, not before.
+  ///   frame is drawn, not before; so is the merge of the sync folder.
   public func run(startingWith makeApp: () -> AppViewModel) -> Outcome {
     let app = store.performBatch {
       let app = makeApp()
       draw(app)
+      // The other machines' changes since the last run are merged right after the first
+      // frame, which shows the counters as this machine last saved them, and drawn before
+      // the merge is saved with the batch and copied to the folder (docs/sync.md).
+      let merged = sync?.pull(publishing: false) ?? false
+      if merged { storeChanged(app) }
+      if showSyncProblem(on: app) || merged { draw(app) }
       return app
     }
+    sync?.publish()
     let storeDescriptor = store.changeNotificationDescriptor()
     let reread = store.isShared && storeDescriptor == nil ? Self.rereadInterval : nil
-    showSyncProblem(on: app)
 
     while !app.isQuitting {
       let retrying = store.hasUnsavedChanges
@@ -133,16 +139,19 @@ public final class AppRunLoop {
   }
 
   /// Shows a new sync problem (a skipped file, the folder gone) on the status line, once,
-  /// and takes it away when it is over (the folder is back).
-  private func showSyncProblem(on app: AppViewModel) {
+  /// and takes it away when it is over (the folder is back); returns whether the status line
+  /// changed.
+  @discardableResult
+  private func showSyncProblem(on app: AppViewModel) -> Bool {
     let summary = sync?.status.summary
-    guard summary != shownSyncProblem else { return }
+    guard summary != shownSyncProblem else { return false }
     if let shown = shownSyncProblem, let notice = app.notice, notice.contains(shown) {
       let rest = notice.replacing(shown, with: "").trimmingPrefix(" ")
       app.notice = rest.isEmpty ? nil : String(rest)
     }
     shownSyncProblem = summary
     if let summary { app.notice = [app.notice, summary].compactMap { $0 }.joined(separator: " ") }
+    return true
   }
 
   private func draw(_ app: AppViewModel) {

@@ -287,7 +287,10 @@ public final class CounterSync {
   /// read again until they change (``MergedFile``): a start with sync on reads only the
   /// files written since the last one, and this machine's own.
   @discardableResult
-  public func pull() -> Bool {
+  ///
+  /// - Parameter publishing: `false` leaves the copy to this machine's file for the next
+  ///   ``publish()``, for a caller that draws the merge first.
+  public func pull(publishing: Bool = true) -> Bool {
     let local = state
     // A damaged state starts empty: every file is merged into it again.
     let remembered =
@@ -310,7 +313,10 @@ public final class CounterSync {
         store.setPropertyListValue(MergedFile.propertyListValue(of: found.merged), forKey: DefaultsKey.syncMergedFiles.name)
       }
     }
-    if status.isReachable, found.ownFile?.state != state { publish(state) }
+    if status.isReachable, found.ownFile?.state != state {
+      unpublished = true
+      if publishing { publish() }
+    }
     return changed
   }
 
