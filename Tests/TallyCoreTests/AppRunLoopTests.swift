@@ -179,6 +179,36 @@ struct AppRunLoopTests {
     #expect(saved.list.counters.map(\.value) == [5])
   }
 
+  @Test func aNewDayRedrawsTheGoalsProgressWithoutAKey() throws {
+    let clock = ManualClock(iso: "2026-11-23T23:59:30Z", utcOffset: 3600)
+    clock.advance(by: -3600)  // 23:59:30 local time, an hour east of UTC
+    let history = InMemoryHistoryLog()
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    let dependencies = Dependencies(userDefaults: store, history: history, clock: clock)
+    try CountersModel(userDefaults: store, analytics: AnalyticsSpy())
+      .perform(.setGoal(Goal(amount: 3, period: .day), of: CountersModel.firstCounter.id))
+    let terminal = InMemoryTerminal(script: [
+      .keys([.space, .space]), .meanwhile { clock.advance(by: 31) }, .timeout,
+    ])
+    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+      AppViewModel(
+        settingStore: FakeSettingStorage(showOnboarding: false), analytics: dependencies.analytics,
+        makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.analytics) },
+        makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) },
+        makeGoalSummary: {
+          GoalSummary.of($0, history: history, now: clock.now(), calendar: GoalCalendar(clock: clock, store: store))
+        })
+    }
+
+    let frames = terminal.frames.map(text)
+    try #require(frames.count == 3)
+    #expect(frames[1].contains("2 of 3 today"))
+    // Just before midnight, the loop waits at most until the day changes: 30 seconds.
+    #expect(terminal.timeouts[1].map { $0 > 29 && $0 <= 30 } == true, "\(terminal.timeouts)")
+    #expect(frames[2].contains("0 of 3 today"))
+    #expect(frames[2].contains("Count: 2"))
+  }
+
   @Test func aResizeRedrawsAtTheNewSize() throws {
     let (_, terminal) = run([.resize(width: 50, height: 16)], on: InMemoryUserDefaults())
 

@@ -28,6 +28,7 @@ public final class AppRunLoop {
   private let terminal: any TerminalDriver
   private let store: any SharedStore
   private let history: HistoryRecorder
+  private let clock: WallClock
   private let sync: CounterSync?
   /// The settings, applied again when the store changes; `nil`: read at start only.
   private let settings: LiveSettings?
@@ -40,6 +41,7 @@ public final class AppRunLoop {
     self.terminal = terminal
     store = dependencies.userDefaults
     history = dependencies.analytics
+    clock = dependencies.clock
     sync = dependencies.sync
     self.settings = settings
   }
@@ -70,7 +72,7 @@ public final class AppRunLoop {
       // The folder's watch is made again when the folder comes back, with a new descriptor.
       let folderDescriptor = sync?.changeDescriptor
       let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
-      let timeout = [retrying ? Self.retryInterval : nil, reread, folderPoll].compactMap { $0 }.min()
+      let timeout = [retrying ? Self.retryInterval : nil, reread, folderPoll, secondsUntilNextDay()].compactMap { $0 }.min()
       switch terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout) {
       case .terminated(let signal): return .terminated(signal: signal)
       case .descriptor(let descriptor) where descriptor == folderDescriptor:
@@ -121,6 +123,18 @@ public final class AppRunLoop {
     sync?.publish()
     history.flush()
     app.saveStatusChanged()
+  }
+
+  /// Seconds until the next day begins by the goals' calendar, at least one.
+  ///
+  /// At midnight (or the hour a day starts at) the screen's "today" becomes yesterday: the
+  /// loop wakes then and draws again. A daylight-saving change that night only wakes it an
+  /// hour early or late, and it then waits again.
+  private func secondsUntilNextDay() -> Double {
+    let now = clock.now()
+    let calendar = GoalCalendar(clock: clock, store: store)
+    let localStart = Double(calendar.day(of: now) + 1) * 86_400 + Double(calendar.dayStartsAtHour * 3600)
+    return max(1, localStart - Double(clock.utcOffset(at: now)) - now.timeIntervalSince1970)
   }
 
   /// Tells the app that the store changed, and applies the settings again if the user
