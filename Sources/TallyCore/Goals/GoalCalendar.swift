@@ -31,6 +31,19 @@ public struct GoalCalendar {
     return Int((seconds / 86_400).rounded(.down))
   }
 
+  /// The moment day `number` (counted from 1970-01-01) begins: its local midnight, or the
+  /// hour a day starts at.
+  public func start(ofDay number: Int) -> Date {
+    instant(ofWallClock: Date(timeIntervalSince1970: Double(number) * 86_400 + Double(dayStartsAtHour * 3600)))
+  }
+
+  /// The moment the local clock shows `wall` (a wall-clock time read as if it were UTC); in
+  /// a daylight-saving gap, the moment the clock jumps over it.
+  public func instant(ofWallClock wall: Date) -> Date {
+    let guess = wall.addingTimeInterval(-Double(utcOffset(wall)))
+    return wall.addingTimeInterval(-Double(utcOffset(guess)))
+  }
+
   /// The period of kind `period` that `date` counts for: consecutive periods have
   /// consecutive numbers.
   public func period(_ period: Goal.Period, of date: Date) -> Int {

@@ -35,7 +35,7 @@ public enum PastMoment {
       } else if let absolute = UTCTime.date(from: trimmed) ?? (try? zoned.parse(trimmed)) {
         moment = absolute
       } else if let wall = wallClockTime(trimmed) {
-        moment = instant(ofWallClock: wall, calendar: calendar)
+        moment = calendar.instant(ofWallClock: wall)
       } else {
         throw ParseError(
           description: "--at \(trimmed): give today, yesterday, a date as 2026-11-20, or a time as \"2026-11-20 18:30\"")
@@ -54,16 +54,8 @@ public enum PastMoment {
     return wall
   }
 
-  /// The moment the local clock shows `wall` (read as UTC): in a daylight-saving gap, the
-  /// moment the clock jumps over it.
-  private static func instant(ofWallClock wall: Date, calendar: GoalCalendar) -> Date {
-    let guess = wall.addingTimeInterval(-Double(calendar.utcOffset(wall)))
-    return wall.addingTimeInterval(-Double(calendar.utcOffset(guess)))
-  }
-
   /// Twelve hours after day `number` begins.
   private static func middle(ofDay number: Int, calendar: GoalCalendar) -> Date {
-    let start = Date(timeIntervalSince1970: Double(number) * 86_400 + Double(calendar.dayStartsAtHour * 3600))
-    return instant(ofWallClock: start, calendar: calendar).addingTimeInterval(12 * 3600)
+    calendar.start(ofDay: number).addingTimeInterval(12 * 3600)
   }
 }

@@ -5,14 +5,9 @@
 #endif
 
 /// ISO 8601 UTC times as the history log and the names of moved-aside files write them,
-/// through FoundationEssentials' `Date.ISO8601FormatStyle` and `Calendar`.
+/// through FoundationEssentials' `Date.ISO8601FormatStyle`, and the civil date of a day.
 enum UTCTime {
   private static let seconds = Date.ISO8601FormatStyle()
-  private static let calendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    return calendar
-  }()
 
   /// "2026-11-23T10:00:00Z", or "2026-11-23T10:00:00.056Z" to the nearest millisecond.
   ///
@@ -64,7 +59,7 @@ enum UTCTime {
 
   /// The month (1 to 12) and day of the month of a day counted from 1970-01-01 (day 0).
   static func monthAndDay(ofDay number: Int) -> (month: Int, day: Int) {
-    let parts = calendar.dateComponents([.month, .day], from: Date(timeIntervalSince1970: Double(number) * 86_400))
-    return (parts.month ?? 1, parts.day ?? 1)
+    let date = civilDate(ofDay: Int64(number))
+    return (Int(date.month), Int(date.day))
   }
 }

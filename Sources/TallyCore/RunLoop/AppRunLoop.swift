@@ -128,13 +128,11 @@ public final class AppRunLoop {
   /// Seconds until the next day begins by the goals' calendar, at least one.
   ///
   /// At midnight (or the hour a day starts at) the screen's "today" becomes yesterday: the
-  /// loop wakes then and draws again. A daylight-saving change that night only wakes it an
-  /// hour early or late, and it then waits again.
+  /// loop wakes then and draws again.
   private func secondsUntilNextDay() -> Double {
     let now = clock.now()
     let calendar = GoalCalendar(clock: clock, store: store)
-    let localStart = Double(calendar.day(of: now) + 1) * 86_400 + Double(calendar.dayStartsAtHour * 3600)
-    return max(1, localStart - Double(clock.utcOffset(at: now)) - now.timeIntervalSince1970)
+    return max(1, calendar.start(ofDay: calendar.day(of: now) + 1).timeIntervalSince(now))
   }
 
   /// Tells the app that the store changed, and applies the settings again if the user
