@@ -12,6 +12,10 @@ public final class SyncedHistoryLog: HistoryLog {
   private let folder: String
   private let machine: String
   private let sync: CounterSync
+  /// The last reading, with the identities of the files it came from (this machine's log and
+  /// rotated log, then each copy in the folder by name): the screen reads the history for
+  /// every frame that shows a goal, and unchanged files are not read again.
+  private var cache: (files: [String: FileIdentity?], reading: HistoryReading)?
 
   public init(local: FileHistoryLog, sync: CounterSync) {
     self.local = local
@@ -29,10 +33,17 @@ public final class SyncedHistoryLog: HistoryLog {
 
   /// Every machine's entries, oldest first; a copy that cannot be read is noted.
   public func read() -> HistoryReading {
+    let copies = FileSystem.names(inDirectory: folder).compactMap { name in
+      Self.machine(ofCopy: name).flatMap { $0 == machine ? nil : (name: name, machine: $0) }
+    }
+    var files = [local.path: try? FileSystem.identity(atPath: local.path)]
+    files[local.rotatedPath] = try? FileSystem.identity(atPath: local.rotatedPath)
+    for copy in copies { files[copy.name] = try? FileSystem.identity(atPath: StoreLocation.join(folder, copy.name)) }
+    if let cache, cache.files == files { return cache.reading }
+
     var reading = local.read()
     var problems: [String] = reading.problem.map { [$0] } ?? []
-    for name in FileSystem.names(inDirectory: folder) {
-      guard let other = Self.machine(ofCopy: name), other != machine else { continue }
+    for (name, other) in copies {
       do throws(SystemError) {
         guard let bytes = try FileSystem.readFile(atPath: StoreLocation.join(folder, name), atMost: Self.maximumSize) else {
           continue
@@ -53,6 +64,7 @@ public final class SyncedHistoryLog: HistoryLog {
     reading.entries = reading.entries.enumerated()
       .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
       .map(\.element)
+    cache = reading.problem == nil ? (files, reading) : nil
     return reading
   }
 

@@ -123,6 +123,29 @@ struct SyncFolderTests {
     #expect(laptop.value("Count") == 6)
   }
 
+  @Test func anotherMachinesHistoryIsReadAgainOnlyWhenItChanged() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    let log = SyncedHistoryLog(local: FileHistoryLog(directory: laptop.dataDirectory), sync: try #require(laptop.sync))
+    let copy = laptop.folder + "/desktop.history.jsonl"
+    func line(_ new: Int) -> String {
+      HistoryEntry(
+        time: at("2026-11-23T10:00:0\(new)Z"), event: .changed, counter: "count", name: "Count", old: new - 1, new: new,
+        source: .command
+      ).jsonLine + "\n"
+    }
+    try TestFiles.write(Array(line(1).utf8), to: copy)
+    #expect(log.read().entries.map(\.machine) == ["desktop"])
+
+    // Damaged without changing its size, inode or time: the screen's next frame reads nothing.
+    try TestFiles.writeKeepingTime([UInt8](repeating: UInt8(ascii: "x"), count: line(1).utf8.count), to: copy)
+    #expect(log.read().entries.count == 1)
+    #expect(log.read().damagedLines == 0)
+
+    // Written again, it is read again.
+    try TestFiles.write(Array((line(1) + line(2)).utf8), to: copy)
+    #expect(log.read().entries.map(\.new) == [1, 2])
+  }
+
   @Test func aDamagedStateMergesEveryFileAgain() throws {
     let laptop = try SyncedMachine("laptop", in: root)
     let desktop = try SyncedMachine("desktop", in: root)
