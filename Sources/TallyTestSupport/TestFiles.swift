@@ -61,6 +61,26 @@ public enum TestFiles {
     return names.sorted()
   }
 
+  /// Makes a symbolic link at `path` that points to `target`, as a peer of a sync folder can.
+  public static func link(_ path: String, to target: String) throws {
+    guard symlink(target, path) == 0 else { throw TestSupportError("cannot link \(path): errno \(errno)") }
+  }
+
+  /// Makes a hard link at `path` to the file at `target`.
+  public static func hardLink(_ path: String, to target: String) throws {
+    guard systemLink(target, path) == 0 else { throw TestSupportError("cannot hard-link \(path): errno \(errno)") }
+  }
+
+  /// Makes a directory at `path`.
+  public static func makeDirectory(_ path: String) throws {
+    guard mkdir(path, 0o700) == 0 else { throw TestSupportError("cannot make \(path): errno \(errno)") }
+  }
+
+  /// Makes a FIFO (a named pipe) at `path`: opening it to read waits for a writer.
+  public static func makeFIFO(_ path: String) throws {
+    guard mkfifo(path, 0o600) == 0 else { throw TestSupportError("cannot make a FIFO at \(path): errno \(errno)") }
+  }
+
   /// Renames `source` to `destination`.
   public static func move(_ source: String, to destination: String) throws {
     guard rename(source, destination) == 0 else { throw TestSupportError("cannot move \(source): errno \(errno)") }
@@ -70,4 +90,9 @@ public enum TestFiles {
   public static func remove(_ path: String) {
     unlink(path)
   }
+}
+
+/// `link(2)`, named apart from `TestFiles.link(_:to:)`.
+private func systemLink(_ target: String, _ path: String) -> Int32 {
+  link(target, path)
 }

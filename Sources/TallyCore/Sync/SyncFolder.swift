@@ -19,9 +19,7 @@ final class SyncFolder {
   }
 
   /// Whether the folder is there (a directory that can be read).
-  var isReachable: Bool {
-    (try? FileSystem.openDirectory(atPath: path)).map { FileSystem.close($0) } != nil
-  }
+  var isReachable: Bool { (try? UntrustedFolder(path: path)) != nil }
 
   func filePath(_ name: String) -> String { StoreLocation.join(path, name) }
 
@@ -29,49 +27,56 @@ final class SyncFolder {
   /// not reachable.
   ///
   /// A file in `merged` that has not changed since is not read: it gives its header alone.
+  /// Nothing is read through a link or from anything but a regular file in the folder
+  /// itself (``UntrustedFolder``): such an entry is reported, never merged.
   func read(merged: [String: MergedFile] = [:]) -> [String: Entry]? {
-    guard isReachable else {
+    guard let folder = try? UntrustedFolder(path: path) else {
       entries = [:]
       return nil
     }
     var seen: [String: Entry] = [:]
-    for name in FileSystem.names(inDirectory: path) where SyncFile.isMachineFile(name) {
-      seen[name] = readEntry(name, merged: merged[name])
+    for name in folder.names() where SyncFile.isMachineFile(name) {
+      seen[name] = readEntry(name, in: folder, merged: merged[name])
     }
     entries = seen
     return seen
   }
 
-  private func readEntry(_ name: String, merged: MergedFile?) -> Entry? {
-    let path = filePath(name)
+  private func readEntry(_ name: String, in folder: UntrustedFolder, merged: MergedFile?) -> Entry? {
+    let identity: FileIdentity
     do throws(SystemError) {
-      guard let identity = try FileSystem.identity(atPath: path) else { return nil }
-      if let cached = entries[name], cached.identity == identity { return cached }
-      if let merged, merged.identity == identity { return Entry(identity: identity, content: .success(merged.header)) }
-      guard identity.byteCount <= SyncFile.maximumSize else {
-        return Entry(identity: identity, content: .failure(.tooLarge(Int(identity.byteCount))))
-      }
-      guard let bytes = try FileSystem.readFile(atPath: path, atMost: SyncFile.maximumSize) else { return nil }
+      guard let found = try folder.identity(ofFile: name) else { return nil }
+      identity = found
+    } catch {
+      // A link, a FIFO, a directory: what it is is all there is to say, and it may change.
+      return Entry(identity: .missing, content: .failure(.unreadable(error.description)))
+    }
+    // A file read before, merged or refused, is not read again until it changes.
+    if let cached = entries[name], cached.identity == identity { return cached }
+    if let merged, merged.identity == identity { return Entry(identity: identity, content: .success(merged.header)) }
+    guard identity.byteCount <= SyncFile.maximumSize else {
+      return Entry(identity: identity, content: .failure(.tooLarge(Int(identity.byteCount))))
+    }
+    do throws(SystemError) {
+      guard let read = try folder.readFile(named: name, from: 0, atMost: SyncFile.maximumSize) else { return nil }
       do throws(SyncFileProblem) {
-        return Entry(identity: identity, content: .success(try SyncFile(decoding: bytes)))
+        return Entry(identity: read.identity, content: .success(try SyncFile(decoding: read.bytes)))
       } catch {
-        return Entry(identity: identity, content: .failure(error))
+        return Entry(identity: read.identity, content: .failure(error))
       }
     } catch {
       let problem: SyncFileProblem = error == .fileTooLarge ? .tooLarge(SyncFile.maximumSize + 1) : .unreadable(error.description)
-      return Entry(identity: (try? FileSystem.identity(atPath: path)).flatMap { $0 } ?? .missing, content: .failure(problem))
+      return Entry(identity: identity, content: .failure(problem))
     }
   }
 
-  /// Replaces this machine's file with `file`, durably.
+  /// Replaces this machine's file with `file`, durably, under a temporary name no other
+  /// machine can predict (``UntrustedFolder/replaceFile(named:with:)``).
   func write(_ file: SyncFile) throws(SystemError) {
-    let directory = try FileSystem.openDirectory(atPath: path)
-    defer { FileSystem.close(directory) }
+    let folder = try UntrustedFolder(path: path)
     let name = SyncFile.fileName(machine: file.machine)
-    try FileSystem.replaceFileDurably(atPath: filePath(name), with: file.encoded(), directoryDescriptor: directory)
-    if let identity = try FileSystem.identity(atPath: filePath(name)) {
-      entries[name] = Entry(identity: identity, content: .success(file))
-    }
+    let identity = try folder.replaceFile(named: name, with: file.encoded())
+    entries[name] = Entry(identity: identity, content: .success(file))
   }
 
   // MARK: Watching

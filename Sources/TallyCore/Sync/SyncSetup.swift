@@ -102,8 +102,9 @@ public enum SyncSetup {
     if let history, !join.replacedInstances.isEmpty {
       // The earlier machine's history copy in the folder becomes the start of this one's log,
       // so that writing this machine's copy keeps it.
-      let copy = StoreLocation.join(folder, name + ".history.jsonl")
-      if let bytes = try? FileSystem.readFile(atPath: copy, atMost: SyncedHistoryLog.maximumSize) {
+      if let bytes = try? UntrustedFolder(path: folder).readFile(
+        named: name + ".history.jsonl", atMost: SyncedHistoryLog.maximumSize)
+      {
         history.prepend(earlier: bytes)
       }
     }

@@ -66,7 +66,9 @@ extension SyncStatus {
     ]
     if machines.isEmpty { lines.append("other machines: none seen yet") }
     for other in machines.sorted(by: { $0.name < $1.name }) {
-      lines.append("machine: \(other.name), wrote \(Self.time(other.written)) (\(Self.age(now - other.written)) ago)")
+      lines.append(
+        "machine: \(other.name), wrote \(Self.time(other.written)) (\(Self.age(now.subtractingReportingOverflow(other.written))))"
+      )
     }
     if let writeProblem { lines.append("problem: \(writeProblem)") }
     lines += problems.map { "problem: \($0)" }
@@ -87,6 +89,14 @@ extension SyncStatus {
 
   private static func time(_ milliseconds: Int64) -> String {
     UTCTime.text(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+  }
+
+  /// How long ago, from a difference that may have overflowed: a file's time is anything
+  /// a peer wrote.
+  private static func age(_ difference: (partialValue: Int64, overflow: Bool)) -> String {
+    // A clock a little ahead is no news; a day or more is worth saying.
+    if difference.overflow || difference.partialValue < -86_400_000 { return "in the future" }
+    return age(difference.partialValue) + " ago"
   }
 
   private static func age(_ milliseconds: Int64) -> String {

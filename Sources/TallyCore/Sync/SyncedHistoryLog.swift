@@ -32,22 +32,24 @@ public final class SyncedHistoryLog: HistoryLog {
   }
 
   /// Every machine's entries, oldest first; a copy that cannot be read is noted.
+  ///
+  /// The copies are read through ``UntrustedFolder``: no link is followed, nothing but a
+  /// regular file in the folder is read.
   public func read() -> HistoryReading {
-    let copies = FileSystem.names(inDirectory: folder).compactMap { name in
+    let folder = try? UntrustedFolder(path: self.folder)
+    let copies = (folder?.names() ?? []).compactMap { name in
       Self.machine(ofCopy: name).flatMap { $0 == machine ? nil : (name: name, machine: $0) }
     }
     var files = [local.path: try? FileSystem.identity(atPath: local.path)]
     files[local.rotatedPath] = try? FileSystem.identity(atPath: local.rotatedPath)
-    for copy in copies { files[copy.name] = try? FileSystem.identity(atPath: StoreLocation.join(folder, copy.name)) }
+    for copy in copies { files[copy.name] = try? folder?.identity(ofFile: copy.name) }
     if let cache, cache.files == files { return cache.reading }
 
     var reading = local.read()
     var problems: [String] = reading.problem.map { [$0] } ?? []
     for (name, other) in copies {
       do throws(SystemError) {
-        guard let bytes = try FileSystem.readFile(atPath: StoreLocation.join(folder, name), atMost: Self.maximumSize) else {
-          continue
-        }
+        guard let bytes = try folder?.readFile(named: name, atMost: Self.maximumSize) else { continue }
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
           if var entry = HistoryEntry(jsonLine: line) {
             entry.machine = other
@@ -83,24 +85,28 @@ public final class SyncedHistoryLog: HistoryLog {
   /// prefix of it by size. Nothing is written while another machine uses this machine's
   /// name: the copies there are that machine's.
   public func copyToFolder() {
-    guard !sync.status.ownFileTaken else { return }
+    guard !sync.status.ownFileTaken, let folder = try? UntrustedFolder(path: folder) else { return }
     for (source, copy) in [(local.rotatedPath, ".history.jsonl.1"), (local.path, ".history.jsonl")] {
-      let destination = StoreLocation.join(folder, machine + copy)
+      let destination = machine + copy
       do throws(SystemError) {
         let have = try FileSystem.identity(atPath: source)?.byteCount ?? 0
-        let copied = try FileSystem.identity(atPath: destination)?.byteCount ?? 0
+        // A link, a FIFO or a hard link at the copy's name is not this machine's copy: it
+        // is written anew (the rename replaces the entry, never what it points to).
+        let copied = (try? folder.identity(ofFile: destination))?.byteCount ?? -1
         guard have != copied else { continue }
         if copied < have, copied > 0 {
           guard let tail = try FileSystem.readFile(atPath: source, from: Int(copied), atMost: FileSystem.maximumReadSize) else {
             continue
           }
-          try FileSystem.append(tail, toPath: destination, rotatingTo: destination + ".old", past: .max)
-        } else {
-          guard let bytes = try FileSystem.readFile(atPath: source) else { continue }
-          let directory = try FileSystem.openDirectory(atPath: folder)
-          defer { FileSystem.close(directory) }
-          try FileSystem.replaceFileDurably(atPath: destination, with: bytes, directoryDescriptor: directory)
+          do {
+            try folder.append(tail, toFile: destination)
+            continue
+          } catch {
+            // Not a plain file of this machine's (a hard link): written anew below.
+          }
         }
+        guard let bytes = try FileSystem.readFile(atPath: source) else { continue }
+        try folder.replaceFile(named: destination, with: bytes)
       } catch {
         // The folder is away: the copy catches up on the next append once it is back.
         continue
