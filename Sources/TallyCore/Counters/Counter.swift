@@ -41,6 +41,30 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     self.goal = goal
   }
 
+  /// Whether `id` is a counter's id as Tally makes them: `count` (the first counter, the
+  /// book's key), `count-N` (made with sync off), `c-` and 16 hexadecimal digits (derived
+  /// from a name with sync on), or that and `-INSTANCE-N` (scoped to a machine).
+  ///
+  /// A counter's value is kept in the store under its id, so these are the only keys of the
+  /// store that a counter can name: no setting or other key of Tally's has this form (a test
+  /// holds it), and the sync folder cannot name one of this machine's own keys.
+  public static func isCounterID(_ id: String) -> Bool {
+    let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+    func isNumber(_ part: Substring) -> Bool {
+      (1...9).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber } && part.first != "0"
+    }
+    func isHex(_ part: Substring, count: ClosedRange<Int>) -> Bool {
+      count.contains(part.count) && part.allSatisfy { $0.isASCII && $0.isHexDigit && !$0.isUppercase }
+    }
+    switch (parts.first, parts.count) {
+    case ("count", 1): return true
+    case ("count", 2): return isNumber(parts[1])
+    case ("c", 2): return isHex(parts[1], count: 16...16)
+    case ("c", 4): return isHex(parts[1], count: 16...16) && isHex(parts[2], count: 1...16) && isNumber(parts[3])
+    default: return false
+    }
+  }
+
   public var propertyListValue: PropertyListValue {
     var entries: [String: PropertyListValue] = ["id": .string(id), "name": .string(name), "step": .integer(Int64(step))]
     if let goal { entries["goal"] = goal.propertyListValue }

@@ -36,13 +36,38 @@ public struct CounterReplica: Hashable, Sendable {
   }
 
   /// A deletion and what it had seen.
+  ///
+  /// It records each machine's sums, and each machine's latest write to the counter. Deletions join: what one of them had seen, the joined one has seen.
   public struct Deletion: Hashable, Sendable {
     public var seen: [String: Contribution]
     public var time: HybridTime
+    /// By machine name, the latest write (a field, a set) of that machine the deletion had
+    /// seen; `nil` in a deletion from a Tally that did not record them, which has seen
+    /// every write up to its time.
+    public var writes: [String: HybridTime]?
 
-    public init(seen: [String: Contribution], time: HybridTime) {
+    public init(seen: [String: Contribution], time: HybridTime, writes: [String: HybridTime]? = nil) {
       self.seen = seen
       self.time = time
+      self.writes = writes
+    }
+
+    /// Whether the deletion had seen the write made at `time`: a machine's writes follow its
+    /// clock, so it saw every write of that machine up to the latest one it saw.
+    func hasSeen(_ time: HybridTime) -> Bool {
+      guard let writes else { return time <= self.time }
+      return writes[time.machine].map { time <= $0 } ?? false
+    }
+
+    /// The join of two deletions: everything either had seen.
+    func joined(with other: Deletion) -> Deletion {
+      let writes: [String: HybridTime]? =
+        switch (self.writes, other.writes) {
+        case (let mine?, let theirs?): mine.merging(theirs) { max($0, $1) }
+        case (let some?, nil), (nil, let some?): some
+        case (nil, nil): nil
+        }
+      return Deletion(seen: seen.mergedContributions(with: other.seen), time: max(time, other.time), writes: writes)
     }
   }
 
@@ -76,11 +101,14 @@ public struct CounterReplica: Hashable, Sendable {
     ([lastSet?.time] + fields.values.map(\.time)).compactMap { $0 }.max()
   }
 
-  /// Whether the counter is deleted: a deletion later than every other write, that had seen
-  /// every contribution there is.
+  /// Whether the counter is deleted.
+  ///
+  /// It is when its deletions (joined) had seen every write to it and every contribution. A change no deletion had seen brings it back, whatever the
+  /// clocks say (causal, not by time).
   public var isDeleted: Bool {
     guard let deletion else { return false }
-    if let latest = latestWrite, latest > deletion.time { return false }
+    if let set = lastSet, !deletion.hasSeen(set.time) { return false }
+    if fields.values.contains(where: { !deletion.hasSeen($0.time) }) { return false }
     return contributions.allSatisfy { $0.value.isCovered(by: deletion.seen[$0.key]) }
   }
 
@@ -97,11 +125,11 @@ public struct CounterReplica: Hashable, Sendable {
     for (machine, contribution) in other.contributions {
       contributions[machine] = contribution.merged(with: contributions[machine] ?? Contribution())
     }
-    for (name, field) in other.fields where fields[name].map({ field.time > $0.time }) ?? true {
+    for (name, field) in other.fields where fields[name].map({ field.wins(over: $0) }) ?? true {
       fields[name] = field
     }
-    if let set = other.lastSet, lastSet.map({ set.time > $0.time }) ?? true { lastSet = set }
-    if let deleted = other.deletion, deletion.map({ deleted.time > $0.time }) ?? true { deletion = deleted }
+    if let set = other.lastSet, lastSet.map({ set.wins(over: $0) }) ?? true { lastSet = set }
+    if let deleted = other.deletion { deletion = deletion?.joined(with: deleted) ?? deleted }
   }
 
   // MARK: Changes made by this machine
@@ -121,8 +149,50 @@ public struct CounterReplica: Hashable, Sendable {
     fields[field] = Field(value: value, time: time)
   }
 
-  /// Deletes the counter, having seen every contribution there is now.
+  /// Deletes the counter, having seen every contribution and every write there is now.
   public mutating func delete(at time: HybridTime) {
-    deletion = Deletion(seen: contributions, time: time)
+    var writes: [String: HybridTime] = [:]
+    for write in [lastSet?.time].compactMap({ $0 }) + fields.values.map(\.time) {
+      writes[write.machine] = max(writes[write.machine] ?? write, write)
+    }
+    let new = Deletion(seen: contributions, time: time, writes: writes)
+    deletion = deletion?.joined(with: new) ?? new
+  }
+}
+
+extension CounterReplica.Field {
+  /// Whether this write wins over `other` in a last-writer-wins register: the later time,
+  /// and for two writes at one time (only a hostile or broken file makes them) the larger
+  /// value, so that every machine keeps the same one.
+  func wins(over other: CounterReplica.Field) -> Bool {
+    if time != other.time { return time > other.time }
+    return value != other.value && PropertyListValue.orders(other.value, before: value)
+  }
+}
+
+extension CounterReplica.ValueSet {
+  /// Whether this set wins over `other`: the later time, then (a tie) the larger value.
+  func wins(over other: CounterReplica.ValueSet) -> Bool {
+    if time != other.time { return time > other.time }
+    if value != other.value { return value > other.value }
+    return Self.key(seen) > Self.key(other.seen)
+  }
+
+  /// What a set had seen, as text that orders the same on every machine.
+  private static func key(_ seen: [String: Contribution]) -> String {
+    seen.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.added):\($0.value.subtracted)" }.joined(separator: ",")
+  }
+}
+
+extension PropertyListValue {
+  /// A total order of optional values for breaking ties: none first, then by the XML
+  /// fragment each is written as.
+  static func orders(_ a: PropertyListValue?, before b: PropertyListValue?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): false
+    case (nil, _?): true
+    case (_?, nil): false
+    case (let a?, let b?): PropertyListCodec.fragment(a) < PropertyListCodec.fragment(b)
+    }
   }
 }

@@ -292,19 +292,28 @@ public final class CounterSync {
   ///   ``publish()``, for a caller that draws the merge first.
   public func pull(publishing: Bool = true) -> Bool {
     let local = state
-    // A damaged state starts empty: every file is merged into it again.
+    // A damaged state is never taken as empty: it is kept aside, and rebuilt from every file
+    // (this machine's own included) and the counts in the store.
+    let damaged = stateIsDamaged
     let remembered =
-      stateIsDamaged ? [:] : MergedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncMergedFiles.name))
-    let found = readFolder(merged: remembered)
+      damaged ? [:] : MergedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncMergedFiles.name))
+    let found = readFolder(merged: remembered, into: local, rebuilding: damaged)
     status = found.status
+    if damaged {
+      status.problems.append(
+        "this machine's sync state could not be read: it was kept aside (\(DefaultsKey.syncStateDamaged.name)) and rebuilt "
+          + "from the counts here and the files in the folder")
+    }
     var changed = false
     let merged = local.merged(with: found.incoming)
-    if merged != local || found.merged != remembered || materialize(merged, writing: false) {
+    if damaged || found.claimedMore || merged != local || found.merged != remembered || materialize(merged, writing: false) {
       // Under the store's lock, on the freshest state: another process may have counted.
       store.performBatch {
         var latest = ReplicaState()
+        if damaged { keepDamagedStateAside() }
         updateState { state, _ in
           state.merge(found.incoming)
+          if damaged { restoreOwnCounts(into: &state) }
           latest = state
         }
         // Another process here (a command) may have merged the same files first: then the
@@ -320,13 +329,54 @@ public final class CounterSync {
     return changed
   }
 
+  /// Keeps the stored state that could not be read under ``DefaultsKey/syncStateDamaged``.
+  private func keepDamagedStateAside() {
+    let raw = PropertyListValue.dictionary(
+      [
+        DefaultsKey.syncState.name: store.propertyListValue(forKey: DefaultsKey.syncState.name),
+        DefaultsKey.syncSettings.name: store.propertyListValue(forKey: DefaultsKey.syncSettings.name),
+      ].compactMapValues { $0 })
+    store.setPropertyListValue(raw, forKey: DefaultsKey.syncStateDamaged.name)
+  }
+
+  /// Gives back this machine's counts after a damaged state was rebuilt from the folder.
+  ///
+  /// A counter the store counts higher than the folder knows was counted here and not yet
+  /// copied there, so the difference is this machine's contribution; a counter the store
+  /// has and the state does not is made.
+  /// Nothing is taken away: what the folder knows beyond the store is other machines' news.
+  private func restoreOwnCounts(into state: inout ReplicaState) {
+    let records = store.x.object([CounterRecord].self, forKey: .counters) ?? []
+    for record in records {
+      let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
+      var counter = state.counters[record.id] ?? CounterReplica()
+      if state.counters[record.id] == nil {
+        for (field, entry) in Self.fields(of: record) {
+          counter.write(entry, to: field, at: HybridTime(milliseconds: 0, machine: machine.name))
+        }
+      }
+      let missing = Int128(value) - Int128(counter.value)
+      if missing > 0 { counter.add(Int(clamping: missing), by: machine.instance) }
+      state.counters[record.id] = counter
+    }
+  }
+
+  /// A record's fields as the state keeps them (without its id).
+  private static func fields(of record: CounterRecord) -> [String: PropertyListValue] {
+    guard case .dictionary(var entries) = record.propertyListValue else { return [:] }
+    entries["id"] = nil
+    return entries
+  }
+
   /// What the folder holds, each file read once unless it is in `merged` and unchanged.
   ///
   /// Returns the merge of every usable file, this machine's own file, the other machines'
   /// files merged, and the status (the other machines, and every file skipped and why).
-  private func readFolder(merged remembered: [String: MergedFile]) -> (
-    incoming: ReplicaState, ownFile: SyncFile?, merged: [String: MergedFile], status: SyncStatus
+  private func readFolder(merged remembered: [String: MergedFile], into local: ReplicaState, rebuilding: Bool) -> (
+    incoming: ReplicaState, ownFile: SyncFile?, merged: [String: MergedFile], status: SyncStatus, claimedMore: Bool
   ) {
+    var admission = Admission(
+      local: local, instance: machine.instance, horizon: HybridTime.horizon(now: now()), rebuilding: rebuilding)
     let files = folder.read(merged: remembered)
     var status = SyncStatus(folder: folder.path, machine: machine)
     status.writeProblem = self.status.writeProblem
@@ -344,7 +394,7 @@ public final class CounterSync {
       case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
         // This machine's own file from before it was set up again: merged, and written over.
         if replaced.contains(file.instance) {
-          incoming.merge(file.state)
+          if let problem = admission.admit(file, into: &incoming) { status.problems.append("\(name) was skipped: \(problem)") }
           continue
         }
         // Two machines with one name: reported, not merged, and never written over.
@@ -355,7 +405,10 @@ public final class CounterSync {
         )
         if name == ownName { status.ownFileTaken = true }
       case .success(let file):
-        incoming.merge(file.state)
+        if let problem = admission.admit(file, into: &incoming) {
+          status.problems.append("\(name) was skipped: \(problem)")
+          continue
+        }
         if file.instance != machine.instance {
           status.record(SyncStatus.Machine(name: file.machine, instance: file.instance, written: file.written, file: name))
           merged[name] = MergedFile(identity: entry.identity, file: file)
@@ -364,7 +417,12 @@ public final class CounterSync {
         }
       }
     }
-    return (incoming, ownFile, merged, status)
+    if admission.clamped > 0 {
+      status.problems.append(
+        "\(admission.clamped) time\(admission.clamped == 1 ? "" : "s") from the folder more than a day ahead of this machine's clock "
+          + "taken as a day ahead")
+    }
+    return (incoming, ownFile, merged, status, admission.claimedMore)
   }
 
   /// Makes the store's counters list and values, and the user's synced settings, those of

@@ -23,8 +23,30 @@ public struct HybridTime: Comparable, Hashable, Sendable {
   /// The reading that follows `latest` (the latest one seen) on `machine` at wall-clock time `now`.
   public static func next(after latest: HybridTime?, now: Int64, machine: String) -> HybridTime {
     guard let latest, latest.milliseconds >= now else { return HybridTime(milliseconds: now, machine: machine) }
-    // A hostile file's time at the end of the range stops the counter there, not the program.
+    // The counter never saturates into a tie: past its end the reading moves on a millisecond
+    // (times from the folder are clamped to a day ahead, so the milliseconds have room).
+    if latest.counter >= maximumCounter || latest.counter < 0 {
+      let (milliseconds, overflow) = latest.milliseconds.addingReportingOverflow(1)
+      return HybridTime(
+        milliseconds: overflow ? latest.milliseconds : milliseconds, counter: overflow ? maximumCounter : 0, machine: machine)
+    }
+    return HybridTime(milliseconds: latest.milliseconds, counter: latest.counter + 1, machine: machine)
+  }
+
+  /// The largest counter a reading has; a file's larger one is clamped to it.
+  public static let maximumCounter: Int64 = 1 << 40
+
+  /// The latest a reading from another machine may be: a day past this machine's clock.
+  public static func horizon(now: Int64) -> Int64 {
+    let (limit, overflow) = now.addingReportingOverflow(86_400_000)
+    return overflow ? .max : limit
+  }
+
+  /// This reading, no later than `horizon` milliseconds and with a counter no larger than
+  /// ``maximumCounter``; `nil` when it already is.
+  public func clamped(to horizon: Int64) -> HybridTime? {
+    guard milliseconds > horizon || counter > Self.maximumCounter || counter < 0 else { return nil }
     return HybridTime(
-      milliseconds: latest.milliseconds, counter: latest.counter == .max ? .max : latest.counter + 1, machine: machine)
+      milliseconds: min(milliseconds, horizon), counter: min(max(counter, 0), Self.maximumCounter), machine: machine)
   }
 }

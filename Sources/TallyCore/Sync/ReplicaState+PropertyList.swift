@@ -53,8 +53,16 @@ extension ReplicaState {
     guard entries.count <= Self.maximumCounters else { throw .malformed("more than \(Self.maximumCounters) counters") }
     var counters: [String: CounterReplica] = [:]
     for (id, entry) in entries {
-      guard DefaultsKey.problem(with: id) == nil else { throw .malformed("the counter id \"\(id.prefix(40))\" is not valid") }
-      counters[id] = try CounterReplica(propertyListValue: entry)
+      // Only a counter's id: never a key of this machine's store such as `syncFolder`.
+      guard CounterRecord.isCounterID(id) else { throw .malformed("the counter id \"\(id.prefix(40))\" is not valid") }
+      let counter = try CounterReplica(propertyListValue: entry)
+      // A name that could not be typed here (a control character, too long) is refused.
+      if let name = counter.fields["name"]?.value {
+        guard case .string(let text) = name, (try? CountersModel.validatedName(text)) == text else {
+          throw .malformed("the name of the counter \(id) is not valid")
+        }
+      }
+      counters[id] = counter
     }
     self.init(counters: counters)
   }
@@ -73,7 +81,10 @@ extension CounterReplica {
       ])
     }
     if let deletion {
-      entries["deleted"] = .dictionary(["seen": Self.encode(deletion.seen), "time": deletion.time.propertyListValue])
+      var deleted = ["seen": Self.encode(deletion.seen), "time": deletion.time.propertyListValue]
+      // Read by this Tally and later; an earlier one passes over the key.
+      deleted["writes"] = deletion.writes.map { .dictionary($0.mapValues(\.propertyListValue)) }
+      entries["deleted"] = .dictionary(deleted)
     }
     return .dictionary(entries)
   }
@@ -90,9 +101,15 @@ extension CounterReplica {
     }
     if let deleted = entries["deleted"] {
       guard case .dictionary(let deleted) = deleted else { throw .malformed("a deletion is not a dictionary") }
+      var writes: [String: HybridTime]?
+      if let written = deleted["writes"] {
+        guard case .dictionary(let entries) = written else { throw .malformed("a deletion's writes are not a dictionary") }
+        writes = [:]
+        for (machine, time) in entries { writes?[machine] = try HybridTime(propertyListValue: time) }
+      }
       deletion = Deletion(
         seen: try Self.decodeContributions(deleted["seen"] ?? .dictionary([:])),
-        time: try HybridTime(propertyListValue: deleted["time"]))
+        time: try HybridTime(propertyListValue: deleted["time"]), writes: writes)
     }
     guard case .dictionary(let fieldEntries)? = entries["fields"] ?? .dictionary([:]) else {
       throw .malformed("a counter's fields are not a dictionary")

@@ -33,7 +33,7 @@ public struct ReplicaState: Hashable, Sendable {
     for (id, counter) in other.counters {
       counters[id, default: CounterReplica()].merge(counter)
     }
-    for (name, setting) in other.settings where settings[name].map({ setting.time > $0.time }) ?? true {
+    for (name, setting) in other.settings where settings[name].map({ setting.wins(over: $0) }) ?? true {
       settings[name] = setting
     }
   }
@@ -70,5 +70,92 @@ extension CounterReplica {
     entries[ReplicaState.positionField] = nil
     entries["id"] = .string(id)
     return CounterRecord(propertyListValue: .dictionary(entries))
+  }
+}
+
+// MARK: What a file from the folder may not do
+
+extension ReplicaState {
+  /// Clamps every time later than `horizon` milliseconds (and every counter past
+  /// ``HybridTime/maximumCounter``) to it; returns how many times were clamped.
+  ///
+  /// A file from a clock far ahead (or a hostile one at the end of `Int64`) would otherwise
+  /// win every register and drag every machine's clock along, for good.
+  public mutating func clampTimes(to horizon: Int64) -> Int {
+    var clamped = 0
+    func clamp(_ time: inout HybridTime) {
+      if let earlier = time.clamped(to: horizon) {
+        time = earlier
+        clamped += 1
+      }
+    }
+    for id in counters.keys {
+      guard var counter = counters[id] else { continue }
+      var changed = false
+      for name in counter.fields.keys where counter.fields[name]?.time.clamped(to: horizon) != nil {
+        clamp(
+          &counter.fields[name, default: CounterReplica.Field(value: nil, time: HybridTime(milliseconds: 0, machine: ""))].time)
+        changed = true
+      }
+      if counter.lastSet?.time.clamped(to: horizon) != nil, var set = counter.lastSet {
+        clamp(&set.time)
+        counter.lastSet = set
+        changed = true
+      }
+      if var deletion = counter.deletion {
+        let before = clamped
+        clamp(&deletion.time)
+        if var writes = deletion.writes {
+          for machine in writes.keys where writes[machine]?.clamped(to: horizon) != nil {
+            clamp(&writes[machine, default: deletion.time])
+          }
+          deletion.writes = writes
+        }
+        if clamped != before {
+          counter.deletion = deletion
+          changed = true
+        }
+      }
+      if changed { counters[id] = counter }
+    }
+    for name in settings.keys where settings[name]?.time.clamped(to: horizon) != nil {
+      clamp(&settings[name, default: CounterReplica.Field(value: nil, time: HybridTime(milliseconds: 0, machine: ""))].time)
+    }
+    return clamped
+  }
+
+  /// Takes out what another machine's file claims of `instance`'s own sums (this machine's).
+  ///
+  /// This machine knows its own contribution, and no file may raise it. What a set or a
+  /// deletion had seen of it is kept no larger than `own`, what this machine has counted.
+  ///
+  /// Returns whether the file claimed more of this machine's sums than `own` holds: then
+  /// either another process here counted since `own` was read, or the file lies.
+  @discardableResult
+  public mutating func removeClaims(about instance: String, own: (String) -> Contribution?) -> Bool {
+    var claimedMore = false
+    for id in counters.keys {
+      guard var counter = counters[id] else { continue }
+      let mine = own(id) ?? Contribution()
+      if let claimed = counter.contributions[instance], !claimed.isCovered(by: mine) { claimedMore = true }
+      func bounded(_ seen: inout [String: Contribution]) {
+        if let claimed = seen[instance] {
+          seen[instance] = Contribution(
+            added: min(claimed.added, mine.added), subtracted: min(claimed.subtracted, mine.subtracted))
+        }
+      }
+      let before = counter
+      counter.contributions[instance] = nil
+      if var set = counter.lastSet {
+        bounded(&set.seen)
+        counter.lastSet = set
+      }
+      if var deletion = counter.deletion {
+        bounded(&deletion.seen)
+        counter.deletion = deletion
+      }
+      if counter != before { counters[id] = counter }
+    }
+    return claimedMore
   }
 }

@@ -45,4 +45,7 @@ extension DefaultsKey {
   public static let syncReplacedInstances = DefaultsKey("syncReplacedInstances")
   /// What this machine knows of every machine's settings (``ReplicaState/settings``).
   public static let syncSettings = DefaultsKey("syncSettings")
+  /// A ``syncState`` (and ``syncSettings``) that could not be read, kept aside as it was
+  /// when the state was rebuilt from the store and the folder.
+  public static let syncStateDamaged = DefaultsKey("syncStateDamaged")
 }

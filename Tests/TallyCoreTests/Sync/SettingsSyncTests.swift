@@ -101,7 +101,7 @@ struct SettingsSyncTests {
   /// settings read as ever.
   @Test func anOlderTallyReadsTheCountersOfAFileWithSettings() throws {
     var state = ReplicaState()
-    state.counters["c-1"] = CounterReplica(contributions: ["1": Contribution(added: 7)])
+    state.counters["c-0000000000000001"] = CounterReplica(contributions: ["1": Contribution(added: 7)])
     state.settings["theme"] = CounterReplica.Field(value: .string("mono"), time: HybridTime(milliseconds: 1, machine: "laptop"))
     let bytes = SyncFile(machine: "laptop", instance: "1", written: 1, state: state).encoded()
     let document: [String: PropertyListValue] = try PropertyListCodec.decode(bytes)

@@ -20,7 +20,7 @@ struct SyncMergePropertyTests {
         state.settings[["theme", "bigDigits"][seed % 2]] = CounterReplica.Field(value: value, time: time)
         continue
       }
-      let id = "c\(seed % 2)"
+      let id = "c-000000000000000\(seed % 2)"
       var counter = state.counters[id] ?? CounterReplica()
       switch (seed / 3) % 4 {
       case 0: counter.contributions[machine] = Contribution(added: amount, subtracted: (seed / 600) % 20)

@@ -173,8 +173,18 @@ struct HybridTimeTests {
     #expect(HybridTime.next(after: seen, now: 9_000, machine: "laptop") == HybridTime(milliseconds: 9_000, machine: "laptop"))
   }
 
-  @Test func aTimeAtTheEndOfTheRangeDoesNotOverflow() {
+  @Test func aTimeAtTheEndOfTheRangeIsClampedAndTheClockNeverSaturatesIntoATie() {
     let hostile = HybridTime(milliseconds: .max, counter: .max, machine: "a")
-    #expect(HybridTime.next(after: hostile, now: 1, machine: "b") == HybridTime(milliseconds: .max, counter: .max, machine: "b"))
+    let now: Int64 = 1_800_000_000_000
+    let clamped = hostile.clamped(to: HybridTime.horizon(now: now))
+    #expect(clamped == HybridTime(milliseconds: now + 86_400_000, counter: HybridTime.maximumCounter, machine: "a"))
+    // Each reading after it is later than the one before: no two writes share a time.
+    var latest = clamped ?? hostile
+    for _ in 0..<3 {
+      let next = HybridTime.next(after: latest, now: now, machine: "b")
+      #expect(next > latest)
+      latest = next
+    }
+    #expect(HybridTime.horizon(now: .max) == .max)
   }
 }
