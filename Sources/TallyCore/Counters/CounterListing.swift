@@ -18,7 +18,7 @@ public enum CounterListing {
 
   /// `name<TAB>value`, one line per counter.
   public static func lines(_ counters: [Counter]) -> [String] {
-    counters.map { "\($0.name)\t\($0.value)" }
+    counters.map { "\(TerminalText.escaped($0.name))\t\($0.value)" }
   }
 
   /// `{"current":true,"name":"Count","step":1,"value":12}`, keys sorted, on one line, with

@@ -80,7 +80,9 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       default:
-        if scalar.value < 0x20 {
+        // C0, DEL and C1 as escapes (JSON requires C0's; the others keep a terminal that
+        // shows the JSON from taking them as codes).
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
           let hex = String(scalar.value, radix: 16)
           result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

@@ -85,6 +85,9 @@ public final class CounterSync {
     stateIsDamaged = (raw != nil && counters == nil) || (rawSettings != nil && settings == nil)
     var state = counters ?? ReplicaState()
     state.settings = settings ?? [:]
+    // A time no machine's clock can have (kept by a Tally before times from the folder
+    // were clamped) would pin its register for good.
+    _ = state.clampTimes(to: HybridTime.horizon(now: now()))
     cachedState = (raw, rawSettings, state)
     return state
   }
@@ -211,7 +214,8 @@ public final class CounterSync {
     let before = records[..<index].reversed().lazy.compactMap(known).first
     let after = records[(index + 1)...].lazy.compactMap(known).first
     switch (before, after) {
-    case (let before?, let after?): return before + (after - before) / 2
+    // Positions come from files: halfway is computed wide, so no pair of them can overflow.
+    case (let before?, let after?): return Int64(truncatingIfNeeded: (Int128(before) + Int128(after)) / 2)
     case (let before?, nil): return before.addingReportingOverflow(gap).overflow ? before : before + gap
     case (nil, let after?): return after.subtractingReportingOverflow(gap).overflow ? after : after - gap
     case (nil, nil): return 0
@@ -448,9 +452,12 @@ public final class CounterSync {
   }
 
   private func materializeCounters(_ state: ReplicaState, writing: Bool) -> Bool {
-    let visible = state.visibleCounters.compactMap { entry in
-      entry.counter.record(id: entry.id).map { (record: $0, value: entry.counter.value) }
-    }
+    let visible = Self.withUniqueNames(
+      state.visibleCounters.compactMap { entry in
+        entry.counter.record(id: entry.id).map {
+          (record: $0, value: entry.counter.value, named: entry.counter.fields["name"]?.time)
+        }
+      })
     guard !visible.isEmpty else { return false }
     var changed = false
     let records = visible.map(\.record)
@@ -470,6 +477,42 @@ public final class CounterSync {
       }
     }
     return changed
+  }
+
+  /// The counters with names unique ignoring case, as this machine shows them.
+  ///
+  /// Two machines can give two counters one name (a rename on one, a new counter on the
+  /// other): the name given first stays, and each later one shows its writer,
+  /// `laps (laptop)`, on every machine alike, until a user renames it. Both counters and
+  /// their counts are kept; none is joined to the other.
+  static func withUniqueNames(_ counters: [(record: CounterRecord, value: Int, named: HybridTime?)])
+    -> [(record: CounterRecord, value: Int)]
+  {
+    var taken = Set<String>()
+    var result = counters.map { (record: $0.record, value: $0.value) }
+    let order = counters.indices.sorted { a, b in
+      let (ta, tb) = (counters[a].named, counters[b].named)
+      if ta != tb { return ta.map { t in tb.map { t < $0 } ?? false } ?? true }
+      return counters[a].record.id < counters[b].record.id
+    }
+    for index in order {
+      let name = counters[index].record.name
+      var unique = name
+      var attempt = 1
+      while taken.contains(unique.lowercased()) {
+        // A writer's name comes from a file: shown only when it is a machine's name.
+        let writer =
+          counters[index].named.map(\.machine).flatMap {
+            SyncMachine.problem(withName: $0) == nil && $0.count <= 16 ? $0 : nil
+          } ?? "other"
+        let suffix = attempt == 1 ? " (\(writer))" : " (\(writer) \(attempt))"
+        unique = String(name.prefix(max(1, CountersModel.maximumNameLength - suffix.count))) + suffix
+        attempt += 1
+      }
+      taken.insert(unique.lowercased())
+      result[index].record.name = unique
+    }
+    return result
   }
 
   // MARK: Watching the folder

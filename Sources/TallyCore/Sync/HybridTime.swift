@@ -36,17 +36,28 @@ public struct HybridTime: Comparable, Hashable, Sendable {
   /// The largest counter a reading has; a file's larger one is clamped to it.
   public static let maximumCounter: Int64 = 1 << 40
 
-  /// The latest a reading from another machine may be: a day past this machine's clock.
+  /// The latest a reading from another machine may be: a day past this machine's clock,
+  /// rounded up to the end of that UTC day.
+  ///
+  /// Rounded, so that machines that read one file on the same day clamp its times alike
+  /// (``clamped(to:)``): a later write on any of them then wins over it everywhere.
   public static func horizon(now: Int64) -> Int64 {
-    let (limit, overflow) = now.addingReportingOverflow(86_400_000)
-    return overflow ? .max : limit
+    let day: Int64 = 86_400_000
+    let (limit, overflow) = now.addingReportingOverflow(day)
+    let remainder = ((limit % day) + day) % day
+    if overflow || remainder == 0 { return overflow ? .max : limit }
+    let (rounded, past) = limit.addingReportingOverflow(day - remainder)
+    return past ? .max : rounded
   }
 
   /// This reading, no later than `horizon` milliseconds and with a counter no larger than
   /// ``maximumCounter``; `nil` when it already is.
+  ///
+  /// A reading past the horizon becomes the horizon's first (counter 0), so that a machine
+  /// that has seen it writes later than it at the horizon, and stays later once clamped.
   public func clamped(to horizon: Int64) -> HybridTime? {
-    guard milliseconds > horizon || counter > Self.maximumCounter || counter < 0 else { return nil }
-    return HybridTime(
-      milliseconds: min(milliseconds, horizon), counter: min(max(counter, 0), Self.maximumCounter), machine: machine)
+    if milliseconds > horizon { return HybridTime(milliseconds: horizon, counter: 0, machine: machine) }
+    guard counter > Self.maximumCounter || counter < 0 else { return nil }
+    return HybridTime(milliseconds: milliseconds, counter: min(max(counter, 0), Self.maximumCounter), machine: machine)
   }
 }

@@ -53,7 +53,7 @@ public struct SyncStatus: Equatable, Sendable {
       parts.append(writeProblem)
     }
     parts += problems
-    return parts.isEmpty ? nil : "Sync: " + parts.joined(separator: "; ")
+    return parts.isEmpty ? nil : TerminalText.escaped("Sync: " + parts.joined(separator: "; "))
   }
 }
 
@@ -72,7 +72,8 @@ extension SyncStatus {
     }
     if let writeProblem { lines.append("problem: \(writeProblem)") }
     lines += problems.map { "problem: \($0)" }
-    return lines
+    // File names and reasons come from the folder: no escape code reaches the terminal.
+    return lines.map(TerminalText.escaped)
   }
 
   /// The status as one JSON object.

@@ -37,7 +37,8 @@ struct LogCommand: ParsableCommand {
         ? entry.jsonLine
         : [
           HistorySummary.timestamp(entry.time, utcOffset: clock.utcOffset(at: entry.time)), entry.event.rawValue,
-          entry.name, entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.sourceDescription,
+          TerminalText.escaped(entry.name), entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "",
+          TerminalText.escaped(entry.sourceDescription),
         ].joined(separator: "\t")
       if try !Output.line(line) { break }
     }

@@ -62,12 +62,12 @@ struct SyncEnableCommand: ParsableCommand {
       "Counters with the same name on several machines are one counter: their values add up (each machine's additions and subtractions count once)."
     )
     for shared in joined.join.shared {
-      try Output.line("  \(shared.name): \(shared.here) here, \(shared.total) with the other machines")
+      try Output.line("  \(TerminalText.escaped(shared.name)): \(shared.here) here, \(shared.total) with the other machines")
     }
     if !joined.join.received.isEmpty {
-      try Output.line("From the other machines: \(joined.join.received.joined(separator: ", ")).")
+      try Output.line("From the other machines: \(TerminalText.escaped(joined.join.received.joined(separator: ", "))).")
     }
-    for problem in joined.sync.status.problems { Platform.printError("sync: \(problem)") }
+    for problem in joined.sync.status.problems { Platform.printError("sync: " + TerminalText.escaped(problem)) }
     if let problem = joined.sync.status.writeProblem { Platform.printError("sync: \(problem)") }
   }
 }

@@ -177,7 +177,11 @@ struct HybridTimeTests {
     let hostile = HybridTime(milliseconds: .max, counter: .max, machine: "a")
     let now: Int64 = 1_800_000_000_000
     let clamped = hostile.clamped(to: HybridTime.horizon(now: now))
-    #expect(clamped == HybridTime(milliseconds: now + 86_400_000, counter: HybridTime.maximumCounter, machine: "a"))
+    let horizon = HybridTime.horizon(now: now)
+    #expect(horizon >= now + 86_400_000 && horizon < now + 2 * 86_400_000 && horizon % 86_400_000 == 0)
+    #expect(clamped == HybridTime(milliseconds: horizon, counter: 0, machine: "a"))
+    let counted = HybridTime(milliseconds: now, counter: .max, machine: "a").clamped(to: horizon)
+    #expect(counted == HybridTime(milliseconds: now, counter: HybridTime.maximumCounter, machine: "a"))
     // Each reading after it is later than the one before: no two writes share a time.
     var latest = clamped ?? hostile
     for _ in 0..<3 {

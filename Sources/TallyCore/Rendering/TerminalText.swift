@@ -1,0 +1,25 @@
+/// Text from elsewhere made safe to print in a terminal.
+public enum TerminalText {
+  /// `text` with every C0 and C1 control character and DEL written out as `\u{1B}`.
+  ///
+  /// Nothing read from a file (a name from the sync folder, a file name there) can then move
+  /// the cursor, set the terminal's title or print a line of its own. Text without any comes
+  /// back as it is.
+  public static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// C0 (U+0000 to U+001F), DEL (U+007F) and C1 (U+0080 to U+009F).
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+}
