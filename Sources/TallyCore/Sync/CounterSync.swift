@@ -301,7 +301,8 @@ public final class CounterSync {
     let damaged = stateIsDamaged
     let remembered =
       damaged ? [:] : MergedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncMergedFiles.name))
-    let found = readFolder(merged: remembered, into: local, rebuilding: damaged)
+    let skipped = SkippedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncSkippedFiles.name))
+    let found = readFolder(merged: remembered, skipped: skipped, into: local, rebuilding: damaged)
     status = found.status
     if damaged {
       status.problems.append(
@@ -310,7 +311,9 @@ public final class CounterSync {
     }
     var changed = false
     let merged = local.merged(with: found.incoming)
-    if damaged || found.claimedMore || merged != local || found.merged != remembered || materialize(merged, writing: false) {
+    if damaged || found.claimedMore || merged != local || found.merged != remembered || found.skipped != skipped
+      || materialize(merged, writing: false)
+    {
       // Under the store's lock, on the freshest state: another process may have counted.
       store.performBatch {
         var latest = ReplicaState()
@@ -324,6 +327,10 @@ public final class CounterSync {
         // store holds nothing new, but this process's counters were read before it did.
         changed = materialize(latest, writing: true) || latest != local
         store.setPropertyListValue(MergedFile.propertyListValue(of: found.merged), forKey: DefaultsKey.syncMergedFiles.name)
+        if found.skipped != skipped {
+          store.setPropertyListValue(
+            found.skipped.isEmpty ? nil : SkippedFile.propertyListValue(of: found.skipped), forKey: DefaultsKey.syncSkippedFiles.name)
+        }
       }
     }
     if status.isReachable, found.ownFile?.state != state {
@@ -376,12 +383,17 @@ public final class CounterSync {
   ///
   /// Returns the merge of every usable file, this machine's own file, the other machines'
   /// files merged, and the status (the other machines, and every file skipped and why).
-  private func readFolder(merged remembered: [String: MergedFile], into local: ReplicaState, rebuilding: Bool) -> (
-    incoming: ReplicaState, ownFile: SyncFile?, merged: [String: MergedFile], status: SyncStatus, claimedMore: Bool
+  private func readFolder(
+    merged remembered: [String: MergedFile], skipped rememberedSkipped: [String: SkippedFile], into local: ReplicaState,
+    rebuilding: Bool
+  ) -> (
+    incoming: ReplicaState, ownFile: SyncFile?, merged: [String: MergedFile], skipped: [String: SkippedFile],
+    status: SyncStatus, claimedMore: Bool
   ) {
     var admission = Admission(
       local: local, instance: machine.instance, horizon: HybridTime.horizon(now: now()), rebuilding: rebuilding)
-    let files = folder.read(merged: remembered)
+    let files = folder.read(merged: remembered, skipped: rememberedSkipped)
+    var skipped: [String: SkippedFile] = [:]
     var status = SyncStatus(folder: folder.path, machine: machine)
     status.writeProblem = self.status.writeProblem
     status.isReachable = files != nil
@@ -395,6 +407,8 @@ public final class CounterSync {
       switch entry.content {
       case .failure(let problem):
         status.problems.append("\(name) was skipped: \(problem)")
+        // A link or a FIFO has no identity worth keeping; a damaged file is not parsed again.
+        if entry.identity != .missing { skipped[name] = SkippedFile(identity: entry.identity, reason: problem.description) }
       case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
         // This machine's own file from before it was set up again: merged, and written over.
         if replaced.contains(file.instance) {
@@ -426,7 +440,7 @@ public final class CounterSync {
         "\(admission.clamped) time\(admission.clamped == 1 ? "" : "s") from the folder more than a day ahead of this machine's clock "
           + "taken as a day ahead")
     }
-    return (incoming, ownFile, merged, status, admission.claimedMore)
+    return (incoming, ownFile, merged, skipped, status, admission.claimedMore)
   }
 
   /// Makes the store's counters list and values, and the user's synced settings, those of

@@ -60,3 +60,42 @@ extension DefaultsKey {
   /// The other machines' files merged into ``syncState``, each with its identity then.
   static let syncMergedFiles = DefaultsKey("syncMergedFiles")
 }
+
+/// A file in the sync folder that was skipped (damaged, too large, a link, a FIFO), with
+/// its identity then and why: it is not read again, by this process or the next, until it
+/// changes. Kept in the store under `syncSkippedFiles`.
+struct SkippedFile: Equatable {
+  var identity: FileIdentity
+  var reason: String
+
+  var propertyListValue: PropertyListValue {
+    .dictionary(["identity": .array(identity.numbers.map(PropertyListValue.integer)), "reason": .string(reason)])
+  }
+
+  init(identity: FileIdentity, reason: String) {
+    self.identity = identity
+    self.reason = reason
+  }
+
+  init?(propertyListValue: PropertyListValue) {
+    guard case .dictionary(let entries) = propertyListValue, case .array(let numbers)? = entries["identity"],
+      let identity = FileIdentity(numbers: numbers.compactMap { if case .integer(let number) = $0 { number } else { nil } }),
+      case .string(let reason)? = entries["reason"]
+    else { return nil }
+    self.init(identity: identity, reason: reason)
+  }
+
+  static func files(in value: PropertyListValue?) -> [String: SkippedFile] {
+    guard case .dictionary(let entries)? = value else { return [:] }
+    return entries.compactMapValues(SkippedFile.init(propertyListValue:))
+  }
+
+  static func propertyListValue(of files: [String: SkippedFile]) -> PropertyListValue {
+    .dictionary(files.mapValues(\.propertyListValue))
+  }
+}
+
+extension DefaultsKey {
+  /// The files of the sync folder skipped, each with its identity then (``SkippedFile``).
+  static let syncSkippedFiles = DefaultsKey("syncSkippedFiles")
+}

@@ -95,6 +95,8 @@ public enum SyncFileProblem: Error, Equatable, Sendable, CustomStringConvertible
   case unreadable(String)
   case malformed(String)
   case unsupportedFormat(Int)
+  /// Skipped before for this reason, and unchanged since: not read again.
+  case skippedBefore(String)
 
   public var description: String {
     switch self {
@@ -103,6 +105,7 @@ public enum SyncFileProblem: Error, Equatable, Sendable, CustomStringConvertible
     case .unreadable(let reason): "it cannot be read: \(reason)"
     case .malformed(let reason): "it is damaged: \(reason)"
     case .unsupportedFormat(let format): "it has format \(format), which this Tally does not read (a newer Tally?)"
+    case .skippedBefore(let reason): reason
     }
   }
 }

@@ -29,20 +29,20 @@ final class SyncFolder {
   /// A file in `merged` that has not changed since is not read: it gives its header alone.
   /// Nothing is read through a link or from anything but a regular file in the folder
   /// itself (``UntrustedFolder``): such an entry is reported, never merged.
-  func read(merged: [String: MergedFile] = [:]) -> [String: Entry]? {
+  func read(merged: [String: MergedFile] = [:], skipped: [String: SkippedFile] = [:]) -> [String: Entry]? {
     guard let folder = try? UntrustedFolder(path: path) else {
       entries = [:]
       return nil
     }
     var seen: [String: Entry] = [:]
     for name in folder.names() where SyncFile.isMachineFile(name) {
-      seen[name] = readEntry(name, in: folder, merged: merged[name])
+      seen[name] = readEntry(name, in: folder, merged: merged[name], skipped: skipped[name])
     }
     entries = seen
     return seen
   }
 
-  private func readEntry(_ name: String, in folder: UntrustedFolder, merged: MergedFile?) -> Entry? {
+  private func readEntry(_ name: String, in folder: UntrustedFolder, merged: MergedFile?, skipped: SkippedFile?) -> Entry? {
     let identity: FileIdentity
     do throws(SystemError) {
       guard let found = try folder.identity(ofFile: name) else { return nil }
@@ -54,6 +54,7 @@ final class SyncFolder {
     // A file read before, merged or refused, is not read again until it changes.
     if let cached = entries[name], cached.identity == identity { return cached }
     if let merged, merged.identity == identity { return Entry(identity: identity, content: .success(merged.header)) }
+    if let skipped, skipped.identity == identity { return Entry(identity: identity, content: .failure(.skippedBefore(skipped.reason))) }
     guard identity.byteCount <= SyncFile.maximumSize else {
       return Entry(identity: identity, content: .failure(.tooLarge(Int(identity.byteCount))))
     }

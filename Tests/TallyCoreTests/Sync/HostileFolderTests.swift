@@ -156,6 +156,23 @@ struct HostileFolderTests {
     #expect(laptop.value("Count") == 1)
   }
 
+  @Test func aFileThatFailedIsNotParsedAgainUntilItChanges() throws {
+    let laptop = try SyncedMachine("laptop", in: root)
+    let path = laptop.folder + "/broken.tally.plist"
+    try TestFiles.write(Array("not a property list, at all".utf8), to: path)
+    laptop.pull()
+    let first = try #require(laptop.sync?.status.problems.first { $0.hasPrefix("broken.tally.plist") })
+    #expect(first.contains("not a property list"))
+    // Other bytes of the same size and time: a new process gives the reason remembered.
+    try TestFiles.writeKeepingTime(Array("bplist00 and more bytes..".utf8) + [0x20, 0x20], to: path)
+    try laptop.restart()
+    #expect(laptop.sync?.status.problems.contains(first) == true, "\(laptop.sync?.status.problems ?? [])")
+    // Written again, it is read again.
+    try TestFiles.write(Array("bplist00".utf8), to: path)
+    try laptop.restart()
+    #expect(laptop.sync?.status.problems.contains { $0.hasPrefix("broken.tally.plist") && $0.contains("binary") } == true)
+  }
+
   @Test func impossibleWrittenTimesAreShownNotTrapped() throws {
     let laptop = try SyncedMachine("laptop", in: root)
     for (name, written) in [("early", Int64.min), ("late", Int64.max)] {
