@@ -37,6 +37,54 @@ struct SyncMergePropertyTests {
 
   static let states = Gen.int(in: 0...100_000).array(of: 0...12).map(state)
 
+  /// A state as a hostile or broken folder makes them: times from a handful at both ends of
+  /// `Int64` (so that writes tie, with different values), deletions that saw different
+  /// things, renames to names that collide.
+  static func hostileState(_ seeds: [Int]) -> ReplicaState {
+    let milliseconds: [Int64] = [.min, -1, 0, 1, 1_800_000_000_000, .max - 1, .max]
+    var state = ReplicaState()
+    for seed in seeds {
+      let machine = "m\(seed % 3)"
+      let time = HybridTime(
+        milliseconds: milliseconds[(seed / 3) % milliseconds.count], counter: [0, 1, .max][(seed / 21) % 3], machine: machine)
+      let id = "c-000000000000000\(seed % 2)"
+      var counter = state.counters[id] ?? CounterReplica()
+      let amount = (seed / 63) % 40
+      switch (seed / 7) % 5 {
+      case 0: counter.contributions[machine] = Contribution(added: amount, subtracted: (seed / 500) % 7)
+      case 1:
+        counter.lastSet = CounterReplica.ValueSet(
+          value: amount - 20, seen: [machine: Contribution(added: amount / 3)], time: time)
+      case 2: counter.fields["name"] = CounterReplica.Field(value: .string(["laps", "Laps", "x", "y"][amount % 4]), time: time)
+      case 3:
+        counter.deletion = CounterReplica.Deletion(
+          seen: [machine: Contribution(added: amount)], time: time, writes: amount % 3 == 0 ? nil : [machine: time])
+      default: state.settings["theme"] = CounterReplica.Field(value: .string("t\(amount % 3)"), time: time)
+      }
+      state.counters[id] = counter
+    }
+    return state
+  }
+
+  static let hostileStates = Gen.int(in: 0...100_000).array(of: 0...12).map(hostileState)
+
+  @Test func theLawsHoldForTiesExtremeTimesAndConcurrentDeletes() async {
+    await propertyCheck(count: 300, input: Self.hostileStates, Self.hostileStates, Self.hostileStates) { a, b, c in
+      #expect(a.merged(with: b) == b.merged(with: a))
+      #expect(a.merged(with: b).merged(with: c) == a.merged(with: b.merged(with: c)))
+      #expect(a.merged(with: b).merged(with: b) == a.merged(with: b))
+      // Clamped to one horizon, as two machines reading the files on one day do, the same.
+      let horizon = HybridTime.horizon(now: 1_800_000_000_000)
+      var (ca, cb) = (a, b)
+      _ = ca.clampTimes(to: horizon)
+      _ = cb.clampTimes(to: horizon)
+      #expect(ca.merged(with: cb) == cb.merged(with: ca))
+      var merged = a.merged(with: b)
+      _ = merged.clampTimes(to: horizon)
+      #expect(merged.latestTime.map { $0.milliseconds <= horizon } ?? true)
+    }
+  }
+
   @Test func mergeIsCommutative() async {
     await propertyCheck(count: 300, input: Self.states, Self.states) { a, b in
       #expect(a.merged(with: b) == b.merged(with: a))
@@ -155,6 +203,8 @@ struct SyncMergePropertyTests {
       for machine in machines {
         #expect(machine.state == machines[0].state)
         #expect(machine.model.list.counters == machines[0].model.list.counters, "\(machine.name)")
+        let names = machine.model.list.counters.map { $0.name.lowercased() }
+        #expect(Set(names).count == names.count, "names stay unique: \(names)")
       }
     }
   }
