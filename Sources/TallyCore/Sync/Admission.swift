@@ -2,6 +2,7 @@
 /// the folder is read.
 ///
 /// - Its times are clamped to a day past this machine's clock (``HybridTime/horizon(now:)``).
+/// - It brings the sums of its own machine alone (``ReplicaState/keepOnlyContributions(of:)``).
 /// - It cannot raise this machine's own contribution (``ReplicaState/removeClaims(about:own:)``),
 ///   except while a damaged state is rebuilt, when this machine's own files are what holds it.
 /// - The merged state stays within the limits of counters and settings: a file that would
@@ -44,6 +45,7 @@ struct Admission {
     settings.formUnion(newSettings)
     var state = file.state
     clamped += state.clampTimes(to: horizon)
+    state.keepOnlyContributions(of: file.speaksFor)
     if !(rebuilding && file.instance == instance) {
       if state.removeClaims(about: instance, own: { [local] id in local.counters[id]?.contributions[instance] }) {
         claimedMore = true

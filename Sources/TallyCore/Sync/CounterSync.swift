@@ -261,7 +261,9 @@ public final class CounterSync {
   private func publish(_ state: ReplicaState) {
     guard !status.ownFileTaken else { return }
     do throws(SystemError) {
-      try folder.write(SyncFile(machine: machine.name, instance: machine.instance, written: now(), state: state))
+      let replaced = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []
+      try folder.write(
+        SyncFile(machine: machine.name, instance: machine.instance, written: now(), state: state, replaced: replaced))
       unpublished = false
       status.writeProblem = nil
     } catch {
@@ -329,7 +331,8 @@ public final class CounterSync {
         store.setPropertyListValue(MergedFile.propertyListValue(of: found.merged), forKey: DefaultsKey.syncMergedFiles.name)
         if found.skipped != skipped {
           store.setPropertyListValue(
-            found.skipped.isEmpty ? nil : SkippedFile.propertyListValue(of: found.skipped), forKey: DefaultsKey.syncSkippedFiles.name)
+            found.skipped.isEmpty ? nil : SkippedFile.propertyListValue(of: found.skipped),
+            forKey: DefaultsKey.syncSkippedFiles.name)
         }
       }
     }

@@ -61,9 +61,11 @@ extension DefaultsKey {
   static let syncMergedFiles = DefaultsKey("syncMergedFiles")
 }
 
-/// A file in the sync folder that was skipped (damaged, too large, a link, a FIFO), with
-/// its identity then and why: it is not read again, by this process or the next, until it
-/// changes. Kept in the store under `syncSkippedFiles`.
+/// A file in the sync folder that was skipped (damaged, too large), with its identity then
+/// and why.
+///
+/// It is not read again, by this process or the next, until it changes. Kept in the store
+/// under `syncSkippedFiles`.
 struct SkippedFile: Equatable {
   var identity: FileIdentity
   var reason: String

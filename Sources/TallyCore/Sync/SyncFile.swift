@@ -18,13 +18,24 @@ public struct SyncFile: Equatable, Sendable {
   /// Wall-clock milliseconds when it was written.
   public var written: Int64
   public var state: ReplicaState
+  /// The earlier instances of this machine that it took over (`sync enable
+  /// --replace-machine`): it speaks for their sums too.
+  public var replaced: [String]
 
-  public init(machine: String, instance: String, written: Int64, state: ReplicaState) {
+  /// The most earlier instances a file may name.
+  public static let maximumReplaced = 100
+
+  public init(machine: String, instance: String, written: Int64, state: ReplicaState, replaced: [String] = []) {
     self.machine = machine
     self.instance = instance
     self.written = written
     self.state = state
+    self.replaced = replaced
   }
+
+  /// The instances whose sums this file holds with authority: its own, and the earlier
+  /// ones it took over.
+  public var speaksFor: Set<String> { Set(replaced).union([instance]) }
 
   /// The file `machine` writes.
   public static func fileName(machine: String) -> String { machine + suffix }
@@ -58,6 +69,7 @@ public struct SyncFile: Equatable, Sendable {
       "written": .integer(written), "counters": state.propertyListValue,
     ]
     if !state.settings.isEmpty { document["settings"] = state.settingsPropertyListValue }
+    if !replaced.isEmpty { document["replaced"] = .array(replaced.sorted().map(PropertyListValue.string)) }
     return Array(PropertyListCodec.encode(document).utf8)
   }
 
@@ -82,9 +94,16 @@ public struct SyncFile: Equatable, Sendable {
       case .string(let instance)? = document["instance"], !instance.isEmpty,
       case .integer(let written)? = document["written"], let counters = document["counters"]
     else { throw .malformed("no machine, instance or time") }
+    var replaced: [String] = []
+    if let list = document["replaced"] {
+      guard case .array(let instances) = list, instances.count <= Self.maximumReplaced else {
+        throw .malformed("the instances replaced are not a list of at most \(Self.maximumReplaced)")
+      }
+      for case .string(let instance) in instances { replaced.append(instance) }
+    }
     self.init(
       machine: machine, instance: instance, written: written,
-      state: try ReplicaState(propertyListValue: counters, settings: document["settings"]))
+      state: try ReplicaState(propertyListValue: counters, settings: document["settings"]), replaced: replaced)
   }
 }
 

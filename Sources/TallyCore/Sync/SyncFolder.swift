@@ -54,7 +54,9 @@ final class SyncFolder {
     // A file read before, merged or refused, is not read again until it changes.
     if let cached = entries[name], cached.identity == identity { return cached }
     if let merged, merged.identity == identity { return Entry(identity: identity, content: .success(merged.header)) }
-    if let skipped, skipped.identity == identity { return Entry(identity: identity, content: .failure(.skippedBefore(skipped.reason))) }
+    if let skipped, skipped.identity == identity {
+      return Entry(identity: identity, content: .failure(.skippedBefore(skipped.reason)))
+    }
     guard identity.byteCount <= SyncFile.maximumSize else {
       return Entry(identity: identity, content: .failure(.tooLarge(Int(identity.byteCount))))
     }

@@ -167,6 +167,19 @@ struct HostileMergeTests {
     #expect(desktop.value("Count") == 4)
   }
 
+  @Test func aFileSpeaksForItsOwnMachinesSumsAloneSoEveryMachineAgrees() throws {
+    desktop.add(2)
+    try exchange()
+    let id = try #require(laptop.counter("Count")?.id)
+    let desktopInstance = try #require(desktop.sync?.machine.instance)
+    let claim = CounterReplica(contributions: [desktopInstance: Contribution(added: 1_000_000)])
+    try place(ReplicaState(counters: [id: claim]), as: "evil")
+    try TestFiles.copy(laptop.folder + "/evil.tally.plist", to: desktop.folder + "/evil.tally.plist")
+    try exchange()
+    #expect(laptop.value("Count") == 2)
+    #expect(desktop.value("Count") == 2)
+  }
+
   // MARK: Time from the folder
 
   @Test func aTimeAtTheEndOfInt64IsClampedAndEveryMachineConverges() throws {
