@@ -5,7 +5,7 @@
 #
 #   Reliability/run.sh [--release] [--tally PATH] [--seed N] [--size N] [--json FILE] [CAMPAIGN...|all]
 #
-# CAMPAIGN: crash concurrency corrupt signals terminals fuzz storage sync (default: all).
+# CAMPAIGN: crash concurrency corrupt signals terminals fuzz storage sync hostile (default: all).
 # --release   test the static release binary (scripts/build-release.sh) instead of the debug one
 # --tally     test this binary; build nothing
 # --seed      the seed of every random choice (default: from the clock; always printed)

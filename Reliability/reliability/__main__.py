@@ -14,7 +14,7 @@ import tempfile
 import sys
 import time
 
-CAMPAIGNS = ["crash", "concurrency", "corrupt", "signals", "terminals", "fuzz", "storage", "sync"]
+CAMPAIGNS = ["crash", "concurrency", "corrupt", "signals", "terminals", "fuzz", "storage", "sync", "hostile"]
 
 
 def main():

@@ -428,6 +428,8 @@ public final class CounterSync {
       case .success(let file):
         if let problem = admission.admit(file, into: &incoming) {
           status.problems.append("\(name) was skipped: \(problem)")
+          // Not parsed again until it changes, like a damaged file.
+          skipped[name] = SkippedFile(identity: entry.identity, reason: problem)
           continue
         }
         if file.instance != machine.instance {
