@@ -5,12 +5,12 @@
 /// - It brings the sums of its own machine alone (``ReplicaState/keepOnlyContributions(of:)``).
 /// - It cannot raise this machine's own contribution (``ReplicaState/removeClaims(about:own:)``),
 ///   except while a damaged state is rebuilt, when this machine's own files are what holds it.
-/// - The merged state stays within the limits of counters and settings: a file that would
-///   take it past them is skipped and reported, so the state this machine keeps can always
-///   be read back.
+/// - The merged state stays within the limit of counters: the new counters of a file past
+///   it are left out and reported (never the counters this machine has, so every count keeps
+///   merging), and the state this machine keeps can always be read back. Settings this Tally
+///   does not know, and deleted counters it never knew that carry no count, are not kept.
 struct Admission {
   private var ids: Set<String>
-  private var settings: Set<String>
   private let local: ReplicaState
   private let instance: String
   private let horizon: Int64
@@ -27,23 +27,31 @@ struct Admission {
     self.instance = instance
     self.horizon = horizon
     ids = Set(local.counters.keys)
-    settings = Set(local.settings.keys)
   }
 
-  /// Merges `state` into `incoming` when it may be; returns why not otherwise.
+  /// Merges what `file` may bring into `incoming`; returns what was left out of it, if
+  /// anything, for the status.
   mutating func admit(_ file: SyncFile, into incoming: inout ReplicaState) -> String? {
-    let offered = file.state
-    let newIDs = offered.counters.keys.filter { !ids.contains($0) }
-    guard ids.count + newIDs.count <= ReplicaState.maximumCounters else {
-      return "with it this machine would keep more than \(ReplicaState.maximumCounters) counters, deleted ones included"
-    }
-    let newSettings = offered.settings.keys.filter { !settings.contains($0) }
-    guard settings.count + newSettings.count <= ReplicaState.maximumSettings else {
-      return "with it this machine would keep more than \(ReplicaState.maximumSettings) settings"
-    }
-    ids.formUnion(newIDs)
-    settings.formUnion(newSettings)
     var state = file.state
+    var leftOut: [String] = []
+    // A setting this Tally does not know is not kept: every machine reads every other
+    // machine's file, so nothing needs passing on, and a flood of them fills nothing.
+    for key in state.settings.keys where AppDefaults.syncedSetting(forKey: key) == nil { state.settings[key] = nil }
+    // A deleted counter this machine never knew, carrying no count, has nothing to delete.
+    for (id, counter) in state.counters where !ids.contains(id) && counter.isDeleted && counter.carriesNoCount {
+      state.counters[id] = nil
+    }
+    // New counters past the limit are left out (by id, so that it is the same ones on every
+    // machine that reads the same files): the counters this machine has keep merging.
+    let newIDs = state.counters.keys.filter { !ids.contains($0) }.sorted()
+    let room = max(0, ReplicaState.maximumCounters - ids.count)
+    if newIDs.count > room {
+      for id in newIDs[room...] { state.counters[id] = nil }
+      leftOut.append(
+        "\(newIDs.count - room) of its counters were left out: this machine keeps at most "
+          + "\(ReplicaState.maximumCounters), deleted ones included")
+    }
+    ids.formUnion(newIDs.prefix(room))
     clamped += state.clampTimes(to: horizon)
     state.keepOnlyContributions(of: file.speaksFor)
     if !(rebuilding && file.instance == instance) {
@@ -52,6 +60,6 @@ struct Admission {
       }
     }
     incoming.merge(state)
-    return nil
+    return leftOut.isEmpty ? nil : leftOut.joined(separator: "; ")
   }
 }

@@ -96,6 +96,11 @@ public struct CounterReplica: Hashable, Sendable {
     return Int(clamping: total)
   }
 
+  /// Whether no machine ever counted on it and no set gave it a value.
+  public var carriesNoCount: Bool {
+    contributions.values.allSatisfy { $0.added == 0 && $0.subtracted == 0 } && (lastSet?.value ?? 0) == 0
+  }
+
   /// The latest time of any write to the counter (deletion aside).
   public var latestWrite: HybridTime? {
     ([lastSet?.time] + fields.values.map(\.time)).compactMap { $0 }.max()

@@ -415,7 +415,7 @@ public final class CounterSync {
       case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
         // This machine's own file from before it was set up again: merged, and written over.
         if replaced.contains(file.instance) {
-          if let problem = admission.admit(file, into: &incoming) { status.problems.append("\(name) was skipped: \(problem)") }
+          if let problem = admission.admit(file, into: &incoming) { status.problems.append("\(name): \(problem)") }
           continue
         }
         // Two machines with one name: reported, not merged, and never written over.
@@ -426,12 +426,7 @@ public final class CounterSync {
         )
         if name == ownName { status.ownFileTaken = true }
       case .success(let file):
-        if let problem = admission.admit(file, into: &incoming) {
-          status.problems.append("\(name) was skipped: \(problem)")
-          // Not parsed again until it changes, like a damaged file.
-          skipped[name] = SkippedFile(identity: entry.identity, reason: problem)
-          continue
-        }
+        if let problem = admission.admit(file, into: &incoming) { status.problems.append("\(name): \(problem)") }
         if file.instance != machine.instance {
           status.record(SyncStatus.Machine(name: file.machine, instance: file.instance, written: file.written, file: name))
           merged[name] = MergedFile(identity: entry.identity, file: file)

@@ -201,12 +201,19 @@ struct SyncMergePropertyTests {
       }
       try Self.settle(machines)
       for machine in machines {
-        #expect(machine.state == machines[0].state)
+        // A counter made and deleted with no count may be known to its machine alone.
+        #expect(Self.withoutEmptyDeletions(machine.state) == Self.withoutEmptyDeletions(machines[0].state))
         #expect(machine.model.list.counters == machines[0].model.list.counters, "\(machine.name)")
         let names = machine.model.list.counters.map { $0.name.lowercased() }
         #expect(Set(names).count == names.count, "names stay unique: \(names)")
       }
     }
+  }
+
+  static func withoutEmptyDeletions(_ state: ReplicaState) -> ReplicaState {
+    var state = state
+    state.counters = state.counters.filter { !($0.value.isDeleted && $0.value.carriesNoCount) }
+    return state
   }
 
   @Test func anyInterleavingOfSettingChangesLeavesEveryMachineWithTheSameSettings() async throws {
