@@ -49,14 +49,16 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
   /// store that a counter can name: no setting or other key of Tally's has this form (a test
   /// holds it), and the sync folder cannot name one of this machine's own keys.
   public static func isCounterID(_ id: String) -> Bool {
-    let parts = id.split(separator: "-", omittingEmptySubsequences: false)
-    func isNumber(_ part: Substring) -> Bool {
-      (1...9).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber } && part.first != "0"
+    // Bytes, not Characters: every file in the sync folder has its ids checked at each read.
+    let parts = Array(id.utf8).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    func isNumber(_ part: ArraySlice<UInt8>) -> Bool {
+      (1...9).contains(part.count) && part.first != UInt8(ascii: "0") && part.allSatisfy { (0x30...0x39).contains($0) }
     }
-    func isHex(_ part: Substring, count: ClosedRange<Int>) -> Bool {
-      count.contains(part.count) && part.allSatisfy { $0.isASCII && $0.isHexDigit && !$0.isUppercase }
+    func isHex(_ part: ArraySlice<UInt8>, count: ClosedRange<Int>) -> Bool {
+      count.contains(part.count) && part.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
-    switch (parts.first, parts.count) {
+    guard let first = parts.first else { return false }
+    switch (String(decoding: first, as: UTF8.self), parts.count) {
     case ("count", 1): return true
     case ("count", 2): return isNumber(parts[1])
     case ("c", 2): return isHex(parts[1], count: 16...16)

@@ -58,13 +58,23 @@ extension ReplicaState {
       let counter = try CounterReplica(propertyListValue: entry)
       // A name that could not be typed here (a control character, too long) is refused.
       if let name = counter.fields["name"]?.value {
-        guard case .string(let text) = name, (try? CountersModel.validatedName(text)) == text else {
+        guard case .string(let text) = name, Self.isPlainName(text) || (try? CountersModel.validatedName(text)) == text else {
           throw .malformed("the name of the counter \(id) is not valid")
         }
       }
       counters[id] = counter
     }
     self.init(counters: counters)
+  }
+}
+
+extension ReplicaState {
+  /// Whether `name` is printable ASCII without surrounding spaces, 1 to 32 characters: a
+  /// name as a user types it, checked without Unicode's property tables (the common case).
+  static func isPlainName(_ name: String) -> Bool {
+    let bytes = name.utf8
+    return (1...CountersModel.maximumNameLength).contains(bytes.count) && bytes.first != 0x20 && bytes.last != 0x20
+      && bytes.allSatisfy { (0x20..<0x7F).contains($0) }
   }
 }
 
