@@ -83,43 +83,26 @@ extension ReplicaState {
   /// win every register and drag every machine's clock along, for good.
   public mutating func clampTimes(to horizon: Int64) -> Int {
     var clamped = 0
-    func clamp(_ time: inout HybridTime) {
-      if let earlier = time.clamped(to: horizon) {
-        time = earlier
-        clamped += 1
-      }
+    /// The earlier time `time` is clamped to, counted; `nil` when it needs none.
+    func earlier(_ time: HybridTime?) -> HybridTime? {
+      guard let earlier = time?.clamped(to: horizon) else { return nil }
+      clamped += 1
+      return earlier
     }
-    for id in counters.keys {
-      guard var counter = counters[id] else { continue }
-      var changed = false
-      for name in counter.fields.keys where counter.fields[name]?.time.clamped(to: horizon) != nil {
-        clamp(
-          &counter.fields[name, default: CounterReplica.Field(value: nil, time: HybridTime(milliseconds: 0, machine: ""))].time)
-        changed = true
+    for (id, original) in counters {
+      var counter = original
+      for name in counter.fields.keys {
+        if let time = earlier(counter.fields[name]?.time) { counter.fields[name]?.time = time }
       }
-      if counter.lastSet?.time.clamped(to: horizon) != nil, var set = counter.lastSet {
-        clamp(&set.time)
-        counter.lastSet = set
-        changed = true
+      if let time = earlier(counter.lastSet?.time) { counter.lastSet?.time = time }
+      if let time = earlier(counter.deletion?.time) { counter.deletion?.time = time }
+      for machine in counter.deletion?.writes?.keys ?? [:].keys {
+        if let time = earlier(counter.deletion?.writes?[machine]) { counter.deletion?.writes?[machine] = time }
       }
-      if var deletion = counter.deletion {
-        let before = clamped
-        clamp(&deletion.time)
-        if var writes = deletion.writes {
-          for machine in writes.keys where writes[machine]?.clamped(to: horizon) != nil {
-            clamp(&writes[machine, default: deletion.time])
-          }
-          deletion.writes = writes
-        }
-        if clamped != before {
-          counter.deletion = deletion
-          changed = true
-        }
-      }
-      if changed { counters[id] = counter }
+      if counter != original { counters[id] = counter }
     }
-    for name in settings.keys where settings[name]?.time.clamped(to: horizon) != nil {
-      clamp(&settings[name, default: CounterReplica.Field(value: nil, time: HybridTime(milliseconds: 0, machine: ""))].time)
+    for name in settings.keys {
+      if let time = earlier(settings[name]?.time) { settings[name]?.time = time }
     }
     return clamped
   }
