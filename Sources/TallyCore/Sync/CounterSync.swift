@@ -328,10 +328,10 @@ public final class CounterSync {
         // Another process here (a command) may have merged the same files first: then the
         // store holds nothing new, but this process's counters were read before it did.
         changed = materialize(latest, writing: true) || latest != local
-        store.setPropertyListValue(MergedFile.propertyListValue(of: found.merged), forKey: DefaultsKey.syncMergedFiles.name)
+        store.setPropertyListValue(found.merged.propertyListValue, forKey: DefaultsKey.syncMergedFiles.name)
         if found.skipped != skipped {
           store.setPropertyListValue(
-            found.skipped.isEmpty ? nil : SkippedFile.propertyListValue(of: found.skipped),
+            found.skipped.isEmpty ? nil : found.skipped.propertyListValue,
             forKey: DefaultsKey.syncSkippedFiles.name)
         }
       }

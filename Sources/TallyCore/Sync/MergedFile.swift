@@ -24,15 +24,14 @@ struct MergedFile: Equatable {
 
   var propertyListValue: PropertyListValue {
     .dictionary([
-      "identity": .array(identity.numbers.map(PropertyListValue.integer)), "machine": .string(machine),
+      "identity": identity.propertyListValue, "machine": .string(machine),
       "instance": .string(instance), "written": .integer(written),
     ])
   }
 
   init?(propertyListValue: PropertyListValue) {
     guard case .dictionary(let entries) = propertyListValue,
-      case .array(let numbers)? = entries["identity"],
-      let identity = FileIdentity(numbers: numbers.compactMap { if case .integer(let number) = $0 { number } else { nil } }),
+      let identity = FileIdentity(propertyListValue: entries["identity"]),
       case .string(let machine)? = entries["machine"], case .string(let instance)? = entries["instance"],
       case .integer(let written)? = entries["written"]
     else { return nil }
@@ -49,10 +48,6 @@ extension MergedFile {
   static func files(in value: PropertyListValue?) -> [String: MergedFile] {
     guard case .dictionary(let entries)? = value else { return [:] }
     return entries.compactMapValues(MergedFile.init(propertyListValue:))
-  }
-
-  static func propertyListValue(of files: [String: MergedFile]) -> PropertyListValue {
-    .dictionary(files.mapValues(\.propertyListValue))
   }
 }
 
@@ -71,7 +66,7 @@ struct SkippedFile: Equatable {
   var reason: String
 
   var propertyListValue: PropertyListValue {
-    .dictionary(["identity": .array(identity.numbers.map(PropertyListValue.integer)), "reason": .string(reason)])
+    .dictionary(["identity": identity.propertyListValue, "reason": .string(reason)])
   }
 
   init(identity: FileIdentity, reason: String) {
@@ -80,8 +75,7 @@ struct SkippedFile: Equatable {
   }
 
   init?(propertyListValue: PropertyListValue) {
-    guard case .dictionary(let entries) = propertyListValue, case .array(let numbers)? = entries["identity"],
-      let identity = FileIdentity(numbers: numbers.compactMap { if case .integer(let number) = $0 { number } else { nil } }),
+    guard case .dictionary(let entries) = propertyListValue, let identity = FileIdentity(propertyListValue: entries["identity"]),
       case .string(let reason)? = entries["reason"]
     else { return nil }
     self.init(identity: identity, reason: reason)
@@ -91,13 +85,33 @@ struct SkippedFile: Equatable {
     guard case .dictionary(let entries)? = value else { return [:] }
     return entries.compactMapValues(SkippedFile.init(propertyListValue:))
   }
-
-  static func propertyListValue(of files: [String: SkippedFile]) -> PropertyListValue {
-    .dictionary(files.mapValues(\.propertyListValue))
-  }
 }
 
 extension DefaultsKey {
   /// The files of the sync folder skipped, each with its identity then (``SkippedFile``).
   static let syncSkippedFiles = DefaultsKey("syncSkippedFiles")
+}
+
+extension FileIdentity {
+  /// The identity as the store keeps it: its numbers.
+  var propertyListValue: PropertyListValue { .array(numbers.map(PropertyListValue.integer)) }
+
+  /// The identity kept in `value`; `nil` when it is not one.
+  init?(propertyListValue value: PropertyListValue?) {
+    guard case .array(let numbers)? = value else { return nil }
+    self.init(numbers: numbers.compactMap { if case .integer(let number) = $0 { number } else { nil } })
+  }
+}
+
+/// A file of the folder as the store remembers it (``MergedFile``, ``SkippedFile``).
+protocol RememberedFile {
+  var propertyListValue: PropertyListValue { get }
+}
+
+extension MergedFile: RememberedFile {}
+extension SkippedFile: RememberedFile {}
+
+extension Dictionary where Key == String, Value: RememberedFile {
+  /// The files as the store keeps them, by name.
+  var propertyListValue: PropertyListValue { .dictionary(mapValues(\.propertyListValue)) }
 }

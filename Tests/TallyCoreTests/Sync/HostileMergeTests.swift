@@ -5,7 +5,7 @@ import Testing
 /// What a file in the folder may not do to this machine's store and counts: name its keys,
 /// flood its state past the limits, raise its own contribution, drag its clock, or break
 /// the merge's rules (docs/sync.md, "The folder is untrusted" and the merge rules).
-struct HostileMergeTests {
+struct HostileMergeTests: TwoMachineSuite {
   let root: TemporaryDirectory
   let laptop: SyncedMachine
   let desktop: SyncedMachine
@@ -15,14 +15,6 @@ struct HostileMergeTests {
     laptop = try SyncedMachine("laptop", in: root)
     desktop = try SyncedMachine("desktop", in: root)
     try exchange()
-  }
-
-  /// Both folders get both files, and both machines read them.
-  func exchange() throws {
-    try desktop.receiveOwnFile(of: laptop)
-    try laptop.receiveOwnFile(of: desktop)
-    laptop.pull()
-    desktop.pull()
   }
 
   /// Puts a file of a machine called `name` holding `state` in the laptop's folder.

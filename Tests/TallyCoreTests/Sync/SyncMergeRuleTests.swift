@@ -3,7 +3,7 @@ import TallyTestSupport
 import Testing
 
 /// Each merge rule of docs/sync.md, on two machines whose folders the test copies between.
-struct SyncMergeRuleTests {
+struct SyncMergeRuleTests: TwoMachineSuite {
   let root: TemporaryDirectory
   let laptop: SyncedMachine
   let desktop: SyncedMachine
@@ -13,14 +13,6 @@ struct SyncMergeRuleTests {
     laptop = try SyncedMachine("laptop", in: root)
     desktop = try SyncedMachine("desktop", in: root)
     try exchange()
-  }
-
-  /// Both folders get both files, and both machines read them.
-  func exchange() throws {
-    try desktop.receiveOwnFile(of: laptop)
-    try laptop.receiveOwnFile(of: desktop)
-    laptop.pull()
-    desktop.pull()
   }
 
   @Test func additionsOnEveryMachineAddUp() throws {
