@@ -299,7 +299,11 @@ public final class CountersModel {
         failure = .duplicateName(counter.name)
         return records
       }
-      if records.contains(where: { $0.id == counter.id }) { restored.id = newID(named: counter.name, after: records) }
+      // An id in use, or one whose deleted counter sync has forgotten (another machine may
+      // still hold its counts): the counter comes back under a new one.
+      if records.contains(where: { $0.id == counter.id }) || sync?.isRetired(counter.id) == true {
+        restored.id = newID(named: counter.name, after: records)
+      }
       var changed = records
       let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step, goal: restored.goal)
       changed.insert(record, at: min(max(0, index), changed.count))

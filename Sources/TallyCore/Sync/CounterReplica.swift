@@ -45,11 +45,19 @@ public struct CounterReplica: Hashable, Sendable {
     /// seen; `nil` in a deletion from a Tally that did not record them, which has seen
     /// every write up to its time.
     public var writes: [String: HybridTime]?
+    /// The machines (by instance) that have merged the deletion.
+    ///
+    /// Once every machine that syncs has, and says so in its file, the counter is dropped from the state
+    /// (``ReplicaState/compactDeletions(known:instance:acknowledgedBefore:)``).
+    public var acknowledged: Set<String>
 
-    public init(seen: [String: Contribution], time: HybridTime, writes: [String: HybridTime]? = nil) {
+    public init(
+      seen: [String: Contribution], time: HybridTime, writes: [String: HybridTime]? = nil, acknowledged: Set<String> = []
+    ) {
       self.seen = seen
       self.time = time
       self.writes = writes
+      self.acknowledged = acknowledged
     }
 
     /// Whether the deletion had seen the write made at `time`: a machine's writes follow its
@@ -67,7 +75,9 @@ public struct CounterReplica: Hashable, Sendable {
         case (let some?, nil), (nil, let some?): some
         case (nil, nil): nil
         }
-      return Deletion(seen: seen.mergedContributions(with: other.seen), time: max(time, other.time), writes: writes)
+      return Deletion(
+        seen: seen.mergedContributions(with: other.seen), time: max(time, other.time), writes: writes,
+        acknowledged: acknowledged.union(other.acknowledged))
     }
   }
 

@@ -224,13 +224,30 @@ public final class CounterSync {
 
   // MARK: Ids
 
+  /// The ids of deleted counters dropped from the state once every machine had seen their
+  /// deletion: never used again (another machine may still hold their counts), at most
+  /// ``maximumRetiredIDs`` of them, the oldest forgotten first.
+  var retiredIDs: [String] { store.x.object([String].self, forKey: .syncRetiredIDs) ?? [] }
+
+  /// The most retired ids kept.
+  static let maximumRetiredIDs = 100_000
+
+  /// Whether `id` belonged to a counter whose deletion was dropped from the state.
+  func isRetired(_ id: String) -> Bool { retiredIDs.contains(id) }
+
+  private func retire(_ ids: [String]) {
+    let kept = retiredIDs + ids
+    store.x.set(Array(kept.suffix(Self.maximumRetiredIDs)), forKey: .syncRetiredIDs)
+  }
+
   /// The id for a counter made now and called `name`: one derived from the name, so that
   /// two machines making the same name make one counter; or, when that id was used before,
   /// one scoped to this machine.
   func newCounterID(named name: String, existing records: [CounterRecord]) -> String {
     let derived = Self.derivedID(forName: name)
     let known = state.counters
-    func isFree(_ id: String) -> Bool { known[id] == nil && !records.contains { $0.id == id } }
+    let retired = Set(retiredIDs)
+    func isFree(_ id: String) -> Bool { known[id] == nil && !retired.contains(id) && !records.contains { $0.id == id } }
     if isFree(derived) { return derived }
     var number = 1
     while !isFree("\(derived)-\(machine.instance.prefix(6))-\(number)") { number += 1 }
@@ -313,18 +330,24 @@ public final class CounterSync {
     }
     var changed = false
     let merged = local.merged(with: found.incoming)
+    let known = Set(found.status.machines.map(\.instance)).union([machine.instance])
     if damaged || found.claimedMore || merged != local || found.merged != remembered || found.skipped != skipped
-      || materialize(merged, writing: false)
+      || merged.hasDeletionsToTend(known: known, instance: machine.instance) || materialize(merged, writing: false)
     {
       // Under the store's lock, on the freshest state: another process may have counted.
       store.performBatch {
         var latest = ReplicaState()
         if damaged { keepDamagedStateAside() }
+        var dropped: [String] = []
         updateState { state, _ in
+          let before = state
           state.merge(found.incoming)
           if damaged { restoreOwnCounts(into: &state) }
+          state.acknowledgeDeletions(as: machine.instance)
+          dropped = state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before)
           latest = state
         }
+        if !dropped.isEmpty { retire(dropped) }
         // Another process here (a command) may have merged the same files first: then the
         // store holds nothing new, but this process's counters were read before it did.
         changed = materialize(latest, writing: true) || latest != local

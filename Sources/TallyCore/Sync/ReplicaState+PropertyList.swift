@@ -94,6 +94,9 @@ extension CounterReplica {
       var deleted = ["seen": Self.encode(deletion.seen), "time": deletion.time.propertyListValue]
       // Read by this Tally and later; an earlier one passes over the key.
       deleted["writes"] = deletion.writes.map { .dictionary($0.mapValues(\.propertyListValue)) }
+      if !deletion.acknowledged.isEmpty {
+        deleted["acknowledged"] = .array(deletion.acknowledged.sorted().map(PropertyListValue.string))
+      }
       entries["deleted"] = .dictionary(deleted)
     }
     return .dictionary(entries)
@@ -117,9 +120,16 @@ extension CounterReplica {
         writes = [:]
         for (machine, time) in entries { writes?[machine] = try HybridTime(propertyListValue: time) }
       }
+      var acknowledged: Set<String> = []
+      if let list = deleted["acknowledged"] {
+        guard case .array(let instances) = list, instances.count <= SyncFile.maximumReplaced * 10 else {
+          throw .malformed("a deletion's acknowledgements are not a list of at most \(SyncFile.maximumReplaced * 10)")
+        }
+        for case .string(let instance) in instances { acknowledged.insert(instance) }
+      }
       deletion = Deletion(
         seen: try Self.decodeContributions(deleted["seen"] ?? .dictionary([:])),
-        time: try HybridTime(propertyListValue: deleted["time"]), writes: writes)
+        time: try HybridTime(propertyListValue: deleted["time"]), writes: writes, acknowledged: acknowledged)
     }
     guard case .dictionary(let fieldEntries)? = entries["fields"] ?? .dictionary([:]) else {
       throw .malformed("a counter's fields are not a dictionary")

@@ -153,3 +153,46 @@ extension ReplicaState {
     }
   }
 }
+
+// MARK: Deleted counters every machine has seen
+
+extension ReplicaState {
+  /// Whether some deletion still waits for this machine's acknowledgement, or can be dropped
+  /// (``compactDeletions(known:instance:acknowledgedBefore:)``).
+  public func hasDeletionsToTend(known: Set<String>, instance: String) -> Bool {
+    counters.values.contains { counter in
+      guard counter.isDeleted, let deletion = counter.deletion else { return false }
+      return !deletion.acknowledged.contains(instance) || known.isSubset(of: deletion.acknowledged)
+    }
+  }
+
+  /// Notes that `instance` (this machine) has merged every deletion in the state.
+  public mutating func acknowledgeDeletions(as instance: String) {
+    for (id, counter) in counters where counter.isDeleted && counter.deletion?.acknowledged.contains(instance) == false {
+      counters[id]?.deletion?.acknowledged.insert(instance)
+    }
+  }
+
+  /// Drops each deleted counter whose deletion every machine in `known` has merged, and that
+  /// this machine had acknowledged in `before` (so its file has said so to the others: they
+  /// can drop it in turn); returns the ids dropped.
+  ///
+  /// Keeping a deleted counter only matters while some machine may not know of its deletion
+  /// (its file would bring the counter back); once every machine has merged it, keeping it
+  /// only fills the state towards its limit. Its id is not used again (``CounterSync``
+  /// keeps the ids dropped), so a counter made or restored later never meets an older
+  /// machine's counts under it. A machine that comes back from far behind with the counter
+  /// still counted brings it back, with its counts: nothing is lost.
+  public mutating func compactDeletions(known: Set<String>, instance: String, acknowledgedBefore before: ReplicaState)
+    -> [String]
+  {
+    let dropped = counters.compactMap { id, counter -> String? in
+      guard counter.isDeleted, let deletion = counter.deletion, known.isSubset(of: deletion.acknowledged),
+        before.counters[id]?.deletion?.acknowledged.contains(instance) == true
+      else { return nil }
+      return id
+    }
+    for id in dropped { counters[id] = nil }
+    return dropped.sorted()
+  }
+}

@@ -48,4 +48,7 @@ extension DefaultsKey {
   /// A ``syncState`` (and ``syncSettings``) that could not be read, kept aside as it was
   /// when the state was rebuilt from the store and the folder.
   public static let syncStateDamaged = DefaultsKey("syncStateDamaged")
+  /// The ids of deleted counters dropped from the state once every machine had seen their
+  /// deletion, never used again.
+  public static let syncRetiredIDs = DefaultsKey("syncRetiredIDs")
 }

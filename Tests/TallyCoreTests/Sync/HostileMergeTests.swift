@@ -266,6 +266,54 @@ struct HostileMergeTests: TwoMachineSuite {
     #expect(desktop.counter("laps") == nil)
   }
 
+  @Test func aDeletionEveryMachineHasSeenIsDroppedAndItsIdNeverUsedAgain() throws {
+    laptop.perform(.create(named: "laps", selecting: false))
+    try exchange()
+    laptop.add(3, to: "laps")
+    desktop.add(4, to: "laps")
+    try exchange()
+    let laps = try #require(laptop.counter("laps"))
+    #expect(laps.value == 7)
+    laptop.perform(.delete(laps.id))
+    // Each machine merges the deletion, says so in its file, then drops it.
+    for _ in 0..<3 { try exchange() }
+    for machine in [laptop, desktop] {
+      #expect(machine.state.counters[laps.id] == nil, "\(machine.name)")
+      #expect(machine.counter("laps") == nil)
+    }
+    // Undo brings it back under a new id, with its value, counted once everywhere.
+    laptop.perform(.restore(laps, at: 1))
+    try exchange()
+    let restored = try #require(laptop.counter("laps"))
+    #expect(restored.id != laps.id)
+    #expect(restored.value == 7)
+    #expect(desktop.value("laps") == 7)
+    // A counter made again with the name gets a new id too, and starts at 0.
+    desktop.perform(.delete(restored.id))
+    for _ in 0..<3 { try exchange() }
+    desktop.perform(.create(named: "laps", selecting: false))
+    try exchange()
+    #expect(laptop.value("laps") == 0)
+    #expect(desktop.value("laps") == 0)
+    #expect(laptop.counter("laps")?.id != laps.id)
+  }
+
+  @Test func aDeletionIsKeptWhileAMachineHasNotSeenIt() throws {
+    let phone = try SyncedMachine("phone", in: root)
+    try phone.receiveOwnFile(of: laptop)
+    phone.pull()
+    try laptop.receiveOwnFile(of: phone)
+    try desktop.receiveOwnFile(of: phone)
+    laptop.perform(.create(named: "laps", selecting: false))
+    try exchange()
+    let id = try #require(laptop.counter("laps")?.id)
+    laptop.perform(.delete(id))
+    for _ in 0..<3 { try exchange() }
+    // The phone's file, still from before, keeps the deletion on both.
+    #expect(laptop.state.counters[id]?.deletion != nil)
+    #expect(desktop.state.counters[id]?.deletion != nil)
+  }
+
   @Test func aRenameOntoANewCounterKeepsBothWithTheWriterShown() throws {
     laptop.perform(.create(named: "x", selecting: false))
     try exchange()
