@@ -344,12 +344,18 @@ _tally_log() {
     repeating_flags=()
     non_repeating_flags=(--json --version --help)
     repeating_options=()
-    non_repeating_options=(--since)
+    non_repeating_options=(--since --until -n --max-count)
     __tally_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '-n'|'--max-count')
         return
         ;;
     esac

@@ -225,6 +225,22 @@ struct CommandTests: CommandSuite {
     try expectFailure("log", "--since", "last tuesday", status: 64, message: "give a date as YYYY-MM-DD")
   }
 
+  @Test func logTheLastNChangesAndUntilADate() throws {
+    for day in ["2026-11-01", "2026-11-05", "2026-11-08", "2026-11-10"] { try run("inc", "--at", day) }
+    func values(_ arguments: String...) throws -> [String] {
+      try ChildProcess.run(tally, ["log"] + arguments, environment: environment.merging(["TZ": "UTC"]) { $1 })
+        .standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[4]) }
+    }
+    #expect(try values("-n", "2") == ["3", "4"])
+    #expect(try values("--max-count", "0") == [])
+    #expect(try values("-n", "9") == ["1", "2", "3", "4"])
+    // Before the day's start: a week from the 1st is the 1st to the 7th.
+    #expect(try values("--since", "2026-11-01", "--until", "2026-11-08") == ["1", "2"])
+    #expect(try values("--until", "2026-11-08", "-n", "1") == ["2"])
+    try expectFailure("log", "--until", "soon", status: 64, message: "--until soon: give a date as YYYY-MM-DD")
+    try expectFailure("log", "-n", "-1", status: 64, message: "-n")
+  }
+
   @Test func statsSumTheChanges() throws {
     try run("inc", "--by", "10")
     try run("dec", "--by", "3")

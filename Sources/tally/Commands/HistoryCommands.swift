@@ -7,7 +7,8 @@ import TallyCore
   import Foundation
 #endif
 
-/// `tally log [NAME] [--since DATE] [--json]`: a counter's history, oldest first.
+/// `tally log [NAME] [--since DATE] [--until DATE] [-n N] [--json]`: a counter's history,
+/// oldest first.
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "log",
@@ -19,21 +20,41 @@ struct LogCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Only changes from DATE on: YYYY-MM-DD (local) or an ISO 8601 UTC time.", valueName: "date"))
   var since: String?
 
-  @OptionGroup var format: JSONOption
+  @Option(
+    help: ArgumentHelp(
+      "Only changes before DATE: YYYY-MM-DD (local; the day's start, so --since 2026-11-01 --until 2026-11-08 is a week) "
+        + "or an ISO 8601 UTC time.", valueName: "date"))
+  var until: String?
+
+  @Option(name: [.customShort("n"), .customLong("max-count")], help: ArgumentHelp("Only the last N changes.", valueName: "n"))
+  var last: Int?
+
+  @Flag(
+    help: ArgumentHelp(
+      "Print JSON, one object a line: {\"time\", \"event\", \"counter\" (its id), \"name\", \"old\", \"new\", \"source\"}, "
+        + "and \"machine\" for another machine's change."))
+  var json = false
 
   func validate() throws {
-    if let since, HistorySummary.moment(from: since, utcOffset: SystemClock().utcOffset(at:)) == nil {
-      throw ValidationError("--since \(since): give a date as YYYY-MM-DD or a time as 2026-11-23T14:05:00Z")
+    for (option, value) in [("--since", since), ("--until", until)] {
+      if let value, HistorySummary.moment(from: value, utcOffset: SystemClock().utcOffset(at:)) == nil {
+        throw ValidationError("\(option) \(value): give a date as YYYY-MM-DD or a time as 2026-11-23T14:05:00Z")
+      }
     }
+    if let last, last < 0 { throw ValidationError("-n \(last): give a number of changes, 0 or more") }
   }
 
   func run() throws {
     let (_, entries) = try CommandContext.open().history(ofCounterNamed: name)
     let clock = SystemClock()
     let start = since.flatMap { HistorySummary.moment(from: $0, utcOffset: clock.utcOffset(at:)) }
-    for entry in entries where start.map({ entry.time >= $0 }) ?? true {
+    let end = until.flatMap { HistorySummary.moment(from: $0, utcOffset: clock.utcOffset(at:)) }
+    let chosen = entries.filter { entry in
+      start.map { entry.time >= $0 } ?? true && end.map { entry.time < $0 } ?? true
+    }
+    for entry in last.map({ chosen.suffix($0) }) ?? chosen[...] {
       let line =
-        format.json
+        json
         ? entry.jsonLine
         : [
           HistorySummary.timestamp(entry.time, utcOffset: clock.utcOffset(at: entry.time)), entry.event.rawValue,
@@ -55,7 +76,11 @@ struct StatsCommand: ParsableCommand {
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
 
-  @OptionGroup var format: JSONOption
+  @Flag(
+    help: ArgumentHelp(
+      "Print JSON: {\"name\", \"today\", \"thisWeek\", \"allTime\"}, and with a goal \"goal\", \"progress\", "
+        + "\"goalReached\" and, for a goal per period, \"currentStreak\" and \"bestStreak\"."))
+  var json = false
 
   struct Totals: Encodable {
     var name: String
@@ -78,7 +103,7 @@ struct StatsCommand: ParsableCommand {
     let goal = counter.goal.map {
       GoalSummary(goal: $0, value: counter.value, entries: entries, now: now, calendar: context.goalCalendar)
     }
-    if format.json {
+    if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       var totals = Totals(name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime)
