@@ -181,7 +181,8 @@ struct HistorySummaryTests {
       change("2026-11-23T09:00:00Z", 120, 118),  // today
       change("2026-11-23T09:30:00Z", 0, 50, counter: "count-2"),  // not this counter
     ]
-    let summary = HistorySummary(entries: entries.filter { $0.counter == "count" }, now: now, utcOffset: { _ in 0 })
+    let summary = HistorySummary(
+      entries: entries.filter { $0.counter == "count" }, now: now, calendar: GoalCalendar(utcOffset: { _ in 0 }))
     #expect(summary.days.count == 14)
     #expect(summary.days.first?.label == "Tue 10 Nov")
     #expect(summary.days.last?.label == "Mon 23 Nov")
@@ -195,7 +196,7 @@ struct HistorySummaryTests {
   @Test func daysBeginAtLocalMidnight() {
     // 23:30 UTC on Sunday is 00:30 on Monday at UTC+1.
     let entries = [change("2026-11-22T23:30:00Z", 0, 7)]
-    let summary = HistorySummary(entries: entries, now: now, utcOffset: { _ in 3600 })
+    let summary = HistorySummary(entries: entries, now: now, calendar: GoalCalendar(utcOffset: { _ in 3600 }))
     #expect(summary.today == 7)
     #expect(summary.thisWeek == 7)
     #expect(HistorySummary.time(at("2026-11-22T23:30:00Z"), now: now, utcOffset: { _ in 3600 }) == "00:30")
@@ -203,9 +204,27 @@ struct HistorySummaryTests {
   }
 
   @Test func sinceAcceptsADayOrATime() {
-    #expect(HistorySummary.moment(from: "2026-11-23", utcOffset: { _ in 3600 }) == at("2026-11-22T23:00:00Z"))
-    #expect(HistorySummary.moment(from: "2026-11-23T10:00:00Z", utcOffset: { _ in 0 }) == at("2026-11-23T10:00:00Z"))
-    #expect(HistorySummary.moment(from: "yesterday", utcOffset: { _ in 0 }) == nil)
+    #expect(GoalCalendar(utcOffset: { _ in 3600 }).moment(from: "2026-11-23") == at("2026-11-22T23:00:00Z"))
+    #expect(GoalCalendar(utcOffset: { _ in 0 }).moment(from: "2026-11-23T10:00:00Z") == at("2026-11-23T10:00:00Z"))
+    #expect(GoalCalendar(utcOffset: { _ in 0 }).moment(from: "yesterday") == nil)
+    // A day that starts at 04:00 starts then for --since and --until too.
+    #expect(GoalCalendar(utcOffset: { _ in 3600 }, dayStartsAtHour: 4).moment(from: "2026-11-23") == at("2026-11-23T03:00:00Z"))
+  }
+
+  /// One calendar: `stats`' today and the goal's progress count the same day.
+  ///
+  /// With days starting at 04:00, at 02:20 the day began yesterday at 04:00: +3 at 23:00
+  /// yesterday and +2 at 01:00 today are both today's (it printed `today +2` and `progress
+  /// 5 of 8 today`).
+  @Test func todayAndTheGoalsDayAreOneDayWhenDaysStartLater() {
+    let calendar = GoalCalendar(utcOffset: { _ in 0 }, dayStartsAtHour: 4)
+    let entries = [change("2026-11-22T23:00:00Z", 0, 3), change("2026-11-23T01:00:00Z", 3, 5)]
+    let at0220 = at("2026-11-23T02:20:00Z")
+    let summary = HistorySummary(entries: entries, now: at0220, calendar: calendar)
+    let goal = GoalSummary(goal: Goal(amount: 8, period: .day), value: 5, entries: entries, now: at0220, calendar: calendar)
+    #expect(summary.today == 5)
+    #expect(goal.progress == 5)
+    #expect(summary.days.last?.net == 5)
   }
 }
 

@@ -7,11 +7,11 @@
 /// What the history says about one counter.
 ///
 /// It holds the net change per day, totals, and the most recent changes. Computed for a
-/// given moment and time zone, so tests fix both.
+/// given moment and calendar (time zone and the hour a day starts at), so tests fix both.
 public struct HistorySummary: Equatable, Sendable {
   /// One local calendar day.
   public struct Day: Equatable, Sendable {
-    /// Days since 1970-01-01 in local time.
+    /// Days since 1970-01-01, as the calendar counts them.
     public var number: Int
     /// Such as "Mon 23 Nov".
     public var label: String
@@ -31,10 +31,12 @@ public struct HistorySummary: Equatable, Sendable {
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
   static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+  /// The summary at `now`, its days (and so today and this week) as `calendar` places them:
+  /// the same calendar as the goals', honouring the hour a day starts at.
   public init(
-    entries: [HistoryEntry], now: Date, utcOffset: (Date) -> Int, dayCount: Int = 14, recentCount: Int = 20
+    entries: [HistoryEntry], now: Date, calendar: GoalCalendar, dayCount: Int = 14, recentCount: Int = 20
   ) {
-    let todayNumber = Self.dayNumber(now, offset: utcOffset(now))
+    let todayNumber = calendar.day(of: now)
     let mondayNumber = todayNumber - Self.weekdayIndex(todayNumber)
     let firstNumber = todayNumber - dayCount + 1
     var nets = Array(repeating: 0, count: dayCount)
@@ -44,7 +46,7 @@ public struct HistorySummary: Equatable, Sendable {
     for entry in entries {
       let change = entry.netChange
       guard change != 0 else { continue }
-      let number = Self.dayNumber(entry.time, offset: utcOffset(entry.time))
+      let number = calendar.day(of: entry.time)
       all = Self.add(all, change)
       if number == todayNumber { today = Self.add(today, change) }
       if number >= mondayNumber && number <= todayNumber { week = Self.add(week, change) }
@@ -97,14 +99,6 @@ public struct HistorySummary: Equatable, Sendable {
   public static func timestamp(_ date: Date, utcOffset: Int) -> String {
     let local = Date(timeIntervalSince1970: (date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
     return String(UTCTime.text(for: local).prefix(19)).replacingFirst("T", with: " ")
-  }
-
-  /// The moment a `--since` argument names: "YYYY-MM-DD" (local midnight) or a full ISO 8601
-  /// UTC time; `nil` if it is neither.
-  public static func moment(from text: String, utcOffset: (Date) -> Int) -> Date? {
-    if let date = UTCTime.date(from: text) { return date }
-    guard let midnightUTC = UTCTime.date(from: text + "T00:00:00Z") else { return nil }
-    return midnightUTC.addingTimeInterval(-Double(utcOffset(midnightUTC)))
   }
 
   private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -37,7 +37,7 @@ struct LogCommand: ParsableCommand {
 
   func validate() throws {
     for (option, value) in [("--since", since), ("--until", until)] {
-      if let value, HistorySummary.moment(from: value, utcOffset: SystemClock().utcOffset(at:)) == nil {
+      if let value, GoalCalendar(utcOffset: SystemClock().utcOffset(at:)).moment(from: value) == nil {
         throw ValidationError("\(option) \(value): give a date as YYYY-MM-DD or a time as 2026-11-23T14:05:00Z")
       }
     }
@@ -45,10 +45,12 @@ struct LogCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (_, entries) = try CommandContext.open().history(ofCounterNamed: name)
+    let context = try CommandContext.open()
+    let (_, entries) = try context.history(ofCounterNamed: name)
     let clock = SystemClock()
-    let start = since.flatMap { HistorySummary.moment(from: $0, utcOffset: clock.utcOffset(at:)) }
-    let end = until.flatMap { HistorySummary.moment(from: $0, utcOffset: clock.utcOffset(at:)) }
+    let calendar = context.goalCalendar
+    let start = since.flatMap(calendar.moment(from:))
+    let end = until.flatMap(calendar.moment(from:))
     let chosen = entries.filter { entry in
       start.map { entry.time >= $0 } ?? true && end.map { entry.time < $0 } ?? true
     }
@@ -99,7 +101,7 @@ struct StatsCommand: ParsableCommand {
     let (counter, entries) = try context.history(ofCounterNamed: name)
     let clock = SystemClock()
     let now = clock.now()
-    let summary = HistorySummary(entries: entries, now: now, utcOffset: clock.utcOffset(at:))
+    let summary = HistorySummary(entries: entries, now: now, calendar: context.goalCalendar)
     let goal = counter.goal.map {
       GoalSummary(goal: $0, value: counter.value, entries: entries, now: now, calendar: context.goalCalendar)
     }

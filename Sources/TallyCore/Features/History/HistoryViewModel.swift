@@ -11,19 +11,16 @@ public final class HistoryViewModel {
   /// How the counter stands toward its goal, with the periods met; `nil` without a goal.
   public let goal: GoalSummary?
 
-  /// The history of `counter`; its goal's periods begin as `goalCalendar` says (at local
-  /// midnight in `clock`'s time zone unless given).
+  /// The history of `counter`; its days and its goal's periods begin as `goalCalendar` says
+  /// (at local midnight in `clock`'s time zone unless given).
   public init(counter: Counter, history: HistoryLog, clock: WallClock, goalCalendar: GoalCalendar? = nil) {
     self.counter = counter
     let reading = history.read()
     let now = clock.now()
     let entries = reading.entries(forCounter: counter.id)
-    summary = HistorySummary(entries: entries, now: now, utcOffset: clock.utcOffset(at:))
-    goal = counter.goal.map {
-      GoalSummary(
-        goal: $0, value: counter.value, entries: entries, now: now,
-        calendar: goalCalendar ?? GoalCalendar(utcOffset: clock.utcOffset(at:)))
-    }
+    let calendar = goalCalendar ?? GoalCalendar(utcOffset: clock.utcOffset(at:))
+    summary = HistorySummary(entries: entries, now: now, calendar: calendar)
+    goal = counter.goal.map { GoalSummary(goal: $0, value: counter.value, entries: entries, now: now, calendar: calendar) }
     notice = reading.notice
     formatTime = { HistorySummary.time($0.time, now: now, utcOffset: clock.utcOffset(at:)) }
   }
