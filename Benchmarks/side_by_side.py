@@ -19,6 +19,7 @@ import fcntl
 import json
 import os
 import platform
+import plistlib
 import re
 import select
 import shutil
@@ -305,6 +306,53 @@ def interactive_sync(binary, home, samples):
         session.kill()
 
 
+FOLDER_MACHINES = 200    # other machines' files in the folder of the folder benchmark
+
+
+def big_folder(binary, home):
+    """A sync folder of FOLDER_MACHINES other machines, each with Count and SYNC_COUNTERS
+    counters, and a machine joined to it; returns that machine's environment and the folder.
+
+    One machine's file is written by tally itself; the others are copies of it under their
+    own names and instances, each with sums of its own (a machine speaks for its own sums)."""
+    folder = os.path.join(home, "big-folder")
+    seed_env = environment(os.path.join(home, "seed"))
+    run_tally(binary, seed_env, "sync", "enable", folder, "--name", "seed")
+    for counter in range(SYNC_COUNTERS):
+        run_tally(binary, seed_env, "new", f"c{counter}")
+    run_tally(binary, seed_env, "inc", "--by", "3")
+    seed_path = os.path.join(folder, "seed.tally.plist")
+    with open(seed_path, "rb") as file:
+        document = plistlib.load(file)
+    for index in range(1, FOLDER_MACHINES + 1):
+        document["machine"] = f"m{index}"
+        document["instance"] = "%016x" % (index + 1000)
+        for counter in document["counters"].values():
+            if counter.get("contributions"):
+                counter["contributions"] = {document["instance"]: [index, 0]}
+        with open(os.path.join(folder, f"m{index}.tally.plist"), "wb") as file:
+            plistlib.dump(document, file)
+    os.remove(seed_path)
+    env = environment(os.path.join(home, "bench"))
+    run_tally(binary, env, "sync", "enable", folder, "--name", "bench")
+    return env, folder
+
+
+def folder_gets(binary, env, folder, samples):
+    """Whole-process `tally get` with every machine's file changed since the last read, then
+    with nothing changed."""
+    expected = str(FOLDER_MACHINES * (FOLDER_MACHINES + 1) // 2)
+    now = time.time()
+    for name in os.listdir(folder):
+        os.utime(os.path.join(folder, name), (now, now))
+    for key in ["get_folder_changed", "get_folder_unchanged"]:
+        start = time.perf_counter()
+        done = subprocess.run([binary, "get"], env=env, capture_output=True, stdin=subprocess.DEVNULL)
+        samples[key].append(time.perf_counter() - start)
+        if done.returncode != 0 or done.stdout.decode().strip() != expected:
+            raise RuntimeError(f"tally get with {FOLDER_MACHINES} machines: {done}")
+
+
 def increments(program, home, runs, samples):
     """Whole-process time of `inc` (spawn to exit), each run checked against the store."""
     env = environment(home)
@@ -395,12 +443,14 @@ def main():
         for key in ["first_frame_memory", "first_frame_bytes", "key_to_frame_memory",
                     "bytes_per_increment", "peak_rss_memory", "first_frame_file",
                     "key_to_frame_file", "burst_final_frame", "burst_bytes", "burst_durable",
-                    "peak_rss_file", "inc", "first_frame_sync", "merged_frame_sync"]:
+                    "peak_rss_file", "inc", "first_frame_sync", "merged_frame_sync",
+                    "get_folder_changed", "get_folder_unchanged"]:
             table[key] = []
 
     info = machine()
     scratch = tempfile.mkdtemp(prefix="tally-bench-")
     try:
+        folder_env, folder = big_folder(tally.binary, tempfile.mkdtemp(dir=scratch))
         for round_index in range(options.rounds):
             # Alternate who goes first, so that neither always runs on a warmer machine.
             order = [tally, reference] if round_index % 2 == 0 else [reference, tally]
@@ -413,6 +463,7 @@ def main():
             home = tempfile.mkdtemp(dir=scratch)
             interactive_sync(tally.binary, home, samples["tally"])
             shutil.rmtree(home)
+            folder_gets(tally.binary, folder_env, folder, samples["tally"])
             for name, binary in floors.items():
                 home = tempfile.mkdtemp(dir=scratch)
                 floor_session(binary, home, samples[name])
@@ -440,11 +491,17 @@ def main():
         setup = f"{SYNC_MACHINES} other machines x {SYNC_COUNTERS} counters; reference: file store"
         first = median(t["first_frame_sync"])
         merged = median(t["merged_frame_sync"])
+        inc = median(r["inc"])
+        changed, unchanged = median(t["get_folder_changed"]), median(t["get_folder_unchanged"])
         return [
             f"| first frame, file store, sync on ({setup}) | {ms(first)} | {ms(rm)} | "
             f"{first / rm:.2f}x | <= 1.5x: {'met' if first / rm <= 1.5 else 'MISSED'} |",
             f"| the frame with every machine's counts, sync on (same) | {ms(merged)} | {ms(rm)} | "
             f"{merged / rm:.2f}x |  |",
+            f"| `get`, whole process, {FOLDER_MACHINES} other machines' files all changed (reference: `inc`) | "
+            f"{ms(changed)} | {ms(inc)} | {changed / inc:.2f}x |  |",
+            f"| `get`, whole process, the same folder unchanged (reference: `inc`) | "
+            f"{ms(unchanged)} | {ms(inc)} | {unchanged / inc:.2f}x |  |",
         ]
 
     lines = [
