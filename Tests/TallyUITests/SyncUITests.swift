@@ -40,6 +40,24 @@ struct SyncUITests {
     try await test.app.waitFor(text: "Count: 1")
   }
 
+  @Test func aHostileFolderReachesTheScreenEscapedAndCountingGoesOn() async throws {
+    let (test, _) = try Self.twoMachines()
+    let folder = test.app.dataHome + "/shared"
+    let outside = test.app.dataHome + "/canary"
+    try TestFiles.write(Array("keep me\n".utf8), to: outside)
+    // A name that would set the terminal's title, a link at this machine's old temporary
+    // name, and a FIFO where another machine's file would be.
+    try TestFiles.write([], to: folder + "/x\u{1B}]0;owned\u{07}.tally.plist")
+    try TestFiles.link(folder + "/laptop.tally.plist.tmp", to: outside)
+    try TestFiles.makeFIFO(folder + "/phone.tally.plist")
+
+    try test.app.launch()
+    try await test.app.waitFor(text: "x\\u{1B}]0;owned\\u{7}.tally.plist was skipped")
+    try test.app.press(.space, times: 3)
+    try await test.app.waitFor(text: "Count: 3")
+    #expect(TestFiles.read(outside) == Array("keep me\n".utf8))
+  }
+
   /// The machine whose app the test drives (the laptop, on screen) and the desktop, whose
   /// commands run in its own data directory: both joined to one folder, as if one engine
   /// synced it instantly.
