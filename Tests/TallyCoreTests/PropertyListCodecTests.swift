@@ -205,6 +205,64 @@ struct PropertyListCodecTests {
       try PropertyListCodec.decode(document("<dict><key>a</key><string>") + [0xFF, 0xFE] + Array("</string></dict>".utf8))
     }
   }
+
+  /// Binary documents that read as far more than they hold: each refused before Foundation's
+  /// reader follows them (it would take minutes and gigabytes, or overflow the stack).
+  @Test func binaryBombsAreRefusedBeforeTheyAreRead() {
+    // 4,000 arrays, each holding the next.
+    let nested = Self.binary(
+      (0..<4000).map { (index: Int) -> [UInt8] in index == 3999 ? [0xA0] : [0xA1] + Self.reference(index + 1) })
+    // 3 arrays of 300 references to the next, then an empty string: 27 million values.
+    var levels: [[UInt8]] = []
+    for level in 0..<3 {
+      var array: [UInt8] = [0xAF, 0x11, 0x01, 0x2C]
+      for _ in 0..<300 { array += Self.reference(level + 1) }
+      levels.append(array)
+    }
+    let shared = Self.binary(levels + [[0x50]])
+    // An array that holds itself.
+    let cycle = Self.binary([[0xA1] + Self.reference(0)])
+    for (bomb, reason) in [(nested, "nesting deeper"), (shared, "more than 1000000 values"), (cycle, "cycle")] {
+      #expect {
+        try PropertyListCodec.decode(bomb)
+      } throws: { error in
+        "\(error)".contains(reason)
+      }
+    }
+  }
+
+  @Test func aBinaryDocumentOfSharedValuesWithinBoundsReads() throws {
+    // A dictionary whose 100 keys all refer to one shared string: 201 values.
+    // Keys "00" to "99", as ASCII strings of two bytes (marker 0x52).
+    let keys: [[UInt8]] = (0..<100).map { (number: Int) -> [UInt8] in
+      [0x52, UInt8(0x30 + number / 10), UInt8(0x30 + number % 10)]
+    }
+    var root: [UInt8] = [0xDF, 0x10, 100]
+    for key in 1...100 { root += Self.reference(key) }
+    for _ in 0..<100 { root += Self.reference(101) }
+    let shared: [UInt8] = [0x53] + Array("abc".utf8)
+    let objects: [[UInt8]] = [root] + keys + [shared]
+    let decoded = try PropertyListCodec.decode(Self.binary(objects))
+    #expect(decoded.count == 100)
+    #expect(decoded["00"] == .string("abc"))
+  }
+
+  /// A binary property list of `objects` (each its marker and contents, references of two
+  /// bytes), the first one the root.
+  static func binary(_ objects: [[UInt8]]) -> [UInt8] {
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for object in objects {
+      offsets.append(bytes.count)
+      bytes += object
+    }
+    let table = bytes.count
+    for offset in offsets { bytes += (0..<4).reversed().map { UInt8(truncatingIfNeeded: offset >> (8 * $0)) } }
+    func eight(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    return bytes + [0, 0, 0, 0, 0, 0, 4, 2] + eight(objects.count) + eight(0) + eight(table)
+  }
+
+  static func reference(_ index: Int) -> [UInt8] { [UInt8(index >> 8), UInt8(index & 0xFF)] }
 }
 
 /// The store API in front of the codec.

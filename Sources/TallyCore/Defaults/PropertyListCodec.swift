@@ -36,6 +36,12 @@ public enum PropertyListCodec {
   private static func decodeValue(_ data: Data) throws(PropertyListError) -> PropertyListValue {
     if let value = data.withUnsafeBytes({ PropertyListFastReader.read($0) }) { return value }
     let isXML = !data.starts(with: Array("bplist".utf8))
+    if !isXML {
+      // Foundation's binary reader follows shared and nested references without a limit.
+      if let problem = data.withUnsafeBytes({ BinaryPropertyListBounds.problem($0, maximumDepth: maximumDepth) }) {
+        throw problem
+      }
+    }
     let scanned = isXML ? scanXML(data) : (keys: 0, depth: 0)
     // Foundation's XML reader recurses once per level and would overflow the stack.
     guard scanned.depth <= maximumDepth else {
