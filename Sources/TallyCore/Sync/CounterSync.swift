@@ -144,13 +144,8 @@ public final class CounterSync {
         case .fields(let id):
           Self.writeFields(of: id, in: records, into: &state, force: false, tick: tick)
         case .created(let id, let value):
-          let fresh = state.counters[id] == nil
           Self.writeFields(of: id, in: records, into: &state, force: true, tick: tick)
           if state.counters[id]?.value != value { state.counters[id]?.set(value, at: tick()) }
-          // Made here knowing nothing of the id: another machine may have used it meanwhile.
-          if fresh, let name = records.first(where: { $0.id == id })?.name {
-            state.counters[id]?.write(.string(name), to: ReplicaState.creationField(machine.instance), at: tick())
-          }
         }
       }
     }
@@ -198,8 +193,7 @@ public final class CounterSync {
     }
     // A field the record no longer has (a goal cleared) is removed, so that it stays removed.
     let removed = counter.fields.filter {
-      $0.key != ReplicaState.positionField && !ReplicaState.isCreationField($0.key) && $0.value.value != nil
-        && entries[$0.key] == nil
+      $0.key != ReplicaState.positionField && $0.value.value != nil && entries[$0.key] == nil
     }
     for field in removed.keys.sorted() { counter.write(nil, to: field, at: tick()) }
     if force || counter.fields[ReplicaState.positionField] == nil {
@@ -337,8 +331,7 @@ public final class CounterSync {
     var changed = false
     let merged = local.merged(with: found.incoming)
     let known = Set(found.status.machines.map(\.instance)).union([machine.instance])
-    if damaged || found.claimedMore || !found.clashes.isEmpty || merged != local || found.merged != remembered
-      || found.skipped != skipped
+    if damaged || found.claimedMore || merged != local || found.merged != remembered || found.skipped != skipped
       || merged.hasDeletionsToTend(known: known, instance: machine.instance) || materialize(merged, writing: false)
     {
       // Under the store's lock, on the freshest state: another process may have counted.
@@ -346,10 +339,9 @@ public final class CounterSync {
         var latest = ReplicaState()
         if damaged { keepDamagedStateAside() }
         var dropped: [String] = []
-        updateState { state, tick in
+        updateState { state, _ in
           let before = state
           state.merge(found.incoming)
-          found.clashes.resolve(in: &state, machine: machine, retired: Set(retiredIDs), tick: tick)
           if damaged { restoreOwnCounts(into: &state) }
           state.acknowledgeDeletions(as: machine.instance)
           dropped = state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before)
@@ -422,13 +414,12 @@ public final class CounterSync {
     rebuilding: Bool
   ) -> (
     incoming: ReplicaState, ownFile: SyncFile?, merged: [String: MergedFile], skipped: [String: SkippedFile],
-    status: SyncStatus, claimedMore: Bool, clashes: CreationClashes
+    status: SyncStatus, claimedMore: Bool
   ) {
     var admission = Admission(
       local: local, instance: machine.instance, horizon: HybridTime.horizon(now: now()), rebuilding: rebuilding)
     let files = folder.read(merged: remembered, skipped: rememberedSkipped)
     var skipped: [String: SkippedFile] = [:]
-    var clashes = CreationClashes()
     var status = SyncStatus(folder: folder.path, machine: machine)
     status.writeProblem = self.status.writeProblem
     status.isReachable = files != nil
@@ -458,7 +449,6 @@ public final class CounterSync {
         )
         if name == ownName { status.ownFileTaken = true }
       case .success(let file):
-        if file.instance != machine.instance { clashes.note(file.state, against: local, instance: machine.instance) }
         if let problem = admission.admit(file, into: &incoming) { status.problems.append("\(name): \(problem)") }
         if file.instance != machine.instance {
           status.record(SyncStatus.Machine(name: file.machine, instance: file.instance, written: file.written, file: name))
@@ -473,7 +463,7 @@ public final class CounterSync {
         "\(admission.clamped) time\(admission.clamped == 1 ? "" : "s") from the folder more than a day ahead of this machine's clock "
           + "taken as a day ahead")
     }
-    return (incoming, ownFile, merged, skipped, status, admission.claimedMore, clashes)
+    return (incoming, ownFile, merged, skipped, status, admission.claimedMore)
   }
 
   /// Makes the store's counters list and values, and the user's synced settings, those of

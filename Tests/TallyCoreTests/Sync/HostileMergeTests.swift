@@ -332,53 +332,6 @@ struct HostileMergeTests: TwoMachineSuite {
     }
   }
 
-  @Test func aRenameAwayAndANewCounterOfTheOldNameStayTwoCounters() throws {
-    // The laptop's x, never seen by the desktop, becomes z while the desktop makes an x.
-    laptop.perform(.create(named: "x", selecting: false))
-    laptop.add(5, to: "x")
-    let x = try #require(laptop.counter("x")?.id)
-    laptop.perform(.rename(x, to: "z"))
-    desktop.perform(.create(named: "x", selecting: false))
-    desktop.add(2, to: "x")
-    for _ in 0..<2 { try exchange() }
-    for machine in [laptop, desktop] {
-      #expect(machine.value("z") == 5, "\(machine.name): \(machine.model.list.counters)")
-      #expect(machine.value("x") == 2, "\(machine.name): \(machine.model.list.counters)")
-    }
-    // Both go on counting, each on its own counter.
-    laptop.add(1, to: "z")
-    desktop.add(1, to: "x")
-    try exchange()
-    #expect(desktop.value("z") == 6)
-    #expect(laptop.value("x") == 3)
-  }
-
-  @Test func aDeletionAwayAndANewCounterOfTheOldNameStayApart() throws {
-    laptop.perform(.create(named: "x", selecting: false))
-    laptop.add(5, to: "x")
-    let x = try #require(laptop.counter("x")?.id)
-    laptop.perform(.delete(x))
-    desktop.perform(.create(named: "x", selecting: false))
-    desktop.add(2, to: "x")
-    for _ in 0..<2 { try exchange() }
-    for machine in [laptop, desktop] {
-      #expect(machine.value("x") == 2, "\(machine.name): \(machine.model.list.counters)")
-      #expect(machine.model.list.counters.count == 2)
-    }
-  }
-
-  @Test func theSameNameMadeOnTwoMachinesIsStillOneCounter() throws {
-    laptop.perform(.create(named: "laps", selecting: false))
-    laptop.add(5, to: "laps")
-    desktop.perform(.create(named: "Laps", selecting: false))
-    desktop.add(2, to: "Laps")
-    for _ in 0..<2 { try exchange() }
-    for machine in [laptop, desktop] {
-      #expect(machine.value("laps") == 7)
-      #expect(machine.model.list.counters.count == 2)
-    }
-  }
-
   @Test func positionsAtBothEndsOfInt64DoNotTrap() throws {
     let low = CounterSync.derivedID(forName: "low")
     let high = CounterSync.derivedID(forName: "high")
