@@ -224,20 +224,50 @@ public final class CounterSync {
 
   // MARK: Ids
 
-  /// The ids of deleted counters dropped from the state once every machine had seen their
-  /// deletion: never used again (another machine may still hold their counts), at most
-  /// ``maximumRetiredIDs`` of them, the oldest forgotten first.
-  var retiredIDs: [String] { store.x.object([String].self, forKey: .syncRetiredIDs) ?? [] }
+  /// The ids of deleted counters dropped from the state, with this machine's sums under each.
+  ///
+  /// Dropped once every machine had seen their deletion, each with this machine's sums under
+  /// it then (`nil`: it had none). They are never used again (another machine may still
+  /// hold their counts), and should one come back (a machine this one did not know of yet
+  /// brings it), this machine's sums come back with it. At most ``maximumRetiredIDs``.
+  var retired: [String: Contribution?] {
+    guard case .dictionary(let entries)? = store.propertyListValue(forKey: DefaultsKey.syncRetiredIDs.name) else { return [:] }
+    return entries.mapValues { value -> Contribution? in
+      guard case .array(let sums) = value, sums.count == 2, case .integer(let added) = sums[0],
+        case .integer(let subtracted) = sums[1], let added = Int(exactly: added), let subtracted = Int(exactly: subtracted)
+      else { return nil }
+      return Contribution(added: added, subtracted: subtracted)
+    }
+  }
 
   /// The most retired ids kept.
   static let maximumRetiredIDs = 100_000
 
-  /// Whether `id` belonged to a counter whose deletion was dropped from the state.
-  func isRetired(_ id: String) -> Bool { retiredIDs.contains(id) }
+  /// Whether a counter restored under `id` must take a new one: its deletion was dropped
+  /// from the state here, or another machine has merged it and may drop it (then this
+  /// machine's sums under the old id would be gone there).
+  func isRetired(_ id: String) -> Bool {
+    if retired[id] != nil { return true }
+    return state.counters[id]?.deletion?.acknowledged.contains { $0 != machine.instance } ?? false
+  }
 
-  private func retire(_ ids: [String]) {
-    let kept = retiredIDs + ids
-    store.x.set(Array(kept.suffix(Self.maximumRetiredIDs)), forKey: .syncRetiredIDs)
+  private func retire(_ dropped: [String: Contribution?]) {
+    var kept = retired.merging(dropped) { $1 }
+    if kept.count > Self.maximumRetiredIDs {
+      for id in kept.keys.sorted().prefix(kept.count - Self.maximumRetiredIDs) { kept[id] = nil }
+    }
+    let value = PropertyListValue.dictionary(
+      kept.mapValues { sums in
+        sums.map { .array([.integer(Int64($0.added)), .integer(Int64($0.subtracted))]) } ?? .array([])
+      })
+    store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
+  }
+
+  /// Gives this machine's sums back to a retired counter that came back from the folder.
+  private static func restoreRetiredSums(in state: inout ReplicaState, retired: [String: Contribution?], instance: String) {
+    for id in state.counters.keys where state.counters[id]?.contributions[instance] == nil {
+      if case .some(.some(let sums)) = retired[id] { state.counters[id]?.contributions[instance] = sums }
+    }
   }
 
   /// The id for a counter made now and called `name`: one derived from the name, so that
@@ -246,8 +276,8 @@ public final class CounterSync {
   func newCounterID(named name: String, existing records: [CounterRecord]) -> String {
     let derived = Self.derivedID(forName: name)
     let known = state.counters
-    let retired = Set(retiredIDs)
-    func isFree(_ id: String) -> Bool { known[id] == nil && !retired.contains(id) && !records.contains { $0.id == id } }
+    let retired = self.retired
+    func isFree(_ id: String) -> Bool { known[id] == nil && retired[id] == nil && !records.contains { $0.id == id } }
     if isFree(derived) { return derived }
     var number = 1
     while !isFree("\(derived)-\(machine.instance.prefix(6))-\(number)") { number += 1 }
@@ -338,13 +368,18 @@ public final class CounterSync {
       store.performBatch {
         var latest = ReplicaState()
         if damaged { keepDamagedStateAside() }
-        var dropped: [String] = []
+        var dropped: [String: Contribution?] = [:]
+        let retired = self.retired
         updateState { state, _ in
           let before = state
           state.merge(found.incoming)
+          if !retired.isEmpty { Self.restoreRetiredSums(in: &state, retired: retired, instance: machine.instance) }
           if damaged { restoreOwnCounts(into: &state) }
           state.acknowledgeDeletions(as: machine.instance)
-          dropped = state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before)
+          let acknowledged = state
+          for id in state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before) {
+            dropped[id] = acknowledged.counters[id]?.contributions[machine.instance]
+          }
           latest = state
         }
         if !dropped.isEmpty { retire(dropped) }
