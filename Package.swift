@@ -18,8 +18,13 @@ let package = Package(
     // its module map, not pkg-config: Debian's ncursesw.pc adds -D_XOPEN_SOURCE=600, which
     // SwiftPM refuses with a warning on every build (docs/ncurses.md).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // The system's SQLite (Debian: libsqlite3-dev), through its C API: docs/history.md says
+    // why not GRDB.
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // Stores, settings, view models and views. No terminal, no full Foundation.
     .target(name: "TallyCore"),
+    // The history of changes in SQLite, behind TallyCore's `HistoryLog`.
+    .target(name: "TallyHistory", dependencies: ["TallyCore", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
     .target(name: "TallyTerminal", dependencies: ["TallyCore", "CNcurses"]),
     // The book's `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
@@ -29,14 +34,21 @@ let package = Package(
       dependencies: [
         "TallyCore",
         "TallyTerminal",
+        "TallyHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // Fakes, contract suites and the UI-test driver shared by the test targets.
-    .target(name: "TallyTestSupport", dependencies: ["TallyCore"]),
+    .target(name: "TallyTestSupport", dependencies: ["TallyCore", "TallyHistory"]),
     .testTarget(
       name: "TallyCoreTests",
-      dependencies: ["TallyCore", "TallyTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+      dependencies: [
+        "TallyCore", "TallyHistory", "TallyTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(
+      name: "TallyHistoryTests",
+      dependencies: ["TallyHistory", "TallyCore", "TallyTestSupport"]
     ),
     .testTarget(
       name: "TallyFoundationTests",

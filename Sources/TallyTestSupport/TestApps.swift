@@ -1,12 +1,14 @@
 import TallyCore
+import TallyHistory
 
-/// App view models wired for headless tests: fakes and spies in, nothing on disk.
+/// App view models wired for headless tests: fakes and spies in, the history in an in-memory
+/// database, nothing on disk.
 public enum TestApps {
   /// An `AppViewModel` over `defaults`, reporting to `analytics`, with a history in memory at
   /// a fixed clock, and the counter screen set up as `counterSettings` says.
   public static func app(
     settings: SettingStorage, defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
-    history: HistoryLog = InMemoryHistoryLog(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),
+    history: HistoryLog = SQLiteHistory.inMemory(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),
     counterSettings: CounterScreenSettings = CounterScreenSettings()
   ) -> AppViewModel {
     AppViewModel(

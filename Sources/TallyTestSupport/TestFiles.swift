@@ -27,6 +27,20 @@ public enum TestFiles {
     guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw TestSupportError("cannot write \(path)") }
   }
 
+  /// Adds `bytes` at the end of the file at `path`, as a sync engine that appends does.
+  public static func append(_ bytes: [UInt8], to path: String) throws {
+    guard let file = fopen(path, "ab") else { throw TestSupportError("cannot open \(path): errno \(errno)") }
+    defer { fclose(file) }
+    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw TestSupportError("cannot write \(path)") }
+  }
+
+  /// Puts a new file holding `bytes` at `path` by renaming it over the old one, as a sync
+  /// engine brings in a new version: a new inode.
+  public static func replace(_ bytes: [UInt8], at path: String) throws {
+    try write(bytes, to: path + ".incoming")
+    guard rename(path + ".incoming", path) == 0 else { throw TestSupportError("cannot rename over \(path): errno \(errno)") }
+  }
+
   /// Writes `bytes` to `path` in place and sets its modification time back to what it was:
   /// a change that only the content shows (a tool that keeps times, or a clock that went back).
   public static func writeKeepingTime(_ bytes: [UInt8], to path: String) throws {

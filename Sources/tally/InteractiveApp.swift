@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTerminal
 
 /// The composition root of the interactive counter.
@@ -24,16 +25,29 @@ struct InteractiveApp {
     var notices: [String] = []
     do {
       dependencies = try LaunchArgumentConfigurator.makeDependencies(
-        arguments: arguments.subtracting([.skipOnboarding]), argumentDomain: argumentDomain, clock: SystemClock()
-      ) { () throws(StoreError) in
-        let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
-        notices = store.notices.map(\.description) + StoreCheck.run(on: store)
-        return (store, FileHistoryLog(directory: store.directory))
-      }
+        arguments: arguments.subtracting([.skipOnboarding]), argumentDomain: argumentDomain, clock: SystemClock(),
+        inMemoryHistory: SQLiteHistory.inMemory(),
+        makePersistentStore: { () throws(AppStartProblem) in
+          let store: FileUserDefaults
+          do throws(StoreError) {
+            store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
+          } catch {
+            throw .store(error)
+          }
+          notices = store.notices.map(\.description) + StoreCheck.run(on: store)
+          do throws(HistoryError) {
+            let history = try SQLiteHistory.open(directory: store.directory)
+            notices += history.notices
+            return (store, history)
+          } catch {
+            throw .history(error)
+          }
+        },
+        attachHistory: { history, sync in (history as? SQLiteHistory)?.attach(to: sync) })
     } catch {
       // Reported before the terminal is touched: nothing drawn and taken away again.
       Platform.printError(error.description)
-      return ExitStatus.ioError
+      return error.isTemporary ? ExitStatus.temporaryFailure : ExitStatus.ioError
     }
 
     // The settings at start: the store is open and its argument domain set. The run loop
@@ -88,6 +102,28 @@ struct InteractiveApp {
       return ExitStatus.ioError
     case .quit:
       return ExitStatus.success
+    }
+  }
+}
+
+/// Why the app could not start: the store or the history could not be opened.
+enum AppStartProblem: Error, CustomStringConvertible {
+  case store(StoreError)
+  case history(HistoryError)
+
+  var description: String {
+    switch self {
+    case .store(let problem): problem.description
+    case .history(let problem): problem.description
+    }
+  }
+
+  /// Whether trying again later may work (something was locked).
+  var isTemporary: Bool {
+    switch self {
+    case .store(let problem):
+      if case .locked = problem { true } else { false }
+    case .history(let problem): problem.isTemporary
     }
   }
 }

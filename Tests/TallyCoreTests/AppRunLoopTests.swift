@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTestSupport
 import Testing
 
@@ -23,7 +24,7 @@ struct AppRunLoopTests {
   ) -> (outcome: AppRunLoop.Outcome, terminal: InMemoryTerminal) {
     LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
     let dependencies = Dependencies(
-      userDefaults: store, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     let terminal = InMemoryTerminal(width: width, height: height, script: script)
     let settings = liveSettings ? LiveSettings(store: store, environment: [:]) : nil
     let outcome = AppRunLoop(terminal: terminal, dependencies: dependencies, settings: settings).run {
@@ -133,7 +134,7 @@ struct AppRunLoopTests {
     LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
     _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
     let dependencies = Dependencies(
-      userDefaults: store, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     dependencies.sync = CounterSync.configured(in: store)
     let terminal = InMemoryTerminal(script: [
       .meanwhile { rename(folder, folders.appending("away")) }, .watchedDescriptor,
@@ -164,7 +165,7 @@ struct AppRunLoopTests {
     desktop.publish()
 
     let dependencies = Dependencies(
-      userDefaults: store, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     dependencies.sync = CounterSync.configured(in: store)
     let terminal = InMemoryTerminal(script: [])
     _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
@@ -182,7 +183,7 @@ struct AppRunLoopTests {
   @Test func aNewDayRedrawsTheGoalsProgressWithoutAKey() throws {
     let clock = ManualClock(iso: "2026-11-23T23:59:30Z", utcOffset: 3600)
     clock.advance(by: -3600)  // 23:59:30 local time, an hour east of UTC
-    let history = InMemoryHistoryLog()
+    let history = SQLiteHistory.inMemory()
     LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
     let dependencies = Dependencies(userDefaults: store, history: history, clock: clock)
     try CountersModel(userDefaults: store, analytics: AnalyticsSpy())

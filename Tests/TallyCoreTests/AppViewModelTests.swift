@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTestSupport
 import Testing
 
@@ -10,7 +11,8 @@ struct AppViewModelTests {
   private let defaults = FakeUserDefaults()
   private let spy = AnalyticsSpy()
 
-  private func makeApp(showOnboarding: Bool, history: HistoryLog = InMemoryHistoryLog()) -> (AppViewModel, FakeSettingStorage) {
+  private func makeApp(showOnboarding: Bool, history: HistoryLog = SQLiteHistory.inMemory()) -> (AppViewModel, FakeSettingStorage)
+  {
     let settings = FakeSettingStorage(showOnboarding: showOnboarding)
     return (TestApps.app(settings: settings, defaults: defaults, analytics: spy, history: history), settings)
   }
@@ -70,7 +72,7 @@ struct AppViewModelTests {
         return CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
       },
       makeHistoryViewModel: {
-        HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+        HistoryViewModel(counter: $0, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
       })
     app.handle(.enter)
     #expect(made == 0)
@@ -96,7 +98,7 @@ struct AppViewModelTests {
 
   @Test func hOpensTheCurrentCountersHistoryAndAnyKeyCloses() {
     defaults.integers = ["count": 3]
-    let history = InMemoryHistoryLog(entries: [
+    let history = SQLiteHistory.inMemory(entries: [
       HistoryEntry(
         time: ManualClock(iso: "2026-11-23T09:00:00Z").now(), event: .changed, counter: "count", name: "Count",
         old: 0, new: 3, source: .command)

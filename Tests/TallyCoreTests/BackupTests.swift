@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 /// A store and its history in memory, as `tally` sees them.
 private struct Store {
   let defaults = InMemoryUserDefaults()
-  let history = InMemoryHistoryLog()
+  let history = SQLiteHistory.inMemory()
   let model: CountersModel
   let recorder: HistoryRecorder
   let clock = ManualClock(iso: "2026-11-20T08:00:00Z")
@@ -69,8 +70,8 @@ struct BackupTests {
     #expect(restored.model.list.counters.map(\.value) == [0, -4, 2])
     #expect(restored.model.list.counters.map(\.step) == [1, 1, 2])
     #expect(restored.model.list.counters.map(\.goal?.text) == ["300", "3/month", "8/day"])
-    #expect(restored.history.entries.count == original.history.entries.count)
-    #expect(original.history.entries.count == 7)
+    #expect(restored.history.read().entries.count == original.history.read().entries.count)
+    #expect(original.history.read().entries.count == 7)
   }
 
   @Test func importingTheSameBackupTwiceAddsNothingTheSecondTime() throws {
@@ -78,7 +79,7 @@ struct BackupTests {
     let restored = Store()
     #expect(try restored.importing(original.backup).addedEntries == 7)
     #expect(try restored.importing(original.backup).addedEntries == 0)
-    #expect(restored.history.entries.count == 7)
+    #expect(restored.history.read().entries.count == 7)
   }
 
   @Test func mergingMatchesByNameKeepsOtherCountersAndJoinsHistories() throws {
@@ -96,7 +97,8 @@ struct BackupTests {
     #expect(store.model.list.counters.map(\.name) == ["Count", "laps", "swims"])
     #expect(store.model.list.counters.map(\.value) == [0, 3, 1])
     #expect(store.model.list.counter(named: "laps")?.goal == Goal(amount: 2, period: .week))
-    #expect(store.history.read().entries(forCounter: "count-2").map(\.new) == [0, 7, 3])
+    // Oldest first: the imported change is from 1 November.
+    #expect(store.history.read().entries(forCounter: "count-2").map(\.new) == [3, 0, 7])
   }
 
   @Test func replacingLeavesOnlyTheBackupsCounters() throws {
@@ -173,30 +175,5 @@ struct BackupTests {
     } throws: { error in
       "\(error)".hasPrefix(message)
     }
-  }
-}
-
-struct FileHistoryLogCacheTests {
-  private func entry(_ new: Int) -> HistoryEntry {
-    HistoryEntry(
-      time: at("2026-11-20T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: new - 1, new: new, source: .app)
-  }
-
-  @Test func aReadSeesOwnAndOtherProcessesAppendsAndRotations() throws {
-    let directory = try TemporaryDirectory()
-    let log = FileHistoryLog(directory: directory.path, maximumBytes: 600)
-    let other = FileHistoryLog(directory: directory.path, maximumBytes: 600)
-    log.append([entry(1)])
-    #expect(log.read().entries.map(\.new) == [1])
-    log.append([entry(2)])
-    #expect(log.read().entries.map(\.new) == [1, 2])
-    other.append([entry(3)])
-    #expect(log.read().entries.map(\.new) == [1, 2, 3])
-    log.append([entry(4)])
-    other.append([entry(5), entry(6)])
-    log.append([entry(7)])
-    #expect(log.read().entries.map(\.new) == Array(1...7))
-    #expect(access(directory.appending("history.jsonl.1"), F_OK) == 0)
-    #expect(log.read() == FileHistoryLog(directory: directory.path).read())
   }
 }

@@ -2,6 +2,8 @@ import TallyCore
 import TallyTestSupport
 import Testing
 
+@testable import TallyHistory
+
 /// The book's `ViewControllerTests`, ported: the counter loads "count" and writes count+1.
 struct CounterViewModelTests {
   private let defaults = FakeUserDefaults()
@@ -169,9 +171,10 @@ struct CounterScreenEffectTests {
 /// A history that cannot be written is told on the status line, as a failed save is.
 struct HistoryFailureStatusTests {
   @Test func aFailedAppendIsShownOnTheStatusLine() throws {
-    let directory = try TemporaryDirectory()
-    let missing = FileHistoryLog(directory: directory.appending("no/such/dir"))
-    let recorder = HistoryRecorder(log: missing, clock: ManualClock(iso: "2026-11-23T10:00:00Z"), source: .app)
+    // A database that refuses writes (as a read-only one does).
+    let history = SQLiteHistory.inMemory()
+    try history.connection.execute("PRAGMA query_only = 1")
+    let recorder = HistoryRecorder(log: history, clock: ManualClock(iso: "2026-11-23T10:00:00Z"), source: .app)
     let app = TestApps.counter(defaults: InMemoryUserDefaults(), analytics: recorder)
     app.press(.space)
     recorder.flush()

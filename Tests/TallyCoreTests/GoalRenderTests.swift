@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTestSupport
 import Testing
 
@@ -59,7 +60,7 @@ struct GoalRenderTests {
   }
 
   @Test func theHistoryMarksTheDaysMet() throws {
-    let history = InMemoryHistoryLog(entries: [
+    let history = SQLiteHistory.inMemory(entries: [
       HistoryEntry(
         time: now.addingTimeInterval(-86_400), event: .changed, counter: "count", name: "Count", old: 0, new: 8, source: .app),
       HistoryEntry(time: now, event: .changed, counter: "count", name: "Count", old: 8, new: 10, source: .app),

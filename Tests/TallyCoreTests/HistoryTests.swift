@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTestSupport
 import Testing
 
@@ -69,60 +70,9 @@ struct HistoryEntryTests {
   }
 }
 
-struct FileHistoryLogTests {
-  let directory: TemporaryDirectory
-
-  init() throws {
-    directory = try TemporaryDirectory()
-  }
-
-  @Test func appendedEntriesReadBackInOrder() {
-    let log = FileHistoryLog(directory: directory.path)
-    log.append([change("2026-11-23T10:00:00Z", 0, 1)])
-    log.append([change("2026-11-23T10:00:01Z", 1, 2), change("2026-11-23T10:00:02Z", 2, 3)])
-    #expect(log.read().entries.map(\.new) == [1, 2, 3])
-    #expect(log.appendProblem == nil)
-  }
-
-  @Test func damagedLinesAreSkippedAndCounted() throws {
-    let log = FileHistoryLog(directory: directory.path)
-    log.append([change("2026-11-23T10:00:00Z", 0, 1)])
-    let file = fopen(log.path, "a")
-    fputs("{\"truncated\":\n\u{FF}garbage\n", file)
-    fclose(file)
-    log.append([change("2026-11-23T10:00:01Z", 1, 2)])
-
-    let reading = log.read()
-    #expect(reading.entries.map(\.new) == [1, 2])
-    #expect(reading.damagedLines == 2)
-    #expect(reading.notice == "2 damaged lines of the history skipped")
-  }
-
-  @Test func theLogIsRotatedPastItsLimitAndBothFilesAreRead() throws {
-    let log = FileHistoryLog(directory: directory.path, maximumBytes: 1000)
-    for index in 0..<30 { log.append([change("2026-11-23T10:00:00Z", index, index + 1)]) }
-    var info = stat()
-    #expect(stat(log.path, &info) == 0 && info.st_size <= 1000)
-    #expect(stat(log.rotatedPath, &info) == 0)
-    let reading = log.read()
-    #expect(reading.entries.map(\.new) == Array(reading.entries.count > 0 ? (31 - reading.entries.count)...30 : 1...0))
-    #expect(reading.entries.count >= 10, "the rotated file still holds the older entries")
-  }
-
-  @Test func aMissingLogReadsEmpty() {
-    #expect(FileHistoryLog(directory: directory.path).read() == HistoryReading())
-  }
-
-  @Test func anAppendThatFailsIsReportedNotFatal() {
-    let log = FileHistoryLog(directory: directory.appending("no/such/dir"))
-    log.append([change("2026-11-23T10:00:00Z", 0, 1)])
-    #expect(log.appendProblem?.contains("could not be saved") == true)
-  }
-}
-
 struct HistoryRecorderTests {
   @Test func counterEventsBecomeEntriesWrittenAtFlush() {
-    let log = InMemoryHistoryLog()
+    let log = SQLiteHistory.inMemory()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     let analytics = HistoryRecorder(log: log, clock: clock, source: .command)
     analytics.track(.screenShown(.counter))
@@ -132,12 +82,12 @@ struct HistoryRecorderTests {
     analytics.track(.counterRenamed(id: "count-2", from: "laps", to: "swims"))
     analytics.track(.counterDeleted(id: "count-2", name: "swims", value: 4))
     analytics.track(.onboardingSkipped)
-    #expect(log.entries.isEmpty)
+    #expect(log.read().entries.isEmpty)
 
     analytics.flush()
 
     #expect(
-      log.entries == [
+      log.read().entries == [
         HistoryEntry(
           time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 1, new: 2, source: .command),
         HistoryEntry(
@@ -151,7 +101,7 @@ struct HistoryRecorderTests {
 
 struct HistoryCoalescingTests {
   @Test func consecutiveChangesOfACounterBetweenFlushesAreOneEntry() {
-    let log = InMemoryHistoryLog()
+    let log = SQLiteHistory.inMemory()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     let analytics = HistoryRecorder(log: log, clock: clock, source: .app)
     for value in 0..<10_000 { analytics.track(.counterChanged(id: "count", name: "Count", old: value, new: value + 1)) }
@@ -162,7 +112,7 @@ struct HistoryCoalescingTests {
     analytics.flush()
 
     #expect(
-      log.entries.map { "\($0.counter) \($0.old ?? 0)→\($0.new ?? 0)" } == [
+      log.read().entries.map { "\($0.counter) \($0.old ?? 0)→\($0.new ?? 0)" } == [
         "count 0→10000", "count-2 0→1", "count 10000→10001", "count 10001→10002",
       ])
   }
@@ -233,7 +183,7 @@ struct HistoryViewTests {
     -> HistoryViewModel
   {
     HistoryViewModel(
-      counter: counter, history: InMemoryHistoryLog(entries: entries), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+      counter: counter, history: SQLiteHistory.inMemory(entries: entries), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
   }
 
   private let entries = [
@@ -291,16 +241,16 @@ struct HistoryViewTests {
   }
 
   @Test func damagedLinesAreMentioned() throws {
-    let directory = try TemporaryDirectory()
-    let log = FileHistoryLog(directory: directory.path)
-    log.append(entries)
-    let file = fopen(log.path, "a")
-    fputs("garbage\n", file)
-    fclose(file)
+    // Another machine's file in the sync folder, with a damaged line.
+    let folder = try TemporaryDirectory()
+    let lines = entries.map(\.jsonLine) + ["garbage"]
+    try TestFiles.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: folder.appending("desktop.history.2026-11.jsonl"))
+    let log = SQLiteHistory.inMemory()
+    log.attach(folder: folder.path, machine: "laptop") { true }
     let model = HistoryViewModel(
       counter: Counter(id: "count", name: "Count"), history: log, clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     var canvas = Canvas(width: 80, height: 24)
     HistoryView(model: model).render(into: &canvas)
-    #expect(canvas.lines[21] == " 1 damaged line of the history skipped", "\(canvas.picture)")
+    #expect(canvas.lines[21] == " 1 damaged line of other machines' history skipped", "\(canvas.picture)")
   }
 }

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTestSupport
 import Testing
 
@@ -7,19 +8,24 @@ struct LaunchArgumentConfiguratorTests {
   private let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
 
   @Test func inMemoryDefaultsNeverOpenThePersistentStore() throws {
-    let dependencies = try LaunchArgumentConfigurator.makeDependencies(arguments: [.useInMemoryUserDefaults], clock: clock) {
+    let dependencies = try LaunchArgumentConfigurator.makeDependencies(
+      arguments: [.useInMemoryUserDefaults], clock: clock, inMemoryHistory: SQLiteHistory.inMemory()
+    ) {
       () throws(Unexpected) -> (any SharedStore, HistoryLog) in
       throw Unexpected()
     }
     #expect(dependencies.userDefaults is InMemoryUserDefaults)
-    #expect(dependencies.history is InMemoryHistoryLog)
+    let history = try #require(dependencies.history as? SQLiteHistory)
+    #expect(history.path == ":memory:")
     #expect(dependencies.settingStore.showOnboarding == true)
   }
 
   @Test func withoutArgumentsThePersistentStoreIsUsed() throws {
     let persistent = FakeUserDefaults()
-    let history = InMemoryHistoryLog()
-    let dependencies = LaunchArgumentConfigurator.makeDependencies(arguments: [], clock: clock) { (persistent, history) }
+    let history = SQLiteHistory.inMemory()
+    let dependencies = LaunchArgumentConfigurator.makeDependencies(
+      arguments: [], clock: clock, inMemoryHistory: SQLiteHistory.inMemory()
+    ) { (persistent, history) }
     #expect(dependencies.userDefaults === persistent)
     #expect(dependencies.history === history)
     #expect(persistent.writtenKeys.isEmpty)
@@ -27,8 +33,10 @@ struct LaunchArgumentConfiguratorTests {
 
   @Test func skipOnboardingWritesThroughThePersistentStore() {
     let persistent = FakeUserDefaults()
-    let dependencies = LaunchArgumentConfigurator.makeDependencies(arguments: [.skipOnboarding], clock: clock) {
-      (persistent, InMemoryHistoryLog())
+    let dependencies = LaunchArgumentConfigurator.makeDependencies(
+      arguments: [.skipOnboarding], clock: clock, inMemoryHistory: SQLiteHistory.inMemory()
+    ) {
+      (persistent, SQLiteHistory.inMemory())
     }
     #expect(dependencies.settingStore.showOnboarding == false)
     #expect(persistent.bools["hasOnboardingBeenShown"] == true)
@@ -36,14 +44,14 @@ struct LaunchArgumentConfiguratorTests {
 
   @Test func theyCombine() throws {
     let dependencies = try LaunchArgumentConfigurator.makeDependencies(
-      arguments: [.useInMemoryUserDefaults, .skipOnboarding], clock: clock
+      arguments: [.useInMemoryUserDefaults, .skipOnboarding], clock: clock, inMemoryHistory: SQLiteHistory.inMemory()
     ) { () throws(Unexpected) -> (any SharedStore, HistoryLog) in throw Unexpected() }
     #expect(dependencies.settingStore.showOnboarding == false)
     #expect(dependencies.userDefaults.bool(forKey: "hasOnboardingBeenShown"))
   }
 
   @Test func configureUsesTheReplacedSettingStore() {
-    let dependencies = Dependencies(userDefaults: FakeUserDefaults(), history: InMemoryHistoryLog(), clock: clock)
+    let dependencies = Dependencies(userDefaults: FakeUserDefaults(), history: SQLiteHistory.inMemory(), clock: clock)
     let settings = FakeSettingStorage(showOnboarding: true)
     dependencies.replace(with: settings)
     LaunchArgumentConfigurator.configure(dependencies, with: [.skipOnboarding])

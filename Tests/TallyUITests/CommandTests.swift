@@ -6,6 +6,16 @@ import Testing
   import Glibc
 #endif
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Every subcommand run as a process on a store in a temporary data directory.
 struct CommandTests: CommandSuite {
   let tally: String
@@ -248,16 +258,20 @@ struct CommandTests: CommandSuite {
     try expectOutput("stats", "--json", is: #"{"allTime":7,"name":"Count","thisWeek":7,"today":7}"# + "\n")
   }
 
-  @Test func aDamagedHistoryLineIsSkippedWithANotice() throws {
-    try run("inc")
-    let file = fopen(storeDirectory + "/history.jsonl", "a")
-    fputs("{broken\n", file)
-    fclose(file)
-    try run("inc")
-    let result = try run("stats")
-    #expect(result.status == 0)
-    #expect(result.standardOutput.hasPrefix("today\t+2\n"))
-    #expect(result.standardError.contains("1 damaged line of the history skipped"))
+  @Test func theOldHistoryLogIsImportedOnceAndKeptAside() throws {
+    // A history log as a Tally before the database wrote it, with a damaged line.
+    mkdir(storeDirectory, 0o700)
+    let line = HistoryEntry(time: Date(), event: .changed, counter: "count", name: "Count", old: 0, new: 3, source: .command)
+    try TemporaryDirectory.write(line.jsonLine + "\n{broken\n", to: storeDirectory + "/history.jsonl")
+    let first = try run("stats")
+    #expect(first.status == 0)
+    #expect(first.standardOutput.hasPrefix("today\t+3\n"), "\(first)")
+    #expect(first.standardError.contains("the history log (1 change, 1 damaged lines skipped) was imported"), "\(first)")
+    #expect(first.standardError.contains("history.jsonl.imported-"), "\(first)")
+    #expect(access(storeDirectory + "/history.jsonl", F_OK) != 0)
+    let second = try run("stats")
+    #expect(second.standardOutput.hasPrefix("today\t+3\n"))
+    #expect(second.standardError.isEmpty, "imported once")
   }
 
   @Test func aWriteThatFailsExitsWith74AndChangesNothing() throws {

@@ -55,7 +55,8 @@ struct GoalCommandTests: CommandSuite {
     let log = try expectSuccess("log").standardOutput.split(separator: "\n").map {
       $0.split(separator: "\t").prefix(5).joined(separator: " ")
     }
-    #expect(log == ["2026-01-15 18:30:00 changed Count 0 1", "2026-01-14 12:00:00 changed Count 1 -2"])
+    // Oldest first, by the time each change is for.
+    #expect(log == ["2026-01-14 12:00:00 changed Count 1 -2", "2026-01-15 18:30:00 changed Count 0 1"])
     try expectFailure("inc", "--at", "next tuesday", status: 64, message: "--at next tuesday: give today, yesterday")
     try expectFailure("inc", "--at", "2999-01-01", status: 64, message: "is in the future")
     #expect(try expectSuccess("get").standardOutput == "-2\n")
@@ -95,7 +96,7 @@ struct GoalCommandTests: CommandSuite {
   @Test func aBadFileChangesNothing() throws {
     try expectSuccess("inc", "--by", "5")
     let before = try ChildProcess.readFileText(storeDirectory + "/defaults.plist")
-    let history = try ChildProcess.readFileText(storeDirectory + "/history.jsonl")
+    let history = try expectSuccess("log").standardOutput
     let file = data.appending("bad.csv")
     let text =
       "kind,counter,value,step,goal,time,event,name,old,new,source\r\ncounter,Count,9,1,,,,,,,\r\ncounter,new,x,1,,,,,,,\r\n"
@@ -103,7 +104,7 @@ struct GoalCommandTests: CommandSuite {
     try expectFailure("import", file, status: 65, message: "bad.csv: line 3: value must be a whole number")
     try expectFailure("import", data.appending("missing.json"), status: 74, message: "cannot read")
     #expect(try ChildProcess.readFileText(storeDirectory + "/defaults.plist") == before)
-    #expect(try ChildProcess.readFileText(storeDirectory + "/history.jsonl") == history)
+    #expect(try expectSuccess("log").standardOutput == history)
     #expect(try expectSuccess("get").standardOutput == "5\n")
   }
 
@@ -115,7 +116,7 @@ struct GoalCommandTests: CommandSuite {
       to: file)
     let result = try expectSuccess("import", "--replace", file)
     #expect(result.standardError.contains("defaults.plist.copy-"), "\(result)")
-    #expect(result.standardError.contains("history.jsonl.replaced-"), "\(result)")
+    #expect(result.standardError.contains("history.sqlite.replaced-"), "\(result)")
     #expect(try expectSuccess("list").standardOutput == "books\t12\n")
     #expect(try expectSuccess("goal", "books").standardOutput == "300\n")
     #expect(try expectSuccess("log").standardOutput.isEmpty)

@@ -10,6 +10,9 @@ public protocol WallClock: AnyObject {
   func now() -> Date
   /// Seconds east of UTC of the local time zone at `date` (for where days begin).
   func utcOffset(at date: Date) -> Int
+  /// What names the local time zone, so that totals kept per local day can tell when it
+  /// changed; `nil` when nothing names it.
+  var timeZoneIdentity: String? { get }
 }
 
 /// The system's clock and time zone.
@@ -21,6 +24,8 @@ public final class SystemClock: WallClock {
   public func utcOffset(at date: Date) -> Int {
     LocalTime.utcOffset(atSecondsSince1970: date.timeIntervalSince1970)
   }
+
+  public var timeZoneIdentity: String? { LocalTime.identity }
 }
 
 /// The system's clock and time zone, stopped at an earlier ``moment`` once one is set: for a
@@ -35,4 +40,6 @@ public final class BackdatedClock: WallClock {
   public func now() -> Date { moment ?? system.now() }
 
   public func utcOffset(at date: Date) -> Int { system.utcOffset(at: date) }
+
+  public var timeZoneIdentity: String? { system.timeZoneIdentity }
 }

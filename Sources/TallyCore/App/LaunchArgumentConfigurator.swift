@@ -3,10 +3,10 @@
 public enum LaunchArgumentConfigurator {
   /// Makes the dependencies for `arguments`.
   ///
-  /// With `-useInMemoryUserDefaults` the store and the history are in memory and
-  /// `makePersistentStore` is never called, so nothing is read from or written to disk (nor
+  /// With `-useInMemoryUserDefaults` the store and the history are in memory
+  /// (`inMemoryHistory`, made only then) and `makePersistentStore` is never called, so nothing is read from or written to disk (nor
   /// to a sync folder). Otherwise the store's sync folder, when sync is on, is set up in
-  /// ``Dependencies/sync``. The
+  /// ``Dependencies/sync`` and given to the history (`attachHistory`). The
   /// app's defaults are registered and `argumentDomain` (values given as `-<key> <value>`) is
   /// laid over the store. With `-skipOnboarding`, `showOnboarding` is set to `false` through
   /// whichever store is in use.
@@ -14,15 +14,17 @@ public enum LaunchArgumentConfigurator {
     arguments: LaunchArguments,
     argumentDomain: [String: PropertyListValue] = [:],
     clock: WallClock,
-    makePersistentStore: () throws(Failure) -> (any SharedStore, HistoryLog)
+    inMemoryHistory: @autoclosure () -> HistoryLog,
+    makePersistentStore: () throws(Failure) -> (any SharedStore, HistoryLog),
+    attachHistory: (HistoryLog, CounterSync) -> Void = { _, _ in }
   ) throws(Failure) -> Dependencies {
     let inMemory = arguments.contains(.useInMemoryUserDefaults)
-    var (userDefaults, history): (any SharedStore, HistoryLog) =
-      inMemory ? (InMemoryUserDefaults(), InMemoryHistoryLog()) : try makePersistentStore()
+    let (userDefaults, history): (any SharedStore, HistoryLog) =
+      inMemory ? (InMemoryUserDefaults(), inMemoryHistory()) : try makePersistentStore()
     prepare(userDefaults, argumentDomain: argumentDomain)
     // The sync folder is the persistent store's: an in-memory run never touches it.
     let sync = inMemory ? nil : CounterSync.configured(in: userDefaults)
-    if let sync, let local = history as? FileHistoryLog { history = SyncedHistoryLog(local: local, sync: sync) }
+    if let sync { attachHistory(history, sync) }
     let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock)
     dependencies.sync = sync
     configure(dependencies, with: arguments)

@@ -3,8 +3,8 @@
 ///
 /// Merging matches counters by name and adds the history entries the store does not have yet
 /// (the same change at the same moment is one change); replacing first keeps a copy of the
-/// store (`defaults.plist.copy-<time>`) and, once the new store is saved, moves the old
-/// history aside (`history.jsonl.replaced-<time>`).
+/// store (`defaults.plist.copy-<time>`) and, once the new store is saved, keeps a copy of
+/// the history (`history.sqlite.replaced-<time>`) before clearing this machine's.
 public struct BackupImport {
   /// What an import did, for the person who asked for it.
   public struct Summary: Equatable, Sendable {
@@ -33,12 +33,12 @@ public struct BackupImport {
     let known = replacing ? [] : history.read().entries
     let ids = model.importCounters(backup.counters, replacingAll: replacing)
     if let problem = model.saveProblem { throw problem }
-    // With sync on, this machine's own log is the one replaced (the others' stay theirs).
-    if replacing, let log = (history as? FileHistoryLog) ?? (history as? SyncedHistoryLog)?.local {
+    // With sync on, this machine's own history is the one replaced (the others' stay theirs).
+    if replacing {
       do {
-        for path in try log.moveAside() { summary.notes.append("the history as it was is kept as \(path)") }
+        for path in try history.keepAsideAndClear() { summary.notes.append("the history as it was is kept as \(path)") }
       } catch {
-        throw .cannotWrite(path: log.path, errno: error.code)
+        throw .cannotWrite(path: "the history", errno: error.code)
       }
     }
     var seen: [String: Set<HistoryEntryKey>] = [:]

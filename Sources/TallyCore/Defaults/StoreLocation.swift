@@ -15,7 +15,7 @@ public enum StoreLocation {
     return join(home, ".local/share/tally")
   }
 
-  static func join(_ directory: String, _ name: String) -> String {
+  package static func join(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 }

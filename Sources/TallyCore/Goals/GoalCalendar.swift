@@ -15,15 +15,31 @@ public struct GoalCalendar {
   public let utcOffset: (Date) -> Int
   /// The local hour (0 to 23) at which a day, and so a week and a month, begins.
   public let dayStartsAtHour: Int
+  /// What names the time zone (``WallClock/timeZoneIdentity``), or `nil` when nothing does.
+  public let zone: String?
 
-  public init(utcOffset: @escaping (Date) -> Int, dayStartsAtHour: Int = 0) {
+  /// A calendar whose local time is `utcOffset`'s; `zone` names that time zone, so that
+  /// totals kept for this calendar can be told from another's.
+  public init(utcOffset: @escaping (Date) -> Int, dayStartsAtHour: Int = 0, zone: String? = nil) {
     self.utcOffset = utcOffset
     self.dayStartsAtHour = min(max(dayStartsAtHour, 0), 23)
+    self.zone = zone
   }
 
   public init(timeZone: TimeZone, dayStartsAtHour: Int = 0) {
-    self.init(utcOffset: { timeZone.secondsFromGMT(for: $0) }, dayStartsAtHour: dayStartsAtHour)
+    self.init(
+      utcOffset: { timeZone.secondsFromGMT(for: $0) }, dayStartsAtHour: dayStartsAtHour, zone: "zone:" + timeZone.identifier)
   }
+
+  /// The calendar of `clock`'s time zone, its days starting at `dayStartsAtHour`.
+  public init(clock: WallClock, dayStartsAtHour: Int = 0) {
+    self.init(utcOffset: clock.utcOffset(at:), dayStartsAtHour: dayStartsAtHour, zone: clock.timeZoneIdentity)
+  }
+
+  /// What tells this calendar's periods from another's: the time zone and the hour a day
+  /// starts at; `nil` when the time zone has no name, and totals kept for a calendar cannot
+  /// be used for it.
+  public var key: String? { zone.map { "\($0)|\(dayStartsAtHour)" } }
 
   /// The day `date` counts for, as days since 1970-01-01.
   public func day(of date: Date) -> Int {
@@ -59,7 +75,7 @@ public struct GoalCalendar {
     Self.period(period, ofDay: day(of: date))
   }
 
-  static func period(_ period: Goal.Period, ofDay day: Int) -> Int {
+  package static func period(_ period: Goal.Period, ofDay day: Int) -> Int {
     switch period {
     case .total: return 0
     case .day: return day
@@ -91,6 +107,6 @@ extension GoalCalendar {
   /// The calendar of `clock`'s time zone, with the hour a day starts at as `store` holds it
   /// (`dayStartsAtHour`, 0 unless set; a value outside 0 to 23 is taken as the nearest).
   public init(clock: WallClock, store: UserDefaultsProtocol) {
-    self.init(utcOffset: clock.utcOffset(at:), dayStartsAtHour: store.x.object(Int.self, forKey: .dayStartsAtHour) ?? 0)
+    self.init(clock: clock, dayStartsAtHour: store.x.object(Int.self, forKey: .dayStartsAtHour) ?? 0)
   }
 }

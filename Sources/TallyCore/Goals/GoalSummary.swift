@@ -42,7 +42,9 @@ public struct GoalSummary: Equatable, Sendable {
   /// "6 of 8 today", "2 of 3 this week", "120 of 300 in total".
   public var progressText: String { "\(progress) of \(goal.amount) \(goal.period.currentName)" }
 
-  public init(goal: Goal, value: Int, entries: [HistoryEntry], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
+  /// How the counter stands, from its totals per period of the goal's kind (every period
+  /// with a change: ``HistoryLog/totals(ofCounter:per:calendar:from:)``).
+  public init(goal: Goal, value: Int, totals: [Int: PeriodTotal], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
     self.goal = goal
     guard goal.period != .total else {
       progress = value
@@ -51,16 +53,15 @@ public struct GoalSummary: Equatable, Sendable {
       bestStreak = 0
       return
     }
-    let sums = Self.progressByPeriod(entries, period: goal.period, calendar: calendar)
     let current = calendar.period(goal.period, of: now)
-    progress = sums[current] ?? 0
+    progress = totals[current]?.progress ?? 0
     periods = (current - periodCount + 1...current).map { number in
-      let progress = sums[number] ?? 0
+      let progress = totals[number]?.progress ?? 0
       return Period(
         number: number, label: GoalCalendar.label(goal.period, number: number), progress: progress,
         isMet: progress >= goal.amount)
     }
-    let met = Set(sums.filter { $0.value >= goal.amount }.keys)
+    let met = Set(totals.filter { $0.value.progress >= goal.amount }.keys)
     var streak = 0
     var number = met.contains(current) ? current : current - 1
     while met.contains(number) {
@@ -71,20 +72,11 @@ public struct GoalSummary: Equatable, Sendable {
     bestStreak = Self.longestRun(met)
   }
 
-  /// Each period's progress, from the counter's changes in the order they happened.
-  static func progressByPeriod(_ entries: [HistoryEntry], period: Goal.Period, calendar: GoalCalendar) -> [Int: Int] {
-    var sums: [Int: Int] = [:]
-    // Changes entered for a past moment (`--at`, an import) stand later in the log.
-    let changes = entries.filter { $0.event == .changed }.enumerated().sorted {
-      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-    }
-    for (_, entry) in changes {
-      let number = calendar.period(period, of: entry.time)
-      let before = sums[number] ?? 0
-      let change = entry.netChange
-      sums[number] = entry.new == 0 ? min(before, max(0, add(before, change))) : add(before, change)
-    }
-    return sums
+  /// How the counter stands, reading every change in `entries`: the definition, for tests.
+  public init(goal: Goal, value: Int, entries: [HistoryEntry], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
+    self.init(
+      goal: goal, value: value, totals: PeriodTotal.byPeriod(entries, per: goal.period, calendar: calendar), now: now,
+      calendar: calendar, periodCount: periodCount)
   }
 
   private static func longestRun(_ numbers: Set<Int>) -> Int {
@@ -96,11 +88,6 @@ public struct GoalSummary: Equatable, Sendable {
     }
     return best
   }
-
-  private static func add(_ a: Int, _ b: Int) -> Int {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return overflow ? (b > 0 ? Int.max : Int.min) : sum
-  }
 }
 
 extension GoalSummary {
@@ -108,7 +95,8 @@ extension GoalSummary {
   /// no history.
   public static func of(_ counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
     guard let goal = counter.goal else { return nil }
-    let entries = goal.period == .total ? [] : history.read().entries(forCounter: counter.id)
-    return GoalSummary(goal: goal, value: counter.value, entries: entries, now: now, calendar: calendar)
+    let totals =
+      goal.period == .total ? [:] : history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, from: nil)
+    return GoalSummary(goal: goal, value: counter.value, totals: totals, now: now, calendar: calendar)
   }
 }

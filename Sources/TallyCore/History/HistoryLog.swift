@@ -1,15 +1,43 @@
-/// Where the history of changes is kept: a file in the data directory, or memory.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Where the history of changes is kept: TallyHistory's SQLite database, on disk or in
+/// memory (`:memory:`, for `-useInMemoryUserDefaults` and tests).
+///
+/// The screens and commands ask it questions (a counter's last changes, its totals per day,
+/// week or month) instead of reading every change, so that they cost the same after ten
+/// years of use as on the first day.
 public protocol HistoryLog: AnyObject {
-  /// Adds entries at the end, in one write.
+  /// Adds entries at the end, in one durable write.
   func append(_ entries: [HistoryEntry])
-  /// Every entry, oldest first, with the damaged lines that were skipped.
-  func read() -> HistoryReading
   /// Why the last append failed, or `nil` when it worked.
   var appendProblem: String? { get }
-}
-
-extension HistoryLog {
-  public var appendProblem: String? { nil }
+  /// What the history could not read (damaged lines of another machine's files, a database
+  /// that had to be rebuilt), as one line for the person using Tally; `nil` when nothing.
+  var notice: String? { get }
+  /// Every entry of every counter, oldest first (for `tally export` and imports).
+  func read() -> HistoryReading
+  /// One counter's entries, oldest first: those at or after `since` and before `until`, and
+  /// of those the last `limit` (all when `nil`).
+  func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading
+  /// The counter's totals in each period of `kind` (days, weeks or months as `calendar`
+  /// places them) that has a change, from period number `first` on (every one when `nil`).
+  func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> [Int: PeriodTotal]
+  /// The sum of every change ever made to the counter.
+  func allTime(ofCounter id: String) -> Int
+  /// Reads what changed elsewhere since the last look: the other machines' files in a sync
+  /// folder; returns whether anything was added.
+  @discardableResult
+  func refresh() -> Bool
+  /// Gives the entries of the counters in `mapping` (old id to new id) their new ids, as
+  /// when joining a sync folder changes them.
+  func renameCounters(_ mapping: [String: String])
+  /// Keeps the history as it is aside and starts this machine's anew (an import that
+  /// replaces everything); returns where the old one went.
+  func keepAsideAndClear() throws(SystemError) -> [String]
 }
 
 /// What reading the history found.
@@ -17,7 +45,7 @@ public struct HistoryReading: Sendable, Equatable {
   public var entries: [HistoryEntry]
   /// How many lines could not be read and were skipped.
   public var damagedLines: Int
-  /// A problem reading the log at all, such as no permission.
+  /// A problem reading the history at all, such as no permission.
   public var problem: String?
 
   public init(entries: [HistoryEntry] = [], damagedLines: Int = 0, problem: String? = nil) {
@@ -39,19 +67,50 @@ public struct HistoryReading: Sendable, Equatable {
   }
 }
 
-/// A history that lives in memory, for `-useInMemoryUserDefaults` and tests.
-public final class InMemoryHistoryLog: HistoryLog {
-  public private(set) var entries: [HistoryEntry]
+/// A counter's changes in one day, week or month.
+///
+/// `net` is their sum. `progress` is what a goal counts: the same, except that a change to 0
+/// (a reset) takes back at most what the period had counted, and never counts itself.
+public struct PeriodTotal: Equatable, Sendable {
+  public var net: Int
+  public var progress: Int
 
-  public init(entries: [HistoryEntry] = []) {
-    self.entries = entries
+  public init(net: Int = 0, progress: Int = 0) {
+    self.net = net
+    self.progress = progress
   }
 
-  public func append(_ entries: [HistoryEntry]) {
-    self.entries += entries
+  /// Adds the change `entry` made, if it is one; changes must come in the order they
+  /// happened.
+  public mutating func record(_ entry: HistoryEntry) {
+    guard entry.event == .changed, entry.old != nil, entry.new != nil else { return }
+    record(change: entry.netChange, toZero: entry.new == 0)
   }
 
-  public func read() -> HistoryReading {
-    HistoryReading(entries: entries)
+  /// Adds a change of `change`, which left the counter at 0 when `toZero`.
+  public mutating func record(change: Int, toZero: Bool) {
+    net = Self.add(net, change)
+    progress = toZero ? min(progress, max(0, Self.add(progress, change))) : Self.add(progress, change)
+  }
+
+  /// Every period's total, reading every change of `entries`: the definition the
+  /// database's kept totals are tested against.
+  ///
+  /// The entries may come in any order: they are taken in the order they happened, ties in
+  /// the order given.
+  public static func byPeriod(_ entries: [HistoryEntry], per kind: Goal.Period, calendar: GoalCalendar) -> [Int: PeriodTotal] {
+    var totals: [Int: PeriodTotal] = [:]
+    let changes = entries.filter { $0.event == .changed }.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }
+    for (_, entry) in changes {
+      totals[calendar.period(kind, of: entry.time), default: PeriodTotal()].record(entry)
+    }
+    return totals
+  }
+
+  static func add(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? Int.max : Int.min) : sum
   }
 }

@@ -31,36 +31,46 @@ public struct HistorySummary: Equatable, Sendable {
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
   static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-  /// The summary at `now`, its days (and so today and this week) as `calendar` places them:
-  /// the same calendar as the goals', honouring the hour a day starts at.
+  /// The summary of counter `id` at `now`, asked of `history` in a few indexed reads,
+  /// however long the history.
+  ///
+  /// Its days (and so today and this week) are as `calendar` places them, the same
+  /// calendar as the goals', honouring the hour a day starts at.
+  public init(
+    history: HistoryLog, counter id: String, now: Date, calendar: GoalCalendar, dayCount: Int = 14, recentCount: Int = 20
+  ) {
+    let todayNumber = calendar.day(of: now)
+    let week = calendar.period(.week, of: now)
+    self.init(
+      days: history.totals(ofCounter: id, per: .day, calendar: calendar, from: todayNumber - dayCount + 1),
+      thisWeek: history.totals(ofCounter: id, per: .week, calendar: calendar, from: week)[week]?.net ?? 0,
+      allTime: history.allTime(ofCounter: id),
+      recent: history.entries(ofCounter: id, since: nil, until: nil, limit: recentCount).entries.reversed(),
+      today: todayNumber, dayCount: dayCount)
+  }
+
+  /// The summary at `now` of `entries` (one counter's), reading every one: the definition,
+  /// for tests.
   public init(
     entries: [HistoryEntry], now: Date, calendar: GoalCalendar, dayCount: Int = 14, recentCount: Int = 20
   ) {
-    let todayNumber = calendar.day(of: now)
-    let mondayNumber = todayNumber - Self.weekdayIndex(todayNumber)
-    let firstNumber = todayNumber - dayCount + 1
-    var nets = Array(repeating: 0, count: dayCount)
-    var today = 0
-    var week = 0
-    var all = 0
-    for entry in entries {
-      let change = entry.netChange
-      guard change != 0 else { continue }
-      let number = calendar.day(of: entry.time)
-      all = Self.add(all, change)
-      if number == todayNumber { today = Self.add(today, change) }
-      if number >= mondayNumber && number <= todayNumber { week = Self.add(week, change) }
-      if number >= firstNumber && number <= todayNumber {
-        nets[number - firstNumber] = Self.add(nets[number - firstNumber], change)
-      }
+    let week = calendar.period(.week, of: now)
+    self.init(
+      days: PeriodTotal.byPeriod(entries, per: .day, calendar: calendar),
+      thisWeek: PeriodTotal.byPeriod(entries, per: .week, calendar: calendar)[week]?.net ?? 0,
+      allTime: entries.reduce(0) { PeriodTotal.add($0, $1.netChange) },
+      recent: Array(entries.suffix(recentCount).reversed()), today: calendar.day(of: now), dayCount: dayCount)
+  }
+
+  private init(days totals: [Int: PeriodTotal], thisWeek: Int, allTime: Int, recent: [HistoryEntry], today: Int, dayCount: Int) {
+    let first = today - dayCount + 1
+    days = (first...today).map { number in
+      Day(number: number, label: Self.label(number), net: totals[number]?.net ?? 0)
     }
-    days = nets.enumerated().map { index, net in
-      Day(number: firstNumber + index, label: Self.label(firstNumber + index), net: net)
-    }
-    self.today = today
-    thisWeek = week
-    allTime = all
-    recent = Array(entries.suffix(recentCount).reversed())
+    self.today = totals[today]?.net ?? 0
+    self.thisWeek = thisWeek
+    self.allTime = allTime
+    self.recent = recent
   }
 
   /// A signed change as shown: "+12", "-3", "0".
@@ -102,11 +112,6 @@ public struct HistorySummary: Equatable, Sendable {
   }
 
   private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-
-  private static func add(_ a: Int, _ b: Int) -> Int {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return overflow ? (b > 0 ? Int.max : Int.min) : sum
-  }
 }
 
 extension String {

@@ -6,7 +6,7 @@
 
 /// ISO 8601 UTC times as the history log and the names of moved-aside files write them,
 /// through FoundationEssentials' `Date.ISO8601FormatStyle`, and the civil date of a day.
-enum UTCTime {
+package enum UTCTime {
   private static let seconds = Date.ISO8601FormatStyle()
 
   /// "2026-11-23T10:00:00Z", or "2026-11-23T10:00:00.056Z" to the nearest millisecond.
@@ -14,7 +14,7 @@ enum UTCTime {
   /// Written by hand, as the one fix on top of FoundationEssentials here: every `tally inc`
   /// logs a time, and `Date.ISO8601FormatStyle` looks up the current time zone the first time
   /// it formats (1.1 million instructions, as much as the rest of `tally inc` together).
-  static func text(for date: Date) -> String {
+  package static func text(for date: Date) -> String {
     let thousandths = (date.timeIntervalSince1970 * 1000).rounded()
     guard thousandths.magnitude < 1e17 else { return seconds.format(date) }
     let (unixSeconds, millisecond) = floorDivision(Int64(thousandths), 1000)
@@ -27,7 +27,7 @@ enum UTCTime {
 
   /// The proleptic Gregorian year, month (1 to 12) and day of a day counted from 1970-01-01
   /// (day 0): Howard Hinnant's civil_from_days.
-  static func civilDate(ofDay days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+  package static func civilDate(ofDay days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let (era, dayOfEra) = floorDivision(days + 719_468, 146_097)
     let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
     let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
@@ -48,7 +48,7 @@ enum UTCTime {
   }
 
   /// Reads a time such as "2026-11-23T10:00:00Z", with any number of fraction digits.
-  static func date(from text: String) -> Date? {
+  package static func date(from text: String) -> Date? {
     guard let dot = text.firstIndex(of: ".") else { return try? seconds.parse(text) }
     let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
     guard !digits.isEmpty, let fraction = Double("0." + digits),

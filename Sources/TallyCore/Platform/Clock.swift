@@ -31,4 +31,16 @@ enum LocalTime {
     guard localtime_r(&time, &parts) != nil else { return 0 }
     return parts.tm_gmtoff
   }
+
+  /// What names the local time zone: `$TZ` when set, else where `/etc/localtime` links to,
+  /// else that file's size and modification time (a copied zone file); "UTC" without one.
+  static var identity: String {
+    if let zone = getenv("TZ") { return "TZ=" + String(cString: zone) }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
+    if length > 0 { return "localtime=" + String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    var info = stat()
+    guard stat("/etc/localtime", &info) == 0 else { return "UTC" }
+    return "localtime:\(info.st_size):\(info.st_mtim.tv_sec)"
+  }
 }

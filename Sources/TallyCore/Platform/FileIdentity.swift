@@ -11,7 +11,7 @@
 ///
 /// The store keeps the file it last read or wrote open, so that its inode number cannot be
 /// given to another file meanwhile: the same identity then means the very same file.
-struct FileIdentity: Equatable {
+package struct FileIdentity: Equatable {
   private var device: UInt64
   private var inode: UInt64
   /// The file's size in bytes.
@@ -28,7 +28,7 @@ struct FileIdentity: Equatable {
   }
 
   /// No file: equal to no identity that a file has.
-  static let missing = FileIdentity(device: .max, inode: .max, size: -1, modified: 0, modifiedNanoseconds: 0)
+  package static let missing = FileIdentity(device: .max, inode: .max, size: -1, modified: 0, modifiedNanoseconds: 0)
 
   private init(device: UInt64, inode: UInt64, size: Int64, modified: Int, modifiedNanoseconds: Int) {
     self.device = device
@@ -39,10 +39,10 @@ struct FileIdentity: Equatable {
   }
 
   /// The file's size in bytes.
-  var byteCount: Int64 { size }
+  package var byteCount: Int64 { size }
 
   /// The identity as numbers, to keep in a store and compare with a later one.
-  var numbers: [Int64] {
+  package var numbers: [Int64] {
     [Int64(bitPattern: device), Int64(bitPattern: inode), size, Int64(modified), Int64(modifiedNanoseconds)]
   }
 
@@ -55,7 +55,7 @@ struct FileIdentity: Equatable {
   }
 
   /// Whether `other` is the same file, whatever was written to it since.
-  func isSameFile(as other: FileIdentity?) -> Bool {
+  package func isSameFile(as other: FileIdentity?) -> Bool {
     device == other?.device && inode == other?.inode
   }
 }

@@ -6,18 +6,37 @@
   import Darwin
 #endif
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The file operations Tally needs, as thin wrappers over POSIX calls.
 ///
 /// Every call that can be interrupted by a signal is retried on `EINTR`. Nothing here
 /// follows Foundation's `FileManager`: it is not in FoundationEssentials on Linux, and the
 /// store needs exact control over `fsync`, `rename` and locks.
-enum FileSystem {
+package enum FileSystem {
+  /// A name beside `path` for keeping it aside: `path.TAG-20261123T100000`, with `-2`, `-3`
+  /// added while that name is taken.
+  package static func asideName(for path: String, tag: String) -> String {
+    let stamp = UTCTime.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
+    var destination = path + "." + tag + "-" + stamp
+    var attempt = 1
+    while fileExists(atPath: destination) {
+      attempt += 1
+      destination = path + "." + tag + "-" + stamp + "-\(attempt)"
+    }
+    return destination
+  }
+
   /// The largest file Tally reads; reading a bigger one fails with ``SystemError/fileTooLarge``.
-  static let maximumReadSize = 64 << 20
+  package static let maximumReadSize = 64 << 20
 
   /// Reads a whole regular file, or `nil` when it does not exist; a file past `limit`
   /// bytes fails with ``SystemError/fileTooLarge``.
-  static func readFile(atPath path: String, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8]? {
+  package static func readFile(atPath path: String, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8]? {
     guard let fd = try openRegularFile(atPath: path) else { return nil }
     defer { close(fd) }
     return try readAll(fd, atMost: limit)
@@ -25,7 +44,7 @@ enum FileSystem {
 
   /// The bytes of the regular file at `path` from `offset` on, at most `limit` of them, or
   /// `nil` when it does not exist.
-  static func readFile(atPath path: String, from offset: Int, atMost limit: Int) throws(SystemError) -> [UInt8]? {
+  package static func readFile(atPath path: String, from offset: Int, atMost limit: Int) throws(SystemError) -> [UInt8]? {
     guard let fd = try openRegularFile(atPath: path) else { return nil }
     defer { close(fd) }
     if lseek(fd, off_t(offset), SEEK_SET) < 0 { throw .current }
@@ -36,7 +55,7 @@ enum FileSystem {
   ///
   /// Anything else in its place (a directory, a FIFO, a device) is an error, never waited
   /// on.
-  static func openRegularFile(atPath path: String) throws(SystemError) -> Int32? {
+  package static func openRegularFile(atPath path: String) throws(SystemError) -> Int32? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
       if errno == ENOENT { return nil }
@@ -52,7 +71,7 @@ enum FileSystem {
   }
 
   /// Reads `fd` to its end.
-  static func readAll(_ fd: Int32, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8] {
+  package static func readAll(_ fd: Int32, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 << 10)
     while true {
@@ -82,7 +101,7 @@ enum FileSystem {
   ///
   /// A temporary file beside it is written, `fsync`ed and renamed over `path`, then the
   /// directory is `fsync`ed.
-  static func replaceFileDurably(
+  package static func replaceFileDurably(
     atPath path: String, with bytes: [UInt8], directoryDescriptor: Int32
   ) throws(SystemError) {
     let temporaryPath = path + ".tmp"
@@ -105,7 +124,7 @@ enum FileSystem {
   }
 
   /// Writes `bytes` to a file that must not exist yet, and `fsync`s it and `directoryDescriptor`.
-  static func writeNewFile(atPath path: String, bytes: [UInt8], directoryDescriptor: Int32) throws(SystemError) {
+  package static func writeNewFile(atPath path: String, bytes: [UInt8], directoryDescriptor: Int32) throws(SystemError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if fd < 0 { throw .current }
     defer { close(fd) }
@@ -118,7 +137,7 @@ enum FileSystem {
   /// The write happens under an exclusive `flock` on the file so that processes appending
   /// at once never mix their bytes. A file already past `maximumBytes` is first renamed to
   /// `rotatedPath` (under the lock), and a new one begun.
-  static func append(_ bytes: [UInt8], toPath path: String, rotatingTo rotatedPath: String, past maximumBytes: Int)
+  package static func append(_ bytes: [UInt8], toPath path: String, rotatingTo rotatedPath: String, past maximumBytes: Int)
     throws(SystemError)
   {
     var fd = try openLockedForAppending(path)
@@ -154,7 +173,7 @@ enum FileSystem {
 
   /// Writes every byte to `fd`, retrying short writes and `EINTR`: the one write loop, for
   /// files, standard output and standard error alike.
-  static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
+  package static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
@@ -169,7 +188,7 @@ enum FileSystem {
 
   /// Takes an exclusive `flock` on `fd`, trying again with growing pauses until `timeout`
   /// seconds have passed; returns `false` if another holder kept it that long.
-  static func lock(_ fd: Int32, timeout: Double) throws(SystemError) -> Bool {
+  package static func lock(_ fd: Int32, timeout: Double) throws(SystemError) -> Bool {
     let deadline = MonotonicClock.now() + timeout
     var pause = 0.0005
     while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -184,22 +203,22 @@ enum FileSystem {
   }
 
   /// Releases a lock taken with ``lock(_:timeout:)``.
-  static func unlock(_ fd: Int32) {
+  package static func unlock(_ fd: Int32) {
     flock(fd, LOCK_UN)
   }
 
   /// Closes a descriptor this process opened.
-  static func close(_ fd: Int32) {
+  package static func close(_ fd: Int32) {
     _ = systemClose(fd)
   }
 
   /// `fsync` of a directory, so that a rename in it is on disk.
-  static func synchronize(_ fd: Int32) {
+  package static func synchronize(_ fd: Int32) {
     fsync(fd)
   }
 
   /// What identifies the file at `path` now, or `nil` when there is none.
-  static func identity(atPath path: String) throws(SystemError) -> FileIdentity? {
+  package static func identity(atPath path: String) throws(SystemError) -> FileIdentity? {
     var info = stat()
     if stat(path, &info) != 0 {
       if errno == ENOENT { return nil }
@@ -209,14 +228,14 @@ enum FileSystem {
   }
 
   /// What identifies the open file `fd`.
-  static func identity(of fd: Int32) throws(SystemError) -> FileIdentity {
+  package static func identity(of fd: Int32) throws(SystemError) -> FileIdentity {
     var info = stat()
     if fstat(fd, &info) != 0 { throw .current }
     return FileIdentity(info)
   }
 
   /// The names in a directory, without "." and "..", sorted; empty if it cannot be read.
-  static func names(inDirectory path: String) -> [String] {
+  package static func names(inDirectory path: String) -> [String] {
     guard let directory = opendir(path) else { return [] }
     defer { closedir(directory) }
     var names: [String] = []
@@ -228,7 +247,7 @@ enum FileSystem {
   }
 
   /// Makes `path` and any missing parents with mode 0700, as the XDG spec asks.
-  static func makeDirectories(atPath path: String) throws(SystemError) {
+  package static func makeDirectories(atPath path: String) throws(SystemError) {
     var info = stat()
     // Usually it is there already: one stat, not a mkdir per component.
     if stat(path, &info) != 0 {
@@ -244,18 +263,18 @@ enum FileSystem {
   }
 
   /// Opens a directory for `flock` and `fsync`.
-  static func openDirectory(atPath path: String) throws(SystemError) -> Int32 {
+  package static func openDirectory(atPath path: String) throws(SystemError) -> Int32 {
     let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd < 0 { throw .current }
     return fd
   }
 
-  static func fileExists(atPath path: String) -> Bool {
+  package static func fileExists(atPath path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0
   }
 
-  static func rename(_ source: String, to destination: String) throws(SystemError) {
+  package static func rename(_ source: String, to destination: String) throws(SystemError) {
     if systemRename(source, destination) != 0 { throw .current }
   }
 }

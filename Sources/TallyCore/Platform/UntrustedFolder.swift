@@ -15,12 +15,12 @@
 /// device (`O_NONBLOCK`, then `fstat` of the opened descriptor must say a regular file), a
 /// name with a `/` (or `.`, `..`) is refused, and new files are made under unpredictable
 /// names with `O_EXCL`. The folder's own path is the user's choice and may be a link.
-final class UntrustedFolder {
-  let path: String
+package final class UntrustedFolder {
+  package let path: String
   private let descriptor: Int32
 
   /// Opens the directory at `path`; throws when it is not there or not a directory.
-  init(path: String) throws(SystemError) {
+  package init(path: String) throws(SystemError) {
     self.path = path
     descriptor = try FileSystem.openDirectory(atPath: path)
   }
@@ -30,7 +30,7 @@ final class UntrustedFolder {
   }
 
   /// The names in the folder, without "." and "..", sorted; empty if it cannot be read.
-  func names() -> [String] {
+  package func names() -> [String] {
     let copy = dup(descriptor)
     guard copy >= 0 else { return [] }
     guard let directory = fdopendir(copy) else {
@@ -49,7 +49,7 @@ final class UntrustedFolder {
 
   /// What identifies the regular file `name` now, or `nil` when there is none; anything else
   /// at that name (a link, a FIFO, a directory) fails with ``SystemError/notARegularFile``.
-  func identity(ofFile name: String) throws(SystemError) -> FileIdentity? {
+  package func identity(ofFile name: String) throws(SystemError) -> FileIdentity? {
     try Self.check(name)
     var info = stat()
     if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
@@ -62,13 +62,13 @@ final class UntrustedFolder {
 
   /// The whole regular file `name`, or `nil` when there is none; a file past `limit` bytes
   /// fails with ``SystemError/fileTooLarge`` before anything is read.
-  func readFile(named name: String, atMost limit: Int) throws(SystemError) -> [UInt8]? {
+  package func readFile(named name: String, atMost limit: Int) throws(SystemError) -> [UInt8]? {
     try readFile(named: name, from: 0, atMost: limit)?.bytes
   }
 
   /// The regular file `name` from `offset` on, at most `limit` bytes of it, with the
   /// identity of the file read; `nil` when there is none.
-  func readFile(named name: String, from offset: Int, atMost limit: Int) throws(SystemError)
+  package func readFile(named name: String, from offset: Int, atMost limit: Int) throws(SystemError)
     -> (bytes: [UInt8], identity: FileIdentity)?
   {
     guard let fd = try open(name, O_RDONLY) else { return nil }
@@ -85,7 +85,7 @@ final class UntrustedFolder {
   /// nothing placed in advance is opened) is written, `fsync`ed and renamed over `name`, and
   /// the folder is `fsync`ed. Returns the identity of the file written.
   @discardableResult
-  func replaceFile(named name: String, with bytes: [UInt8]) throws(SystemError) -> FileIdentity {
+  package func replaceFile(named name: String, with bytes: [UInt8]) throws(SystemError) -> FileIdentity {
     try Self.check(name)
     var temporary = ""
     var fd: Int32 = -1
@@ -115,7 +115,7 @@ final class UntrustedFolder {
   /// The file must have one link: a hard link another program made could point outside
   /// the folder.
   @discardableResult
-  func append(_ bytes: [UInt8], toFile name: String) throws(SystemError) -> FileIdentity {
+  package func append(_ bytes: [UInt8], toFile name: String) throws(SystemError) -> FileIdentity {
     var made = false
     var fd = openat(descriptor, name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     if fd < 0, errno == ENOENT {
@@ -137,7 +137,7 @@ final class UntrustedFolder {
   }
 
   /// Removes the file (or link, or FIFO) `name`, never anything it points to.
-  func remove(file name: String) {
+  package func remove(file name: String) {
     guard (try? Self.check(name)) != nil else { return }
     unlinkat(descriptor, name, 0)
   }

@@ -76,13 +76,14 @@ public final class AppRunLoop {
       switch terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout) {
       case .terminated(let signal): return .terminated(signal: signal)
       case .descriptor(let descriptor) where descriptor == folderDescriptor:
-        if let sync, sync.processFolderChanges() { storeChanged(app) }
+        // The other machines' counts, and their history (which goals and streaks add up).
+        if let sync, [sync.processFolderChanges(), history.log.refresh()].contains(true) { storeChanged(app) }
         showSyncProblem(on: app)
       case .descriptor: if !store.processChanges().isEmpty { storeChanged(app) }
       case .timeout:
         if !retrying, reread != nil, !store.reload().isEmpty { storeChanged(app) }
         if let sync, folderPoll != nil {
-          if sync.poll() { storeChanged(app) }
+          if [sync.poll(), history.log.refresh()].contains(true) { storeChanged(app) }
           showSyncProblem(on: app)
         }
       case .input, .resized: break

@@ -50,7 +50,7 @@ public enum SyncSetup {
   /// merged in as any machine's (its counts stay, under its old instance), and this machine
   /// writes over it from now on, instead of reporting two machines with one name.
   public static func enable(
-    store: UserDefaultsProtocol, folder: String, name: String, history: FileHistoryLog?, replacingMachine: Bool = false,
+    store: UserDefaultsProtocol, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
     now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) throws(Problem) -> (sync: CounterSync, join: Join) {
     if let problem = SyncMachine.problem(withName: name) { throw .invalidName(problem) }
@@ -99,15 +99,6 @@ public enum SyncSetup {
       sync.reconcile(joined)
     }
     if let history, !join.renamedIDs.isEmpty { history.renameCounters(join.renamedIDs) }
-    if let history, !join.replacedInstances.isEmpty {
-      // The earlier machine's history copy in the folder becomes the start of this one's log,
-      // so that writing this machine's copy keeps it.
-      if let bytes = try? UntrustedFolder(path: folder).readFile(
-        named: name + ".history.jsonl", atMost: SyncedHistoryLog.maximumSize)
-      {
-        history.prepend(earlier: bytes)
-      }
-    }
 
     let own = Dictionary(uniqueKeysWithValues: sync.state.counters.map { ($0.key, $0.value.value) })
     sync.pull()

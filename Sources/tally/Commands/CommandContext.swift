@@ -1,5 +1,12 @@
 import ArgumentParser
 import TallyCore
+import TallyHistory
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What every store command shares: opening the store, finding a counter by name, and
 /// turning problems into a message on standard error and the documented exit status.
@@ -8,10 +15,8 @@ struct CommandContext {
   let model: CountersModel
   /// The history of this store's changes, written as "command".
   let analytics: HistoryRecorder
-  /// Every machine's history when sync is on, this machine's otherwise.
-  let history: HistoryLog
-  /// This machine's own history file.
-  let localHistory: FileHistoryLog
+  /// The history database: this machine's changes, and every other machine's when sync is on.
+  let history: SQLiteHistory
   /// The sync folder's side of the counters, or `nil` when sync is off.
   let sync: CounterSync?
   /// The counters as they stand, after the last change too.
@@ -21,15 +26,28 @@ struct CommandContext {
   /// `-<key> <value>` overrides; the history notes changes at `clock`'s time.
   static func open(clock: WallClock = SystemClock()) throws -> CommandContext {
     let store = try openStore()
-    let localHistory = FileHistoryLog(directory: store.directory)
+    let history = try openHistory(in: store)
     // The other machines' changes first: the command works on the merged counters.
     let sync = CounterSync.configured(in: store)
     sync?.pull()
-    let history: HistoryLog = sync.map { SyncedHistoryLog(local: localHistory, sync: $0) } ?? localHistory
+    if let sync { history.attach(to: sync) }
     let analytics = HistoryRecorder(log: history, clock: clock, source: .command)
     let model = CountersModel(userDefaults: store, analytics: analytics, sync: sync)
     return CommandContext(
-      store: store, model: model, analytics: analytics, history: history, localHistory: localHistory, sync: sync)
+      store: store, model: model, analytics: analytics, history: history, sync: sync)
+  }
+
+  /// Opens the history database beside `store`; a problem that leaves it unusable is an exit
+  /// with its message (the counts in the store are untouched by it).
+  static func openHistory(in store: FileUserDefaults) throws -> SQLiteHistory {
+    do throws(HistoryError) {
+      let history = try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
+      for notice in history.notices { Platform.printError(notice) }
+      return history
+    } catch {
+      Platform.printError(error.description)
+      throw ExitCode(error.isTemporary ? ExitStatus.temporaryFailure : ExitStatus.ioError)
+    }
   }
 
   /// Opens the store in the data directory, with the app's defaults, the command line's
@@ -58,13 +76,12 @@ struct CommandContext {
     return counter
   }
 
-  /// The history of the counter `name` names (the current one when `nil`), oldest first; a
-  /// note about damaged lines goes to standard error.
-  func history(ofCounterNamed name: String?) throws -> (counter: Counter, entries: [HistoryEntry]) {
-    let counter = try counter(named: name)
-    let reading = history.read()
+  /// The changes of `counter` at or after `since` and before `until`, the last `limit` of
+  /// them, oldest first; a note about what could not be read goes to standard error.
+  func history(of counter: Counter, since: Date? = nil, until: Date? = nil, limit: Int? = nil) -> [HistoryEntry] {
+    let reading = history.entries(ofCounter: counter.id, since: since, until: until, limit: limit)
     if let notice = reading.notice { Platform.printError(notice) }
-    return (counter, reading.entries(forCounter: counter.id))
+    return reading.entries
   }
 
   /// Where goals' days, weeks and months begin for this store.

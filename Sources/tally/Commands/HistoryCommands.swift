@@ -46,15 +46,12 @@ struct LogCommand: ParsableCommand {
 
   func run() throws {
     let context = try CommandContext.open()
-    let (_, entries) = try context.history(ofCounterNamed: name)
+    let counter = try context.counter(named: name)
     let clock = SystemClock()
     let calendar = context.goalCalendar
-    let start = since.flatMap(calendar.moment(from:))
-    let end = until.flatMap(calendar.moment(from:))
-    let chosen = entries.filter { entry in
-      start.map { entry.time >= $0 } ?? true && end.map { entry.time < $0 } ?? true
-    }
-    for entry in last.map({ chosen.suffix($0) }) ?? chosen[...] {
+    let entries = context.history(
+      of: counter, since: since.flatMap(calendar.moment(from:)), until: until.flatMap(calendar.moment(from:)), limit: last)
+    for entry in entries {
       let line =
         json
         ? entry.jsonLine
@@ -98,13 +95,11 @@ struct StatsCommand: ParsableCommand {
 
   func run() throws {
     let context = try CommandContext.open()
-    let (counter, entries) = try context.history(ofCounterNamed: name)
-    let clock = SystemClock()
-    let now = clock.now()
-    let summary = HistorySummary(entries: entries, now: now, calendar: context.goalCalendar)
-    let goal = counter.goal.map {
-      GoalSummary(goal: $0, value: counter.value, entries: entries, now: now, calendar: context.goalCalendar)
-    }
+    let counter = try context.counter(named: name)
+    let now = SystemClock().now()
+    let summary = HistorySummary(history: context.history, counter: counter.id, now: now, calendar: context.goalCalendar)
+    if let notice = context.history.notice { Platform.printError(notice) }
+    let goal = GoalSummary.of(counter, history: context.history, now: now, calendar: context.goalCalendar)
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

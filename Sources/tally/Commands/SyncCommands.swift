@@ -41,7 +41,7 @@ struct SyncEnableCommand: ParsableCommand {
     let joined: (sync: CounterSync, join: SyncSetup.Join)
     do {
       joined = try SyncSetup.enable(
-        store: context.store, folder: absolute, name: machine, history: context.localHistory,
+        store: context.store, folder: absolute, name: machine, history: context.history,
         replacingMachine: replaceMachine)
     } catch {
       Platform.printError("cannot enable sync: \(error)")
@@ -49,7 +49,9 @@ struct SyncEnableCommand: ParsableCommand {
       throw ExitCode(ExitStatus.ioError)
     }
     if let problem = context.store.saveProblem { throw CommandContext.fail(problem) }
-    SyncedHistoryLog(local: context.localHistory, sync: joined.sync).copyToFolder()
+    // This machine's history goes to the folder; a machine taking over its old name first
+    // takes back its changes from there.
+    context.history.attach(to: joined.sync, adoptingOwnFiles: !joined.join.replacedInstances.isEmpty)
     try Output.line("This machine syncs as \"\(machine)\" through \(absolute).")
     if replaceMachine {
       try Output.line(

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTestSupport
 import Testing
 
@@ -103,14 +104,15 @@ struct HostileFolderTests {
   @Test func theHistoryCopyIsNeverWrittenThroughALinkOrAHardLink() throws {
     let laptop = try SyncedMachine("laptop", in: root)
     let sync = try #require(laptop.sync)
-    let local = FileHistoryLog(directory: laptop.dataDirectory)
-    let history = SyncedHistoryLog(local: local, sync: sync)
+    let history = try SQLiteHistory.open(directory: laptop.dataDirectory)
+    history.attach(to: sync)
     let entry = HistoryEntry(
       time: Date(timeIntervalSince1970: 1_800_000_000), event: .changed, counter: "count", name: "Count", old: 0, new: 1,
       source: .command)
     history.append([entry])
     // The copy is replaced by a link to .bashrc: the next append does not follow it.
-    let copy = laptop.folder + "/laptop.history.jsonl"
+    let copy = laptop.folder + "/laptop.history.2027-01.jsonl"
+    #expect(TestFiles.read(copy) != nil)
     TestFiles.remove(copy)
     try TestFiles.link(copy, to: outside + "/.bashrc")
     history.append([entry])
@@ -138,9 +140,11 @@ struct HostileFolderTests {
       #"{"time":"2026-11-20T10:00:00Z","event":"changed","counter":"count","name":"secret","old":0,"new":1,"source":"command"}"#
     try TestFiles.write(Array((secret + "\n").utf8), to: outside + "/secret.jsonl")
     try TestFiles.link(laptop.folder + "/desktop.history.jsonl", to: outside + "/secret.jsonl")
-    let reading = SyncedHistoryLog(local: FileHistoryLog(directory: laptop.dataDirectory), sync: sync).read()
-    #expect(!reading.entries.contains { $0.name == "secret" })
-    #expect(reading.problem?.contains("desktop") == true)
+    try TestFiles.link(laptop.folder + "/desktop.history.2026-11.jsonl", to: outside + "/secret.jsonl")
+    let history = try SQLiteHistory.open(directory: laptop.dataDirectory)
+    history.attach(to: sync)
+    #expect(!history.read().entries.contains { $0.name == "secret" })
+    #expect(history.notice?.contains("desktop.history.2026-11.jsonl") == true)
   }
 
   @Test func binaryPropertyListBombsAreRefusedUnread() throws {

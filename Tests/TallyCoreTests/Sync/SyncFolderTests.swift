@@ -1,4 +1,5 @@
 import TallyCore
+import TallyHistory
 import TallyTestSupport
 import Testing
 
@@ -123,10 +124,11 @@ struct SyncFolderTests {
     #expect(laptop.value("Count") == 6)
   }
 
-  @Test func anotherMachinesHistoryIsReadAgainOnlyWhenItChanged() throws {
+  @Test func anotherMachinesHistoryIsReadFromWhereTheLastReadingStopped() throws {
     let laptop = try SyncedMachine("laptop", in: root)
-    let log = SyncedHistoryLog(local: FileHistoryLog(directory: laptop.dataDirectory), sync: try #require(laptop.sync))
-    let copy = laptop.folder + "/desktop.history.jsonl"
+    let history = try SQLiteHistory.open(directory: laptop.dataDirectory)
+    history.attach(to: try #require(laptop.sync))
+    let copy = laptop.folder + "/desktop.history.2026-11.jsonl"
     func line(_ new: Int) -> String {
       HistoryEntry(
         time: at("2026-11-23T10:00:0\(new)Z"), event: .changed, counter: "count", name: "Count", old: new - 1, new: new,
@@ -134,16 +136,31 @@ struct SyncFolderTests {
       ).jsonLine + "\n"
     }
     try TestFiles.write(Array(line(1).utf8), to: copy)
-    #expect(log.read().entries.map(\.machine) == ["desktop"])
+    #expect(history.refresh())
+    #expect(history.read().entries.map(\.machine) == ["desktop"])
 
-    // Damaged without changing its size, inode or time: the screen's next frame reads nothing.
+    // Damaged without changing its size or inode: nothing is read again.
     try TestFiles.writeKeepingTime([UInt8](repeating: UInt8(ascii: "x"), count: line(1).utf8.count), to: copy)
-    #expect(log.read().entries.count == 1)
-    #expect(log.read().damagedLines == 0)
+    #expect(!history.refresh())
+    #expect(history.read().entries.count == 1)
 
-    // Written again, it is read again.
-    try TestFiles.write(Array((line(1) + line(2)).utf8), to: copy)
-    #expect(log.read().entries.map(\.new) == [1, 2])
+    // Appended to: only the new line is read (the damaged first one is not read again), and a
+    // line not yet ended waits.
+    try TestFiles.append(Array((line(2) + #"{"counter":"#).utf8), to: copy)
+    #expect(history.refresh())
+    #expect(history.read().entries.map(\.new) == [1, 2])
+    #expect(history.notice == nil)
+
+    // Replaced by another file (a sync engine renames a new version in): read again whole.
+    try TestFiles.replace(Array((line(2) + line(3)).utf8), at: copy)
+    #expect(history.refresh())
+    #expect(history.read().entries.map(\.new) == [2, 3])
+    #expect(history.allTime(ofCounter: "count") == 2)
+
+    // Gone: its changes go with it.
+    TestFiles.remove(copy)
+    #expect(history.refresh())
+    #expect(history.read().entries.isEmpty)
   }
 
   @Test func aDamagedStateMergesEveryFileAgain() throws {
@@ -231,16 +248,18 @@ struct SyncFolderTests {
   @Test func anInMemoryStoreNeverSyncs() throws {
     let laptop = try SyncedMachine("laptop", in: root)
     let dependencies = try LaunchArgumentConfigurator.makeDependencies(
-      arguments: [.useInMemoryUserDefaults], clock: ManualClock(iso: "2026-11-23T10:00:00Z")
+      arguments: [.useInMemoryUserDefaults], clock: ManualClock(iso: "2026-11-23T10:00:00Z"),
+      inMemoryHistory: SQLiteHistory.inMemory()
     ) { () throws -> (any SharedStore, HistoryLog) in
       Issue.record("the persistent store was opened")
-      return (laptop.store, InMemoryHistoryLog())
+      return (laptop.store, SQLiteHistory.inMemory())
     }
     #expect(dependencies.sync == nil)
     let persistent = try LaunchArgumentConfigurator.makeDependencies(
-      arguments: [], clock: ManualClock(iso: "2026-11-23T10:00:00Z")
+      arguments: [], clock: ManualClock(iso: "2026-11-23T10:00:00Z"),
+      inMemoryHistory: SQLiteHistory.inMemory()
     ) {
-      () throws -> (any SharedStore, HistoryLog) in (laptop.store, InMemoryHistoryLog())
+      () throws -> (any SharedStore, HistoryLog) in (laptop.store, SQLiteHistory.inMemory())
     }
     #expect(persistent.sync?.folderPath == laptop.folder)
   }

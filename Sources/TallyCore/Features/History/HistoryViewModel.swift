@@ -15,13 +15,11 @@ public final class HistoryViewModel {
   /// (at local midnight in `clock`'s time zone unless given).
   public init(counter: Counter, history: HistoryLog, clock: WallClock, goalCalendar: GoalCalendar? = nil) {
     self.counter = counter
-    let reading = history.read()
     let now = clock.now()
-    let entries = reading.entries(forCounter: counter.id)
-    let calendar = goalCalendar ?? GoalCalendar(utcOffset: clock.utcOffset(at:))
-    summary = HistorySummary(entries: entries, now: now, calendar: calendar)
-    goal = counter.goal.map { GoalSummary(goal: $0, value: counter.value, entries: entries, now: now, calendar: calendar) }
-    notice = reading.notice
+    let calendar = goalCalendar ?? GoalCalendar(clock: clock)
+    summary = HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar)
+    goal = GoalSummary.of(counter, history: history, now: now, calendar: calendar)
+    notice = history.notice
     formatTime = { HistorySummary.time($0.time, now: now, utcOffset: clock.utcOffset(at:)) }
   }
 }

@@ -1,0 +1,48 @@
+/// Why the history database could not be opened or written.
+public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Another process holds it past the busy timeout: try again.
+  case locked(path: String)
+  /// The disk is full.
+  case full(path: String)
+  /// It, or its directory, cannot be written.
+  case readOnly(path: String, reason: String)
+  /// A later Tally wrote it, in a schema this one does not know.
+  case futureFormat(path: String, version: Int64)
+  /// It is not a database, or a damaged one, and could not be moved aside.
+  case damaged(path: String, reason: String)
+  /// Anything else SQLite reported.
+  case failed(path: String, reason: String)
+
+  init(_ error: SQLiteError, path: String) {
+    if error.isLocked {
+      self = .locked(path: path)
+    } else if error.isFull {
+      self = .full(path: path)
+    } else if error.isReadOnly {
+      self = .readOnly(path: path, reason: error.message)
+    } else if error.isDamaged {
+      self = .damaged(path: path, reason: error.message)
+    } else {
+      self = .failed(path: path, reason: error.message)
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .locked(let path): "the history \(path) is locked by another process; try again"
+    case .full(let path): "the disk is full: the history \(path) could not be written"
+    case .readOnly(let path, let reason): "the history \(path) cannot be written (\(reason))"
+    case .futureFormat(let path, let version):
+      "the history \(path) was written by a later Tally (schema \(version), this one knows \(SQLiteHistory.schemaVersion)); "
+        + "update Tally"
+    case .damaged(let path, let reason): "the history \(path) is damaged (\(reason))"
+    case .failed(let path, let reason): "the history \(path) could not be used (\(reason))"
+    }
+  }
+
+  /// Whether trying again later may work (the database was locked).
+  public var isTemporary: Bool {
+    if case .locked = self { return true }
+    return false
+  }
+}

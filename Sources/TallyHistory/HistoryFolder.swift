@@ -1,0 +1,262 @@
+import TallyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The history's side of a sync folder: each machine writes its changes there as JSON lines,
+/// one append-only file a month (`laptop.history.2026-11.jsonl`, the month of each change in
+/// UTC), and reads everyone else's.
+///
+/// - Another machine's file is read from where the last reading stopped (its device, inode
+///   and offset are kept in `folder_file`), and read again whole when it was replaced or
+///   shrank. Only whole lines are taken; a damaged line is skipped and counted.
+/// - Files are untrusted (``UntrustedFolder``): no link is followed, nothing but a regular
+///   file is read, a file past ``maximumFileSize`` is skipped with a notice, and the machine
+///   a line names is always the file's.
+/// - A machine's old single file (`laptop.history.jsonl` and `.1`, from a Tally before the
+///   database) is read while it has no monthly file.
+/// - This machine's new rows are appended to its files; a file of its own that is missing,
+///   or not as it was left, is written anew from the database.
+final class HistoryFolder {
+  /// The largest history file read from the folder.
+  static let maximumFileSize = 64 << 20
+
+  let path: String
+  let machine: String
+  /// Whether this machine may write its files now (no other machine uses its name).
+  let mayWrite: () -> Bool
+  /// Files skipped since the last indexing, one sentence each.
+  private(set) var skipped: [String] = []
+
+  init(path: String, machine: String, mayWrite: @escaping () -> Bool) {
+    self.path = path
+    self.machine = machine
+    self.mayWrite = mayWrite
+  }
+
+  /// What a file's name says: whose it is, and whether it is an old single file.
+  static func parse(_ name: String) -> (machine: String, legacy: Bool)? {
+    for suffix in [".history.jsonl", ".history.jsonl.1"] where name.hasSuffix(suffix) {
+      let machine = String(name.dropLast(suffix.count))
+      return SyncMachine.problem(withName: machine) == nil ? (machine, true) : nil
+    }
+    guard name.hasSuffix(".jsonl") else { return nil }
+    let stem = name.utf8.dropLast(".jsonl".count)
+    let month = Array(stem.suffix(7))
+    let marker = Array(stem.dropLast(7).suffix(".history.".utf8.count))
+    guard month.count == 7, marker == Array(".history.".utf8), month[4] == UInt8(ascii: "-"),
+      month.enumerated().allSatisfy({ $0.offset == 4 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) })
+    else { return nil }
+    let machine = String(decoding: stem.dropLast(7 + ".history.".utf8.count), as: UTF8.self)
+    return SyncMachine.problem(withName: machine) == nil ? (machine, false) : nil
+  }
+
+  /// This machine's file for the month of `milliseconds` (UTC).
+  func ownFile(forMilliseconds milliseconds: Int64) -> String {
+    let day = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
+    let date = UTCTime.civilDate(ofDay: day)
+    let year = min(max(date.year, 0), 9999)
+    let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
+    return machine + ".history." + yearText + "-" + (date.month < 10 ? "0" : "") + String(date.month) + ".jsonl"
+  }
+
+  // MARK: Reading the other machines'
+
+  /// Reads what the other machines' files hold that the database does not have yet;
+  /// returns whether anything changed.
+  @discardableResult
+  func index(into history: SQLiteHistory) -> Bool {
+    skipped = []
+    guard let folder = try? UntrustedFolder(path: path) else { return false }
+    var files: [(name: String, machine: String, legacy: Bool)] = []
+    for name in folder.names() {
+      if let parsed = Self.parse(name), parsed.machine != machine { files.append((name, parsed.machine, parsed.legacy)) }
+    }
+    let monthly = Set(files.filter { !$0.legacy }.map { $0.machine })
+    let wanted = files.filter { !$0.legacy || !monthly.contains($0.machine) }
+    let connection = history.connection
+    do throws(SQLiteError) {
+      var known: [String: (device: Int64, inode: Int64, indexed: Int64, modified: Int64)] = [:]
+      let statement = try connection.statement("SELECT name, device, inode, indexed, modified FROM folder_file")
+      while try statement.step() {
+        known[statement.text(0)] = (statement.integer(1), statement.integer(2), statement.integer(3), statement.integer(4))
+      }
+      let wantedNames = Set(wanted.map { $0.name })
+      var work: [(name: String, machine: String, identity: FileIdentity, from: Int64)] = []
+      for file in wanted {
+        let identity: FileIdentity
+        do throws(SystemError) {
+          guard let found = try folder.identity(ofFile: file.name) else { continue }
+          identity = found
+        } catch {
+          skipped.append("the history file \(TerminalText.escaped(file.name)) in the sync folder was skipped: \(error)")
+          continue
+        }
+        let numbers = identity.numbers
+        if let previous = known[file.name], previous.device == numbers[0], previous.inode == numbers[1],
+          identity.byteCount == previous.indexed, previous.modified == numbers[3]
+        {
+          continue
+        }
+        guard identity.byteCount <= Self.maximumFileSize else {
+          skipped.append("the history file \(TerminalText.escaped(file.name)) in the sync folder was skipped: larger than 64 MiB")
+          continue
+        }
+        var from: Int64 = 0
+        if let previous = known[file.name], previous.device == numbers[0], previous.inode == numbers[1],
+          identity.byteCount > previous.indexed
+        {
+          from = previous.indexed
+        }
+        work.append((file.name, file.machine, identity, from))
+      }
+      let gone = known.keys.filter { !wantedNames.contains($0) }
+      guard !work.isEmpty || !gone.isEmpty else { return false }
+      try connection.transaction { () throws(SQLiteError) in
+        for name in gone {
+          try connection.run("DELETE FROM change WHERE file = ?", [.text(name)])
+          try connection.run("DELETE FROM folder_file WHERE name = ?", [.text(name)])
+        }
+        for file in work {
+          if file.from == 0 { try connection.run("DELETE FROM change WHERE file = ?", [.text(file.name)]) }
+          guard let read = try? folder.readFile(named: file.name, from: Int(file.from), atMost: Self.maximumFileSize) else {
+            continue
+          }
+          // Whole lines only: a line still being written is read once it ends.
+          let end = read.bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+          var damaged: Int64 = 0
+          for line in read.bytes[..<end].split(separator: UInt8(ascii: "\n")) {
+            guard var entry = HistoryEntry(jsonLine: line) else {
+              damaged += 1
+              continue
+            }
+            entry.machine = file.machine
+            try history.insert(entry, file: file.name)
+          }
+          let numbers = read.identity.numbers
+          let before =
+            file.from == 0
+            ? 0 : (try connection.integer("SELECT damaged FROM folder_file WHERE name = ?", [.text(file.name)]) ?? 0)
+          try connection.run(
+            "INSERT OR REPLACE INTO folder_file (name, machine, device, inode, indexed, modified, damaged) "
+              + "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+              .text(file.name), .text(file.machine), .integer(numbers[0]), .integer(numbers[1]), .integer(file.from + Int64(end)),
+              .integer(numbers[3]), .integer(before + damaged),
+            ])
+        }
+      }
+      return true
+    } catch {
+      skipped.append("the other machines' history could not be read: \(HistoryError(error, path: history.path))")
+      return false
+    }
+  }
+
+  /// How many damaged lines of the other machines' files were skipped.
+  func damagedLines(in history: SQLiteHistory) -> Int {
+    Int((try? history.connection.integer("SELECT sum(damaged) FROM folder_file")) ?? 0)
+  }
+
+  // MARK: Writing this machine's
+
+  /// Copies this machine's rows not yet in its files there: appended, or the month's file
+  /// written anew when it is missing or not as this machine left it.
+  func copyOwnHistory(from history: SQLiteHistory) {
+    guard mayWrite(), let folder = try? UntrustedFolder(path: path) else { return }
+    let connection = history.connection
+    do throws(SQLiteError) {
+      let copied = try connection.integer("SELECT value FROM setting WHERE key = 'copied'") ?? 0
+      var months: [String: [(seq: Int64, line: String)]] = [:]
+      var latest = copied
+      let statement = try connection.statement(
+        "SELECT \(SQLiteHistory.columns), seq FROM change WHERE machine IS NULL AND seq > ? ORDER BY seq")
+      try statement.bind([.integer(copied)])
+      while try statement.step() {
+        latest = statement.integer(8)
+        guard let entry = SQLiteHistory.entry(statement) else { continue }
+        months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((latest, entry.jsonLine + "\n"))
+      }
+      guard !months.isEmpty else { return }
+      var allCopied = true
+      for (name, rows) in months.sorted(by: { $0.key < $1.key }) {
+        do throws(SystemError) {
+          try copy(rows, toFile: name, folder: folder, history: history)
+        } catch {
+          // The folder is away or full: the copy catches up on a later append.
+          allCopied = false
+        }
+      }
+      if allCopied { try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)]) }
+    } catch {
+      return
+    }
+  }
+
+  private func copy(_ rows: [(seq: Int64, line: String)], toFile name: String, folder: UntrustedFolder, history: SQLiteHistory)
+    throws(SystemError)
+  {
+    let connection = history.connection
+    let recorded =
+      (try? connection.firstRow("SELECT size, copied FROM own_file WHERE name = ?", [.text(name)]) {
+        (size: $0.integer(0), seq: $0.integer(1))
+      }) ?? nil
+    let present = try? folder.identity(ofFile: name)
+    let fresh = rows.filter { $0.seq > (recorded?.seq ?? 0) }
+    guard !fresh.isEmpty else { return }
+    let identity: FileIdentity
+    if let recorded, let present, present.byteCount == recorded.size {
+      identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name)
+    } else {
+      // Missing, or not as this machine left it: every row of the month, written anew.
+      identity = try folder.replaceFile(named: name, with: Array(monthLines(of: name, history: history).utf8))
+    }
+    let last = max(rows.map(\.seq).max() ?? 0, recorded?.seq ?? 0)
+    try? connection.run(
+      "INSERT OR REPLACE INTO own_file (name, size, copied) VALUES (?, ?, ?)",
+      [.text(name), .integer(identity.byteCount), .integer(last)])
+  }
+
+  /// Every row of this machine's that belongs in its file `name`, as lines.
+  private func monthLines(of name: String, history: SQLiteHistory) -> String {
+    guard
+      let statement = try? history.connection.statement(
+        "SELECT \(SQLiteHistory.columns) FROM change WHERE machine IS NULL ORDER BY seq")
+    else { return "" }
+    var text = ""
+    while (try? statement.step()) == true {
+      guard let entry = SQLiteHistory.entry(statement), ownFile(forMilliseconds: entry.milliseconds) == name else { continue }
+      text += entry.jsonLine + "\n"
+    }
+    return text
+  }
+
+  // MARK: Taking back this machine's own
+
+  /// Adds to the database this machine's changes from its files in the folder that it does
+  /// not hold (after it was rebuilt, or when this machine takes over a name it had before);
+  /// returns how many.
+  func adoptOwnFiles(into history: SQLiteHistory) -> Int {
+    guard let folder = try? UntrustedFolder(path: path) else { return 0 }
+    let own = folder.names().filter { Self.parse($0)?.machine == machine }
+    let monthly = own.filter { Self.parse($0)?.legacy == false }
+    func key(_ entry: HistoryEntry) -> String {
+      "\(entry.milliseconds)|\(entry.counter)|\(entry.event.rawValue)|\(entry.old ?? .min)|\(entry.new ?? .min)"
+    }
+    var have = Set(history.ownEntries().map(key))
+    var added: [HistoryEntry] = []
+    for name in monthly.isEmpty ? own : monthly {
+      guard let bytes = try? folder.readFile(named: name, atMost: Self.maximumFileSize) else { continue }
+      for line in bytes.split(separator: UInt8(ascii: "\n")) {
+        guard var entry = HistoryEntry(jsonLine: line) else { continue }
+        entry.machine = nil
+        if have.insert(key(entry)).inserted { added.append(entry) }
+      }
+    }
+    history.appendWithoutCopying(added.sorted { $0.time < $1.time })
+    return added.count
+  }
+}

@@ -1,0 +1,189 @@
+import CSQLite
+
+/// What SQLite said went wrong: its result code and message.
+public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …).
+  public var code: Int32
+  public var message: String
+
+  init(code: Int32, message: String) {
+    self.code = code & 0xFF
+    self.message = message
+  }
+
+  init(code: Int32, connection: OpaquePointer?) {
+    self.init(
+      code: code, message: connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code)))
+  }
+
+  public var description: String { message }
+
+  /// The file is not a database, or a damaged one.
+  public var isDamaged: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+  /// Another process holds the lock past the busy timeout.
+  public var isLocked: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+  /// The disk is full.
+  public var isFull: Bool { code == SQLITE_FULL }
+  /// The file or its directory cannot be written.
+  public var isReadOnly: Bool { code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM }
+}
+
+/// A value bound to, or read from, a statement.
+enum SQLiteValue: Equatable {
+  case integer(Int64)
+  case text(String)
+  case null
+}
+
+/// One connection to an SQLite database, with the statements it prepared kept for reuse.
+///
+/// A statement is reset before each use and after a single-row read, so that none holds a
+/// read transaction open between calls.
+///
+/// Not thread-safe: each `HistoryLog` owns its connection and is used from one thread.
+final class SQLiteConnection {
+  let handle: OpaquePointer
+  private var statements: [String: SQLiteStatement] = [:]
+
+  /// Opens (creating when `create`) the database at `path`, or an in-memory one for
+  /// `":memory:"`.
+  init(path: String, create: Bool = true) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+    let result = sqlite3_open_v2(path, &handle, flags, nil)
+    guard result == SQLITE_OK, let handle else {
+      let error = SQLiteError(code: result, connection: handle)
+      sqlite3_close_v2(handle)
+      throw error
+    }
+    self.handle = handle
+    sqlite3_extended_result_codes(handle, 0)
+  }
+
+  deinit {
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs `sql`, one or more statements without parameters.
+  func execute(_ sql: String) throws(SQLiteError) {
+    let result = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: handle) }
+  }
+
+  /// The statement for `sql`, prepared once per connection and reset for this use.
+  func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let statement = statements[sql] {
+      statement.reset()
+      return statement
+    }
+    var pointer: OpaquePointer?
+    let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+    guard result == SQLITE_OK, let pointer else { throw SQLiteError(code: result, connection: handle) }
+    let statement = SQLiteStatement(pointer: pointer, connection: handle)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Runs `sql` with `values` bound, for its effect.
+  func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    while try statement.step() {}
+  }
+
+  /// The first column of the first row `sql` gives, as an integer; `nil` without a row or
+  /// for NULL.
+  func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    // Reset once read: a statement left on a row keeps its read transaction open.
+    defer { statement.reset() }
+    guard try statement.step(), !statement.isNull(0) else { return nil }
+    return statement.integer(0)
+  }
+
+  /// The first row `sql` gives, as `read` makes it of the statement; `nil` without one.
+  func firstRow<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteStatement) -> Row) throws(SQLiteError) -> Row? {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return read(statement)
+  }
+
+  /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`: the write lock taken at once,
+  /// waiting up to the busy timeout), committed when it returns and rolled back when it
+  /// throws.
+  func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// The row id of the last row inserted.
+  var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+}
+
+/// A prepared statement: bind values, step through rows, read columns.
+final class SQLiteStatement {
+  private let pointer: OpaquePointer
+  private let connection: OpaquePointer
+
+  init(pointer: OpaquePointer, connection: OpaquePointer) {
+    self.pointer = pointer
+    self.connection = connection
+  }
+
+  deinit { sqlite3_finalize(pointer) }
+
+  func reset() {
+    sqlite3_reset(pointer)
+    sqlite3_clear_bindings(pointer)
+  }
+
+  /// Binds `values` to the parameters, in order.
+  func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    for (index, value) in values.enumerated() {
+      let position = Int32(index + 1)
+      let result: Int32 =
+        switch value {
+        case .integer(let number): sqlite3_bind_int64(pointer, position, number)
+        case .text(let text): sqlite3_bind_text(pointer, position, text, -1, tally_sqlite_transient())
+        case .null: sqlite3_bind_null(pointer, position)
+        }
+      guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: connection) }
+    }
+  }
+
+  /// Steps to the next row: `true` when there is one, `false` when done.
+  func step() throws(SQLiteError) -> Bool {
+    switch sqlite3_step(pointer) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    case let result:
+      let error = SQLiteError(code: result, connection: connection)
+      sqlite3_reset(pointer)
+      throw error
+    }
+  }
+
+  func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
+
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
+
+  func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
+
+  func text(_ column: Int32) -> String {
+    guard let bytes = sqlite3_column_text(pointer, column) else { return "" }
+    return String(cString: bytes)
+  }
+
+  func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+}

@@ -1,0 +1,165 @@
+import CSQLite
+import TallyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension SQLiteHistory {
+  /// The old history log's names in the data directory: the log and its rotated part.
+  static let legacyFiles = ["history.jsonl.1", "history.jsonl"]
+
+  /// Opens (creating it the first time) `history.sqlite` in `directory`.
+  ///
+  /// - On first start the old log (`history.jsonl.1`, `history.jsonl`) is imported whole,
+  ///   once, and kept aside as `history.jsonl.imported`.
+  /// - A file that is not a database, or a damaged one, is moved aside
+  ///   (`history.sqlite.damaged-<time>`) with its `-wal`, and a new one is made from what can
+  ///   still be read of it; ``notices`` says how many changes came back. With sync on,
+  ///   ``attach(folder:machine:mayWrite:)`` then adds what this machine's files there hold.
+  /// - A locked database waits up to `busyTimeout` seconds.
+  public static func open(directory: String, busyTimeout: Double = 5) throws(HistoryError) -> SQLiteHistory {
+    let path = StoreLocation.join(directory, fileName)
+    do throws(HistoryError) {
+      let history = try connect(path: path, busyTimeout: busyTimeout)
+      try history.importLegacyLog(directory: directory)
+      return history
+    } catch {
+      guard case .damaged(_, let reason) = error else { throw error }
+      return try rebuild(path: path, directory: directory, reason: reason, busyTimeout: busyTimeout)
+    }
+  }
+
+  private static func connect(path: String, busyTimeout: Double) throws(HistoryError) -> SQLiteHistory {
+    let connection: SQLiteConnection
+    do throws(SQLiteError) {
+      connection = try SQLiteConnection(path: path)
+      sqlite3_busy_timeout(connection.handle, Int32(min(max(busyTimeout, 0), 3600) * 1000))
+      // WAL: readers never wait for a writer; FULL: every commit is fsynced, so an
+      // acknowledged change survives power loss, as the old log's fsync per append did.
+      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+    } catch {
+      throw HistoryError(error, path: path)
+    }
+    let history = SQLiteHistory(path: path, connection: connection)
+    try history.createSchema()
+    return history
+  }
+
+  /// Moves the damaged database aside and makes a new one from the rows that can still be
+  /// read of it.
+  private static func rebuild(path: String, directory: String, reason: String, busyTimeout: Double) throws(HistoryError)
+    -> SQLiteHistory
+  {
+    let aside = FileSystem.asideName(for: path, tag: "damaged")
+    do throws(SystemError) {
+      try FileSystem.rename(path, to: aside)
+      for suffix in ["-wal", "-shm"] where FileSystem.fileExists(atPath: path + suffix) {
+        if suffix == "-wal" {
+          try FileSystem.rename(path + suffix, to: aside + suffix)
+        } else {
+          try? FileSystem.rename(path + suffix, to: aside + suffix)
+        }
+      }
+    } catch {
+      throw .damaged(path: path, reason: reason + "; it could not be moved aside: \(error)")
+    }
+    let salvaged = salvage(from: aside)
+    let history = try connect(path: path, busyTimeout: busyTimeout)
+    history.appendWithoutCopying(salvaged)
+    // The old log was imported into the damaged one: not again.
+    try? history.connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
+    history.rebuiltFrom = aside
+    history.notices.append(
+      "the history \(path) was damaged (\(reason)) and is kept as \(aside); \(salvaged.count) change\(salvaged.count == 1 ? "" : "s") "
+        + "came back from it")
+    return history
+  }
+
+  /// This machine's rows that can still be read from the damaged database at `path`.
+  private static func salvage(from path: String) -> [HistoryEntry] {
+    guard let connection = try? SQLiteConnection(path: path, create: false),
+      let statement = try? connection.statement("SELECT \(columns) FROM change WHERE machine IS NULL ORDER BY seq")
+    else { return [] }
+    var entries: [HistoryEntry] = []
+    while (try? statement.step()) == true {
+      if let entry = entry(statement) { entries.append(entry) }
+    }
+    return entries
+  }
+
+  /// Imports the old log whole, once, and keeps its files aside as `….imported`.
+  private func importLegacyLog(directory: String) throws(HistoryError) {
+    let files = Self.legacyFiles.map { StoreLocation.join(directory, $0) }
+    do throws(SQLiteError) {
+      if try connection.integer("SELECT count(*) FROM setting WHERE key = 'imported'") == 1 {
+        // Imported before, and stopped before the files were moved aside.
+        for file in files where FileSystem.fileExists(atPath: file) {
+          try? FileSystem.rename(file, to: FileSystem.asideName(for: file, tag: "imported"))
+        }
+        return
+      }
+      var entries: [HistoryEntry] = []
+      var damaged = 0
+      for file in files {
+        guard let bytes = try? FileSystem.readFile(atPath: file, atMost: 1 << 32) else { continue }
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+          if let entry = HistoryEntry(jsonLine: line) { entries.append(entry) } else { damaged += 1 }
+        }
+      }
+      try connection.transaction { () throws(SQLiteError) in
+        for entry in entries { try insert(entry, file: nil) }
+        try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', ?)", [.integer(Int64(entries.count))])
+      }
+      var kept: [String] = []
+      for file in files where FileSystem.fileExists(atPath: file) {
+        let destination = FileSystem.asideName(for: file, tag: "imported")
+        if (try? FileSystem.rename(file, to: destination)) != nil { kept.append(destination) }
+      }
+      if !kept.isEmpty {
+        notices.append(
+          "the history log (\(entries.count) change\(entries.count == 1 ? "" : "s")\(damaged > 0 ? ", \(damaged) damaged lines skipped" : "")) "
+            + "was imported into \(path); the old files are kept as \(kept.joined(separator: " and "))")
+      }
+    } catch {
+      throw HistoryError(error, path: path)
+    }
+  }
+
+  /// Joins the sync folder at `folder` as machine `machine`: the other machines' history is
+  /// read from it now (and by ``refreshFromFolder()``), and this machine's copied there
+  /// after each append while `mayWrite` says so.
+  ///
+  /// With `adoptingOwnFiles` (a machine taking over its old name after losing its data), and
+  /// after the database was rebuilt, this machine's changes in its own files there that the
+  /// database does not hold are taken back first.
+  public func attach(folder path: String, machine: String, adoptingOwnFiles: Bool = false, mayWrite: @escaping () -> Bool) {
+    let folder = HistoryFolder(path: path, machine: machine, mayWrite: mayWrite)
+    self.folder = folder
+    if adoptingOwnFiles || rebuiltFrom != nil {
+      let count = folder.adoptOwnFiles(into: self)
+      if let rebuiltFrom, count > 0 {
+        notices.append("\(count) more change\(count == 1 ? "" : "s") came back from the sync folder (\(rebuiltFrom) was damaged)")
+      }
+      rebuiltFrom = nil
+    }
+    folder.index(into: self)
+    folder.copyOwnHistory(from: self)
+  }
+
+  /// Joins `sync`'s folder as its machine; this machine's files are written while no other
+  /// machine uses its name.
+  public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false) {
+    attach(folder: sync.folderPath, machine: sync.machine.name, adoptingOwnFiles: adoptingOwnFiles) {
+      !sync.status.ownFileTaken
+    }
+  }
+
+  @discardableResult
+  public func refresh() -> Bool {
+    folder?.index(into: self) ?? false
+  }
+
+}

@@ -1,0 +1,493 @@
+import CSQLite
+import TallyCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The history of changes in an SQLite database: `history.sqlite` in the data directory, or
+/// in memory (`:memory:`) for `-useInMemoryUserDefaults` and tests.
+///
+/// - Every change is a row of `change`, kept until the user deletes it: nothing rotates.
+/// - Totals per day, week and month (``PeriodTotal``) are kept in `period` for one calendar
+///   (time zone and the hour a day starts at), brought up to date with the rows written
+///   since when they are asked for, and rebuilt once when the calendar changes. The screens
+///   read a few rows, however long the history.
+/// - The database is in WAL mode with `synchronous=FULL`: an append returns once the
+///   change is on disk, and survives `kill -9` and power loss.
+///
+/// The schema is in docs/history.md.
+public final class SQLiteHistory: HistoryLog {
+  /// The database's name in the data directory.
+  public static let fileName = "history.sqlite"
+  /// The schema this Tally writes (`PRAGMA user_version`); a later one is refused.
+  public static let schemaVersion: Int64 = 1
+  /// More new rows than this since the totals were last brought up to date are folded in by
+  /// rebuilding them, in order, rather than row by row.
+  static let rebuildThreshold = 2_000
+
+  /// The database's path, or `:memory:`.
+  public let path: String
+  let connection: SQLiteConnection
+  public private(set) var appendProblem: String?
+  /// What opening found and did (an import of the old log, a damaged database rebuilt),
+  /// one sentence each, for the person using Tally.
+  public internal(set) var notices: [String] = []
+  /// The sync folder, when sync is on: other machines' history is read from it, and this
+  /// machine's is written there.
+  var folder: HistoryFolder?
+  /// Where the damaged database this one was rebuilt from went, until the sync folder had
+  /// its say.
+  var rebuiltFrom: String?
+
+  init(path: String, connection: SQLiteConnection) {
+    self.path = path
+    self.connection = connection
+  }
+
+  /// A new, empty history in memory.
+  public static func inMemory() -> SQLiteHistory {
+    // An in-memory database cannot fail to open but for lack of memory.
+    do {
+      let history = SQLiteHistory(path: ":memory:", connection: try SQLiteConnection(path: ":memory:"))
+      try history.createSchema()
+      return history
+    } catch {
+      fatalError("an in-memory database could not be made: \(error)")
+    }
+  }
+
+  /// Creates the tables when they are not there, and checks the schema's version.
+  func createSchema() throws(HistoryError) {
+    let version: Int64
+    do throws(SQLiteError) {
+      version = try connection.integer("PRAGMA user_version") ?? 0
+    } catch {
+      throw HistoryError(error, path: path)
+    }
+    guard version <= Self.schemaVersion else { throw HistoryError.futureFormat(path: path, version: version) }
+    guard version < Self.schemaVersion else { return }
+    do throws(SQLiteError) {
+      try connection.transaction { () throws(SQLiteError) in
+        try connection.execute(Self.schema)
+        try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
+      }
+    } catch {
+      throw HistoryError(error, path: path)
+    }
+  }
+
+  static let schema = """
+    CREATE TABLE IF NOT EXISTS change (
+      seq INTEGER PRIMARY KEY,
+      time INTEGER NOT NULL,
+      event TEXT NOT NULL,
+      counter TEXT NOT NULL,
+      name TEXT NOT NULL,
+      old INTEGER,
+      new INTEGER,
+      source TEXT NOT NULL,
+      machine TEXT,
+      file TEXT
+    );
+    CREATE INDEX IF NOT EXISTS change_by_counter ON change (counter, time);
+    CREATE INDEX IF NOT EXISTS change_by_file ON change (file) WHERE file IS NOT NULL;
+    CREATE TABLE IF NOT EXISTS period (
+      kind INTEGER NOT NULL,
+      counter TEXT NOT NULL,
+      number INTEGER NOT NULL,
+      net INTEGER NOT NULL,
+      progress INTEGER NOT NULL,
+      last_time INTEGER NOT NULL,
+      last_seq INTEGER NOT NULL,
+      PRIMARY KEY (kind, counter, number)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS counter_total (
+      counter TEXT PRIMARY KEY,
+      net INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS setting (
+      key TEXT PRIMARY KEY,
+      value
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS folder_file (
+      name TEXT PRIMARY KEY,
+      machine TEXT NOT NULL,
+      device INTEGER NOT NULL,
+      inode INTEGER NOT NULL,
+      indexed INTEGER NOT NULL,
+      modified INTEGER NOT NULL,
+      damaged INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS own_file (
+      name TEXT PRIMARY KEY,
+      size INTEGER NOT NULL,
+      copied INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TRIGGER IF NOT EXISTS change_adds_to_total AFTER INSERT ON change
+    WHEN NEW.event = 'changed' AND NEW.old IS NOT NULL AND NEW.new IS NOT NULL BEGIN
+      INSERT INTO counter_total (counter, net) VALUES (NEW.counter, NEW.new - NEW.old)
+      ON CONFLICT (counter) DO UPDATE SET net = net + NEW.new - NEW.old;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_leaves_total AFTER DELETE ON change
+    WHEN OLD.event = 'changed' AND OLD.old IS NOT NULL AND OLD.new IS NOT NULL BEGIN
+      UPDATE counter_total SET net = net - (OLD.new - OLD.old) WHERE counter = OLD.counter;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_moves_total AFTER UPDATE OF counter ON change
+    WHEN OLD.event = 'changed' AND OLD.old IS NOT NULL AND OLD.new IS NOT NULL BEGIN
+      UPDATE counter_total SET net = net - (OLD.new - OLD.old) WHERE counter = OLD.counter;
+      INSERT INTO counter_total (counter, net) VALUES (NEW.counter, NEW.new - NEW.old)
+      ON CONFLICT (counter) DO UPDATE SET net = net + NEW.new - NEW.old;
+    END;
+    """
+
+  // MARK: Writing
+
+  public func append(_ entries: [HistoryEntry]) {
+    guard !entries.isEmpty else { return }
+    do throws(SQLiteError) {
+      try connection.transaction { () throws(SQLiteError) in
+        for entry in entries { try insert(entry, file: nil) }
+      }
+      appendProblem = nil
+    } catch {
+      appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
+      return
+    }
+    folder?.copyOwnHistory(from: self)
+  }
+
+  /// Adds this machine's `entries`, without copying them to the sync folder (they came
+  /// from there).
+  func appendWithoutCopying(_ entries: [HistoryEntry]) {
+    let folder = self.folder
+    self.folder = nil
+    append(entries)
+    self.folder = folder
+  }
+
+  /// Every entry of this machine's own.
+  func ownEntries() -> [HistoryEntry] {
+    entries("SELECT \(Self.columns) FROM change WHERE machine IS NULL ORDER BY time, seq", []).entries
+  }
+
+  /// Inserts one entry: this machine's when `file` is `nil`, else another machine's, read
+  /// from that file of the sync folder.
+  func insert(_ entry: HistoryEntry, file: String?) throws(SQLiteError) {
+    try connection.run(
+      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      [
+        .integer(entry.milliseconds), .text(entry.event.rawValue), .text(entry.counter), .text(entry.name),
+        entry.old.map { .integer(Int64($0)) } ?? .null, entry.new.map { .integer(Int64($0)) } ?? .null,
+        .text(entry.source.rawValue), entry.machine.map { .text($0) } ?? .null, file.map { .text($0) } ?? .null,
+      ])
+  }
+
+  public func renameCounters(_ mapping: [String: String]) {
+    do throws(SQLiteError) {
+      try connection.transaction { () throws(SQLiteError) in
+        for (old, new) in mapping {
+          try connection.run("UPDATE change SET counter = ? WHERE counter = ? AND machine IS NULL", [.text(new), .text(old)])
+        }
+        // The kept totals are for the old ids: made again on the next question.
+        try forgetTotals()
+      }
+    } catch {
+      appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
+    }
+  }
+
+  public func keepAsideAndClear() throws(SystemError) -> [String] {
+    var kept: [String] = []
+    if path != ":memory:" {
+      let destination = FileSystem.asideName(for: path, tag: "replaced")
+      do throws(SQLiteError) {
+        try connection.run("VACUUM INTO ?", [.text(destination)])
+      } catch {
+        throw SystemError(EIO)
+      }
+      kept.append(destination)
+    }
+    do throws(SQLiteError) {
+      try connection.transaction { () throws(SQLiteError) in
+        try connection.run("DELETE FROM change WHERE machine IS NULL")
+        try forgetTotals()
+      }
+    } catch {
+      throw SystemError(EIO)
+    }
+    return kept
+  }
+
+  /// Drops the kept totals per period; the next question makes them again.
+  func forgetTotals() throws(SQLiteError) {
+    try connection.run("DELETE FROM period")
+    try connection.run("DELETE FROM setting WHERE key IN ('calendar', 'folded')")
+  }
+
+  // MARK: Reading
+
+  public var notice: String? {
+    var parts = notices
+    if let damaged = folder?.damagedLines(in: self), damaged > 0 {
+      parts.append("\(damaged) damaged line\(damaged == 1 ? "" : "s") of other machines' history skipped")
+    }
+    if let skipped = folder?.skipped, !skipped.isEmpty { parts += skipped }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  }
+
+  static let columns = "time, event, counter, name, old, new, source, machine"
+
+  /// The entry in the current row of `statement`, whose first columns are ``columns``.
+  static func entry(_ statement: SQLiteStatement) -> HistoryEntry? {
+    guard let event = HistoryEntry.Event(rawValue: statement.text(1)),
+      let source = HistoryEntry.Source(rawValue: statement.text(6))
+    else { return nil }
+    var entry = HistoryEntry(
+      time: HistoryEntry.date(milliseconds: statement.integer(0)), event: event, counter: statement.text(2),
+      name: statement.text(3), old: statement.optionalInteger(4).map { Int(clamping: $0) },
+      new: statement.optionalInteger(5).map { Int(clamping: $0) }, source: source)
+    entry.machine = statement.optionalText(7)
+    return entry
+  }
+
+  private func entries(_ sql: String, _ values: [SQLiteValue]) -> HistoryReading {
+    var reading = HistoryReading()
+    do throws(SQLiteError) {
+      let statement = try connection.statement(sql)
+      try statement.bind(values)
+      while try statement.step() {
+        if let entry = Self.entry(statement) { reading.entries.append(entry) } else { reading.damagedLines += 1 }
+      }
+    } catch {
+      reading.problem = "the history could not be read: \(HistoryError(error, path: path))"
+    }
+    reading.problem = [reading.problem, notice].compactMap { $0 }.joined(separator: "; ").nonEmpty
+    return reading
+  }
+
+  public func read() -> HistoryReading {
+    entries("SELECT \(Self.columns) FROM change ORDER BY time, seq", [])
+  }
+
+  public func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading {
+    let from = since.map(HistoryEntry.milliseconds(of:)) ?? .min
+    let to = until.map(HistoryEntry.milliseconds(of:)) ?? .max
+    guard let limit else {
+      return entries(
+        "SELECT \(Self.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY time, seq",
+        [.text(id), .integer(from), .integer(to)])
+    }
+    var reading = entries(
+      "SELECT \(Self.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY time DESC, seq DESC LIMIT ?",
+      [.text(id), .integer(from), .integer(to), .integer(Int64(max(0, limit)))])
+    reading.entries.reverse()
+    return reading
+  }
+
+  public func allTime(ofCounter id: String) -> Int {
+    let total = try? connection.integer("SELECT net FROM counter_total WHERE counter = ?", [.text(id)])
+    return Int(clamping: total ?? 0)
+  }
+
+  public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> [Int: PeriodTotal]
+  {
+    guard kind != .total else { return [:] }
+    guard let key = calendar.key, (try? bringTotalsUpToDate(calendar: calendar, key: key)) != nil else {
+      // A calendar without a name (or a database that cannot be written): every change read.
+      let totals = PeriodTotal.byPeriod(
+        entries(ofCounter: id, since: nil, until: nil, limit: nil).entries, per: kind, calendar: calendar)
+      return totals.filter { $0.key >= first ?? .min }
+    }
+    var totals: [Int: PeriodTotal] = [:]
+    do throws(SQLiteError) {
+      let statement = try connection.statement(
+        "SELECT number, net, progress FROM period WHERE kind = ? AND counter = ? AND number >= ?")
+      try statement.bind([.integer(Self.kindNumber(kind)), .text(id), .integer(Int64(first ?? Int(Int32.min)))])
+      while try statement.step() {
+        totals[Int(statement.integer(0))] = PeriodTotal(
+          net: Int(clamping: statement.integer(1)), progress: Int(clamping: statement.integer(2)))
+      }
+    } catch {
+      return [:]
+    }
+    return totals
+  }
+
+  static func kindNumber(_ kind: Goal.Period) -> Int64 {
+    switch kind {
+    case .day: 0
+    case .week: 1
+    case .month: 2
+    case .total: 3
+    }
+  }
+
+  static let kinds: [Goal.Period] = [.day, .week, .month]
+
+  /// Folds the rows written since the totals were last brought up to date into them, or
+  /// rebuilds them when the calendar is not the one they were kept for.
+  func bringTotalsUpToDate(calendar: GoalCalendar, key: String) throws(SQLiteError) {
+    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
+    if try storedCalendar() == key, let folded = try connection.integer("SELECT value FROM setting WHERE key = 'folded'"),
+      folded == latest
+    {
+      return
+    }
+    try connection.transaction { () throws(SQLiteError) in
+      let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
+      let folded = try storedCalendar() == key ? try connection.integer("SELECT value FROM setting WHERE key = 'folded'") : nil
+      if let folded, latest - folded <= Self.rebuildThreshold {
+        try fold(after: folded, calendar: calendar)
+      } else {
+        try rebuildTotals(calendar: calendar)
+      }
+      try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)", [.text(key)])
+      try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('folded', ?)", [.integer(latest)])
+    }
+  }
+
+  private func storedCalendar() throws(SQLiteError) -> String? {
+    try connection.firstRow("SELECT value FROM setting WHERE key = 'calendar'") { $0.optionalText(0) } ?? nil
+  }
+
+  /// Every period's total made anew from every change, counter by counter in the order they
+  /// happened.
+  private func rebuildTotals(calendar: GoalCalendar) throws(SQLiteError) {
+    try connection.run("DELETE FROM period")
+    let statement = try connection.statement(
+      "SELECT counter, time, seq, old, new FROM change WHERE event = 'changed' AND old IS NOT NULL AND new IS NOT NULL "
+        + "ORDER BY counter, time, seq")
+    var counter: String?
+    var open: [Int: (number: Int, total: PeriodTotal, time: Int64, seq: Int64)] = [:]
+    // Period numbers only grow along one counter's changes: a period is written once done.
+    var periods: [(kind: Int, counter: String, number: Int, total: PeriodTotal, time: Int64, seq: Int64)] = []
+    while try statement.step() {
+      let id = statement.text(0)
+      if id != counter {
+        for (kind, period) in open { periods.append((kind, counter ?? "", period.number, period.total, period.time, period.seq)) }
+        open = [:]
+        counter = id
+      }
+      let time = statement.integer(1)
+      let seq = statement.integer(2)
+      let old = Int(clamping: statement.integer(3))
+      let new = Int(clamping: statement.integer(4))
+      let date = HistoryEntry.date(milliseconds: time)
+      let day = calendar.day(of: date)
+      for (index, kind) in Self.kinds.enumerated() {
+        let number = GoalCalendar.period(kind, ofDay: day)
+        if let period = open[index], period.number != number {
+          periods.append((index, id, period.number, period.total, period.time, period.seq))
+          open[index] = nil
+        }
+        var period = open[index] ?? (number, PeriodTotal(), time, seq)
+        period.total.record(change: Self.difference(old, new), toZero: new == 0)
+        period.time = time
+        period.seq = seq
+        open[index] = period
+      }
+    }
+    for (kind, period) in open { periods.append((kind, counter ?? "", period.number, period.total, period.time, period.seq)) }
+    for period in periods {
+      try store(
+        kind: period.kind, counter: period.counter, number: period.number, period.total, time: period.time, seq: period.seq)
+    }
+  }
+
+  /// Folds the rows after `seq` into the kept totals: a change later than every one its
+  /// period has is added; an earlier one (dated in the past, another machine's) makes the
+  /// period again from its changes.
+  private func fold(after seq: Int64, calendar: GoalCalendar) throws(SQLiteError) {
+    let statement = try connection.statement(
+      "SELECT counter, time, seq, old, new FROM change WHERE seq > ? AND event = 'changed' AND old IS NOT NULL "
+        + "AND new IS NOT NULL ORDER BY seq")
+    try statement.bind([.integer(seq)])
+    var rows: [(counter: String, time: Int64, seq: Int64, old: Int, new: Int)] = []
+    while try statement.step() {
+      rows.append(
+        (
+          statement.text(0), statement.integer(1), statement.integer(2), Int(clamping: statement.integer(3)),
+          Int(clamping: statement.integer(4))
+        ))
+    }
+    for row in rows {
+      let day = calendar.day(of: HistoryEntry.date(milliseconds: row.time))
+      for (index, kind) in Self.kinds.enumerated() {
+        let number = GoalCalendar.period(kind, ofDay: day)
+        let kept = try self.period(kind: index, counter: row.counter, number: number)
+        // A row the period already holds (a remake read it) or one earlier than its last.
+        if let kept, (kept.time, kept.seq) >= (row.time, row.seq) {
+          try remake(kind: kind, index: index, counter: row.counter, number: number, around: row.time, calendar: calendar)
+        } else {
+          var total = kept?.total ?? PeriodTotal()
+          total.record(change: Self.difference(row.old, row.new), toZero: row.new == 0)
+          try store(kind: index, counter: row.counter, number: number, total, time: row.time, seq: row.seq)
+        }
+      }
+    }
+  }
+
+  /// Makes one period's total again from its changes, which lie within 32 days of `time`.
+  private func remake(kind: Goal.Period, index: Int, counter: String, number: Int, around time: Int64, calendar: GoalCalendar)
+    throws(SQLiteError)
+  {
+    let margin: Int64 = 33 * 86_400_000
+    let statement = try connection.statement(
+      "SELECT time, seq, old, new FROM change WHERE counter = ? AND time >= ? AND time <= ? AND event = 'changed' "
+        + "AND old IS NOT NULL AND new IS NOT NULL ORDER BY time, seq")
+    try statement.bind([.text(counter), .integer(time - margin), .integer(time + margin)])
+    var total = PeriodTotal()
+    var last: (time: Int64, seq: Int64) = (time, 0)
+    var rows: [(Int64, Int64, Int, Int)] = []
+    while try statement.step() {
+      rows.append(
+        (statement.integer(0), statement.integer(1), Int(clamping: statement.integer(2)), Int(clamping: statement.integer(3))))
+    }
+    for (rowTime, seq, old, new) in rows where calendar.period(kind, of: HistoryEntry.date(milliseconds: rowTime)) == number {
+      total.record(change: Self.difference(old, new), toZero: new == 0)
+      last = (rowTime, seq)
+    }
+    try store(kind: index, counter: counter, number: number, total, time: last.time, seq: last.seq)
+  }
+
+  private func period(kind: Int, counter: String, number: Int) throws(SQLiteError) -> (
+    total: PeriodTotal, time: Int64, seq: Int64
+  )? {
+    try connection.firstRow(
+      "SELECT net, progress, last_time, last_seq FROM period WHERE kind = ? AND counter = ? AND number = ?",
+      [.integer(Int64(kind)), .text(counter), .integer(Int64(number))]
+    ) { row in
+      (
+        PeriodTotal(net: Int(clamping: row.integer(0)), progress: Int(clamping: row.integer(1))),
+        row.integer(2), row.integer(3)
+      )
+    }
+  }
+
+  private func store(kind: Int, counter: String, number: Int, _ total: PeriodTotal, time: Int64, seq: Int64) throws(SQLiteError) {
+    try connection.run(
+      "INSERT OR REPLACE INTO period (kind, counter, number, net, progress, last_time, last_seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      [
+        .integer(Int64(kind)), .text(counter), .integer(Int64(number)), .integer(Int64(total.net)),
+        .integer(Int64(total.progress)), .integer(time), .integer(seq),
+      ])
+  }
+
+  static func difference(_ old: Int, _ new: Int) -> Int {
+    let (difference, overflow) = new.subtractingReportingOverflow(old)
+    return overflow ? (new > old ? Int.max : Int.min) : difference
+  }
+}
+
+extension String {
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,156 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+@testable import TallyHistory
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The history's files in a sync folder: this machine's written a month a file, append
+/// only; the other machines' read from where the last reading stopped, as untrusted input.
+struct HistoryFolderTests {
+  let data: TemporaryDirectory
+  let folder: TemporaryDirectory
+
+  init() throws {
+    data = try TemporaryDirectory()
+    folder = try TemporaryDirectory()
+  }
+
+  func laptop() throws -> SQLiteHistory {
+    let history = try SQLiteHistory.open(directory: data.path)
+    history.attach(folder: folder.path, machine: "laptop") { true }
+    return history
+  }
+
+  func lines(_ entries: [HistoryEntry]) -> [UInt8] { Array(entries.map { $0.jsonLine + "\n" }.joined().utf8) }
+
+  @Test func thisMachinesChangesGoToOneFileAMonthByAppending() throws {
+    let history = try laptop()
+    history.append([change("2026-10-31T23:59:59Z", 0, 1), change("2026-11-01T00:00:00Z", 1, 2)])
+    let november = folder.appending("laptop.history.2026-11.jsonl")
+    #expect(TestFiles.read(folder.appending("laptop.history.2026-10.jsonl")) == lines([change("2026-10-31T23:59:59Z", 0, 1)]))
+    var before = stat()
+    #expect(stat(november, &before) == 0)
+    history.append([change("2026-11-02T10:00:00Z", 2, 3)])
+    var after = stat()
+    #expect(stat(november, &after) == 0)
+    #expect(after.st_ino == before.st_ino, "appended, not written anew")
+    #expect(TestFiles.read(november) == lines([change("2026-11-01T00:00:00Z", 1, 2), change("2026-11-02T10:00:00Z", 2, 3)]))
+  }
+
+  @Test func aFileOfThisMachinesThatWasTamperedWithIsWrittenAnewWhole() throws {
+    let history = try laptop()
+    history.append([change("2026-11-01T10:00:00Z", 0, 1)])
+    let november = folder.appending("laptop.history.2026-11.jsonl")
+    try TestFiles.write(Array("x\n".utf8), to: november)
+    history.append([change("2026-11-02T10:00:00Z", 1, 2)])
+    #expect(TestFiles.read(november) == lines([change("2026-11-01T10:00:00Z", 0, 1), change("2026-11-02T10:00:00Z", 1, 2)]))
+  }
+
+  @Test func theCopyCatchesUpOnceTheFolderIsBack() throws {
+    let history = try laptop()
+    TemporaryDirectory.removeTree(folder.path)
+    history.append([change("2026-11-01T10:00:00Z", 0, 1)])
+    #expect(history.appendProblem == nil, "the database has it")
+    mkdir(folder.path, 0o700)
+    history.append([change("2026-11-02T10:00:00Z", 1, 2)])
+    #expect(
+      TestFiles.read(folder.appending("laptop.history.2026-11.jsonl"))
+        == lines([change("2026-11-01T10:00:00Z", 0, 1), change("2026-11-02T10:00:00Z", 1, 2)]))
+  }
+
+  @Test func anOldSingleFileIsReadOnlyUntilTheMachineWritesMonthlyOnes() throws {
+    let old = [change("2026-10-01T10:00:00Z", 0, 1), change("2026-11-01T10:00:00Z", 1, 2)]
+    try TestFiles.write(lines(old), to: folder.appending("desktop.history.jsonl"))
+    let history = try laptop()
+    #expect(history.read().entries.map(\.new) == [1, 2])
+    #expect(history.read().entries.allSatisfy { $0.machine == "desktop" })
+    // The desktop updated: its monthly files hold all of it, and more.
+    try TestFiles.write(lines([old[0]]), to: folder.appending("desktop.history.2026-10.jsonl"))
+    try TestFiles.write(
+      lines([old[1], change("2026-11-02T10:00:00Z", 2, 3)]), to: folder.appending("desktop.history.2026-11.jsonl"))
+    #expect(history.refresh())
+    #expect(history.read().entries.map(\.new) == [1, 2, 3])
+  }
+
+  @Test func aLineCannotSpeakForAnotherMachine() throws {
+    var forged = change("2026-11-01T10:00:00Z", 0, 1_000_000)
+    forged.machine = "laptop"
+    try TestFiles.write(lines([forged]), to: folder.appending("desktop.history.2026-11.jsonl"))
+    let history = try laptop()
+    #expect(history.read().entries.map(\.machine) == ["desktop"])
+  }
+
+  @Test func absurdFilesAndFIFOsAreSkippedWithANoticeAndNothingWaits() throws {
+    let huge = folder.appending("desktop.history.2026-11.jsonl")
+    try TestFiles.write([], to: huge)
+    #expect(truncate(huge, 65 << 20) == 0)
+    try TestFiles.makeFIFO(folder.appending("phone.history.2026-11.jsonl"))
+    try TestFiles.write(lines([change("2026-11-01T10:00:00Z", 0, 1)]), to: folder.appending("tablet.history.2026-11.jsonl"))
+    let history = try laptop()
+    #expect(history.read().entries.map(\.machine) == ["tablet"])
+    let notice = try #require(history.notice)
+    #expect(notice.contains("desktop.history.2026-11.jsonl in the sync folder was skipped: larger than 64 MiB"), "\(notice)")
+    #expect(notice.contains("phone.history.2026-11.jsonl in the sync folder was skipped: not a regular file"), "\(notice)")
+  }
+
+  @Test func anEscapeInAFileNameReachesNoTerminal() throws {
+    try TestFiles.makeFIFO(folder.appending("desktop.history.2026-11.jsonl"))
+    try TestFiles.write([], to: folder.appending("x\u{1B}]0;owned\u{7}.history.2026-11.jsonl"))
+    let history = try laptop()
+    #expect(history.notice?.contains("\u{1B}") != true)
+  }
+
+  @Test func tenYearsOfAnotherMachinesHistoryArriveWhole() throws {
+    var count = 0
+    for month in 0..<120 {
+      let year = 2017 + month / 12
+      let name = "desktop.history.\(year)-\(month % 12 + 1 < 10 ? "0" : "")\(month % 12 + 1).jsonl"
+      let entries = (0..<100).map { index in
+        HistoryEntry(
+          time: at("\(year)-\(month % 12 + 1 < 10 ? "0" : "")\(month % 12 + 1)-01T00:00:00Z").addingTimeInterval(
+            Double(index) * 3600),
+          event: .changed, counter: "count", name: "Count", old: count + index, new: count + index + 1, source: .app)
+      }
+      count += 100
+      try TestFiles.write(lines(entries), to: folder.appending(name))
+    }
+    let history = try laptop()
+    #expect(history.read().entries.count == 12_000)
+    #expect(history.allTime(ofCounter: "count") == 12_000)
+    #expect(history.notice == nil)
+    // Nothing changed: nothing is read again.
+    #expect(!history.refresh())
+  }
+
+  @Test func aRebuiltDatabaseTakesBackThisMachinesChangesFromTheFolder() throws {
+    let entries = [change("2026-10-01T10:00:00Z", 0, 1), change("2026-11-01T10:00:00Z", 1, 3)]
+    try laptop().append(entries)
+    try TestFiles.write(Array(String(repeating: "not a database ", count: 10).utf8), to: data.appending(SQLiteHistory.fileName))
+    let history = try laptop()
+    #expect(history.read().entries == entries)
+    #expect(history.notices.contains { $0.contains("2 more changes came back from the sync folder") }, "\(history.notices)")
+    // Written back to the folder once, not twice.
+    #expect(TestFiles.read(folder.appending("laptop.history.2026-11.jsonl")) == lines([entries[1]]))
+  }
+
+  @Test func aMachineTakingOverItsNameTakesBackItsHistory() throws {
+    let earlier = [change("2026-10-01T10:00:00Z", 0, 1)]
+    try TestFiles.write(lines(earlier), to: folder.appending("laptop.history.2026-10.jsonl"))
+    let history = try SQLiteHistory.open(directory: data.path)
+    history.append([change("2026-11-01T10:00:00Z", 0, 2)])
+    history.attach(folder: folder.path, machine: "laptop", adoptingOwnFiles: true) { true }
+    #expect(history.read().entries.map(\.new) == [1, 2])
+    #expect(history.read().entries.allSatisfy { $0.machine == nil })
+    #expect(TestFiles.read(folder.appending("laptop.history.2026-10.jsonl")) == lines(earlier))
+  }
+}

@@ -1,0 +1,105 @@
+import TallyCore
+import TallyHistory
+import TallyTestSupport
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The totals the database keeps, against the definition: every change read and folded
+/// (``PeriodTotal/byPeriod(_:per:calendar:)``), in time zones with daylight saving, half- and
+/// quarter-hour offsets, and days that start at any hour.
+struct PeriodTotalsTests {
+  /// A random generator with a seed, so that a failure can be run again.
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static let zones = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe"]
+
+  /// Changes of three counters over three years, some resets to 0, in batches, some of them
+  /// entered for the past (as `--at`, an import or another machine's history do).
+  static func changes(seed: UInt64) -> [[HistoryEntry]] {
+    var random = SeededGenerator(state: seed)
+    let start = at("2024-01-01T00:00:00Z").timeIntervalSince1970
+    var values = ["a": 0, "b": 0, "c": 0]
+    var time = start
+    var batches: [[HistoryEntry]] = []
+    for _ in 0..<300 {
+      var batch: [HistoryEntry] = []
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        time += Double.random(in: 0...(86_400 * 4), using: &random)
+        let counter = ["a", "b", "c"][Int.random(in: 0..<3, using: &random)]
+        let old = values[counter, default: 0]
+        let new = Int.random(in: 0..<10, using: &random) == 0 ? 0 : old + Int.random(in: -3...5, using: &random)
+        values[counter] = new
+        // One in six is dated up to 40 days back.
+        let moment =
+          Int.random(in: 0..<6, using: &random) == 0 ? time - Double.random(in: 0...(86_400 * 40), using: &random) : time
+        batch.append(
+          HistoryEntry(
+            time: Date(timeIntervalSince1970: moment.rounded()), event: .changed, counter: counter, name: counter, old: old,
+            new: new, source: .app))
+      }
+      batches.append(batch)
+    }
+    return batches
+  }
+
+  func expectSameTotals(_ history: SQLiteHistory, _ calendar: GoalCalendar, _ label: String) {
+    let entries = history.read().entries
+    for counter in ["a", "b", "c"] {
+      let mine = entries.filter { $0.counter == counter }
+      for kind in [Goal.Period.day, .week, .month] {
+        let expected = PeriodTotal.byPeriod(mine, per: kind, calendar: calendar)
+        let kept = history.totals(ofCounter: counter, per: kind, calendar: calendar, from: nil)
+        #expect(kept == expected, "\(label): \(counter) per \(kind)")
+      }
+      #expect(history.allTime(ofCounter: counter) == expected(allTimeOf: mine), "\(label): \(counter) all time")
+    }
+  }
+
+  func expected(allTimeOf entries: [HistoryEntry]) -> Int { entries.reduce(0) { $0 + $1.netChange } }
+
+  static func calendar(_ zone: String, _ hour: Int) throws -> GoalCalendar {
+    GoalCalendar(timeZone: try #require(TimeZone(identifier: zone)), dayStartsAtHour: hour)
+  }
+
+  @Test(arguments: zip(zones, [0, 4, 23, 5, 0, 2]))
+  func keptTotalsAreTheTotalsOfEveryChange(zone: String, hour: Int) throws {
+    let batches = Self.changes(seed: UInt64(zone.utf8.count * 31 + hour))
+    let history = SQLiteHistory.inMemory()
+    let calendar = try Self.calendar(zone, hour)
+    // Asked after every few batches: the totals are brought up to date row by row.
+    for (index, batch) in batches.enumerated() {
+      history.append(batch)
+      if index % 7 == 0 { _ = history.totals(ofCounter: "a", per: .day, calendar: calendar, from: nil) }
+    }
+    expectSameTotals(history, calendar, "\(zone) from \(hour)")
+
+    // Another time zone, another hour: the kept totals are made again.
+    let index = try #require(Self.zones.firstIndex(of: zone))
+    let moved = try Self.calendar(Self.zones[(index + 1) % Self.zones.count], (hour + 7) % 24)
+    expectSameTotals(history, moved, "moved")
+    // And back, with more changes since.
+    history.append(Self.changes(seed: 99).flatMap { $0 }.prefix(50).map { $0 })
+    expectSameTotals(history, calendar, "back")
+  }
+
+  @Test func aCalendarWithoutANameReadsEveryChange() {
+    let history = SQLiteHistory.inMemory(entries: Self.changes(seed: 7).flatMap { $0 })
+    let unnamed = GoalCalendar(utcOffset: { _ in 3600 })
+    #expect(unnamed.key == nil)
+    expectSameTotals(history, unnamed, "unnamed")
+  }
+}

@@ -1,0 +1,180 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+@testable import TallyHistory
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count") -> HistoryEntry {
+  HistoryEntry(time: at(time), event: .changed, counter: counter, name: "Count", old: old, new: new, source: .command)
+}
+
+struct SQLiteHistoryTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  @Test func changesReadBackOldestFirstAndOutliveTheProcess() throws {
+    let history = try SQLiteHistory.open(directory: directory.path)
+    history.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    history.append([change("2026-11-23T10:00:01Z", 1, 2), change("2026-11-20T09:00:00Z", 5, 6)])
+    #expect(history.appendProblem == nil)
+    let reopened = try SQLiteHistory.open(directory: directory.path)
+    #expect(reopened.read().entries.map(\.new) == [6, 1, 2])
+    #expect(reopened.allTime(ofCounter: "count") == 3)
+    #expect(reopened.notices.isEmpty)
+  }
+
+  @Test func nothingIsEverRotatedAway() throws {
+    // The old log kept about 7,000 lines; the database keeps every one.
+    let history = try SQLiteHistory.open(directory: directory.path)
+    let start = at("2025-01-01T00:00:00Z")
+    let entries = (0..<20_000).map { index in
+      HistoryEntry(
+        time: start.addingTimeInterval(Double(index) * 600), event: .changed, counter: "count", name: "Count", old: index,
+        new: index + 1, source: .app)
+    }
+    history.append(entries)
+    history.append([change("2026-11-23T10:00:00Z", 20_000, 20_001)])
+    let reopened = try SQLiteHistory.open(directory: directory.path)
+    #expect(reopened.read().entries.count == 20_001)
+    #expect(reopened.allTime(ofCounter: "count") == 20_001)
+    #expect(reopened.entries(ofCounter: "count", since: nil, until: nil, limit: 1).entries.map(\.new) == [20_001])
+  }
+
+  @Test func theOldLogIsImportedWholeOnceAndKeptAside() throws {
+    let rotated = [change("2026-10-01T10:00:00Z", 0, 1), change("2026-10-02T10:00:00Z", 1, 2)]
+    let current = [change("2026-11-01T10:00:00Z", 2, 5)]
+    try TestFiles.write(Array(rotated.map { $0.jsonLine + "\n" }.joined().utf8), to: directory.appending("history.jsonl.1"))
+    try TestFiles.write(Array((current[0].jsonLine + "\n{damaged\n").utf8), to: directory.appending("history.jsonl"))
+
+    let history = try SQLiteHistory.open(directory: directory.path)
+    #expect(history.read().entries == rotated + current)
+    #expect(history.notices.count == 1)
+    #expect(history.notices.first?.contains("3 changes, 1 damaged lines skipped") == true, "\(history.notices)")
+    #expect(!FileSystem.fileExists(atPath: directory.appending("history.jsonl")))
+    let kept = FileSystem.names(inDirectory: directory.path).filter { $0.contains(".imported-") }
+    #expect(kept.count == 2, "both old files kept aside: \(kept)")
+
+    // An old Tally writes the log again: the database is not fed twice.
+    try TestFiles.write(Array((current[0].jsonLine + "\n").utf8), to: directory.appending("history.jsonl"))
+    let again = try SQLiteHistory.open(directory: directory.path)
+    #expect(again.read().entries.count == 3)
+    #expect(again.notices.isEmpty)
+  }
+
+  @Test func aDatabaseThatIsNotOneIsMovedAsideAndANewOneMade() throws {
+    let path = directory.appending(SQLiteHistory.fileName)
+    try TestFiles.write(Array("this is not a database, but it is long enough to have a header".utf8), to: path)
+    let history = try SQLiteHistory.open(directory: directory.path)
+    #expect(history.notices.first?.contains("was damaged") == true, "\(history.notices)")
+    #expect(history.notices.first?.contains("0 changes came back") == true, "\(history.notices)")
+    let aside = FileSystem.names(inDirectory: directory.path).filter { $0.hasPrefix("history.sqlite.damaged-") }
+    #expect(aside.count == 1)
+    #expect(
+      TestFiles.read(directory.appending(aside[0])).map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("this is not") == true)
+    history.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    #expect(history.appendProblem == nil)
+    #expect(try SQLiteHistory.open(directory: directory.path).read().entries.count == 1)
+  }
+
+  @Test func aSchemaFromALaterTallyIsRefusedAndLeftAlone() throws {
+    let history = try SQLiteHistory.open(directory: directory.path)
+    history.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    try history.connection.execute("PRAGMA user_version = 99")
+    #expect(throws: HistoryError.futureFormat(path: directory.appending(SQLiteHistory.fileName), version: 99)) {
+      try SQLiteHistory.open(directory: directory.path)
+    }
+    #expect(try history.connection.integer("SELECT count(*) FROM change") == 1)
+  }
+
+  @Test func aLockedDatabaseIsReportedNotWaitedOnForever() throws {
+    let holder = try SQLiteHistory.open(directory: directory.path)
+    let other = try SQLiteHistory.open(directory: directory.path, busyTimeout: 0.2)
+    try holder.connection.execute("BEGIN IMMEDIATE")
+    other.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    #expect(other.appendProblem?.contains("locked by another process") == true, "\(other.appendProblem ?? "")")
+    try holder.connection.execute("COMMIT")
+    other.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    #expect(other.appendProblem == nil)
+  }
+
+  @Test func twoProcessesAppendingAtOnceLoseNothing() throws {
+    let first = try SQLiteHistory.open(directory: directory.path)
+    let second = try SQLiteHistory.open(directory: directory.path)
+    for index in 0..<50 {
+      first.append([change("2026-11-23T10:00:00Z", 2 * index, 2 * index + 1)])
+      second.append([change("2026-11-23T10:00:00Z", 2 * index + 1, 2 * index + 2)])
+    }
+    #expect(first.read().entries.count == 100)
+    #expect(second.allTime(ofCounter: "count") == 100)
+    let utc = GoalCalendar(utcOffset: { _ in 0 }, zone: "UTC")
+    #expect(first.totals(ofCounter: "count", per: .day, calendar: utc, from: nil).values.map(\.net) == [100])
+  }
+
+  @Test func oneCountersChangesByTimeWithALimit() {
+    let history = SQLiteHistory.inMemory(entries: [
+      change("2026-11-20T10:00:00Z", 0, 1), change("2026-11-21T10:00:00Z", 1, 2),
+      change("2026-11-22T10:00:00Z", 0, 9, counter: "count-2"), change("2026-11-23T10:00:00Z", 2, 3),
+      change("2026-11-19T10:00:00Z", 5, 0),
+    ])
+    func news(since: String?, until: String?, limit: Int?) -> [Int?] {
+      history.entries(ofCounter: "count", since: since.map(at), until: until.map(at), limit: limit).entries.map(\.new)
+    }
+    #expect(news(since: nil, until: nil, limit: nil) == [0, 1, 2, 3])
+    #expect(news(since: nil, until: nil, limit: 2) == [2, 3])
+    #expect(news(since: "2026-11-20T10:00:00Z", until: "2026-11-23T10:00:00Z", limit: nil) == [1, 2])
+    #expect(news(since: nil, until: "2026-11-22T00:00:00Z", limit: 1) == [2])
+    #expect(news(since: nil, until: nil, limit: 0) == [])
+  }
+
+  @Test func renamedCountersTakeTheirHistoryAndTotalsAlong() {
+    let history = SQLiteHistory.inMemory(entries: [change("2026-11-23T10:00:00Z", 0, 4, counter: "count-2")])
+    let utc = GoalCalendar(utcOffset: { _ in 0 }, zone: "UTC")
+    #expect(history.totals(ofCounter: "count-2", per: .day, calendar: utc, from: nil).count == 1)
+    history.renameCounters(["count-2": "c-0123456789abcdef"])
+    #expect(history.allTime(ofCounter: "c-0123456789abcdef") == 4)
+    #expect(history.allTime(ofCounter: "count-2") == 0)
+    #expect(history.totals(ofCounter: "c-0123456789abcdef", per: .day, calendar: utc, from: nil).values.map(\.net) == [4])
+    #expect(history.totals(ofCounter: "count-2", per: .day, calendar: utc, from: nil).isEmpty)
+  }
+
+  @Test func replacingKeepsACopyTheSQLiteShellCanRead() throws {
+    let history = try SQLiteHistory.open(directory: directory.path)
+    history.append([change("2026-11-23T10:00:00Z", 0, 4)])
+    let kept = try history.keepAsideAndClear()
+    #expect(history.read().entries.isEmpty)
+    #expect(history.allTime(ofCounter: "count") == 0)
+    let copy = try SQLiteConnection(path: try #require(kept.first), create: false)
+    #expect(try copy.integer("SELECT count(*) FROM change") == 1)
+  }
+
+  /// The 02:20 case: with days starting at 04:00, +3 at 23:00 and +2 at 01:00 both belong
+  /// to the day that began at 04:00 yesterday, and `stats`' today and the goal's agree.
+  @Test func statsAndTheGoalUseOneCalendar() throws {
+    let history = SQLiteHistory.inMemory(entries: [
+      change("2026-11-22T23:00:00Z", 0, 3), change("2026-11-23T01:00:00Z", 3, 5),
+    ])
+    let calendar = GoalCalendar(utcOffset: { _ in 0 }, dayStartsAtHour: 4, zone: "UTC")
+    let now = at("2026-11-23T02:20:00Z")
+    let summary = HistorySummary(history: history, counter: "count", now: now, calendar: calendar)
+    let goal = try #require(
+      GoalSummary.of(
+        Counter(id: "count", name: "Count", value: 5, goal: Goal(amount: 8, period: .day)), history: history, now: now,
+        calendar: calendar))
+    #expect(summary.today == 5)
+    #expect(goal.progress == summary.today)
+    #expect(goal.progressText == "5 of 8 today")
+  }
+}
