@@ -40,7 +40,7 @@ if [ "${1:-}" = "--micro" ]; then
     --allow-writing-to-package-directory benchmark "$@"
 fi
 
-apt_install gcc libncurses-dev ncurses-base python3
+apt_install gcc libncurses-dev libsqlite3-dev ncurses-base python3 time
 if ! python3 -c "import pyte" 2>/dev/null; then
   echo "Installing pyte" >&2
   python3 -m pip install --quiet pyte >&2 || apt_install python3-pyte

@@ -353,6 +353,88 @@ def folder_gets(binary, env, folder, samples):
             raise RuntimeError(f"tally get with {FOLDER_MACHINES} machines: {done}")
 
 
+HISTORY_SIZES = [
+    # (label, years, changes a day, other machines with the same history in the sync folder)
+    ("none", 0, 0, 0),
+    ("1 year x 20 a day", 1, 20, 0),
+    ("10 years x 40 a day, 3 machines", 10, 40, 2),
+]
+HISTORY_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "history_data.py")
+
+
+def timed_maxrss(argv, env):
+    """Runs argv under GNU time; returns (seconds, peak RSS in bytes). GNU time's own image is
+    what execs the program, so the figure is the program's (Python's would add 20 MiB)."""
+    start = time.perf_counter()
+    done = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], env=env, capture_output=True,
+                          stdin=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"{argv}: {done}")
+    return elapsed, int(done.stderr.decode().strip().splitlines()[-1]) * 1024
+
+
+def history_home(binary, home, years, per_day, machines):
+    """A data home whose Count has a goal of 10 a day and `years` of history at `per_day`
+    changes a day, imported with `tally import`; with `machines`, as many other machines
+    with the same history in a sync folder this one joined. Returns its environment."""
+    env = environment(home)
+    if years:
+        backup = os.path.join(home, "backup.json")
+        subprocess.run([sys.executable, HISTORY_DATA, "backup", str(years), str(per_day), backup], check=True)
+        run_tally(binary, env, "import", backup)
+    else:
+        run_tally(binary, env, "goal", "Count", "10/day")
+    if machines:
+        folder = os.path.join(home, "folder")
+        for index in range(machines):
+            subprocess.run([sys.executable, HISTORY_DATA, "folder", str(years), str(per_day), folder,
+                            f"machine{index}"], check=True)
+        run_tally(binary, env, "sync", "enable", folder, "--name", "bench")
+    # The other machines' files read and the totals made once, as after the first start.
+    run_tally(binary, env, "stats")
+    return env
+
+
+def history_session(binary, env, keys, samples, label):
+    """First frame, key to frame with the goal shown, and peak RSS, on a history of `label`."""
+    value = int(subprocess.run([binary, "get"], env=env, capture_output=True, check=True,
+                               stdin=subprocess.DEVNULL).stdout.decode().strip())
+    session = Session([binary, "-skipOnboarding"], env)
+    try:
+        first, _ = session.wait_for(count_pattern(value), session.start)
+        if not session.shows(re.compile(r"of 10 today")):
+            raise RuntimeError("the goal is not on screen:\n" + "\n".join(session.screen.display))
+        samples[f"history_first_frame {label}"].append(first)
+        for step in range(1, keys + 1):
+            sent = time.perf_counter()
+            session.send(b" ")
+            latency, _ = session.wait_for(count_pattern(value + step), sent)
+            samples[f"history_key_to_frame {label}"].append(latency)
+        samples[f"history_rss {label}"].append(session.quit())
+    finally:
+        session.kill()
+    for key, args in [("history_stats", ["stats"]), ("history_log20", ["log", "-n", "20"])]:
+        start = time.perf_counter()
+        done = subprocess.run([binary, *args], env=env, capture_output=True, stdin=subprocess.DEVNULL)
+        samples[f"{key} {label}"].append(time.perf_counter() - start)
+        if done.returncode != 0 or not done.stdout:
+            raise RuntimeError(f"tally {' '.join(args)}: {done}")
+
+
+def history_import(binary, home, samples):
+    """`tally import` of ten years at 40 a day (146,000 changes) into a new store."""
+    backup = os.path.join(home, "backup.json")
+    if not os.path.exists(backup):
+        subprocess.run([sys.executable, HISTORY_DATA, "backup", "10", "40", backup], check=True)
+    data = os.path.join(home, "import")
+    shutil.rmtree(data, ignore_errors=True)
+    env = environment(data)
+    elapsed, rss = timed_maxrss([binary, "import", backup], env)
+    samples["history_import"].append(elapsed)
+    samples["history_import_rss"].append(rss)
+
+
 def increments(program, home, runs, samples):
     """Whole-process time of `inc` (spawn to exit), each run checked against the store."""
     env = environment(home)
@@ -444,13 +526,22 @@ def main():
                     "bytes_per_increment", "peak_rss_memory", "first_frame_file",
                     "key_to_frame_file", "burst_final_frame", "burst_bytes", "burst_durable",
                     "peak_rss_file", "inc", "first_frame_sync", "merged_frame_sync",
-                    "get_folder_changed", "get_folder_unchanged"]:
+                    "get_folder_changed", "get_folder_unchanged", "history_import",
+                    "history_import_rss"]:
             table[key] = []
+        for label, *_ in HISTORY_SIZES:
+            for key in ["history_first_frame", "history_key_to_frame", "history_rss", "history_stats",
+                        "history_log20"]:
+                table[f"{key} {label}"] = []
 
     info = machine()
     scratch = tempfile.mkdtemp(prefix="tally-bench-")
     try:
         folder_env, folder = big_folder(tally.binary, tempfile.mkdtemp(dir=scratch))
+        print("making the histories...", file=sys.stderr)
+        histories = [(label, history_home(tally.binary, tempfile.mkdtemp(dir=scratch), years, per_day, machines))
+                     for label, years, per_day, machines in HISTORY_SIZES]
+        import_home = tempfile.mkdtemp(dir=scratch)
         for round_index in range(options.rounds):
             # Alternate who goes first, so that neither always runs on a warmer machine.
             order = [tally, reference] if round_index % 2 == 0 else [reference, tally]
@@ -464,6 +555,9 @@ def main():
             interactive_sync(tally.binary, home, samples["tally"])
             shutil.rmtree(home)
             folder_gets(tally.binary, folder_env, folder, samples["tally"])
+            for label, env in histories:
+                history_session(tally.binary, env, options.keys, samples["tally"], label)
+            history_import(tally.binary, import_home, samples["tally"])
             for name, binary in floors.items():
                 home = tempfile.mkdtemp(dir=scratch)
                 floor_session(binary, home, samples[name])
@@ -527,6 +621,40 @@ def main():
     def check(label, ok, detail):
         return f"| {label} | {detail} | {'met' if ok else 'MISSED'} |"
 
+    # The history axis: Tally on each history, the reference on its file store (it keeps none).
+    big = HISTORY_SIZES[-1][0]
+    empty = HISTORY_SIZES[0][0]
+    ref_first, ref_key = median(r["first_frame_file"]), median(r["key_to_frame_file"])
+    lines += ["", "| history | first frame | key to frame (goal shown) | `stats` | `log -n 20` | app peak RSS |",
+              "|---|---|---|---|---|---|"]
+    for label, *_ in HISTORY_SIZES:
+        lines.append(
+            f"| {label} | {ms(median(t['history_first_frame ' + label]))} | "
+            f"{ms(median(t['history_key_to_frame ' + label]))} | {ms(median(t['history_stats ' + label]))} | "
+            f"{ms(median(t['history_log20 ' + label]))} | {mib(median(t['history_rss ' + label]))} |")
+    lines.append(f"| C reference (file store, no history) | {ms(ref_first)} | {ms(ref_key)} |  |  |  |")
+    big_first = median(t["history_first_frame " + big])
+    empty_first = median(t["history_first_frame " + empty])
+    big_key = median(t["history_key_to_frame " + big])
+    big_rss, empty_rss = median(t["history_rss " + big]), median(t["history_rss " + empty])
+    import_time, import_rss = median(t["history_import"]), max(t["history_import_rss"])
+    history_checks = [
+        check(f"first frame, {big}, at most 1.5x the reference", big_first <= 1.5 * ref_first,
+              f"{ms(big_first)} = {big_first / ref_first:.2f}x {ms(ref_first)}"),
+        check(f"first frame, {big}, at most 1.1x Tally's on no history", big_first <= 1.1 * empty_first,
+              f"{ms(big_first)} = {big_first / empty_first:.2f}x {ms(empty_first)}"),
+        check(f"key to frame with the goal shown, {big}, at most 2x the reference", big_key <= 2 * ref_key,
+              f"{ms(big_key)} = {big_key / ref_key:.2f}x {ms(ref_key)}"),
+        check(f"`tally stats`, {big}, under 20 ms", median(t["history_stats " + big]) < 0.020,
+              ms(median(t["history_stats " + big]))),
+        check(f"`tally log -n 20`, {big}, under 20 ms", median(t["history_log20 " + big]) < 0.020,
+              ms(median(t["history_log20 " + big]))),
+        check("import of 146,000 changes under 3 s", import_time < 3.0, ms(import_time)),
+        check("import of 146,000 changes, peak RSS under 64 MiB", import_rss < 64 << 20, f"largest {mib(import_rss)}"),
+        check(f"app peak RSS, {big}, at most 1.2x on no history", big_rss <= 1.2 * empty_rss,
+              f"{mib(big_rss)} = {big_rss / empty_rss:.2f}x {mib(empty_rss)}"),
+    ]
+
     burst_max = max(t["burst_final_frame"])
     durable = all(v == 1.0 for v in t["burst_durable"])
     bytes_median, bytes_max = median(t["bytes_per_increment"]), max(t["bytes_per_increment"])
@@ -547,6 +675,7 @@ def main():
         lines.append(check(f"peak RSS ({label}) at most 1.6x the Swift ncurses floor",
                            value <= 1.6 * floor_rss,
                            f"{mib(value)} = {value / floor_rss:.2f}x {mib(floor_rss)}"))
+    lines += history_checks
     lines += [
         "",
         "| floor program | first frame | peak RSS |",

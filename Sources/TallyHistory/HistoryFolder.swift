@@ -165,29 +165,53 @@ final class HistoryFolder {
 
   /// Copies this machine's rows not yet in its files there: appended, or the month's file
   /// written anew when it is missing or not as this machine left it.
+  ///
+  /// `copied` in `setting` is the last row looked at (every row up to it that is this
+  /// machine's is in its files), and `own_file` holds each file's size as last written.
   func copyOwnHistory(from history: SQLiteHistory) {
     guard mayWrite(), let folder = try? UntrustedFolder(path: path) else { return }
     let connection = history.connection
     do throws(SQLiteError) {
       let copied = try connection.integer("SELECT value FROM setting WHERE key = 'copied'") ?? 0
+      let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
+      guard latest > copied else { return }
       var months: [String: [(seq: Int64, line: String)]] = [:]
-      var latest = copied
       let statement = try connection.statement(
-        "SELECT \(SQLiteHistory.columns), seq FROM change WHERE machine IS NULL AND seq > ? ORDER BY seq")
-      try statement.bind([.integer(copied)])
+        "SELECT \(SQLiteHistory.columns), seq FROM change WHERE seq > ? AND seq <= ? AND machine IS NULL ORDER BY seq")
+      try statement.bind([.integer(copied), .integer(latest)])
       while try statement.step() {
-        latest = statement.integer(8)
         guard let entry = SQLiteHistory.entry(statement) else { continue }
-        months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((latest, entry.jsonLine + "\n"))
+        months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((statement.integer(8), entry.jsonLine + "\n"))
       }
-      guard !months.isEmpty else { return }
       var allCopied = true
+      var anew: [String: Int64] = [:]
       for (name, rows) in months.sorted(by: { $0.key < $1.key }) {
+        let recorded = try connection.firstRow("SELECT size, copied FROM own_file WHERE name = ?", [.text(name)]) {
+          (size: $0.integer(0), seq: $0.integer(1))
+        }
+        let fresh = rows.filter { $0.seq > (recorded?.seq ?? 0) }
+        guard let last = fresh.last?.seq else { continue }
+        guard let recorded, (try? folder.identity(ofFile: name))??.byteCount == recorded.size else {
+          // Missing, or not as this machine left it: written anew below, whole.
+          anew[name] = last
+          continue
+        }
         do throws(SystemError) {
-          try copy(rows, toFile: name, folder: folder, history: history)
+          let identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name)
+          try? record(name, size: identity.byteCount, copied: last, connection: connection)
         } catch {
-          // The folder is away or full: the copy catches up on a later append.
-          allCopied = false
+          // A hard link is there, or the folder is away or full: written anew (or tried again later).
+          anew[name] = last
+        }
+      }
+      if !anew.isEmpty {
+        for (name, text) in try ownLines(of: Set(anew.keys), connection: connection) {
+          do throws(SystemError) {
+            let identity = try folder.replaceFile(named: name, with: Array(text.utf8))
+            try? record(name, size: identity.byteCount, copied: anew[name] ?? 0, connection: connection)
+          } catch {
+            allCopied = false
+          }
         }
       }
       if allCopied { try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)]) }
@@ -196,42 +220,23 @@ final class HistoryFolder {
     }
   }
 
-  private func copy(_ rows: [(seq: Int64, line: String)], toFile name: String, folder: UntrustedFolder, history: SQLiteHistory)
-    throws(SystemError)
-  {
-    let connection = history.connection
-    let recorded =
-      (try? connection.firstRow("SELECT size, copied FROM own_file WHERE name = ?", [.text(name)]) {
-        (size: $0.integer(0), seq: $0.integer(1))
-      }) ?? nil
-    let present = try? folder.identity(ofFile: name)
-    let fresh = rows.filter { $0.seq > (recorded?.seq ?? 0) }
-    guard !fresh.isEmpty else { return }
-    let identity: FileIdentity
-    if let recorded, let present, present.byteCount == recorded.size {
-      identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name)
-    } else {
-      // Missing, or not as this machine left it: every row of the month, written anew.
-      identity = try folder.replaceFile(named: name, with: Array(monthLines(of: name, history: history).utf8))
-    }
-    let last = max(rows.map(\.seq).max() ?? 0, recorded?.seq ?? 0)
-    try? connection.run(
-      "INSERT OR REPLACE INTO own_file (name, size, copied) VALUES (?, ?, ?)",
-      [.text(name), .integer(identity.byteCount), .integer(last)])
+  private func record(_ name: String, size: Int64, copied: Int64, connection: SQLiteConnection) throws(SQLiteError) {
+    try connection.run(
+      "INSERT OR REPLACE INTO own_file (name, size, copied) VALUES (?, ?, ?)", [.text(name), .integer(size), .integer(copied)])
   }
 
-  /// Every row of this machine's that belongs in its file `name`, as lines.
-  private func monthLines(of name: String, history: SQLiteHistory) -> String {
-    guard
-      let statement = try? history.connection.statement(
-        "SELECT \(SQLiteHistory.columns) FROM change WHERE machine IS NULL ORDER BY seq")
-    else { return "" }
-    var text = ""
-    while (try? statement.step()) == true {
-      guard let entry = SQLiteHistory.entry(statement), ownFile(forMilliseconds: entry.milliseconds) == name else { continue }
-      text += entry.jsonLine + "\n"
+  /// Every row of this machine's that belongs in one of the files `names`, as their text: one
+  /// reading of its rows for all of them.
+  private func ownLines(of names: Set<String>, connection: SQLiteConnection) throws(SQLiteError) -> [String: String] {
+    var texts: [String: String] = [:]
+    for name in names { texts[name] = "" }
+    let statement = try connection.statement("SELECT \(SQLiteHistory.columns) FROM change WHERE machine IS NULL ORDER BY seq")
+    while try statement.step() {
+      guard let entry = SQLiteHistory.entry(statement) else { continue }
+      let name = ownFile(forMilliseconds: entry.milliseconds)
+      if names.contains(name) { texts[name, default: ""] += entry.jsonLine + "\n" }
     }
-    return text
+    return texts
   }
 
   // MARK: Taking back this machine's own

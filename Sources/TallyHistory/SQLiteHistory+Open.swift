@@ -1,6 +1,12 @@
 import CSQLite
 import TallyCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -33,18 +39,45 @@ extension SQLiteHistory {
   }
 
   private static func connect(path: String, busyTimeout: Double) throws(HistoryError) -> SQLiteHistory {
+    // Made readable by this user only, as the store is (SQLite gives its -wal and -shm files
+    // the database's permissions).
+    #if canImport(Glibc)
+      let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    #else
+      let descriptor = Musl.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    #endif
+    var info = stat()
+    let isNew = descriptor >= 0 && fstat(descriptor, &info) == 0 && info.st_size == 0
+    if descriptor >= 0 { close(descriptor) }
     let connection: SQLiteConnection
     do throws(SQLiteError) {
       connection = try SQLiteConnection(path: path)
       sqlite3_busy_timeout(connection.handle, Int32(min(max(busyTimeout, 0), 3600) * 1000))
-      // WAL: readers never wait for a writer; FULL: every commit is fsynced, so an
-      // acknowledged change survives power loss, as the old log's fsync per append did.
-      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+      tally_sqlite_no_checkpoint_on_close(connection.handle)
+      // A new database is made without waiting for the disk (a crash while it is made leaves
+      // a file that is moved aside as damaged, and nothing was in it); then every commit is
+      // fsynced: WAL, so readers never wait for a writer, and FULL, so that an acknowledged
+      // change survives power loss, as the old log's fsync per append did.
+      if isNew { try connection.execute("PRAGMA synchronous = OFF") }
+      try connection.execute("PRAGMA journal_mode = WAL")
     } catch {
       throw HistoryError(error, path: path)
     }
     let history = SQLiteHistory(path: path, connection: connection)
     try history.createSchema()
+    if isNew {
+      // Nothing to import when there is no old log: said so in the new database, so that
+      // opening it does not write again.
+      let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+      if !legacyFiles.contains(where: { FileSystem.fileExists(atPath: StoreLocation.join(directory, $0)) }) {
+        try? connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
+      }
+    }
+    do throws(SQLiteError) {
+      try connection.execute("PRAGMA synchronous = FULL")
+    } catch {
+      throw HistoryError(error, path: path)
+    }
     return history
   }
 

@@ -47,6 +47,8 @@ public final class SQLiteHistory: HistoryLog {
   /// Where the damaged database this one was rebuilt from went, until the sync folder had
   /// its say.
   var rebuiltFrom: String?
+  /// The calendar totals were last asked for in: appends keep them up to date for it.
+  var lastCalendar: GoalCalendar?
 
   init(path: String, connection: SQLiteConnection) {
     self.path = path
@@ -156,6 +158,9 @@ public final class SQLiteHistory: HistoryLog {
     do throws(SQLiteError) {
       try connection.transaction { () throws(SQLiteError) in
         for entry in entries { try insert(entry, file: nil) }
+        // The screen asks for the totals after every burst of keys: they are brought up to
+        // date in the same transaction, one commit and one fsync.
+        if let calendar = lastCalendar, let key = calendar.key { try foldPendingRows(calendar: calendar, key: key) }
       }
       appendProblem = nil
     } catch {
@@ -322,6 +327,43 @@ public final class SQLiteHistory: HistoryLog {
     return totals
   }
 
+  public func streaks(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, reaching amount: Int, current: Int)
+    -> (current: Int, best: Int)
+  {
+    guard kind != .total else { return (0, 0) }
+    guard let key = calendar.key, (try? bringTotalsUpToDate(calendar: calendar, key: key)) != nil else {
+      let every = totals(ofCounter: id, per: kind, calendar: calendar, from: nil)
+      return GoalSummary.streaks(in: every, reaching: amount, current: current)
+    }
+    // Runs of consecutive numbers ("islands"): a number less its rank is the same along a
+    // run. The database walks the counter's periods; Swift sees one row per run.
+    var best = 0
+    var ending = 0
+    do throws(SQLiteError) {
+      let statement = try connection.statement(
+        """
+        SELECT min(number), max(number) FROM (
+          SELECT number, number - row_number() OVER (ORDER BY number) AS island
+          FROM period WHERE kind = ? AND counter = ? AND progress >= ?)
+        GROUP BY island
+        """)
+      try statement.bind([.integer(Self.kindNumber(kind)), .text(id), .integer(Int64(amount))])
+      while try statement.step() {
+        let (first, last) = (Int(statement.integer(0)), Int(statement.integer(1)))
+        best = max(best, last - first + 1)
+        // The run through the current period, or up to the one before while it is open.
+        if first <= current && current <= last {
+          ending = current - first + 1
+        } else if last == current - 1 {
+          ending = last - first + 1
+        }
+      }
+    } catch {
+      return (0, 0)
+    }
+    return (ending, best)
+  }
+
   static func kindNumber(_ kind: Goal.Period) -> Int64 {
     switch kind {
     case .day: 0
@@ -336,23 +378,29 @@ public final class SQLiteHistory: HistoryLog {
   /// Folds the rows written since the totals were last brought up to date into them, or
   /// rebuilds them when the calendar is not the one they were kept for.
   func bringTotalsUpToDate(calendar: GoalCalendar, key: String) throws(SQLiteError) {
+    lastCalendar = calendar
     let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
     if try storedCalendar() == key, let folded = try connection.integer("SELECT value FROM setting WHERE key = 'folded'"),
       folded == latest
     {
       return
     }
-    try connection.transaction { () throws(SQLiteError) in
-      let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
-      let folded = try storedCalendar() == key ? try connection.integer("SELECT value FROM setting WHERE key = 'folded'") : nil
-      if let folded, latest - folded <= Self.rebuildThreshold {
-        try fold(after: folded, calendar: calendar)
-      } else {
-        try rebuildTotals(calendar: calendar)
-      }
-      try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)", [.text(key)])
-      try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('folded', ?)", [.integer(latest)])
+    try connection.transaction { () throws(SQLiteError) in try foldPendingRows(calendar: calendar, key: key) }
+  }
+
+  /// Inside a write transaction: folds the rows not yet in the totals, or rebuilds them
+  /// for another calendar or past ``rebuildThreshold`` rows.
+  private func foldPendingRows(calendar: GoalCalendar, key: String) throws(SQLiteError) {
+    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
+    let folded = try storedCalendar() == key ? try connection.integer("SELECT value FROM setting WHERE key = 'folded'") : nil
+    if folded == latest { return }
+    if let folded, latest - folded <= Self.rebuildThreshold {
+      try fold(after: folded, calendar: calendar)
+    } else {
+      try rebuildTotals(calendar: calendar)
     }
+    try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)", [.text(key)])
+    try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('folded', ?)", [.integer(latest)])
   }
 
   private func storedCalendar() throws(SQLiteError) -> String? {

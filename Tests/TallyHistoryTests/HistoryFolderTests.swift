@@ -135,7 +135,10 @@ struct HistoryFolderTests {
   @Test func aRebuiltDatabaseTakesBackThisMachinesChangesFromTheFolder() throws {
     let entries = [change("2026-10-01T10:00:00Z", 0, 1), change("2026-11-01T10:00:00Z", 1, 3)]
     try laptop().append(entries)
+    // The database and its write-ahead log both lost to a disk error.
     try TestFiles.write(Array(String(repeating: "not a database ", count: 10).utf8), to: data.appending(SQLiteHistory.fileName))
+    TestFiles.remove(data.appending(SQLiteHistory.fileName + "-wal"))
+    TestFiles.remove(data.appending(SQLiteHistory.fileName + "-shm"))
     let history = try laptop()
     #expect(history.read().entries == entries)
     #expect(history.notices.contains { $0.contains("2 more changes came back from the sync folder") }, "\(history.notices)")

@@ -64,6 +64,15 @@ struct PeriodTotalsTests {
         let expected = PeriodTotal.byPeriod(mine, per: kind, calendar: calendar)
         let kept = history.totals(ofCounter: counter, per: kind, calendar: calendar, from: nil)
         #expect(kept == expected, "\(label): \(counter) per \(kind)")
+        // The streaks the database finds, against the definition, ending at a few periods.
+        let last = expected.keys.max() ?? 0
+        for amount in [1, 3] {
+          for current in [last, last + 1, last + 2, last - 5] {
+            let found = history.streaks(ofCounter: counter, per: kind, calendar: calendar, reaching: amount, current: current)
+            let defined = GoalSummary.streaks(in: expected, reaching: amount, current: current)
+            #expect(found == defined, "\(label): \(counter) per \(kind), \(amount) ending at \(current)")
+          }
+        }
       }
       #expect(history.allTime(ofCounter: counter) == expected(allTimeOf: mine), "\(label): \(counter) all time")
     }

@@ -42,9 +42,13 @@ public struct GoalSummary: Equatable, Sendable {
   /// "6 of 8 today", "2 of 3 this week", "120 of 300 in total".
   public var progressText: String { "\(progress) of \(goal.amount) \(goal.period.currentName)" }
 
-  /// How the counter stands, from its totals per period of the goal's kind (every period
-  /// with a change: ``HistoryLog/totals(ofCounter:per:calendar:from:)``).
-  public init(goal: Goal, value: Int, totals: [Int: PeriodTotal], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
+  /// How the counter stands, from its totals in the last `periodCount` periods of the
+  /// goal's kind (or more) and its streaks
+  /// (``HistoryLog/streaks(ofCounter:per:calendar:reaching:current:)``).
+  public init(
+    goal: Goal, value: Int, totals: [Int: PeriodTotal], streaks: (current: Int, best: Int), now: Date, calendar: GoalCalendar,
+    periodCount: Int = 14
+  ) {
     self.goal = goal
     guard goal.period != .total else {
       progress = value
@@ -61,15 +65,28 @@ public struct GoalSummary: Equatable, Sendable {
         number: number, label: GoalCalendar.label(goal.period, number: number), progress: progress,
         isMet: progress >= goal.amount)
     }
-    let met = Set(totals.filter { $0.value.progress >= goal.amount }.keys)
+    currentStreak = streaks.current
+    bestStreak = streaks.best
+  }
+
+  /// How the counter stands, from its totals in every period of the goal's kind.
+  public init(goal: Goal, value: Int, totals: [Int: PeriodTotal], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
+    let streaks = Self.streaks(in: totals, reaching: goal.amount, current: calendar.period(goal.period, of: now))
+    self.init(goal: goal, value: value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount)
+  }
+
+  /// The streaks in `totals`, every period's: the run of periods that reached `amount`
+  /// through period `current` (or up to the one before it, while `current` is open), and the
+  /// longest run ever.
+  public static func streaks(in totals: [Int: PeriodTotal], reaching amount: Int, current: Int) -> (current: Int, best: Int) {
+    let met = Set(totals.filter { $0.value.progress >= amount }.keys)
     var streak = 0
     var number = met.contains(current) ? current : current - 1
     while met.contains(number) {
       streak += 1
       number -= 1
     }
-    currentStreak = streak
-    bestStreak = Self.longestRun(met)
+    return (streak, longestRun(met))
   }
 
   /// How the counter stands, reading every change in `entries`: the definition, for tests.
@@ -91,8 +108,9 @@ public struct GoalSummary: Equatable, Sendable {
 }
 
 extension GoalSummary {
-  /// How `counter` stands toward its goal now, or `nil` when it has none; a total goal reads
-  /// no history.
+  /// How `counter` stands toward its goal now, or `nil` when it has none: the last periods'
+  /// totals and the streaks asked of `history` (a few indexed reads); a total goal reads no
+  /// history.
   public static func of(_ counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
     guard let goal = counter.goal else { return nil }
     let totals =

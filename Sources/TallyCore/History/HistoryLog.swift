@@ -26,6 +26,11 @@ public protocol HistoryLog: AnyObject {
   /// The counter's totals in each period of `kind` (days, weeks or months as `calendar`
   /// places them) that has a change, from period number `first` on (every one when `nil`).
   func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> [Int: PeriodTotal]
+  /// The counter's runs of consecutive periods of `kind` whose progress reached `amount`:
+  /// the one that ends at period `current` (or at the one before it, while `current` is not
+  /// yet reached), and the longest ever; 0 when there is none.
+  func streaks(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, reaching amount: Int, current: Int)
+    -> (current: Int, best: Int)
   /// The sum of every change ever made to the counter.
   func allTime(ofCounter id: String) -> Int
   /// Reads what changed elsewhere since the last look: the other machines' files in a sync

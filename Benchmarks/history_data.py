@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Realistic history for the benchmarks and campaigns: one counter, "Count", with a goal of
+10 a day and changes of +1 spread over each day, for a number of years back from now.
+
+    history_data.py backup YEARS PER_DAY FILE      a tally-backup JSON file for `tally import`
+    history_data.py folder YEARS PER_DAY DIR NAME  NAME's monthly history files in a sync folder
+
+Times are whole seconds in UTC; the first change of each day is at 07:00, the rest spread
+evenly until 23:00, so that every day counts toward the goal in any time zone within a few
+hours of UTC.
+"""
+
+import json
+import os
+import sys
+import time
+
+
+def changes(years, per_day):
+    """(seconds since 1970, old, new) for every change, oldest first, ending today."""
+    days = int(years * 365)
+    today = int(time.time()) // 86_400
+    step = (16 * 3600) // max(per_day, 1)
+    value = 0
+    for day in range(today - days + 1, today + 1):
+        for index in range(per_day):
+            yield day * 86_400 + 7 * 3600 + index * step, value, value + 1
+            value += 1
+
+
+def iso(seconds):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def backup(years, per_day, path):
+    history = [{"event": "changed", "name": "Count", "new": new, "old": old, "source": "app", "time": iso(moment)}
+               for moment, old, new in changes(years, per_day)]
+    document = {"counters": [{"goal": {"amount": 10, "period": "day"}, "history": history, "name": "Count",
+                              "step": 1, "value": history[-1]["new"] if history else 0}],
+                "format": "tally-backup", "version": 1}
+    with open(path, "w") as file:
+        json.dump(document, file, separators=(",", ":"))
+
+
+def folder(years, per_day, directory, name, counter="count"):
+    files = {}
+    for moment, old, new in changes(years, per_day):
+        month = time.strftime("%Y-%m", time.gmtime(moment))
+        line = ('{"counter":"%s","event":"changed","name":"Count","new":%d,"old":%d,"source":"app","time":"%s"}\n'
+                % (counter, new, old, iso(moment)))
+        files.setdefault(month, []).append(line)
+    os.makedirs(directory, exist_ok=True)
+    for month, lines in files.items():
+        with open(os.path.join(directory, f"{name}.history.{month}.jsonl"), "w") as file:
+            file.writelines(lines)
+
+
+if __name__ == "__main__":
+    kind, years, per_day = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    if kind == "backup":
+        backup(years, per_day, sys.argv[4])
+    else:
+        folder(years, per_day, sys.argv[4], sys.argv[5], *sys.argv[6:])
