@@ -38,7 +38,7 @@ done
 apt_install() { scripts/apt-install.sh "$@"; }
 
 # ncurses-base: the xterm-256color, vt100, dumb... entries; util-linux: setpriv, prlimit, mount.
-apt_install libncurses-dev ncurses-base util-linux coreutils python3
+apt_install libncurses-dev libsqlite3-dev sqlite3 ncurses-base util-linux coreutils python3
 if ! python3 -c "import pyte" 2>/dev/null; then
   echo "Installing pyte" >&2
   python3 -m pip install --quiet pyte >&2 || apt_install python3-pyte

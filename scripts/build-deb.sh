@@ -2,7 +2,7 @@
 # Builds a Debian package of Tally with dpkg-deb, for machines without a Swift toolchain:
 # the static release executable in /usr/bin, the manual page, and the bash, zsh and fish
 # completions where Debian's packages put them. The static executable carries the Swift
-# runtime, FoundationEssentials, ncurses and glibc, so the package depends on nothing beyond
+# runtime, FoundationEssentials, ncurses, SQLite and glibc, so the package depends on nothing beyond
 # the essential set (ncurses-base's terminfo is essential). Prints the package's path.
 #
 #   scripts/build-deb.sh [OUTPUT_DIR]      (default: .build/deb)
@@ -39,16 +39,17 @@ Source: the Tally repository
 Files: *
 Copyright: 2026 the Tally authors
 License: all rights reserved by the Tally authors; the static executable includes the Swift
- runtime and FoundationEssentials (Apache-2.0 with Runtime Library Exception), ncurses (MIT/X11)
- and the GNU C Library (LGPL-2.1+).
+ runtime and FoundationEssentials (Apache-2.0 with Runtime Library Exception), ncurses (MIT/X11),
+ SQLite (public domain) and the GNU C Library (LGPL-2.1+).
 COPYRIGHT
 
 printf 'tally (%s) unstable; urgency=medium\n\n  * Release %s: see README.md.\n\n -- %s  %s\n' \
   "$version" "$version" "$maintainer" "$(date -R -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")" \
   | gzip -9n > "$root/usr/share/doc/tally/changelog.gz"
-# Static on purpose (one file, a few milliseconds to start): ncurses and glibc are inside it.
+# Static on purpose (one file, a few milliseconds to start): ncurses, SQLite and glibc are inside it.
 install -d "$root/usr/share/lintian/overrides"
 printf '%s\n' 'tally: statically-linked-binary [usr/bin/tally]' 'tally: embedded-library ncurses [usr/bin/tally]' \
+  'tally: embedded-library sqlite [usr/bin/tally]' \
   > "$root/usr/share/lintian/overrides/tally"
 chmod 644 "$root/usr/share/doc/tally/changelog.gz" "$root/usr/share/lintian/overrides/tally"
 

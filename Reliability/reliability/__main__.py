@@ -14,7 +14,7 @@ import tempfile
 import sys
 import time
 
-CAMPAIGNS = ["crash", "concurrency", "corrupt", "signals", "terminals", "fuzz", "storage", "sync", "hostile"]
+CAMPAIGNS = ["crash", "concurrency", "corrupt", "signals", "terminals", "fuzz", "storage", "sync", "hostile", "history"]
 
 
 def main():

@@ -240,8 +240,10 @@ public final class SQLiteHistory: HistoryLog {
 
   // MARK: Reading
 
+  /// What the other machines' files held that could not be read (what opening found is in
+  /// ``notices``, told once by whoever opened it).
   public var notice: String? {
-    var parts = notices
+    var parts: [String] = []
     if let damaged = folder?.damagedLines(in: self), damaged > 0 {
       parts.append("\(damaged) damaged line\(damaged == 1 ? "" : "s") of other machines' history skipped")
     }

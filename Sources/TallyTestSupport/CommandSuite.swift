@@ -22,7 +22,7 @@ extension CommandSuite {
     ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin"].merging(extraEnvironment) { $1 }
   }
 
-  /// Tally's data directory: where `defaults.plist` and `history.jsonl` are.
+  /// Tally's data directory: where `defaults.plist` and `history.sqlite` are.
   public var storeDirectory: String { data.appending("tally") }
 
   /// Runs `tally arguments` (with `extra` on top of the environment) and returns what it did.

@@ -28,10 +28,11 @@ struct TallyCommand: ParsableCommand {
 
       Files: $XDG_DATA_HOME/tally/defaults.plist (by default \
       ~/.local/share/tally/defaults.plist) holds the counters, saved before they are shown \
-      and replaced atomically on every change; history.jsonl beside it is the history of \
-      changes; a store that cannot be read is moved aside as defaults.plist.corrupt-<time>. \
-      With `tally sync enable DIR`, DIR holds each machine's NAME.tally.plist and \
-      NAME.history.jsonl. \
+      and replaced atomically on every change; history.sqlite beside it (SQLite) is the \
+      history of every change, kept until you delete it; a store that cannot be read is \
+      moved aside as defaults.plist.corrupt-<time>. With `tally sync enable DIR`, DIR holds \
+      each machine's NAME.tally.plist and its history, a file a month \
+      (NAME.history.YYYY-MM.jsonl). \
       tally export writes every counter and its history as JSON or CSV, and tally import \
       reads it back, all of it or nothing.
 
