@@ -162,13 +162,17 @@ extension SQLiteHistory {
   }
 
   /// Joins the sync folder at `folder` as machine `machine`: the other machines' history is
-  /// read from it now (and by ``refreshFromFolder()``), and this machine's copied there
-  /// after each append while `mayWrite` says so.
+  /// read from it before the first question (or, with `readingBeforeFirstQuestion` false,
+  /// only by ``refresh()``: the app draws its first frame first), and this machine's is
+  /// copied there after each append while `mayWrite` says so.
   ///
   /// With `adoptingOwnFiles` (a machine taking over its old name after losing its data), and
   /// after the database was rebuilt, this machine's changes in its own files there that the
   /// database does not hold are taken back first.
-  public func attach(folder path: String, machine: String, adoptingOwnFiles: Bool = false, mayWrite: @escaping () -> Bool) {
+  public func attach(
+    folder path: String, machine: String, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true,
+    mayWrite: @escaping () -> Bool
+  ) {
     let folder = HistoryFolder(path: path, machine: machine, mayWrite: mayWrite)
     self.folder = folder
     if adoptingOwnFiles || rebuiltFrom != nil {
@@ -178,21 +182,25 @@ extension SQLiteHistory {
       }
       rebuiltFrom = nil
     }
-    folder.index(into: self)
+    folderUnread = readingBeforeFirstQuestion
     folder.copyOwnHistory(from: self)
   }
 
   /// Joins `sync`'s folder as its machine; this machine's files are written while no other
   /// machine uses its name.
-  public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false) {
-    attach(folder: sync.folderPath, machine: sync.machine.name, adoptingOwnFiles: adoptingOwnFiles) {
+  public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true) {
+    attach(
+      folder: sync.folderPath, machine: sync.machine.name, adoptingOwnFiles: adoptingOwnFiles,
+      readingBeforeFirstQuestion: readingBeforeFirstQuestion
+    ) {
       !sync.status.ownFileTaken
     }
   }
 
   @discardableResult
   public func refresh() -> Bool {
-    folder?.index(into: self) ?? false
+    folderUnread = false
+    return folder?.index(into: self) ?? false
   }
 
 }

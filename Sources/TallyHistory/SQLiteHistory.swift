@@ -49,6 +49,14 @@ public final class SQLiteHistory: HistoryLog {
   var rebuiltFrom: String?
   /// The calendar totals were last asked for in: appends keep them up to date for it.
   var lastCalendar: GoalCalendar?
+  /// Whether the other machines' files are to be read before the next question.
+  var folderUnread = false
+
+  /// Reads the other machines' files if that is still to do (once, before the first
+  /// question: `tally inc` and `tally get` never read them).
+  private func readFolderIfUnread() {
+    if folderUnread { refresh() }
+  }
 
   init(path: String, connection: SQLiteConnection) {
     self.path = path
@@ -267,6 +275,7 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   private func entries(_ sql: String, _ values: [SQLiteValue]) -> HistoryReading {
+    readFolderIfUnread()
     var reading = HistoryReading()
     do throws(SQLiteError) {
       let statement = try connection.statement(sql)
@@ -301,6 +310,7 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   public func allTime(ofCounter id: String) -> Int {
+    readFolderIfUnread()
     let total = try? connection.integer("SELECT net FROM counter_total WHERE counter = ?", [.text(id)])
     return Int(clamping: total ?? 0)
   }
@@ -308,6 +318,7 @@ public final class SQLiteHistory: HistoryLog {
   public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> [Int: PeriodTotal]
   {
     guard kind != .total else { return [:] }
+    readFolderIfUnread()
     guard let key = calendar.key, (try? bringTotalsUpToDate(calendar: calendar, key: key)) != nil else {
       // A calendar without a name (or a database that cannot be written): every change read.
       let totals = PeriodTotal.byPeriod(
@@ -333,6 +344,7 @@ public final class SQLiteHistory: HistoryLog {
     -> (current: Int, best: Int)
   {
     guard kind != .total else { return (0, 0) }
+    readFolderIfUnread()
     guard let key = calendar.key, (try? bringTotalsUpToDate(calendar: calendar, key: key)) != nil else {
       let every = totals(ofCounter: id, per: kind, calendar: calendar, from: nil)
       return GoalSummary.streaks(in: every, reaching: amount, current: current)

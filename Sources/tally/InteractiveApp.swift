@@ -43,7 +43,8 @@ struct InteractiveApp {
             throw .history(error)
           }
         },
-        attachHistory: { history, sync in (history as? SQLiteHistory)?.attach(to: sync) })
+        // The other machines' history is read after the first frame, as their counts are.
+        attachHistory: { history, sync in (history as? SQLiteHistory)?.attach(to: sync, readingBeforeFirstQuestion: false) })
     } catch {
       // Reported before the terminal is touched: nothing drawn and taken away again.
       Platform.printError(error.description)

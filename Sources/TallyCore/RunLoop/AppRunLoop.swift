@@ -59,8 +59,9 @@ public final class AppRunLoop {
       // frame, which shows the counters as this machine last saved them, and drawn before
       // the merge is saved with the batch and copied to the folder (docs/sync.md).
       let merged = sync?.pull(publishing: false) ?? false
-      if merged { storeChanged(app) }
-      if showSyncProblem(on: app) || merged { draw(app) }
+      let indexed = sync != nil && history.log.refresh()
+      if merged || indexed { storeChanged(app) }
+      if showSyncProblem(on: app) || merged || indexed { draw(app) }
       return app
     }
     sync?.publish()

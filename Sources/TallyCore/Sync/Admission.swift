@@ -15,14 +15,20 @@ struct Admission {
   private let instance: String
   private let horizon: Int64
   private let rebuilding: Bool
+  /// This machine's sums under the ids it dropped (``CounterSync/retired``): what it had
+  /// counted under a counter that comes back.
+  private let retired: [String: Contribution?]
   /// How many times were clamped so far.
   private(set) var clamped = 0
   /// Whether a file claimed more of this machine's own sums than the state read had: the
   /// state is then read again under the store's lock (another process here may have counted).
   private(set) var claimedMore = false
 
-  init(local: ReplicaState, instance: String, horizon: Int64, rebuilding: Bool = false) {
+  init(
+    local: ReplicaState, instance: String, horizon: Int64, rebuilding: Bool = false, retired: [String: Contribution?] = [:]
+  ) {
     self.local = local
+    self.retired = retired
     self.rebuilding = rebuilding
     self.instance = instance
     self.horizon = horizon
@@ -55,7 +61,12 @@ struct Admission {
     clamped += state.clampTimes(to: horizon)
     state.keepOnlyContributions(of: file.speaksFor)
     if !(rebuilding && file.instance == instance) {
-      if state.removeClaims(about: instance, own: { [local] id in local.counters[id]?.contributions[instance] }) {
+      // A counter dropped here and brought back by a file: this machine's sums under it are
+      // the ones it kept when it dropped it, so a deletion that had seen them still has.
+      let own = { [local, retired] (id: String) -> Contribution? in
+        local.counters[id]?.contributions[instance] ?? retired[id] ?? nil
+      }
+      if state.removeClaims(about: instance, own: own) {
         claimedMore = true
       }
     }

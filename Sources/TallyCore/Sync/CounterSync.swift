@@ -452,7 +452,8 @@ public final class CounterSync {
     status: SyncStatus, claimedMore: Bool
   ) {
     var admission = Admission(
-      local: local, instance: machine.instance, horizon: HybridTime.horizon(now: now()), rebuilding: rebuilding)
+      local: local, instance: machine.instance, horizon: HybridTime.horizon(now: now()), rebuilding: rebuilding,
+      retired: retired)
     let files = folder.read(merged: remembered, skipped: rememberedSkipped)
     var skipped: [String: SkippedFile] = [:]
     var status = SyncStatus(folder: folder.path, machine: machine)

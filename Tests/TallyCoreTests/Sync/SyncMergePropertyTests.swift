@@ -192,6 +192,27 @@ struct SyncMergePropertyTests {
     }
   }
 
+  /// Found by the property below: m2 makes `Reps`, takes 1 from it and deletes it; the others
+  /// merge the deletion and every machine drops it. A file still holding the counter then
+  /// brings it back to m2, which had dropped it: its own sums under it (kept when it dropped
+  /// it) must count as seen by the deletion, or `Reps` comes back at -1 on m2 alone.
+  @Test func aDroppedCounterBroughtBackByAnOlderFileStaysDeleted() throws {
+    let root = try TemporaryDirectory()
+    let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+    for seed in [97751, 74837, 47612, 3019, 43482] {
+      let machine = machines[seed % 3]
+      switch (seed / 3) % 3 {
+      case 0: if let edit = Self.edit(seed / 9, on: machine) { machine.perform(edit) }
+      case 1: try machine.receive(from: machines[(seed / 9) % 3])
+      default: try machine.restart()
+      }
+    }
+    try Self.settle(machines)
+    for machine in machines {
+      #expect(machine.model.list.counters.map(\.name) == ["Count"], "\(machine.name)")
+    }
+  }
+
   @Test func anyInterleavingOfEditsLeavesEveryMachineWithTheSameCounters() async throws {
     await propertyCheck(count: 200, input: Gen.int(in: 0...100_000).array(of: 1...30)) { seeds in
       let root = try TemporaryDirectory()
