@@ -192,6 +192,8 @@ struct SyncMergePropertyTests {
     }
   }
 
+  /// A deleted counter every machine dropped stays deleted when an older file brings it back.
+  ///
   /// Found by the property below: m2 makes `Reps`, takes 1 from it and deletes it; the others
   /// merge the deletion and every machine drops it. A file still holding the counter then
   /// brings it back to m2, which had dropped it: its own sums under it (kept when it dropped
