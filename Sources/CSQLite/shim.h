@@ -3,9 +3,3 @@
 // SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type tally_sqlite_transient(void) { return SQLITE_TRANSIENT; }
 
-// sqlite3_db_config is variadic, which Swift cannot call: the one setting Tally uses.
-// Leaves the write-ahead log to the automatic checkpoints instead of checkpointing (two
-// fsyncs) every time a connection closes, that is at the end of every command.
-static inline int tally_sqlite_no_checkpoint_on_close(sqlite3 *db) {
-  return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
-}

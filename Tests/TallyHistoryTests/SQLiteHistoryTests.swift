@@ -53,6 +53,27 @@ struct SQLiteHistoryTests {
     #expect(reopened.entries(ofCounter: "count", since: nil, until: nil, limit: 1).entries.map(\.new) == [20_001])
   }
 
+  /// Every `tally inc` opens the database, appends and closes it: the write-ahead log must
+  /// not grow with the number of commands (each would then read it whole on opening).
+  @Test func theWriteAheadLogDoesNotGrowWithEveryProcess() throws {
+    for index in 0..<300 {
+      let history = try SQLiteHistory.open(directory: directory.path)
+      history.append([change("2026-11-23T10:00:00Z", index, index + 1)])
+    }
+    var info = stat()
+    let wal = stat(directory.appending(SQLiteHistory.fileName + "-wal"), &info) == 0 ? Int(info.st_size) : 0
+    #expect(wal < 1 << 20, "the log is \(wal) bytes after 300 processes")
+    #expect(try SQLiteHistory.open(directory: directory.path).read().entries.count == 300)
+  }
+
+  @Test func theDatabaseIsReadableByItsOwnerOnly() throws {
+    let history = try SQLiteHistory.open(directory: directory.path)
+    history.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    var info = stat()
+    #expect(stat(directory.appending(SQLiteHistory.fileName), &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o600)
+  }
+
   @Test func theOldLogIsImportedWholeOnceAndKeptAside() throws {
     let rotated = [change("2026-10-01T10:00:00Z", 0, 1), change("2026-10-02T10:00:00Z", 1, 2)]
     let current = [change("2026-11-01T10:00:00Z", 2, 5)]
