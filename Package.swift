@@ -55,6 +55,6 @@ let package = Package(
       dependencies: ["TallyCore", "TallyFoundation", "TallyTestSupport"]
     ),
     .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyCore"]),
-    .testTarget(name: "TallyUITests", dependencies: ["TallyCore", "TallyTestSupport", "tally"]),
+    .testTarget(name: "TallyUITests", dependencies: ["TallyCore", "TallyHistory", "TallyTestSupport", "tally"]),
   ]
 )

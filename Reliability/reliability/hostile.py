@@ -6,7 +6,7 @@ with canaries in its HOME (`.ssh/authorized_keys`, `.bashrc`) and outside the fo
 round one machine runs `tally inc` (now and then `get`, `list`, `log`, `stats` or `sync
 status`), and the attacker places one attack in the folder:
 
-- links at the names a machine writes (`NAME.tally.plist.tmp`, `NAME.history.jsonl`) or
+- links at the names a machine writes (`NAME.tally.plist.tmp`, `NAME.history.YYYY-MM.jsonl`) or
   reads (a peer file), pointing at a canary;
 - FIFOs at those names;
 - a binary property-list bomb (thousands of nested arrays);
@@ -128,16 +128,19 @@ class Attacker:
             self.link(f"{machine}.tally.plist.tmp", canary)
             return "link at NAME.tally.plist.tmp"
         if kind == 1:
-            # Only where the machine has no copy yet or as a fresh name: a link at its own
-            # history copy's name.
-            self.link(f"{machine}.history.jsonl.1", canary)
-            return "link at NAME.history.jsonl.1"
+            # A link at one of the machine's own monthly history files (this month's, which it
+            # appends to, or last month's), or at an old single file.
+            month = time.strftime("%Y-%m", time.gmtime(now / 1000 - rng.choice([0, 32 * 86400])))
+            name = rng.choice([f"{machine}.history.{month}.jsonl", f"{machine}.history.jsonl.1"])
+            self.link(name, canary)
+            return "link at a NAME.history file"
         if kind == 2:
             self.link(f"leak{rng.randrange(3)}.tally.plist", canary)
             return "link as a peer file"
         if kind == 3:
             self.fifo(rng.choice([f"fifo{rng.randrange(3)}.tally.plist", f"{machine}.tally.plist.tmp",
-                                  f"ghost{rng.randrange(3)}.history.jsonl"]))
+                                  f"ghost{rng.randrange(3)}.history.jsonl",
+                                  f"ghost{rng.randrange(3)}.history.2026-11.jsonl"]))
             return "FIFO"
         if kind == 4:
             self.put(f"bomb{rng.randrange(2)}.tally.plist", bomb())

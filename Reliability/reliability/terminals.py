@@ -23,6 +23,7 @@ streams that are not terminals.
 import json
 import os
 import random
+import sqlite3
 import re
 import subprocess
 
@@ -230,13 +231,15 @@ def command_output_runs(tally, result):
             stored = StoreReading(work.store)
             if not stored.readable or stored.count != expected:
                 result.fail("store wrong after an unusable stdout", f"tally {label}: {stored.values} {stored.error}")
-            history = os.path.join(work.store_dir, "history.jsonl")
+            history = os.path.join(work.store_dir, "history.sqlite")
             if os.path.exists(history):
-                for line in open(history, "rb").read().splitlines():
-                    try:
-                        json.loads(line)
-                    except ValueError:
-                        result.fail("history damaged by an unusable stdout", f"tally {label}: {line[:80]!r}")
+                connection = sqlite3.connect(f"file:{history}?mode=ro", uri=True, timeout=10)
+                try:
+                    check = connection.execute("PRAGMA integrity_check").fetchone()[0]
+                finally:
+                    connection.close()
+                if check != "ok":
+                    result.fail("history damaged by an unusable stdout", f"tally {label}: {check}")
             if kind == "full" and code == 0:
                 result.fail("write error ignored (exit 0)",
                             f"`tally {label}` exits 0 although nothing could be written "

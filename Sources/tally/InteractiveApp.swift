@@ -26,29 +26,23 @@ struct InteractiveApp {
     do {
       dependencies = try LaunchArgumentConfigurator.makeDependencies(
         arguments: arguments.subtracting([.skipOnboarding]), argumentDomain: argumentDomain, clock: SystemClock(),
-        inMemoryHistory: SQLiteHistory.inMemory(),
-        makePersistentStore: { () throws(AppStartProblem) in
-          let store: FileUserDefaults
-          do throws(StoreError) {
-            store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
-          } catch {
-            throw .store(error)
-          }
+        // The history is opened at its first use: a first frame without a goal needs none.
+        inMemoryHistory: DeferredHistory { SQLiteHistory.inMemory() },
+        makePersistentStore: { () throws(StoreError) in
+          let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
           notices = store.notices.map(\.description) + StoreCheck.run(on: store)
-          do throws(HistoryError) {
-            let history = try SQLiteHistory.open(directory: store.directory)
-            notices += history.notices
-            return (store, history)
-          } catch {
-            throw .history(error)
+          let history = DeferredHistory { () throws(HistoryError) in
+            try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
           }
+          return (store, history)
         },
         // The other machines' history is read after the first frame, as their counts are.
-        attachHistory: { history, sync in (history as? SQLiteHistory)?.attach(to: sync, readingBeforeFirstQuestion: false) })
+        attachHistory: { history, sync in (history as? DeferredHistory)?.attach(to: sync, readingBeforeFirstQuestion: false) })
     } catch {
       // Reported before the terminal is touched: nothing drawn and taken away again.
       Platform.printError(error.description)
-      return error.isTemporary ? ExitStatus.temporaryFailure : ExitStatus.ioError
+      if case .locked = error { return ExitStatus.temporaryFailure }
+      return ExitStatus.ioError
     }
 
     // The settings at start: the store is open and its argument domain set. The run loop
@@ -103,28 +97,6 @@ struct InteractiveApp {
       return ExitStatus.ioError
     case .quit:
       return ExitStatus.success
-    }
-  }
-}
-
-/// Why the app could not start: the store or the history could not be opened.
-enum AppStartProblem: Error, CustomStringConvertible {
-  case store(StoreError)
-  case history(HistoryError)
-
-  var description: String {
-    switch self {
-    case .store(let problem): problem.description
-    case .history(let problem): problem.description
-    }
-  }
-
-  /// Whether trying again later may work (something was locked).
-  var isTemporary: Bool {
-    switch self {
-    case .store(let problem):
-      if case .locked = problem { true } else { false }
-    case .history(let problem): problem.isTemporary
     }
   }
 }

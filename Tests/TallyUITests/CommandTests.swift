@@ -2,6 +2,8 @@ import TallyCore
 import TallyTestSupport
 import Testing
 
+@testable import TallyHistory
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -256,6 +258,29 @@ struct CommandTests: CommandSuite {
     try run("dec", "--by", "3")
     try expectOutput("stats", is: "today\t+7\nthis week\t+7\nall time\t+7\n")
     try expectOutput("stats", "--json", is: #"{"allTime":7,"name":"Count","thisWeek":7,"today":7}"# + "\n")
+  }
+
+  @Test func theHistoryIsOpenedOnlyWhenUsed() throws {
+    try run("get")
+    try run("list")
+    #expect(access(storeDirectory + "/history.sqlite", F_OK) != 0, "get and list never make the database")
+    try run("inc")
+    #expect(access(storeDirectory + "/history.sqlite", F_OK) == 0)
+  }
+
+  @Test func aHistoryFromALaterTallyStopsOnlyWhatShowsTheHistory() throws {
+    try run("inc")
+    // A later Tally's schema: what shows the history says so and exits 74; the counts work.
+    let database = storeDirectory + "/history.sqlite"
+    try SQLiteConnection(path: database, create: false).execute("PRAGMA user_version = 9")
+    let stats = try run("stats")
+    #expect(stats.status == 74)
+    #expect(stats.standardError.contains("was written by a later Tally (schema 9"), "\(stats)")
+    #expect(try run("get").standardOutput == "1\n")
+    let inc = try run("inc")
+    #expect(inc.status == 0)
+    #expect(inc.standardOutput == "2\n")
+    #expect(inc.standardError.contains("the history could not be saved"), "\(inc)")
   }
 
   @Test func theOldHistoryLogIsImportedOnceAndKeptAside() throws {

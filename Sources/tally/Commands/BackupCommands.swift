@@ -19,6 +19,7 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     let context = try CommandContext.open()
+    try context.requireHistory()
     let reading = context.history.read()
     if let notice = reading.notice { Platform.printError(notice) }
     let backup = Backup(list: context.counters, history: reading)
@@ -75,6 +76,7 @@ struct ImportCommand: ParsableCommand {
       throw ExitCode(ExitStatus.dataError)
     }
     let context = try CommandContext.open()
+    try context.requireHistory()
     let summary: BackupImport.Summary
     do {
       summary = try BackupImport(store: context.store, model: context.model, history: context.history).apply(

@@ -15,8 +15,9 @@ struct CommandContext {
   let model: CountersModel
   /// The history of this store's changes, written as "command".
   let analytics: HistoryRecorder
-  /// The history database: this machine's changes, and every other machine's when sync is on.
-  let history: SQLiteHistory
+  /// The history database, opened at its first use: this machine's changes, and every other
+  /// machine's when sync is on.
+  let history: DeferredHistory
   /// The sync folder's side of the counters, or `nil` when sync is off.
   let sync: CounterSync?
   /// The counters as they stand, after the last change too.
@@ -26,7 +27,9 @@ struct CommandContext {
   /// `-<key> <value>` overrides; the history notes changes at `clock`'s time.
   static func open(clock: WallClock = SystemClock()) throws -> CommandContext {
     let store = try openStore()
-    let history = try openHistory(in: store)
+    let history = DeferredHistory { () throws(HistoryError) in
+      try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
+    }
     // The other machines' changes first: the command works on the merged counters.
     let sync = CounterSync.configured(in: store)
     sync?.pull()
@@ -37,17 +40,22 @@ struct CommandContext {
       store: store, model: model, analytics: analytics, history: history, sync: sync)
   }
 
-  /// Opens the history database beside `store`; a problem that leaves it unusable is an exit
-  /// with its message (the counts in the store are untouched by it).
-  static func openHistory(in store: FileUserDefaults) throws -> SQLiteHistory {
+  /// Opens the history database for a command that shows it; a problem that leaves it
+  /// unusable is an exit with its message (the counts in the store are untouched by it).
+  func requireHistory() throws {
     do throws(HistoryError) {
-      let history = try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
-      for notice in history.notices { Platform.printError(notice) }
-      return history
+      _ = try history.opened()
     } catch {
       Platform.printError(error.description)
       throw ExitCode(error.isTemporary ? ExitStatus.temporaryFailure : ExitStatus.ioError)
     }
+    tellOpeningNotices()
+  }
+
+  /// Prints what opening the history found and did (an old log imported, a damaged database
+  /// rebuilt), once.
+  func tellOpeningNotices() {
+    for notice in history.takeOpeningNotices() { Platform.printError(notice) }
   }
 
   /// Opens the store in the data directory, with the app's defaults, the command line's
@@ -78,7 +86,8 @@ struct CommandContext {
 
   /// The changes of `counter` at or after `since` and before `until`, the last `limit` of
   /// them, oldest first; a note about what could not be read goes to standard error.
-  func history(of counter: Counter, since: Date? = nil, until: Date? = nil, limit: Int? = nil) -> [HistoryEntry] {
+  func history(of counter: Counter, since: Date? = nil, until: Date? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
+    try requireHistory()
     let reading = history.entries(ofCounter: counter.id, since: since, until: until, limit: limit)
     if let notice = reading.notice { Platform.printError(notice) }
     return reading.entries
@@ -100,6 +109,7 @@ struct CommandContext {
     if let problem = store.saveProblem { throw Self.fail(problem) }
     sync?.publish()
     analytics.flush()
+    tellOpeningNotices()
     if let problem = history.appendProblem { Platform.printError(problem) }
     return counter.flatMap { counters.counter(withID: $0.id)?.value } ?? 0
   }

@@ -49,7 +49,7 @@ struct LogCommand: ParsableCommand {
     let counter = try context.counter(named: name)
     let clock = SystemClock()
     let calendar = context.goalCalendar
-    let entries = context.history(
+    let entries = try context.history(
       of: counter, since: since.flatMap(calendar.moment(from:)), until: until.flatMap(calendar.moment(from:)), limit: last)
     for entry in entries {
       let line =
@@ -96,6 +96,7 @@ struct StatsCommand: ParsableCommand {
   func run() throws {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
+    try context.requireHistory()
     let now = SystemClock().now()
     let summary = HistorySummary(history: context.history, counter: counter.id, now: now, calendar: context.goalCalendar)
     if let notice = context.history.notice { Platform.printError(notice) }

@@ -36,6 +36,7 @@ struct SyncEnableCommand: ParsableCommand {
 
   func run() throws {
     let context = try CommandContext.open()
+    try context.requireHistory()
     let machine = name ?? Platform.hostName() ?? "tally"
     let absolute = folder.hasPrefix("/") ? folder : (Platform.currentDirectory() ?? "") + "/" + folder
     let joined: (sync: CounterSync, join: SyncSetup.Join)

@@ -1,0 +1,143 @@
+import TallyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The history database, opened at its first use.
+///
+/// `tally get`, `tally list` and a first frame without a goal never ask the history, and
+/// opening it (or making it, on a new machine) is most of what they would otherwise pay for
+/// it. A database that cannot be opened makes every question answer nothing and every
+/// append fail with its reason (``appendProblem``), as a failed append always did: the
+/// counts are saved either way. A command that shows the history opens it first
+/// (``opened()``) and exits with the reason.
+public final class DeferredHistory: HistoryLog {
+  private let open: () throws(HistoryError) -> SQLiteHistory
+  private var outcome: Result<SQLiteHistory, HistoryError>?
+  /// What to do once it is open (join the sync folder).
+  private var whenOpen: [(SQLiteHistory) -> Void] = []
+  /// Notices from opening not yet told (``notice`` tells them once).
+  private var untold: [String] = []
+
+  public init(open: @escaping () throws(HistoryError) -> SQLiteHistory) {
+    self.open = open
+  }
+
+  /// The database, opened now if it was not yet.
+  public func opened() throws(HistoryError) -> SQLiteHistory {
+    switch outcome {
+    case .success(let history)?: return history
+    case .failure(let error)?: throw error
+    case nil:
+      do throws(HistoryError) {
+        let history = try open()
+        outcome = .success(history)
+        untold = history.notices
+        for action in whenOpen { action(history) }
+        whenOpen = []
+        return history
+      } catch {
+        outcome = .failure(error)
+        throw error
+      }
+    }
+  }
+
+  /// Whether it was opened (or tried).
+  public var isOpen: Bool { outcome != nil }
+
+  /// Runs `action` on the database once it is open (now, if it is).
+  public func whenOpened(_ action: @escaping (SQLiteHistory) -> Void) {
+    if case .success(let history)? = outcome {
+      action(history)
+    } else if outcome == nil {
+      whenOpen.append(action)
+    }
+  }
+
+  /// Joins `sync`'s folder once the database is open (``SQLiteHistory/attach(to:adoptingOwnFiles:readingBeforeFirstQuestion:)``).
+  public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true) {
+    whenOpened { $0.attach(to: sync, adoptingOwnFiles: adoptingOwnFiles, readingBeforeFirstQuestion: readingBeforeFirstQuestion) }
+  }
+
+  private var history: SQLiteHistory? { try? opened() }
+
+  public func append(_ entries: [HistoryEntry]) {
+    guard !entries.isEmpty else { return }
+    history?.append(entries)
+  }
+
+  public var appendProblem: String? {
+    switch outcome {
+    case .success(let history)?: history.appendProblem
+    case .failure(let error)?: "the history could not be saved: \(error)"
+    case nil: nil
+    }
+  }
+
+  /// Why it could not be opened, or what is worth telling about it; asking does not open it.
+  ///
+  /// Once open: the notices from opening not yet told (once), then what the other machines'
+  /// files held that could not be read.
+  public var notice: String? {
+    switch outcome {
+    case nil: return nil
+    case .failure(let error)?: return error.description
+    case .success(let history)?:
+      let parts = takeOpeningNotices() + [history.notice].compactMap { $0 }
+      return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+  }
+
+  /// What opening found and did (an old log imported, a damaged database rebuilt), each
+  /// sentence once: the next call returns nothing.
+  public func takeOpeningNotices() -> [String] {
+    defer { untold = [] }
+    return untold
+  }
+
+  private var openProblem: String? {
+    if case .failure(let error)? = outcome { return error.description }
+    return nil
+  }
+
+  public func read() -> HistoryReading {
+    history?.read() ?? HistoryReading(problem: openProblem)
+  }
+
+  public func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading {
+    history?.entries(ofCounter: id, since: since, until: until, limit: limit) ?? HistoryReading(problem: openProblem)
+  }
+
+  public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> [Int: PeriodTotal]
+  {
+    history?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
+  }
+
+  public func streaks(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, reaching amount: Int, current: Int)
+    -> (current: Int, best: Int)
+  {
+    history?.streaks(ofCounter: id, per: kind, calendar: calendar, reaching: amount, current: current) ?? (0, 0)
+  }
+
+  public func allTime(ofCounter id: String) -> Int {
+    history?.allTime(ofCounter: id) ?? 0
+  }
+
+  @discardableResult
+  public func refresh() -> Bool {
+    history?.refresh() ?? false
+  }
+
+  public func renameCounters(_ mapping: [String: String]) {
+    history?.renameCounters(mapping)
+  }
+
+  public func keepAsideAndClear() throws(SystemError) -> [String] {
+    guard let history else { return [] }
+    return try history.keepAsideAndClear()
+  }
+}
