@@ -148,6 +148,40 @@ struct BackupTests {
     }
   }
 
+  /// Histories are read change by change; every way JSON can say a change reads as
+  /// `JSONDecoder` reads it.
+  @Test func changesWrittenAnyWayReadAsJSONDecoderReadsThem() throws {
+    let text = #"""
+      { "version" : 1, "format" : "tally-backup", "counters" : [
+        { "history" : [
+            {"event":"changed","name":"caf\u00e9 \"x\"","new":2,"old":1,"source":"app","time":"2026-11-20T10:00:00.5Z"},
+            { "time" : "2026-11-20T11:00:00Z", "source" : "command", "old" : null, "new" : 0, "name" : "a", "event" : "created" },
+            {"event":"renamed","name":"b","source":"app","time":"2026-11-20T12:00:00Z","note":"kept by JSONDecoder: ignored"},
+            {"event":"changed","name":"\ud83d\ude00","new":3,"old":2,"source":"app","time":"2026-11-20T13:00:00Z"}
+          ], "name" : "a", "step" : 1, "value" : 3 },
+        { "name" : "empty", "value" : 0, "step" : 1, "history" : [ ] }
+      ] }
+      """#
+    let backup = try BackupFile.decode(Array(text.utf8))
+    let history = try #require(backup.counters.first).history
+    #expect(history.map(\.name) == ["café \"x\"", "a", "b", "😀"])
+    #expect(history.map(\.old) == [1, nil, nil, 2])
+    #expect(history.map(\.new) == [2, 0, nil, 3])
+    #expect(history.map(\.event) == [.changed, .created, .renamed, .changed])
+    #expect(history[0].time == at("2026-11-20T10:00:00.500Z"))
+    #expect(backup.counters.map(\.name) == ["a", "empty"])
+  }
+
+  @Test func aBadChangeInAnyKeyOrderIsNamedByItsPath() {
+    let text =
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"history":[{"event":"changed","name":"a","new":1,"old":0,"source":"app","time":"2026-11-20T10:00:00Z"},{"name":"a","event":"changed","time":"2026-11-20T10:00:00Z","source":"app","new":"x"}]}]}"#
+    #expect {
+      try BackupFile.decode(Array(text.utf8))
+    } throws: { error in
+      "\(error)".hasPrefix("counters[0].history[1].new: expected a whole number")
+    }
+  }
+
   @Test(arguments: [
     (
       #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":"1","step":1,"history":[]}]}"#,

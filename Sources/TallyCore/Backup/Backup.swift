@@ -100,13 +100,14 @@ public struct Backup: Equatable, Sendable {
 /// The key a history entry is known by when histories are joined: the same change, made at
 /// the same moment (to the millisecond), is one change.
 struct HistoryEntryKey: Hashable {
-  var time: String
+  /// Milliseconds since 1970, as the history keeps them.
+  var time: Int64
   var event: HistoryEntry.Event
   var old: Int?
   var new: Int?
 
   init(_ entry: HistoryEntry) {
-    time = UTCTime.text(for: entry.time)
+    time = entry.milliseconds
     event = entry.event
     old = entry.old
     new = entry.new

@@ -30,7 +30,6 @@ public struct BackupImport {
     if replacing, let store, FileSystem.fileExists(atPath: StoreLocation.join(store.directory, StoreLocation.fileName)) {
       summary.notes.append("the store as it was is kept as \(try store.keepCopy())")
     }
-    let known = replacing ? [] : history.read().entries
     let ids = model.importCounters(backup.counters, replacingAll: replacing)
     if let problem = model.saveProblem { throw problem }
     // With sync on, this machine's own history is the one replaced (the others' stay theirs).
@@ -41,9 +40,13 @@ public struct BackupImport {
         throw .cannotWrite(path: "the history", errno: error.code)
       }
     }
+    // Merging: the changes the history has of the counters imported into (theirs only).
     var seen: [String: Set<HistoryEntryKey>] = [:]
-    for entry in known { seen[entry.counter, default: []].insert(HistoryEntryKey(entry)) }
+    for id in Set(ids) where !replacing {
+      seen[id] = Set(history.entries(ofCounter: id, since: nil, until: nil, limit: nil).entries.map(HistoryEntryKey.init))
+    }
     var added: [HistoryEntry] = []
+    added.reserveCapacity(backup.counters.reduce(0) { $0 + $1.history.count })
     for (id, item) in zip(ids, backup.counters) {
       for var entry in item.history where seen[id, default: []].insert(HistoryEntryKey(entry)).inserted {
         entry.counter = id

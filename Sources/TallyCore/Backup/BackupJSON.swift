@@ -60,19 +60,16 @@ public enum BackupJSON {
   }
 
   /// Reads and checks a whole backup; a problem names the JSON path it is at.
+  ///
+  /// The histories are read change by change (``BackupJSONSplit``), so that memory does not
+  /// grow with a map of the whole document.
   public static func decode(_ bytes: [UInt8]) throws(Backup.Problem) -> Backup {
-    let file: File
-    do {
-      // The file's bytes as they are, not a copy: a backup of ten years is 15 MB.
-      file = try bytes.withUnsafeBytes { buffer in
-        guard let start = buffer.baseAddress else { return try JSONDecoder().decode(File.self, from: Data()) }
-        let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: buffer.count, deallocator: .none)
-        return try JSONDecoder().decode(File.self, from: data)
-      }
-    } catch let error as DecodingError {
-      throw problem(error)
-    } catch {
-      throw Backup.Problem(location: "", reason: "not a Tally backup in JSON: \(error)")
+    var split = BackupJSONSplit(bytes)
+    var file = try decodeWhole(File.self, from: split?.skeleton ?? bytes, at: "")
+    if let cut = split, cut.histories.count != file.counters.count {
+      // Not what the scanner took it for: read whole.
+      split = nil
+      file = try decodeWhole(File.self, from: bytes, at: "")
     }
     guard file.format == formatName else {
       throw Backup.Problem(location: "format", reason: "expected \"\(formatName)\", not \"\(file.format)\"")
@@ -83,8 +80,8 @@ public enum BackupJSON {
     var items: [Backup.Item] = []
     for (index, counter) in file.counters.enumerated() {
       var history: [HistoryEntry] = []
-      for (position, change) in counter.history.enumerated() {
-        guard let time = UTCTime.date(from: change.time) else {
+      func add(_ change: Change, at position: Int) throws(Backup.Problem) {
+        guard let time = JSONLineReader.time(Array(change.time.utf8)) ?? UTCTime.date(from: change.time) else {
           throw Backup.Problem(
             location: "counters[\(index)].history[\(position)].time",
             reason: "not an ISO 8601 UTC time such as 2026-11-23T10:00:00Z: \"\(change.time)\"")
@@ -94,10 +91,44 @@ public enum BackupJSON {
             time: time, event: change.event, counter: "", name: change.name, old: change.old, new: change.new,
             source: change.source))
       }
+      if let ranges = split?.histories[index] {
+        history.reserveCapacity(ranges.count)
+        for (position, range) in ranges.enumerated() {
+          if let change = BackupJSONSplit.change(bytes[range]) {
+            try add(change, at: position)
+          } else {
+            try add(
+              decodeWhole(Change.self, from: Array(bytes[range]), at: "counters[\(index)].history[\(position)]"), at: position)
+          }
+        }
+      } else {
+        for (position, change) in counter.history.enumerated() { try add(change, at: position) }
+      }
       items.append(
         Backup.Item(name: counter.name, value: counter.value, step: counter.step, goal: counter.goal, history: history))
     }
     return try Backup(counters: items).validated { "counters[\($0)]" }
+  }
+
+  /// `JSONDecoder` on `bytes` as they are (not a copy); a problem's path starts at `prefix`.
+  private static func decodeWhole<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], at prefix: String)
+    throws(Backup.Problem) -> Value
+  {
+    do {
+      return try bytes.withUnsafeBytes { buffer in
+        guard let start = buffer.baseAddress else { return try JSONDecoder().decode(type, from: Data()) }
+        let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: buffer.count, deallocator: .none)
+        return try JSONDecoder().decode(type, from: data)
+      }
+    } catch let error as DecodingError {
+      var found = problem(error)
+      if !prefix.isEmpty {
+        found.location = prefix + (found.location.isEmpty || found.location.hasPrefix("[") ? "" : ".") + found.location
+      }
+      throw found
+    } catch {
+      throw Backup.Problem(location: prefix, reason: "not a Tally backup in JSON: \(error)")
+    }
   }
 
   private static func problem(_ error: DecodingError) -> Backup.Problem {
