@@ -17,8 +17,9 @@ import TallyCore
 public final class DeferredHistory: HistoryLog {
   private let open: () throws(HistoryError) -> SQLiteHistory
   private var outcome: Result<SQLiteHistory, HistoryError>?
-  /// What to do once it is open (join the sync folder).
-  private var whenOpen: [(SQLiteHistory) -> Void] = []
+  /// The sync folder to join once it is open, and whether to read the other machines'
+  /// files before its first answer (asked for by ``refresh()`` before it opened).
+  private var folder: (sync: CounterSync, adoptingOwnFiles: Bool, readingFirst: Bool)?
   /// Notices from opening not yet told (``notice`` tells them once).
   private var untold: [String] = []
 
@@ -36,8 +37,11 @@ public final class DeferredHistory: HistoryLog {
         let history = try open()
         outcome = .success(history)
         untold = history.notices
-        for action in whenOpen { action(history) }
-        whenOpen = []
+        if let folder {
+          history.attach(
+            to: folder.sync, adoptingOwnFiles: folder.adoptingOwnFiles, readingBeforeFirstQuestion: folder.readingFirst)
+        }
+        folder = nil
         return history
       } catch {
         outcome = .failure(error)
@@ -49,18 +53,15 @@ public final class DeferredHistory: HistoryLog {
   /// Whether it was opened (or tried).
   public var isOpen: Bool { outcome != nil }
 
-  /// Runs `action` on the database once it is open (now, if it is).
-  public func whenOpened(_ action: @escaping (SQLiteHistory) -> Void) {
-    if case .success(let history)? = outcome {
-      action(history)
-    } else if outcome == nil {
-      whenOpen.append(action)
-    }
-  }
-
-  /// Joins `sync`'s folder once the database is open (``SQLiteHistory/attach(to:adoptingOwnFiles:readingBeforeFirstQuestion:)``).
+  /// Joins `sync`'s folder (``SQLiteHistory/attach(to:adoptingOwnFiles:readingBeforeFirstQuestion:)``),
+  /// now if the database is open, else once it is.
   public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true) {
-    whenOpened { $0.attach(to: sync, adoptingOwnFiles: adoptingOwnFiles, readingBeforeFirstQuestion: readingBeforeFirstQuestion) }
+    switch outcome {
+    case .success(let history)?:
+      history.attach(to: sync, adoptingOwnFiles: adoptingOwnFiles, readingBeforeFirstQuestion: readingBeforeFirstQuestion)
+    case nil: folder = (sync, adoptingOwnFiles, readingBeforeFirstQuestion)
+    case .failure?: break
+    }
   }
 
   private var history: SQLiteHistory? { try? opened() }
@@ -127,9 +128,18 @@ public final class DeferredHistory: HistoryLog {
     history?.allTime(ofCounter: id) ?? 0
   }
 
+  /// Reads the other machines' new history now if the database is open; if it is not, it
+  /// does so before its first answer once it opens (opening it for this alone would cost
+  /// the app's first frames what they do not show).
   @discardableResult
   public func refresh() -> Bool {
-    history?.refresh() ?? false
+    switch outcome {
+    case .success(let history)?: return history.refresh()
+    case nil:
+      folder?.readingFirst = true
+      return false
+    case .failure?: return false
+    }
   }
 
   public func renameCounters(_ mapping: [String: String]) {

@@ -53,6 +53,7 @@ extension SQLiteHistory {
     do throws(SQLiteError) {
       connection = try SQLiteConnection(path: path)
       sqlite3_busy_timeout(connection.handle, Int32(min(max(busyTimeout, 0), 3600) * 1000))
+      tally_sqlite_no_checkpoint_on_close(connection.handle)
       // A new database is made without waiting for the disk (a crash while it is made leaves
       // a file that is moved aside as damaged, and nothing was in it); then every commit is
       // fsynced: WAL, so readers never wait for a writer, and FULL, so that an acknowledged

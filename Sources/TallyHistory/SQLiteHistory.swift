@@ -63,6 +63,22 @@ public final class SQLiteHistory: HistoryLog {
     self.connection = connection
   }
 
+  /// The size past which the write-ahead log is folded into the database and emptied when a
+  /// connection closes.
+  ///
+  /// Closing does not do it every time (two fsyncs at the end of every `tally inc`); but a
+  /// process that opens the database reads the whole log to rebuild its index, and a log
+  /// never emptied would grow with every command.
+  static let walLimit = 256 << 10
+
+  deinit {
+    guard path != ":memory:" else { return }
+    var info = stat()
+    if stat(path + "-wal", &info) == 0, Int(info.st_size) > Self.walLimit {
+      try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+  }
+
   /// A new, empty history in memory.
   public static func inMemory() -> SQLiteHistory {
     // An in-memory database cannot fail to open but for lack of memory.
