@@ -197,7 +197,9 @@ final class HistoryFolder {
           continue
         }
         do throws(SystemError) {
-          let identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name)
+          // Not fsynced: the database is what keeps the change; a file that fell short (a
+          // crash, a power cut) no longer has the size recorded, and is written anew whole.
+          let identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name, durably: false)
           try? record(name, size: identity.byteCount, copied: last, connection: connection)
         } catch {
           // A hard link is there, or the folder is away or full: written anew (or tried again later).

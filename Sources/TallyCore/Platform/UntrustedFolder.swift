@@ -110,12 +110,14 @@ package final class UntrustedFolder {
   }
 
   /// Appends `bytes` to the regular file `name` (made when missing) in one write under an
-  /// exclusive `flock`, and `fsync`s it; returns the identity of the file after the write.
+  /// exclusive `flock`, and `fsync`s it unless `durably` is false (a copy whose writer checks
+  /// its size and writes it anew when it fell short); returns the identity of the file after
+  /// the write.
   ///
   /// The file must have one link: a hard link another program made could point outside
   /// the folder.
   @discardableResult
-  package func append(_ bytes: [UInt8], toFile name: String) throws(SystemError) -> FileIdentity {
+  package func append(_ bytes: [UInt8], toFile name: String, durably: Bool = true) throws(SystemError) -> FileIdentity {
     var made = false
     var fd = openat(descriptor, name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     if fd < 0, errno == ENOENT {
@@ -131,8 +133,8 @@ package final class UntrustedFolder {
       if errno != EINTR { throw .current }
     }
     try FileSystem.writeAll(bytes, to: fd)
-    if fsync(fd) != 0 { throw .current }
-    if made, fsync(descriptor) != 0 { throw .current }
+    if durably, fsync(fd) != 0 { throw .current }
+    if durably, made, fsync(descriptor) != 0 { throw .current }
     return try FileSystem.identity(of: fd)
   }
 
