@@ -65,6 +65,25 @@ struct AppRunLoopTests {
     #expect(outcome == .quit)
   }
 
+  /// Only the second's timeout retries a failed save, not a wake of the store's watch.
+  ///
+  /// A failed save's own temporary file wakes the data directory's watch: saving again at
+  /// every wake spun the loop while the disk stayed full.
+  @Test func aWakeOfTheStoresWatchDoesNotRetryAFailedSave() throws {
+    let blocker = blockSaves()
+    var savedAtWake: [Int] = []
+    let directory = self.directory
+    let (outcome, _) = run(
+      [
+        .keys([.space]), .watchedDescriptor, .watchedDescriptor, .meanwhile { rmdir(blocker) }, .watchedDescriptor,
+        .meanwhile { savedAtWake.append((try? FileUserDefaults(directory: directory.path).integer(forKey: "count")) ?? -1) },
+        .timeout, .keys([.character("q")]),
+      ], on: store)
+    #expect(savedAtWake == [0], "the wakes saved nothing")
+    #expect(try savedCount() == 1, "the second's retry did")
+    #expect(outcome == .quit)
+  }
+
   @Test func aQuitWithUnsavedChangesIsRefusedAndASecondQuitQuits() throws {
     let blocker = blockSaves()
     defer { rmdir(blocker) }

@@ -74,7 +74,8 @@ public final class AppRunLoop {
       let folderDescriptor = sync?.changeDescriptor
       let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
       let timeout = [retrying ? Self.retryInterval : nil, reread, folderPoll, secondsUntilNextDay()].compactMap { $0 }.min()
-      switch terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout) {
+      let woken = terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout)
+      switch woken {
       case .terminated(let signal): return .terminated(signal: signal)
       case .descriptor(let descriptor) where descriptor == folderDescriptor:
         // The other machines' counts, and their history (which goals and streaks add up).
@@ -89,7 +90,10 @@ public final class AppRunLoop {
         }
       case .input, .resized: break
       }
-      if retrying {
+      // Retried when the second is up (a key saves anyway): a failed save's own temporary
+      // file wakes the directory's watch, and retrying at that would spin while the disk
+      // stays full.
+      if retrying, case .timeout = woken {
         // Saving again re-reads the file under the lock if another process replaced it.
         store.retrySave()
         storeChanged(app)
@@ -117,8 +121,13 @@ public final class AppRunLoop {
   /// writes the burst's history (after the counts, which are already saved).
   private func apply(_ keys: [Key], to app: AppViewModel) {
     app.screenSize = (terminal.width, terminal.height)
-    store.performBatch {
-      for key in keys where !app.isQuitting { app.handle(key) }
+    // No batch without keys: a batch ends in a save when one is pending, and a failed save's
+    // temporary file wakes the directory's watch, which would save again, and again, while
+    // the disk stays full (the retry waits for its second above).
+    if !keys.isEmpty {
+      store.performBatch {
+        for key in keys where !app.isQuitting { app.handle(key) }
+      }
     }
     // This machine's file in the sync folder, then the history of the burst, in one write
     // each; then the status line says how saving both went.
