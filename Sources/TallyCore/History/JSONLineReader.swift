@@ -10,7 +10,7 @@
 /// caller falls back to `JSONDecoder`, so this is a fast path, never a second dialect.
 enum JSONLineReader {
   static func entry(_ bytes: [UInt8]) -> HistoryEntry? {
-    var reader = Cursor(bytes: bytes)
+    var reader = JSONScanner(bytes: bytes)
     guard reader.take("{\"counter\":"), let counter = reader.string(), reader.take(",\"event\":"),
       let eventName = reader.string(), let event = HistoryEntry.Event(rawValue: eventName)
     else { return nil }
@@ -76,74 +76,5 @@ enum JSONLineReader {
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private struct Cursor {
-    let bytes: [UInt8]
-    var index = 0
-
-    var atEnd: Bool { index == bytes.count }
-
-    mutating func take(_ literal: StaticString) -> Bool {
-      let count = literal.utf8CodeUnitCount
-      guard bytes.count - index >= count else { return false }
-      let matches = literal.withUTF8Buffer { expected in
-        var position = index
-        for byte in expected {
-          guard bytes[position] == byte else { return false }
-          position += 1
-        }
-        return true
-      }
-      if matches { index += count }
-      return matches
-    }
-
-    /// A JSON string with the escapes ``HistoryEntry/jsonLine`` writes.
-    mutating func string() -> String? {
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-      index += 1
-      var scalars: [UInt8] = []
-      while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""):
-          return String(validating: scalars, as: UTF8.self)
-        case UInt8(ascii: "\\"):
-          guard index < bytes.count else { return nil }
-          let escape = bytes[index]
-          index += 1
-          switch escape {
-          case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
-          case UInt8(ascii: "n"): scalars.append(0x0A)
-          case UInt8(ascii: "r"): scalars.append(0x0D)
-          case UInt8(ascii: "t"): scalars.append(0x09)
-          case UInt8(ascii: "u"):
-            // Only the control characters the writer escapes; anything else is left to
-            // JSONDecoder (surrogate pairs).
-            guard bytes.count - index >= 4,
-              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
-              value < 0xD800 || value > 0xDFFF, let scalar = Unicode.Scalar(value)
-            else { return nil }
-            index += 4
-            scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
-          default: return nil
-          }
-        case 0..<0x20: return nil
-        default: scalars.append(byte)
-        }
-      }
-      return nil
-    }
-
-    mutating func integer() -> Int? {
-      let start = index
-      if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-      let digitsStart = index
-      while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
-      guard index > digitsStart, index - digitsStart <= 19 else { return nil }
-      return Int(String(decoding: bytes[start..<index], as: UTF8.self))
-    }
   }
 }

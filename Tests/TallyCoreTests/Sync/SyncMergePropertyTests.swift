@@ -176,6 +176,22 @@ struct SyncMergePropertyTests {
     }
   }
 
+  /// Three machines in `root`, each seed an edit, a file received or a restart on one of
+  /// them, then the engine settled.
+  static func play(_ seeds: [Int], in root: TemporaryDirectory) throws -> [SyncedMachine] {
+    let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+    for seed in seeds {
+      let machine = machines[seed % 3]
+      switch (seed / 3) % 3 {
+      case 0: if let edit = Self.edit(seed / 9, on: machine) { machine.perform(edit) }
+      case 1: try machine.receive(from: machines[(seed / 9) % 3])
+      default: try machine.restart()
+      }
+    }
+    try Self.settle(machines)
+    return machines
+  }
+
   /// Any change a user can make to the list, with `seed` saying which, where and how.
   static func edit(_ seed: Int, on machine: SyncedMachine) -> CounterEdit? {
     let counters = machine.model.list.counters
@@ -200,16 +216,7 @@ struct SyncMergePropertyTests {
   /// it) must count as seen by the deletion, or `Reps` comes back at -1 on m2 alone.
   @Test func aDroppedCounterBroughtBackByAnOlderFileStaysDeleted() throws {
     let root = try TemporaryDirectory()
-    let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
-    for seed in [97751, 74837, 47612, 3019, 43482] {
-      let machine = machines[seed % 3]
-      switch (seed / 3) % 3 {
-      case 0: if let edit = Self.edit(seed / 9, on: machine) { machine.perform(edit) }
-      case 1: try machine.receive(from: machines[(seed / 9) % 3])
-      default: try machine.restart()
-      }
-    }
-    try Self.settle(machines)
+    let machines = try Self.play([97751, 74837, 47612, 3019, 43482], in: root)
     for machine in machines {
       #expect(machine.model.list.counters.map(\.name) == ["Count"], "\(machine.name)")
     }
@@ -218,16 +225,7 @@ struct SyncMergePropertyTests {
   @Test func anyInterleavingOfEditsLeavesEveryMachineWithTheSameCounters() async throws {
     await propertyCheck(count: 200, input: Gen.int(in: 0...100_000).array(of: 1...30)) { seeds in
       let root = try TemporaryDirectory()
-      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
-      for seed in seeds {
-        let machine = machines[seed % 3]
-        switch (seed / 3) % 3 {
-        case 0: if let edit = Self.edit(seed / 9, on: machine) { machine.perform(edit) }
-        case 1: try machine.receive(from: machines[(seed / 9) % 3])
-        default: try machine.restart()
-        }
-      }
-      try Self.settle(machines)
+      let machines = try Self.play(seeds, in: root)
       for machine in machines {
         // A deleted counter may be known to one machine alone (made and deleted with no
         // count) or already dropped by one machine and not yet by another (compacted).
