@@ -29,7 +29,7 @@ public final class SQLiteHistory: HistoryLog {
   /// The database's name in the data directory.
   public static let fileName = "history.sqlite"
   /// The schema this Tally writes (`PRAGMA user_version`); a later one is refused.
-  public static let schemaVersion: Int64 = 1
+  public static let schemaVersion: Int64 = 2
   /// More new rows than this since the totals were last brought up to date are folded in by
   /// rebuilding them, in order, rather than row by row.
   static let rebuildThreshold = 2_000
@@ -135,6 +135,15 @@ public final class SQLiteHistory: HistoryLog {
       last_time INTEGER NOT NULL,
       last_seq INTEGER NOT NULL,
       PRIMARY KEY (kind, counter, number)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS streak (
+      counter TEXT NOT NULL,
+      kind INTEGER NOT NULL,
+      amount INTEGER NOT NULL,
+      best INTEGER NOT NULL,
+      first INTEGER NOT NULL,
+      last INTEGER NOT NULL,
+      PRIMARY KEY (counter, kind, amount)
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS counter_total (
       counter TEXT PRIMARY KEY,
@@ -259,6 +268,7 @@ public final class SQLiteHistory: HistoryLog {
   /// Drops the kept totals per period; the next question makes them again.
   func forgetTotals() throws(SQLiteError) {
     try connection.run("DELETE FROM period")
+    try connection.run("DELETE FROM streak")
     try connection.run("DELETE FROM setting WHERE key IN ('calendar', 'folded')")
   }
 
@@ -365,10 +375,22 @@ public final class SQLiteHistory: HistoryLog {
       let every = totals(ofCounter: id, per: kind, calendar: calendar, from: nil)
       return GoalSummary.streaks(in: every, reaching: amount, current: current)
     }
+    let index = Self.kindNumber(kind)
+    if amount > 0,
+      let kept = try? connection.firstRow(
+        "SELECT best, first, last FROM streak WHERE counter = ? AND kind = ? AND amount = ?",
+        [.text(id), .integer(index), .integer(Int64(amount))],
+        { (best: Int($0.integer(0)), first: Int($0.integer(1)), last: Int($0.integer(2))) }),
+      current >= kept.last
+    {
+      let ending = current - 1 <= kept.last && kept.last >= kept.first ? kept.last - kept.first + 1 : 0
+      return (ending, kept.best)
+    }
     // Runs of consecutive numbers ("islands"): a number less its rank is the same along a
     // run. The database walks the counter's periods; Swift sees one row per run.
     var best = 0
     var ending = 0
+    var lastRun = (first: 0, last: Int.min)
     do throws(SQLiteError) {
       let statement = try connection.statement(
         """
@@ -381,6 +403,7 @@ public final class SQLiteHistory: HistoryLog {
       while try statement.step() {
         let (first, last) = (Int(statement.integer(0)), Int(statement.integer(1)))
         best = max(best, last - first + 1)
+        if last > lastRun.last { lastRun = (first, last) }
         // The run through the current period, or up to the one before while it is open.
         if first <= current && current <= last {
           ending = current - first + 1
@@ -391,7 +414,53 @@ public final class SQLiteHistory: HistoryLog {
     } catch {
       return (0, 0)
     }
+    // Kept for the next question (the next frame, the next process), and kept up to date as
+    // totals are folded: then a frame reads one row for its streaks, not every period.
+    guard amount > 0 else { return (ending, best) }
+    try? connection.transaction { () throws(SQLiteError) in
+      try connection.run(
+        "INSERT OR REPLACE INTO streak (counter, kind, amount, best, first, last) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+          .text(id), .integer(index), .integer(Int64(amount)), .integer(Int64(best)), .integer(Int64(lastRun.first)),
+          .integer(Int64(lastRun.last == Int.min ? Int(Int32.min) : lastRun.last)),
+        ])
+    }
     return (ending, best)
+  }
+
+  /// Keeps the counter's kept runs (``streaks(ofCounter:per:calendar:reaching:current:)``) true
+  /// as period `number` of kind `kind` goes from `old` to `new` progress: a period that starts
+  /// or extends the last run is added to it; any other change of a period between met and
+  /// not met drops the kept runs, found again on the next question.
+  private func keepRuns(counter: String, kind: Int, number: Int, from old: Int, to new: Int) throws(SQLiteError) {
+    let statement = try connection.statement("SELECT amount, best, first, last FROM streak WHERE counter = ? AND kind = ?")
+    try statement.bind([.text(counter), .integer(Int64(kind))])
+    var kept: [(amount: Int, best: Int, first: Int, last: Int)] = []
+    while try statement.step() {
+      kept.append(
+        (Int(statement.integer(0)), Int(statement.integer(1)), Int(statement.integer(2)), Int(statement.integer(3))))
+    }
+    for var runs in kept {
+      let (wasMet, isMet) = (old >= runs.amount, new >= runs.amount)
+      guard wasMet != isMet else { continue }
+      if isMet, number == runs.last + 1, runs.last != Int(Int32.min) {
+        runs.last = number
+      } else if isMet, number > runs.last + 1 || runs.last == Int(Int32.min) {
+        (runs.first, runs.last) = (number, number)
+      } else {
+        try connection.run(
+          "DELETE FROM streak WHERE counter = ? AND kind = ? AND amount = ?",
+          [.text(counter), .integer(Int64(kind)), .integer(Int64(runs.amount))])
+        continue
+      }
+      runs.best = max(runs.best, runs.last - runs.first + 1)
+      try connection.run(
+        "UPDATE streak SET best = ?, first = ?, last = ? WHERE counter = ? AND kind = ? AND amount = ?",
+        [
+          .integer(Int64(runs.best)), .integer(Int64(runs.first)), .integer(Int64(runs.last)), .text(counter),
+          .integer(Int64(kind)), .integer(Int64(runs.amount)),
+        ])
+    }
   }
 
   static func kindNumber(_ kind: Goal.Period) -> Int64 {
@@ -441,6 +510,7 @@ public final class SQLiteHistory: HistoryLog {
   /// happened.
   private func rebuildTotals(calendar: GoalCalendar) throws(SQLiteError) {
     try connection.run("DELETE FROM period")
+    try connection.run("DELETE FROM streak")
     let statement = try connection.statement(
       "SELECT counter, time, seq, old, new FROM change WHERE event = 'changed' AND old IS NOT NULL AND new IS NOT NULL "
         + "ORDER BY counter, time, seq")
@@ -505,10 +575,13 @@ public final class SQLiteHistory: HistoryLog {
         // A row the period already holds (a remake read it) or one earlier than its last.
         if let kept, (kept.time, kept.seq) >= (row.time, row.seq) {
           try remake(kind: kind, index: index, counter: row.counter, number: number, around: row.time, calendar: calendar)
+          // The period's total before the remake is not at hand: its runs are found again.
+          try connection.run("DELETE FROM streak WHERE counter = ? AND kind = ?", [.text(row.counter), .integer(Int64(index))])
         } else {
           var total = kept?.total ?? PeriodTotal()
           total.record(change: Self.difference(row.old, row.new), toZero: row.new == 0)
           try store(kind: index, counter: row.counter, number: number, total, time: row.time, seq: row.seq)
+          try keepRuns(counter: row.counter, kind: index, number: number, from: kept?.total.progress ?? 0, to: total.progress)
         }
       }
     }

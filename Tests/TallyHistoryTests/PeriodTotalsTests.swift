@@ -92,7 +92,16 @@ struct PeriodTotalsTests {
     // Asked after every few batches: the totals are brought up to date row by row.
     for (index, batch) in batches.enumerated() {
       history.append(batch)
-      if index % 7 == 0 { _ = history.totals(ofCounter: "a", per: .day, calendar: calendar, from: nil) }
+      if index % 7 == 0 {
+        // The streaks asked now are kept, and kept up to date by the appends that follow.
+        for counter in ["a", "b", "c"] {
+          for kind in [Goal.Period.day, .week, .month] {
+            for amount in [1, 3] {
+              _ = history.streaks(ofCounter: counter, per: kind, calendar: calendar, reaching: amount, current: Int(Int32.max))
+            }
+          }
+        }
+      }
     }
     expectSameTotals(history, calendar, "\(zone) from \(hour)")
 

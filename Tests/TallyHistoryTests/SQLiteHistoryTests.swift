@@ -181,6 +181,36 @@ struct SQLiteHistoryTests {
     #expect(try copy.integer("SELECT count(*) FROM change") == 1)
   }
 
+  /// Streaks once found are kept, and each day's change keeps them true (a frame then reads
+  /// one row for them): a run grows, a gap starts a new one, a reset that undoes a met day
+  /// makes them be found again.
+  @Test func keptStreaksFollowEveryChange() {
+    let history = SQLiteHistory.inMemory()
+    let utc = GoalCalendar(utcOffset: { _ in 0 }, zone: "UTC")
+    let first = utc.day(of: at("2026-11-01T10:00:00Z"))
+    func streaks(on day: Int) -> [Int] {
+      let found = history.streaks(ofCounter: "count", per: .day, calendar: utc, reaching: 1, current: first + day - 1)
+      let defined = GoalSummary.streaks(
+        in: PeriodTotal.byPeriod(history.read().entries, per: .day, calendar: utc), reaching: 1, current: first + day - 1)
+      #expect(found == defined, "day \(day)")
+      return [found.current, found.best]
+    }
+    history.append([change("2026-11-01T10:00:00Z", 0, 1)])
+    #expect(streaks(on: 1) == [1, 1])
+    for day in 2...5 {
+      history.append([change("2026-11-0\(day)T10:00:00Z", day - 1, day)])
+      #expect(streaks(on: day) == [day, day])
+    }
+    history.append([change("2026-11-08T10:00:00Z", 5, 6)])
+    #expect(streaks(on: 8) == [1, 5])
+    history.append([change("2026-11-09T10:00:00Z", 6, 7), change("2026-11-10T10:00:00Z", 7, 8)])
+    #expect(streaks(on: 10) == [3, 5])
+    // A reset on the 10th takes back what the day counted: the 10th is no longer met.
+    history.append([change("2026-11-10T11:00:00Z", 8, 0)])
+    #expect(streaks(on: 10) == [2, 5])
+    #expect(streaks(on: 11) == [0, 5])
+  }
+
   /// The 02:20 case: with days starting at 04:00, +3 at 23:00 and +2 at 01:00 both belong
   /// to the day that began at 04:00 yesterday, and `stats`' today and the goal's agree.
   @Test func statsAndTheGoalUseOneCalendar() throws {
