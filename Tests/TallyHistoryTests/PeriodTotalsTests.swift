@@ -75,6 +75,16 @@ struct PeriodTotalsTests {
         }
       }
       #expect(history.allTime(ofCounter: counter) == expected(allTimeOf: mine), "\(label): \(counter) all time")
+      // What a screen shows: the goal's summary asked of the database, against the one read
+      // from every change.
+      let now = mine.map(\.time).max() ?? Date(timeIntervalSince1970: 0)
+      for goal in [Goal(amount: 3, period: .day), Goal(amount: 5, period: .week), Goal(amount: 20, period: .month)] {
+        let item = Counter(id: counter, name: counter, value: 0, goal: goal)
+        #expect(
+          GoalSummary.of(item, history: history, now: now, calendar: calendar)
+            == GoalSummary(goal: goal, value: 0, entries: mine, now: now, calendar: calendar), "\(label): \(counter) \(goal.text)"
+        )
+      }
     }
   }
 

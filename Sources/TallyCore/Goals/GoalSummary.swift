@@ -113,8 +113,15 @@ extension GoalSummary {
   /// history.
   public static func of(_ counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
     guard let goal = counter.goal else { return nil }
-    let totals =
-      goal.period == .total ? [:] : history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, from: nil)
-    return GoalSummary(goal: goal, value: counter.value, totals: totals, now: now, calendar: calendar)
+    guard goal.period != .total else {
+      return GoalSummary(goal: goal, value: counter.value, totals: [:], streaks: (0, 0), now: now, calendar: calendar)
+    }
+    let current = calendar.period(goal.period, of: now)
+    let periodCount = 14
+    let totals = history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, from: current - periodCount + 1)
+    let streaks = history.streaks(
+      ofCounter: counter.id, per: goal.period, calendar: calendar, reaching: goal.amount, current: current)
+    return GoalSummary(
+      goal: goal, value: counter.value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount)
   }
 }
