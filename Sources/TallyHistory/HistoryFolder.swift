@@ -23,6 +23,9 @@ import TallyCore
 final class HistoryFolder {
   /// The largest history file read from the folder.
   static let maximumFileSize = 64 << 20
+  /// The most bytes one reading takes from the other machines' files: a folder stuffed with
+  /// big files is read a part at each start (or refresh), never all of it in one.
+  var readingBudget = 64 << 20
 
   let path: String
   let machine: String
@@ -120,7 +123,11 @@ final class HistoryFolder {
           try connection.run("DELETE FROM change WHERE file = ?", [.text(name)])
           try connection.run("DELETE FROM folder_file WHERE name = ?", [.text(name)])
         }
+        var budget = readingBudget
         for file in work {
+          // The rest waits for the next reading (the offsets read so far are kept).
+          guard budget > 0 else { break }
+          budget -= Int(file.identity.byteCount - file.from)
           if file.from == 0 { try connection.run("DELETE FROM change WHERE file = ?", [.text(file.name)]) }
           guard let read = try? folder.readFile(named: file.name, from: Int(file.from), atMost: Self.maximumFileSize) else {
             continue

@@ -132,6 +132,24 @@ struct HistoryFolderTests {
     #expect(!history.refresh())
   }
 
+  /// A folder stuffed with files is read a part at a time: no start reads all of it, and
+  /// every part arrives by the readings that follow.
+  @Test func eachReadingTakesAtMostItsBudget() throws {
+    for month in 1...3 {
+      let entries = (0..<5).map { change("2026-0\(month)-0\($0 + 1)T10:00:00Z", $0, $0 + 1) }
+      try TestFiles.write(lines(entries), to: folder.appending("desktop.history.2026-0\(month).jsonl"))
+    }
+    let size = try #require(TestFiles.read(folder.appending("desktop.history.2026-01.jsonl"))).count
+    let history = try SQLiteHistory.open(directory: data.path)
+    history.attach(folder: folder.path, machine: "laptop", readingBeforeFirstQuestion: false) { true }
+    history.folder?.readingBudget = size + size / 2
+    #expect(history.refresh())
+    #expect(history.read().entries.count == 10, "two files: the budget ran out in the second")
+    #expect(history.refresh())
+    #expect(history.read().entries.count == 15)
+    #expect(!history.refresh())
+  }
+
   @Test func aRebuiltDatabaseTakesBackThisMachinesChangesFromTheFolder() throws {
     let entries = [change("2026-10-01T10:00:00Z", 0, 1), change("2026-11-01T10:00:00Z", 1, 3)]
     try laptop().append(entries)
