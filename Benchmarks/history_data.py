@@ -6,8 +6,8 @@
     history_data.py folder YEARS PER_DAY DIR NAME  NAME's monthly history files in a sync folder
 
 Times are whole seconds in UTC; the first change of each day is at 07:00, the rest spread
-evenly until 23:00, so that every day counts toward the goal in any time zone within a few
-hours of UTC.
+evenly until 23:00 (today's only until now), so that every day counts toward the goal in any
+time zone within a few hours of UTC.
 """
 
 import json
@@ -17,14 +17,19 @@ import time
 
 
 def changes(years, per_day):
-    """(seconds since 1970, old, new) for every change, oldest first, ending today."""
+    """(seconds since 1970, old, new) for every change, oldest first, ending now (nothing in
+    the future: a change made now comes after every one of them, as it does in life)."""
     days = int(years * 365)
-    today = int(time.time()) // 86_400
+    now = int(time.time())
+    today = now // 86_400
     step = (16 * 3600) // max(per_day, 1)
     value = 0
     for day in range(today - days + 1, today + 1):
         for index in range(per_day):
-            yield day * 86_400 + 7 * 3600 + index * step, value, value + 1
+            moment = day * 86_400 + 7 * 3600 + index * step
+            if moment > now:
+                return
+            yield moment, value, value + 1
             value += 1
 
 

@@ -574,9 +574,9 @@ public final class SQLiteHistory: HistoryLog {
         let kept = try self.period(kind: index, counter: row.counter, number: number)
         // A row the period already holds (a remake read it) or one earlier than its last.
         if let kept, (kept.time, kept.seq) >= (row.time, row.seq) {
-          try remake(kind: kind, index: index, counter: row.counter, number: number, around: row.time, calendar: calendar)
-          // The period's total before the remake is not at hand: its runs are found again.
-          try connection.run("DELETE FROM streak WHERE counter = ? AND kind = ?", [.text(row.counter), .integer(Int64(index))])
+          let total = try remake(
+            kind: kind, index: index, counter: row.counter, number: number, around: row.time, calendar: calendar)
+          try keepRuns(counter: row.counter, kind: index, number: number, from: kept.total.progress, to: total.progress)
         } else {
           var total = kept?.total ?? PeriodTotal()
           total.record(change: Self.difference(row.old, row.new), toZero: row.new == 0)
@@ -587,11 +587,19 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  /// Makes one period's total again from its changes, which lie within 32 days of `time`.
+  /// Makes one period's total again from its changes, which lie within a period's length (and
+  /// a day, for the offset and the hour a day starts) of `time`; returns it.
+  @discardableResult
   private func remake(kind: Goal.Period, index: Int, counter: String, number: Int, around time: Int64, calendar: GoalCalendar)
-    throws(SQLiteError)
+    throws(SQLiteError) -> PeriodTotal
   {
-    let margin: Int64 = 33 * 86_400_000
+    let days: Int64 =
+      switch kind {
+      case .day: 2
+      case .week: 9
+      case .month, .total: 33
+      }
+    let margin = days * 86_400_000
     let statement = try connection.statement(
       "SELECT time, seq, old, new FROM change WHERE counter = ? AND time >= ? AND time <= ? AND event = 'changed' "
         + "AND old IS NOT NULL AND new IS NOT NULL ORDER BY time, seq")
@@ -608,6 +616,7 @@ public final class SQLiteHistory: HistoryLog {
       last = (rowTime, seq)
     }
     try store(kind: index, counter: counter, number: number, total, time: last.time, seq: last.seq)
+    return total
   }
 
   private func period(kind: Int, counter: String, number: Int) throws(SQLiteError) -> (
