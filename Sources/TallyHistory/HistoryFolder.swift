@@ -119,6 +119,16 @@ final class HistoryFolder {
       let gone = known.keys.filter { !wantedNames.contains($0) }
       guard !work.isEmpty || !gone.isEmpty else { return false }
       try connection.transaction { () throws(SQLiteError) in
+        // This machine's rows were all copied up to the last row: the other machines' rows
+        // added now need no looking at by the next copy.
+        let copied = try connection.integer("SELECT value FROM setting WHERE key = 'copied'")
+        let before = try connection.integer("SELECT max(seq) FROM change")
+        let caughtUp = copied != nil && copied == before
+        defer {
+          if caughtUp, let latest = try? connection.integer("SELECT max(seq) FROM change") {
+            try? connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)])
+          }
+        }
         for name in gone {
           try connection.run("DELETE FROM change WHERE file = ?", [.text(name)])
           try connection.run("DELETE FROM folder_file WHERE name = ?", [.text(name)])
@@ -192,6 +202,7 @@ final class HistoryFolder {
       }
       var allCopied = true
       var anew: [String: Int64] = [:]
+      var written: [(name: String, size: Int64, copied: Int64)] = []
       for (name, rows) in months.sorted(by: { $0.key < $1.key }) {
         let recorded = try connection.firstRow("SELECT size, copied FROM own_file WHERE name = ?", [.text(name)]) {
           (size: $0.integer(0), seq: $0.integer(1))
@@ -207,7 +218,7 @@ final class HistoryFolder {
           // Not fsynced: the database is what keeps the change; a file that fell short (a
           // crash, a power cut) no longer has the size recorded, and is written anew whole.
           let identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name, durably: false)
-          try? record(name, size: identity.byteCount, copied: last, connection: connection)
+          written.append((name, identity.byteCount, last))
         } catch {
           // A hard link is there, or the folder is away or full: written anew (or tried again later).
           anew[name] = last
@@ -217,13 +228,23 @@ final class HistoryFolder {
         for (name, text) in try ownLines(of: Set(anew.keys), connection: connection) {
           do throws(SystemError) {
             let identity = try folder.replaceFile(named: name, with: Array(text.utf8))
-            try? record(name, size: identity.byteCount, copied: anew[name] ?? 0, connection: connection)
+            written.append((name, identity.byteCount, anew[name] ?? 0))
           } catch {
             allCopied = false
           }
         }
       }
-      if allCopied { try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)]) }
+      // What was written, in one transaction that waits for no disk: lost to a crash, a file
+      // no longer has the size recorded and is written anew, and rows are never copied twice
+      // (each file's last row copied is kept with it).
+      try? connection.execute("PRAGMA synchronous = OFF")
+      defer { try? connection.execute("PRAGMA synchronous = FULL") }
+      try connection.transaction { () throws(SQLiteError) in
+        for file in written { try record(file.name, size: file.size, copied: file.copied, connection: connection) }
+        if allCopied {
+          try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)])
+        }
+      }
     } catch {
       return
     }
