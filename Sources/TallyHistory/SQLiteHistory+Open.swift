@@ -48,6 +48,9 @@ extension SQLiteHistory {
     #endif
     var info = stat()
     let isNew = descriptor >= 0 && fstat(descriptor, &info) == 0 && info.st_size == 0
+    // Bytes 18 and 19 of the header are 2 in a database already in WAL mode, which it keeps.
+    var header = [UInt8](repeating: 0, count: 20)
+    let inWAL = descriptor >= 0 && pread(descriptor, &header, 20, 0) == 20 && header[18] == 2 && header[19] == 2
     if descriptor >= 0 { close(descriptor) }
     let connection: SQLiteConnection
     do throws(SQLiteError) {
@@ -59,7 +62,7 @@ extension SQLiteHistory {
       // fsynced: WAL, so readers never wait for a writer, and FULL, so that an acknowledged
       // change survives power loss, as the old log's fsync per append did.
       if isNew { try connection.execute("PRAGMA synchronous = OFF") }
-      try connection.execute("PRAGMA journal_mode = WAL")
+      if !inWAL { try connection.execute("PRAGMA journal_mode = WAL") }
     } catch {
       throw HistoryError(error, path: path)
     }
@@ -126,6 +129,8 @@ extension SQLiteHistory {
   /// Imports the old log whole, once, and keeps its files aside as `….imported`.
   private func importLegacyLog(directory: String) throws(HistoryError) {
     let files = Self.legacyFiles.map { StoreLocation.join(directory, $0) }
+    // Nearly always: no old log, nothing to ask the database.
+    guard files.contains(where: { FileSystem.fileExists(atPath: $0) }) else { return }
     do throws(SQLiteError) {
       if try connection.integer("SELECT count(*) FROM setting WHERE key = 'imported'") == 1 {
         // Imported before, and stopped before the files were moved aside.
