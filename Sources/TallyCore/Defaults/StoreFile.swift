@@ -173,7 +173,7 @@ final class StoreFile {
   /// Moves the file aside as `defaults.plist.corrupt-<UTC time>`, keeping its bytes; returns
   /// where it went.
   func moveAside() throws(SystemError) -> String {
-    let destination = asidePath(kind: "corrupt")
+    let destination = FileSystem.asideName(for: path, tag: "corrupt")
     try FileSystem.rename(path, to: destination)
     FileSystem.synchronize(directoryDescriptor)
     forget()
@@ -195,23 +195,11 @@ final class StoreFile {
       let existing = StoreLocation.join(directory, name)
       if (try? FileSystem.readFile(atPath: existing)) == bytes { return existing }
     }
-    let destination = asidePath(kind: "copy")
+    let destination = FileSystem.asideName(for: path, tag: "copy")
     do {
       try FileSystem.writeNewFile(atPath: destination, bytes: bytes, directoryDescriptor: directoryDescriptor)
     } catch {
       throw .cannotWrite(path: destination, errno: error.code)
-    }
-    return destination
-  }
-
-  /// `defaults.plist.<kind>-<UTC time>`, with a number added if that name is taken.
-  private func asidePath(kind: String) -> String {
-    let stamp = UTCTime.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
-    var destination = path + ".\(kind)-" + stamp
-    var attempt = 1
-    while FileSystem.fileExists(atPath: destination) {
-      attempt += 1
-      destination = path + ".\(kind)-" + stamp + "-\(attempt)"
     }
     return destination
   }

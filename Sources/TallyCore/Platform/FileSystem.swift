@@ -42,15 +42,6 @@ package enum FileSystem {
     return try readAll(fd, atMost: limit)
   }
 
-  /// The bytes of the regular file at `path` from `offset` on, at most `limit` of them, or
-  /// `nil` when it does not exist.
-  package static func readFile(atPath path: String, from offset: Int, atMost limit: Int) throws(SystemError) -> [UInt8]? {
-    guard let fd = try openRegularFile(atPath: path) else { return nil }
-    defer { close(fd) }
-    if lseek(fd, off_t(offset), SEEK_SET) < 0 { throw .current }
-    return try readAll(fd, atMost: limit)
-  }
-
   /// Opens a regular file for reading, or returns `nil` when it does not exist.
   ///
   /// Anything else in its place (a directory, a FIFO, a device) is an error, never waited
@@ -130,45 +121,6 @@ package enum FileSystem {
     defer { close(fd) }
     try writeAll(bytes, to: fd)
     if fsync(fd) != 0 || fsync(directoryDescriptor) != 0 { throw .current }
-  }
-
-  /// Appends `bytes` to `path` in one write and `fsync`s it.
-  ///
-  /// The write happens under an exclusive `flock` on the file so that processes appending
-  /// at once never mix their bytes. A file already past `maximumBytes` is first renamed to
-  /// `rotatedPath` (under the lock), and a new one begun.
-  package static func append(_ bytes: [UInt8], toPath path: String, rotatingTo rotatedPath: String, past maximumBytes: Int)
-    throws(SystemError)
-  {
-    var fd = try openLockedForAppending(path)
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_size > 0, Int(info.st_size) + bytes.count > maximumBytes {
-      try? rename(path, to: rotatedPath)
-      close(fd)
-      fd = try openLockedForAppending(path)
-    }
-    defer { close(fd) }
-    try writeAll(bytes, to: fd)
-    if fsync(fd) != 0 { throw .current }
-  }
-
-  private static func openLockedForAppending(_ path: String) throws(SystemError) -> Int32 {
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
-    if fd < 0 { throw .current }
-    var failure: SystemError?
-    do {
-      try requireRegularFile(fd)
-    } catch {
-      failure = error
-    }
-    while failure == nil, flock(fd, LOCK_EX) != 0 {
-      if errno != EINTR { failure = .current }
-    }
-    if let failure {
-      close(fd)
-      throw failure
-    }
-    return fd
   }
 
   /// Writes every byte to `fd`, retrying short writes and `EINTR`: the one write loop, for
