@@ -291,7 +291,7 @@ final class HistoryFolder {
         if have.insert(key(entry)).inserted { added.append(entry) }
       }
     }
-    history.appendWithoutCopying(added.sorted { $0.time < $1.time })
+    history.append(added.sorted { $0.time < $1.time }, copyingToFolder: false)
     return added.count
   }
 }

@@ -104,7 +104,7 @@ extension SQLiteHistory {
     }
     let salvaged = salvage(from: aside)
     let history = try connect(path: path, busyTimeout: busyTimeout)
-    history.appendWithoutCopying(salvaged)
+    history.append(salvaged, copyingToFolder: false)
     // The old log was imported into the damaged one: not again.
     try? history.connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
     history.rebuiltFrom = aside

@@ -187,6 +187,12 @@ public final class SQLiteHistory: HistoryLog {
   // MARK: Writing
 
   public func append(_ entries: [HistoryEntry]) {
+    append(entries, copyingToFolder: true)
+  }
+
+  /// Adds this machine's `entries`; copies them to the sync folder unless they came from
+  /// there (a rebuilt database, a machine taking over its name).
+  func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
     guard !entries.isEmpty else { return }
     do throws(SQLiteError) {
       try connection.transaction { () throws(SQLiteError) in
@@ -200,16 +206,7 @@ public final class SQLiteHistory: HistoryLog {
       appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
       return
     }
-    folder?.copyOwnHistory(from: self)
-  }
-
-  /// Adds this machine's `entries`, without copying them to the sync folder (they came
-  /// from there).
-  func appendWithoutCopying(_ entries: [HistoryEntry]) {
-    let folder = self.folder
-    self.folder = nil
-    append(entries)
-    self.folder = folder
+    if copyingToFolder { folder?.copyOwnHistory(from: self) }
   }
 
   /// Every entry of this machine's own.
@@ -514,41 +511,34 @@ public final class SQLiteHistory: HistoryLog {
     let statement = try connection.statement(
       "SELECT counter, time, seq, old, new FROM change WHERE event = 'changed' AND old IS NOT NULL AND new IS NOT NULL "
         + "ORDER BY counter, time, seq")
-    var counter: String?
+    // Period numbers only grow along one counter's changes: each period is written once
+    // its counter moves past it (writing to `period` while reading `change` is allowed in one
+    // transaction).
+    var counter = ""
     var open: [Int: (number: Int, total: PeriodTotal, time: Int64, seq: Int64)] = [:]
-    // Period numbers only grow along one counter's changes: a period is written once done.
-    var periods: [(kind: Int, counter: String, number: Int, total: PeriodTotal, time: Int64, seq: Int64)] = []
+    func close(_ kind: Int) throws(SQLiteError) {
+      guard let period = open.removeValue(forKey: kind) else { return }
+      try store(kind: kind, counter: counter, number: period.number, period.total, time: period.time, seq: period.seq)
+    }
     while try statement.step() {
       let id = statement.text(0)
       if id != counter {
-        for (kind, period) in open { periods.append((kind, counter ?? "", period.number, period.total, period.time, period.seq)) }
-        open = [:]
+        for kind in Self.kinds.indices { try close(kind) }
         counter = id
       }
       let time = statement.integer(1)
       let seq = statement.integer(2)
-      let old = Int(clamping: statement.integer(3))
-      let new = Int(clamping: statement.integer(4))
-      let date = HistoryEntry.date(milliseconds: time)
-      let day = calendar.day(of: date)
+      let day = calendar.day(of: HistoryEntry.date(milliseconds: time))
       for (index, kind) in Self.kinds.enumerated() {
         let number = GoalCalendar.period(kind, ofDay: day)
-        if let period = open[index], period.number != number {
-          periods.append((index, id, period.number, period.total, period.time, period.seq))
-          open[index] = nil
-        }
+        if open[index]?.number != number { try close(index) }
         var period = open[index] ?? (number, PeriodTotal(), time, seq)
-        period.total.record(change: Self.difference(old, new), toZero: new == 0)
-        period.time = time
-        period.seq = seq
+        period.total.record(from: Int(clamping: statement.integer(3)), to: Int(clamping: statement.integer(4)))
+        (period.time, period.seq) = (time, seq)
         open[index] = period
       }
     }
-    for (kind, period) in open { periods.append((kind, counter ?? "", period.number, period.total, period.time, period.seq)) }
-    for period in periods {
-      try store(
-        kind: period.kind, counter: period.counter, number: period.number, period.total, time: period.time, seq: period.seq)
-    }
+    for kind in Self.kinds.indices { try close(kind) }
   }
 
   /// Folds the rows after `seq` into the kept totals: a change later than every one its
@@ -579,7 +569,7 @@ public final class SQLiteHistory: HistoryLog {
           try keepRuns(counter: row.counter, kind: index, number: number, from: kept.total.progress, to: total.progress)
         } else {
           var total = kept?.total ?? PeriodTotal()
-          total.record(change: Self.difference(row.old, row.new), toZero: row.new == 0)
+          total.record(from: row.old, to: row.new)
           try store(kind: index, counter: row.counter, number: number, total, time: row.time, seq: row.seq)
           try keepRuns(counter: row.counter, kind: index, number: number, from: kept?.total.progress ?? 0, to: total.progress)
         }
@@ -612,7 +602,7 @@ public final class SQLiteHistory: HistoryLog {
         (statement.integer(0), statement.integer(1), Int(clamping: statement.integer(2)), Int(clamping: statement.integer(3))))
     }
     for (rowTime, seq, old, new) in rows where calendar.period(kind, of: HistoryEntry.date(milliseconds: rowTime)) == number {
-      total.record(change: Self.difference(old, new), toZero: new == 0)
+      total.record(from: old, to: new)
       last = (rowTime, seq)
     }
     try store(kind: index, counter: counter, number: number, total, time: last.time, seq: last.seq)
@@ -640,11 +630,6 @@ public final class SQLiteHistory: HistoryLog {
         .integer(Int64(kind)), .text(counter), .integer(Int64(number)), .integer(Int64(total.net)),
         .integer(Int64(total.progress)), .integer(time), .integer(seq),
       ])
-  }
-
-  static func difference(_ old: Int, _ new: Int) -> Int {
-    let (difference, overflow) = new.subtractingReportingOverflow(old)
-    return overflow ? (new > old ? Int.max : Int.min) : difference
   }
 }
 

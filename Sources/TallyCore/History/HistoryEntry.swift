@@ -52,6 +52,11 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   /// How much the value went up (or down) in this entry; 0 for entries that are not changes.
   public var netChange: Int {
     guard event == .changed, let old, let new else { return 0 }
+    return Self.change(from: old, to: new)
+  }
+
+  /// `new - old`, saturating at `Int`'s bounds instead of overflowing.
+  public static func change(from old: Int, to new: Int) -> Int {
     let (difference, overflow) = new.subtractingReportingOverflow(old)
     return overflow ? (new > old ? Int.max : Int.min) : difference
   }

@@ -88,14 +88,16 @@ public struct PeriodTotal: Equatable, Sendable {
   /// Adds the change `entry` made, if it is one; changes must come in the order they
   /// happened.
   public mutating func record(_ entry: HistoryEntry) {
-    guard entry.event == .changed, entry.old != nil, entry.new != nil else { return }
-    record(change: entry.netChange, toZero: entry.new == 0)
+    guard entry.event == .changed, let old = entry.old, let new = entry.new else { return }
+    record(from: old, to: new)
   }
 
-  /// Adds a change of `change`, which left the counter at 0 when `toZero`.
-  public mutating func record(change: Int, toZero: Bool) {
+  /// Adds the change of a counter from `old` to `new`; changes must come in the order they
+  /// happened.
+  public mutating func record(from old: Int, to new: Int) {
+    let change = HistoryEntry.change(from: old, to: new)
     net = Self.add(net, change)
-    progress = toZero ? min(progress, max(0, Self.add(progress, change))) : Self.add(progress, change)
+    progress = new == 0 ? min(progress, max(0, Self.add(progress, change))) : Self.add(progress, change)
   }
 
   /// Every period's total, reading every change of `entries`: the definition the
