@@ -309,7 +309,6 @@ public final class SQLiteHistory: HistoryLog {
     } catch {
       reading.problem = "the history could not be read: \(HistoryError(error, path: path))"
     }
-    reading.problem = [reading.problem, notice].compactMap { $0 }.joined(separator: "; ").nonEmpty
     return reading
   }
 
@@ -631,8 +630,4 @@ public final class SQLiteHistory: HistoryLog {
         .integer(Int64(total.progress)), .integer(time), .integer(seq),
       ])
   }
-}
-
-extension String {
-  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -21,7 +21,7 @@ struct ExportCommand: ParsableCommand {
     let context = try CommandContext.open()
     try context.requireHistory()
     let reading = context.history.read()
-    if let notice = reading.notice { Platform.printError(notice) }
+    for notice in [reading.notice, context.history.notice].compactMap({ $0 }) { Platform.printError(notice) }
     let backup = Backup(list: context.counters, history: reading)
     let bytes = format == .json ? BackupJSON.encode(backup) : BackupCSV.encode(backup)
     if let output {

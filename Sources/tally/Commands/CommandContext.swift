@@ -89,7 +89,7 @@ struct CommandContext {
   func history(of counter: Counter, since: Date? = nil, until: Date? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
     try requireHistory()
     let reading = history.entries(ofCounter: counter.id, since: since, until: until, limit: limit)
-    if let notice = reading.notice { Platform.printError(notice) }
+    for notice in [reading.notice, history.notice].compactMap({ $0 }) { Platform.printError(notice) }
     return reading.entries
   }
 
