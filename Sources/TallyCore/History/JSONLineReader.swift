@@ -54,7 +54,7 @@ enum JSONLineReader {
       else { return nil }
       milliseconds = digits * [1, 100, 10, 1][fraction.count - 1]
     }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = UTCTime.daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
     return HistoryEntry.date(milliseconds: seconds * 1000 + milliseconds)
   }
@@ -66,15 +66,5 @@ enum JSONLineReader {
       value = value * 10 + Int64(digit - UInt8(ascii: "0"))
     }
     return digits.isEmpty ? nil : value
-  }
-
-  /// Days from 1970-01-01 to a proleptic Gregorian date: Howard Hinnant's days_from_civil.
-  static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }

@@ -25,6 +25,16 @@ package enum UTCTime {
     return text + (millisecond == 0 ? "Z" : "." + pad(millisecond, 3) + "Z")
   }
 
+  /// Days from 1970-01-01 to a proleptic Gregorian date: Howard Hinnant's days_from_civil.
+  static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
   /// The proleptic Gregorian year, month (1 to 12) and day of a day counted from 1970-01-01
   /// (day 0): Howard Hinnant's civil_from_days.
   package static func civilDate(ofDay days: Int64) -> (year: Int64, month: Int64, day: Int64) {
