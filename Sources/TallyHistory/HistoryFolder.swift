@@ -82,13 +82,16 @@ final class HistoryFolder {
     let wanted = files.filter { !$0.legacy || !monthly.contains($0.machine) }
     let connection = history.connection
     do throws(SQLiteError) {
-      var known: [String: (device: Int64, inode: Int64, indexed: Int64, modified: Int64)] = [:]
-      let statement = try connection.statement("SELECT name, device, inode, indexed, modified FROM folder_file")
+      var known: [String: (device: Int64, inode: Int64, indexed: Int64, modified: Int64, damaged: Int64)] = [:]
+      let statement = try connection.statement("SELECT name, device, inode, indexed, modified, damaged FROM folder_file")
       while try statement.step() {
-        known[statement.text(0)] = (statement.integer(1), statement.integer(2), statement.integer(3), statement.integer(4))
+        known[statement.text(0)] = (
+          statement.integer(1), statement.integer(2), statement.integer(3), statement.integer(4), statement.integer(5)
+        )
       }
       let wantedNames = Set(wanted.map { $0.name })
-      var work: [(name: String, machine: String, identity: FileIdentity, from: Int64)] = []
+      // Each file to read, from where: its end last time when it is the same file and grew.
+      var work: [(name: String, machine: String, identity: FileIdentity, from: Int64, damaged: Int64)] = []
       for file in wanted {
         let identity: FileIdentity
         do throws(SystemError) {
@@ -99,36 +102,24 @@ final class HistoryFolder {
           continue
         }
         let numbers = identity.numbers
-        if let previous = known[file.name], previous.device == numbers[0], previous.inode == numbers[1],
-          identity.byteCount == previous.indexed, previous.modified == numbers[3]
-        {
-          continue
-        }
+        let previous = known[file.name].flatMap { $0.device == numbers[0] && $0.inode == numbers[1] ? $0 : nil }
+        if let previous, identity.byteCount == previous.indexed, previous.modified == numbers[3] { continue }
         guard identity.byteCount <= Self.maximumFileSize else {
           skipped.append("the history file \(TerminalText.escaped(file.name)) in the sync folder was skipped: larger than 64 MiB")
           continue
         }
-        var from: Int64 = 0
-        if let previous = known[file.name], previous.device == numbers[0], previous.inode == numbers[1],
-          identity.byteCount > previous.indexed
-        {
-          from = previous.indexed
+        if let previous, identity.byteCount > previous.indexed {
+          work.append((file.name, file.machine, identity, previous.indexed, previous.damaged))
+        } else {
+          work.append((file.name, file.machine, identity, 0, 0))
         }
-        work.append((file.name, file.machine, identity, from))
       }
       let gone = known.keys.filter { !wantedNames.contains($0) }
       guard !work.isEmpty || !gone.isEmpty else { return false }
       try connection.transaction { () throws(SQLiteError) in
-        // This machine's rows were all copied up to the last row: the other machines' rows
-        // added now need no looking at by the next copy.
         let copied = try connection.integer("SELECT value FROM setting WHERE key = 'copied'")
-        let before = try connection.integer("SELECT max(seq) FROM change")
-        let caughtUp = copied != nil && copied == before
-        defer {
-          if caughtUp, let latest = try? connection.integer("SELECT max(seq) FROM change") {
-            try? connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)])
-          }
-        }
+        let latest = try connection.integer("SELECT max(seq) FROM change")
+        let caughtUp = copied != nil && copied == latest
         for name in gone {
           try connection.run("DELETE FROM change WHERE file = ?", [.text(name)])
           try connection.run("DELETE FROM folder_file WHERE name = ?", [.text(name)])
@@ -154,16 +145,18 @@ final class HistoryFolder {
             try history.insert(entry, file: file.name)
           }
           let numbers = read.identity.numbers
-          let before =
-            file.from == 0
-            ? 0 : (try connection.integer("SELECT damaged FROM folder_file WHERE name = ?", [.text(file.name)]) ?? 0)
           try connection.run(
             "INSERT OR REPLACE INTO folder_file (name, machine, device, inode, indexed, modified, damaged) "
               + "VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
               .text(file.name), .text(file.machine), .integer(numbers[0]), .integer(numbers[1]), .integer(file.from + Int64(end)),
-              .integer(numbers[3]), .integer(before + damaged),
+              .integer(numbers[3]), .integer(file.damaged + damaged),
             ])
+        }
+        // This machine's rows were all copied up to the last row: the other machines' rows
+        // added now need no looking at by the next copy.
+        if caughtUp, let latest = try connection.integer("SELECT max(seq) FROM change") {
+          try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)])
         }
       }
       return true
