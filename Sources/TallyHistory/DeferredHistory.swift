@@ -66,9 +66,15 @@ public final class DeferredHistory: HistoryLog {
 
   private var history: SQLiteHistory? { try? opened() }
 
-  public func append(_ entries: [HistoryEntry]) {
+  public func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
     guard !entries.isEmpty else { return }
-    history?.append(entries)
+    history?.append(entries, copyingToFolder: copyingToFolder)
+  }
+
+  /// Copies this machine's changes to the folder if the database is open (a process that
+  /// never opened it added none).
+  public func copyToFolder() {
+    if case .success(let history)? = outcome { history.copyToFolder() }
   }
 
   public var appendProblem: String? {
@@ -132,9 +138,9 @@ public final class DeferredHistory: HistoryLog {
   /// does so before its first answer once it opens (opening it for this alone would cost
   /// the app's first frames what they do not show).
   @discardableResult
-  public func refresh() -> Bool {
+  public func refresh(_ changes: FolderChanges) -> Bool {
     switch outcome {
-    case .success(let history)?: return history.refresh()
+    case .success(let history)?: return history.refresh(changes)
     case nil:
       folder?.readingFirst = true
       return false

@@ -31,6 +31,8 @@ final class HistoryFolder {
   let machine: String
   /// Whether this machine may write its files now (no other machine uses its name).
   let mayWrite: () -> Bool
+  /// Whether the last reading left files for the next one, its budget spent.
+  private(set) var unfinished = false
   /// Files skipped since the last indexing, one sentence each.
   private(set) var skipped: [String] = []
 
@@ -55,6 +57,11 @@ final class HistoryFolder {
     else { return nil }
     let machine = String(decoding: stem.dropLast(7 + ".history.".utf8.count), as: UTF8.self)
     return SyncMachine.problem(withName: machine) == nil ? (machine, false) : nil
+  }
+
+  /// Whether `name` is another machine's history file, one that ``index(into:)`` reads.
+  func isOtherMachinesFile(_ name: String) -> Bool {
+    Self.parse(name).map { $0.machine != machine } ?? false
   }
 
   /// This machine's file for the month of `milliseconds` (UTC).
@@ -125,9 +132,13 @@ final class HistoryFolder {
           try connection.run("DELETE FROM folder_file WHERE name = ?", [.text(name)])
         }
         var budget = readingBudget
+        unfinished = false
         for file in work {
           // The rest waits for the next reading (the offsets read so far are kept).
-          guard budget > 0 else { break }
+          guard budget > 0 else {
+            unfinished = true
+            break
+          }
           budget -= Int(file.identity.byteCount - file.from)
           if file.from == 0 { try connection.run("DELETE FROM change WHERE file = ?", [.text(file.name)]) }
           guard let read = try? folder.readFile(named: file.name, from: Int(file.from), atMost: Self.maximumFileSize) else {

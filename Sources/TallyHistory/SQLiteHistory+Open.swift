@@ -203,9 +203,10 @@ extension SQLiteHistory {
   }
 
   @discardableResult
-  public func refresh() -> Bool {
+  public func refresh(_ changes: FolderChanges) -> Bool {
+    guard let folder, folder.unfinished || changes.mayConcern(folder.isOtherMachinesFile) else { return false }
     folderUnread = false
-    return folder?.index(into: self) ?? false
+    return folder.index(into: self)
   }
 
 }

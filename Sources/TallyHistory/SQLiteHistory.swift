@@ -186,13 +186,10 @@ public final class SQLiteHistory: HistoryLog {
 
   // MARK: Writing
 
-  public func append(_ entries: [HistoryEntry]) {
-    append(entries, copyingToFolder: true)
-  }
-
-  /// Adds this machine's `entries`; copies them to the sync folder unless they came from
-  /// there (a rebuilt database, a machine taking over its name).
-  func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
+  /// Adds this machine's `entries`; copies them to the sync folder unless `copyingToFolder`
+  /// is false: they came from there (a rebuilt database, a machine taking over its name), or
+  /// the app copies them after drawing its frame.
+  public func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
     guard !entries.isEmpty else { return }
     do throws(SQLiteError) {
       try connection.transaction { () throws(SQLiteError) in
@@ -206,7 +203,11 @@ public final class SQLiteHistory: HistoryLog {
       appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
       return
     }
-    if copyingToFolder { folder?.copyOwnHistory(from: self) }
+    if copyingToFolder { copyToFolder() }
+  }
+
+  public func copyToFolder() {
+    folder?.copyOwnHistory(from: self)
   }
 
   /// Every entry of this machine's own.

@@ -150,6 +150,38 @@ struct HistoryFolderTests {
     #expect(!history.refresh())
   }
 
+  /// After every key press the folder's watch reports this machine's own files: the
+  /// reading then looks at nothing, and another machine's file named by the watch is read.
+  @Test func aRefreshReadsOnlyWhenTheWatchNamedAnotherMachinesFile() throws {
+    let history = try laptop()
+    history.append([change("2026-11-01T10:00:00Z", 0, 1)])
+    #expect(!history.refresh())
+    try TestFiles.write(lines([change("2026-11-01T11:00:00Z", 0, 5)]), to: folder.appending("desktop.history.2026-11.jsonl"))
+    let own: FolderChanges = .files(["laptop.history.2026-11.jsonl", ".laptop.tally.plist.0123456789abcdef.tmp"])
+    #expect(!history.refresh(own))
+    #expect(history.allTime(ofCounter: "count") == 1, "not read: the watch named only this machine's files")
+    #expect(!history.refresh(.files(["desktop.tally.plist", "notes.txt"])))
+    #expect(history.refresh(.files(["desktop.history.2026-11.jsonl"])))
+    #expect(history.allTime(ofCounter: "count") == 6)
+  }
+
+  /// A reading whose budget ran out goes on at the next one, whatever the watch named.
+  @Test func aReadingLeftUnfinishedGoesOnAtTheNextEvent() throws {
+    for month in 1...2 {
+      let entries = (0..<5).map { change("2026-0\(month)-0\($0 + 1)T10:00:00Z", $0, $0 + 1) }
+      try TestFiles.write(lines(entries), to: folder.appending("desktop.history.2026-0\(month).jsonl"))
+    }
+    let size = try #require(TestFiles.read(folder.appending("desktop.history.2026-01.jsonl"))).count
+    let history = try SQLiteHistory.open(directory: data.path)
+    history.attach(folder: folder.path, machine: "laptop", readingBeforeFirstQuestion: false) { true }
+    history.folder?.readingBudget = size
+    #expect(history.refresh())
+    #expect(history.read().entries.count == 5)
+    #expect(history.refresh(.files(["laptop.history.2026-11.jsonl"])))
+    #expect(history.read().entries.count == 10)
+    #expect(!history.refresh(.files(["laptop.history.2026-11.jsonl"])))
+  }
+
   @Test func aRebuiltDatabaseTakesBackThisMachinesChangesFromTheFolder() throws {
     let entries = [change("2026-10-01T10:00:00Z", 0, 1), change("2026-11-01T10:00:00Z", 1, 3)]
     try laptop().append(entries)

@@ -24,6 +24,10 @@ struct SyncUITests {
     try await test.app.waitFor(text: "Count: 43")
     let desktopGet = try ChildProcess.run(tally, ["get"], environment: desktopEnvironment)
     #expect(desktopGet.standardOutput == "43\n")
+    // The app copies its history to the folder after drawing: the desktop has the press.
+    let desktopLog = try ChildProcess.run(tally, ["log", "--json", "-n", "1"], environment: desktopEnvironment)
+    #expect(desktopLog.standardOutput.contains(#""new":43"#), "\(desktopLog)")
+    #expect(desktopLog.standardOutput.contains(#""machine":"laptop""#), "\(desktopLog)")
   }
 
   @Test func anotherMachinesSettingTakesEffectWhileTheAppRuns() async throws {

@@ -47,10 +47,12 @@ public final class HistoryRecorder: Analytics {
   /// Why the last append to the log failed, if it did.
   public var problem: String? { log.appendProblem }
 
-  /// Writes what was tracked since the last flush.
-  public func flush() {
+  /// Writes what was tracked since the last flush; with sync on, copies it to the folder
+  /// too, unless `copyingToFolder` is false (then the log's ``HistoryLog/copyToFolder()``
+  /// does, later).
+  public func flush(copyingToFolder: Bool = true) {
     guard !pending.isEmpty else { return }
-    log.append(pending)
+    log.append(pending, copyingToFolder: copyingToFolder)
     pending.removeAll(keepingCapacity: true)
   }
 }

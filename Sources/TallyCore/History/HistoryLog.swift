@@ -11,8 +11,13 @@
 /// week or month) instead of reading every change, so that they cost the same after ten
 /// years of use as on the first day.
 public protocol HistoryLog: AnyObject {
-  /// Adds entries at the end, in one durable write.
-  func append(_ entries: [HistoryEntry])
+  /// Adds entries at the end, in one durable write; with sync on, copies them to this
+  /// machine's files in the folder too, unless `copyingToFolder` is false (then
+  /// ``copyToFolder()`` does, later).
+  func append(_ entries: [HistoryEntry], copyingToFolder: Bool)
+  /// Copies this machine's changes that its files in the sync folder do not have yet there;
+  /// nothing without sync.
+  func copyToFolder()
   /// Why the last append failed, or `nil` when it worked.
   var appendProblem: String? { get }
   /// What the history could not read (damaged lines of another machine's files, a database
@@ -34,9 +39,9 @@ public protocol HistoryLog: AnyObject {
   /// The sum of every change ever made to the counter.
   func allTime(ofCounter id: String) -> Int
   /// Reads what changed elsewhere since the last look: the other machines' files in a sync
-  /// folder; returns whether anything was added.
+  /// folder, when `changes` may concern one of them; returns whether anything was added.
   @discardableResult
-  func refresh() -> Bool
+  func refresh(_ changes: FolderChanges) -> Bool
   /// Gives the entries of the counters in `mapping` (old id to new id) their new ids, as
   /// when joining a sync folder changes them.
   func renameCounters(_ mapping: [String: String])
@@ -120,4 +125,14 @@ public struct PeriodTotal: Equatable, Sendable {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? (b > 0 ? Int.max : Int.min) : sum
   }
+}
+
+extension HistoryLog {
+  /// Adds entries at the end, in one durable write, and copies them to the sync folder.
+  public func append(_ entries: [HistoryEntry]) { append(entries, copyingToFolder: true) }
+
+  /// Reads whatever changed elsewhere since the last look, every file of the sync folder
+  /// being taken as possibly changed (at start, and where the folder is polled).
+  @discardableResult
+  public func refresh() -> Bool { refresh(.unknown) }
 }

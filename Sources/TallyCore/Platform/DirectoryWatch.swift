@@ -31,15 +31,24 @@ final class DirectoryWatch {
     inotify_add_watch(descriptor, directory, Self.events)
   }
 
-  /// Reads every pending event; returns whether any was about the file `name` or about the
-  /// directory itself.
-  func readEvents(concerning name: String) -> Bool {
+  /// What the pending events were about.
+  struct Events: Equatable {
+    /// The names of the files in the directory they named.
+    var names: Set<String> = []
+    /// Whether one was about the directory itself (it went away or moved), or events were
+    /// lost (the queue overflowed): then anything in it may have changed.
+    var directoryChanged = false
+  }
+
+  /// Reads every pending event.
+  func readEvents() -> Events {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    var concerned = false
+    var events = Events()
     let header = MemoryLayout<inotify_event>.size
+    let aboutDirectory = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_Q_OVERFLOW)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { return concerned }
+      if count <= 0 { return events }
       var offset = 0
       buffer.withUnsafeBytes { bytes in
         while offset + header <= count {
@@ -47,12 +56,21 @@ final class DirectoryWatch {
           let length = Int(bytes.load(fromByteOffset: offset + 12, as: UInt32.self))
           let start = offset + header
           let eventName = bytes[start..<min(start + length, count)].prefix { $0 != 0 }
-          if eventName.elementsEqual(name.utf8) || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
-            concerned = true
+          if eventName.isEmpty || mask & aboutDirectory != 0 {
+            events.directoryChanged = true
+          } else {
+            events.names.insert(String(decoding: eventName, as: UTF8.self))
           }
           offset = start + length
         }
       }
     }
+  }
+
+  /// Reads every pending event; returns whether any was about the file `name` or about the
+  /// directory itself.
+  func readEvents(concerning name: String) -> Bool {
+    let events = readEvents()
+    return events.directoryChanged || events.names.contains(name)
   }
 }

@@ -1,8 +1,8 @@
 /// The interactive app's run loop: waits on the terminal, applies keys, saves, draws.
 ///
 /// Each turn waits for keys, a signal, another process's change or a timeout; applies every
-/// pending key inside one store batch, so that a burst costs one durable write; and then draws
-/// one frame. The value on screen is always one the store has saved, or the status line says
+/// pending key inside one store batch, so that a burst costs one durable write; then draws
+/// one frame, and only then copies what changed to the sync folder. The value on screen is always one the store has saved, or the status line says
 /// why not. A failed save is retried every second, with or without a key press, and a quit
 /// with changes still unsaved is refused once.
 public final class AppRunLoop {
@@ -78,8 +78,12 @@ public final class AppRunLoop {
       switch woken {
       case .terminated(let signal): return .terminated(signal: signal)
       case .descriptor(let descriptor) where descriptor == folderDescriptor:
-        // The other machines' counts, and their history (which goals and streaks add up).
-        if let sync, [sync.processFolderChanges(), history.log.refresh()].contains(true) { storeChanged(app) }
+        // The other machines' counts, and their history (which goals and streaks add up);
+        // nothing is read when only this machine's own files changed, as after every press.
+        if let sync {
+          let (changes, countersChanged) = sync.processFolderChanges()
+          if [countersChanged, history.log.refresh(changes)].contains(true) { storeChanged(app) }
+        }
         showSyncProblem(on: app)
       case .descriptor: if !store.processChanges().isEmpty { storeChanged(app) }
       case .timeout:
@@ -110,6 +114,7 @@ public final class AppRunLoop {
         if let problem = store.saveProblem { app.refuseQuit(unsaved: problem) }
       }
       if !app.isQuitting { draw(app) }
+      copyToFolder()
     }
     terminal.stop()
     return store.hasUnsavedChanges ? .quitWithoutSaving(store.saveProblem) : .quit
@@ -129,11 +134,18 @@ public final class AppRunLoop {
         for key in keys where !app.isQuitting { app.handle(key) }
       }
     }
-    // This machine's file in the sync folder, then the history of the burst, in one write
-    // each; then the status line says how saving both went.
-    sync?.publish()
-    history.flush()
+    // The history of the burst, in one durable write; then the status line says how saving
+    // the counts and the history went. The copies to the sync folder wait for the frame.
+    history.flush(copyingToFolder: false)
     app.saveStatusChanged()
+  }
+
+  /// Copies this machine's state and new history to the sync folder, after the frame: the
+  /// counts on screen are already saved here, and the other machines need not hold up the
+  /// press that changed them (a failed copy is kept in the sync status and retried).
+  private func copyToFolder() {
+    sync?.publish()
+    history.log.copyToFolder()
   }
 
   /// Seconds until the next day begins by the goals' calendar, at least one.

@@ -594,11 +594,13 @@ public final class CounterSync {
   /// to wait on; `nil` while the folder is not there (then ``poll()`` looks for it).
   public var changeDescriptor: Int32? { folder.changeDescriptor }
 
-  /// Takes in what the change descriptor reported and merges what changed; returns whether
-  /// the counters changed.
-  public func processFolderChanges() -> Bool {
-    _ = folder.readEvents()
-    return pull()
+  /// Takes in what the change descriptor reported and merges it if another machine's file
+  /// may have changed; returns what the watch reported (for the history, which reads the
+  /// same folder) and whether the counters changed.
+  public func processFolderChanges() -> (changes: FolderChanges, countersChanged: Bool) {
+    let changes = folder.readEvents()
+    guard folder.mayHaveChanged(changes) else { return (changes, false) }
+    return (changes, pull())
   }
 
   /// Looks again at a folder that was not there or could not be watched; returns whether

@@ -91,12 +91,31 @@ final class SyncFolder {
     return watch?.descriptor
   }
 
-  /// Reads the pending events; returns whether the folder itself went away (then the watch
-  /// is dropped, and made again when the folder is back).
-  func readEvents() -> Bool {
-    guard let watch else { return false }
-    let folderGone = watch.readEvents(concerning: "")
-    if folderGone { self.watch = nil }
-    return folderGone
+  /// Reads the pending events: what they named, or ``FolderChanges/unknown`` when the folder
+  /// itself went away (then the watch is dropped, and made again when the folder is back)
+  /// or events were lost.
+  func readEvents() -> FolderChanges {
+    guard let watch else { return .unknown }
+    let events = watch.readEvents()
+    guard !events.directoryChanged else {
+      self.watch = nil
+      return .unknown
+    }
+    return .files(events.names)
+  }
+
+  /// Whether a machine file among `changes` is not as this machine last read or wrote it.
+  ///
+  /// One `stat` per machine file named: the app's own writes, which wake the watch after
+  /// every key press, are recognised by their identity and cost no reading of the folder.
+  func mayHaveChanged(_ changes: FolderChanges) -> Bool {
+    guard case .files(let names) = changes else { return true }
+    let machineFiles = names.filter(SyncFile.isMachineFile)
+    guard !machineFiles.isEmpty else { return false }
+    guard let folder = try? UntrustedFolder(path: path) else { return true }
+    return machineFiles.contains { name in
+      guard let known = entries[name]?.identity, let identity = try? folder.identity(ofFile: name) else { return true }
+      return identity != known
+    }
   }
 }

@@ -3,6 +3,10 @@ import TallyHistory
 import TallyTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The folder as untrusted input, conflict copies, two machines with one name, a folder
 /// that goes away, joining, and what never touches the folder.
 struct SyncFolderTests {
@@ -32,6 +36,39 @@ struct SyncFolderTests {
     #expect(desktop.value("laps") == 50)
     #expect(laptop.value("coffee") == 0)
     #expect(Set(laptop.model.list.counters.map(\.name)) == ["Count", "Laps", "coffee"])
+  }
+
+  /// Every press wakes the folder's watch with this machine's own writes: they are known by
+  /// their identity and merge nothing, while another machine's file, or this machine's
+  /// replaced by someone else, is merged (and this machine's written back).
+  @Test func theWatchMergesOtherMachinesWritesAndPassesOverThisMachinesOwn() throws {
+    let shared = root.appending("shared")
+    let laptop = try SyncedMachine("laptop", in: root, folder: shared)
+    let desktop = try SyncedMachine("desktop", in: root, folder: shared)
+    let sync = try #require(laptop.sync)
+    #expect(sync.changeDescriptor != nil)
+    _ = sync.processFolderChanges()
+    laptop.add(1)
+    let own = sync.processFolderChanges()
+    guard case .files(let names) = own.changes else {
+      Issue.record("the watch named no files: \(own.changes)")
+      return
+    }
+    #expect(names.contains("laptop.tally.plist"))
+    #expect(!own.countersChanged)
+    let ownFile = shared + "/laptop.tally.plist"
+    let older = try #require(TestFiles.read(ownFile))
+    desktop.add(2)
+    #expect(sync.processFolderChanges().countersChanged)
+    laptop.model.reload()
+    #expect(laptop.value("Count") == 3)
+    // Someone puts back an older copy of the laptop's own file: it is written anew.
+    try TestFiles.write(older, to: shared + "/.put-back")
+    #expect(rename(shared + "/.put-back", ownFile) == 0)
+    _ = sync.processFolderChanges()
+    let restored = try SyncFile(decoding: try #require(TestFiles.read(ownFile)))
+    #expect(restored.state == laptop.state)
+    #expect(restored.state != (try SyncFile(decoding: older)).state)
   }
 
   @Test func leavingAndJoiningAgainCountsNothingTwice() throws {
