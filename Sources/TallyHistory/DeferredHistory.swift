@@ -119,8 +119,7 @@ public final class DeferredHistory: HistoryLog {
     history?.entries(ofCounter: id, since: since, until: until, limit: limit) ?? HistoryReading(problem: openProblem)
   }
 
-  public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> [Int: PeriodTotal]
-  {
+  public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
     history?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
   }
 

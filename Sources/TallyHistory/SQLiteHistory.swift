@@ -338,17 +338,16 @@ public final class SQLiteHistory: HistoryLog {
     return Int(clamping: total ?? 0)
   }
 
-  public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> [Int: PeriodTotal]
-  {
+  public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
     guard kind != .total else { return [:] }
     readFolderIfUnread()
     guard let key = calendar.key, (try? bringTotalsUpToDate(calendar: calendar, key: key)) != nil else {
       // A calendar without a name (or a database that cannot be written): every change read.
       let totals = PeriodTotal.byPeriod(
         entries(ofCounter: id, since: nil, until: nil, limit: nil).entries, per: kind, calendar: calendar)
-      return totals.filter { $0.key >= first ?? .min }
+      return first.map { totals.from($0) } ?? totals
     }
-    var totals: [Int: PeriodTotal] = [:]
+    var totals = PeriodTotals()
     do throws(SQLiteError) {
       let statement = try connection.statement(
         "SELECT number, net, progress FROM period WHERE kind = ? AND counter = ? AND number >= ?")

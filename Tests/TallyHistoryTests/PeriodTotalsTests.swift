@@ -13,6 +13,32 @@ import Testing
 /// (``PeriodTotal/byPeriod(_:per:calendar:)``), in time zones with daylight saving, half- and
 /// quarter-hour offsets, and days that start at any hour.
 struct PeriodTotalsTests {
+  /// Periods set in any order are kept in order, found, replaced and removed; `from` keeps
+  /// the later ones; and the streaks read them as runs of consecutive periods.
+  @Test func totalsAreKeptInOrderOfPeriod() {
+    var totals = PeriodTotals()
+    for number in [12, 3, 7, 10, 11, -2] { totals[number] = PeriodTotal(net: number, progress: number) }
+    #expect(totals.numbers == [-2, 3, 7, 10, 11, 12])
+    #expect(totals[7] == PeriodTotal(net: 7, progress: 7))
+    #expect(totals[8] == nil)
+    totals[7] = nil
+    totals[3, default: PeriodTotal()].record(from: 0, to: 2)
+    #expect(totals.numbers == [-2, 3, 10, 11, 12])
+    #expect(totals[3] == PeriodTotal(net: 5, progress: 5))
+    #expect(totals.from(4).numbers == [10, 11, 12])
+    #expect(totals.from(13).isEmpty)
+    #expect(
+      totals == [
+        12: .init(net: 12, progress: 12), 11: .init(net: 11, progress: 11), 10: .init(net: 10, progress: 10),
+        3: .init(net: 5, progress: 5), -2: .init(net: -2, progress: -2),
+      ])
+    #expect(GoalSummary.streaks(in: totals, reaching: 1, current: 12) == (current: 3, best: 3))
+    #expect(GoalSummary.streaks(in: totals, reaching: 1, current: 13) == (current: 3, best: 3), "today still open")
+    #expect(GoalSummary.streaks(in: totals, reaching: 1, current: 14) == (current: 0, best: 3))
+    #expect(GoalSummary.streaks(in: totals, reaching: 11, current: 12) == (current: 2, best: 2))
+    #expect(GoalSummary.streaks(in: totals, reaching: 1, current: 3) == (current: 1, best: 3), "later periods left out")
+  }
+
   /// A random generator with a seed, so that a failure can be run again.
   struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
@@ -65,7 +91,7 @@ struct PeriodTotalsTests {
         let kept = history.totals(ofCounter: counter, per: kind, calendar: calendar, from: nil)
         #expect(kept == expected, "\(label): \(counter) per \(kind)")
         // The streaks the database finds, against the definition, ending at a few periods.
-        let last = expected.keys.max() ?? 0
+        let last = expected.numbers.last ?? 0
         for amount in [1, 3] {
           for current in [last, last + 1, last + 2, last - 5] {
             let found = history.streaks(ofCounter: counter, per: kind, calendar: calendar, reaching: amount, current: current)

@@ -46,7 +46,7 @@ public struct GoalSummary: Equatable, Sendable {
   /// goal's kind (or more) and its streaks
   /// (``HistoryLog/streaks(ofCounter:per:calendar:reaching:current:)``).
   public init(
-    goal: Goal, value: Int, totals: [Int: PeriodTotal], streaks: (current: Int, best: Int), now: Date, calendar: GoalCalendar,
+    goal: Goal, value: Int, totals: PeriodTotals, streaks: (current: Int, best: Int), now: Date, calendar: GoalCalendar,
     periodCount: Int = 14
   ) {
     self.goal = goal
@@ -70,7 +70,7 @@ public struct GoalSummary: Equatable, Sendable {
   }
 
   /// How the counter stands, from its totals in every period of the goal's kind.
-  public init(goal: Goal, value: Int, totals: [Int: PeriodTotal], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
+  public init(goal: Goal, value: Int, totals: PeriodTotals, now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
     let streaks = Self.streaks(in: totals, reaching: goal.amount, current: calendar.period(goal.period, of: now))
     self.init(goal: goal, value: value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount)
   }
@@ -78,13 +78,16 @@ public struct GoalSummary: Equatable, Sendable {
   /// The streaks in `totals`, every period's: the run of periods that reached `amount`
   /// through period `current` (or up to the one before it, while `current` is open), and the
   /// longest run ever.
-  public static func streaks(in totals: [Int: PeriodTotal], reaching amount: Int, current: Int) -> (current: Int, best: Int) {
-    let met = Set(totals.filter { $0.value.progress >= amount }.keys)
+  public static func streaks(in totals: PeriodTotals, reaching amount: Int, current: Int) -> (current: Int, best: Int) {
+    let met = totals.numbers(reaching: amount)
+    var index = met.count - 1
+    while index >= 0 && met[index] > current { index -= 1 }
+    var number = index >= 0 && met[index] == current ? current : current - 1
     var streak = 0
-    var number = met.contains(current) ? current : current - 1
-    while met.contains(number) {
+    while index >= 0 && met[index] == number {
       streak += 1
       number -= 1
+      index -= 1
     }
     return (streak, longestRun(met))
   }
@@ -96,15 +99,17 @@ public struct GoalSummary: Equatable, Sendable {
       calendar: calendar, periodCount: periodCount)
   }
 
-  private static func longestRun(_ numbers: Set<Int>) -> Int {
+  /// The longest run of consecutive numbers in `numbers`, which are in increasing order.
+  private static func longestRun(_ numbers: [Int]) -> Int {
     var best = 0
-    for number in numbers where !numbers.contains(number - 1) {
-      var length = 1
-      while numbers.contains(number + length) { length += 1 }
+    var length = 0
+    for (index, number) in numbers.enumerated() {
+      length = index > 0 && numbers[index - 1] &+ 1 == number ? length + 1 : 1
       best = max(best, length)
     }
     return best
   }
+
 }
 
 extension GoalSummary {

@@ -30,7 +30,7 @@ public protocol HistoryLog: AnyObject {
   func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading
   /// The counter's totals in each period of `kind` (days, weeks or months as `calendar`
   /// places them) that has a change, from period number `first` on (every one when `nil`).
-  func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> [Int: PeriodTotal]
+  func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals
   /// The counter's runs of consecutive periods of `kind` whose progress reached `amount`:
   /// the one that ends at period `current` (or at the one before it, while `current` is not
   /// yet reached), and the longest ever; 0 when there is none.
@@ -110,8 +110,8 @@ public struct PeriodTotal: Equatable, Sendable {
   ///
   /// The entries may come in any order: they are taken in the order they happened, ties in
   /// the order given.
-  public static func byPeriod(_ entries: [HistoryEntry], per kind: Goal.Period, calendar: GoalCalendar) -> [Int: PeriodTotal] {
-    var totals: [Int: PeriodTotal] = [:]
+  public static func byPeriod(_ entries: [HistoryEntry], per kind: Goal.Period, calendar: GoalCalendar) -> PeriodTotals {
+    var totals = PeriodTotals()
     let changes = entries.filter { $0.event == .changed }.enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }

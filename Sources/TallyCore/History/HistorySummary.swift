@@ -62,7 +62,7 @@ public struct HistorySummary: Equatable, Sendable {
       recent: Array(entries.suffix(recentCount).reversed()), today: calendar.day(of: now), dayCount: dayCount)
   }
 
-  private init(days totals: [Int: PeriodTotal], thisWeek: Int, allTime: Int, recent: [HistoryEntry], today: Int, dayCount: Int) {
+  private init(days totals: PeriodTotals, thisWeek: Int, allTime: Int, recent: [HistoryEntry], today: Int, dayCount: Int) {
     let first = today - dayCount + 1
     days = (first...today).map { number in
       Day(number: number, label: Self.label(number), net: totals[number]?.net ?? 0)

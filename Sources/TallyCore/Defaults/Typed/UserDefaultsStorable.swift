@@ -97,7 +97,9 @@ extension Date: UserDefaultsStorable {
 }
 
 extension Array: UserDefaultsStorable where Element: UserDefaultsStorable {
-  public var propertyListValue: PropertyListValue { .array(map(\.propertyListValue)) }
+  // A closure, not a key path: the key path's type is made at run time, with a scan of every
+  // conformance record, by the default counter list before the first frame.
+  public var propertyListValue: PropertyListValue { .array(map { $0.propertyListValue }) }
   public init?(propertyListValue: PropertyListValue) {
     guard case .array(let values) = propertyListValue else { return nil }
     var elements: [Element] = []
