@@ -60,6 +60,55 @@ struct PropertyListCodecTests {
     }
   }
 
+  /// Foundation's encoder, for comparison.
+  private func foundationXML(_ value: PropertyListValue) throws -> String {
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = .xml
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  /// What Tally writes without Foundation's encoder (for speed) is what the encoder writes,
+  /// byte for byte: merges order values by their XML, so every machine must write the same.
+  @Test(arguments: samples + [.real(.nan), .real(1e-7), .real(123_456_789.125), .string("a]]>b&amp;")])
+  func theFastWriterWritesWhatFoundationWrites(value: PropertyListValue) throws {
+    let document: [String: PropertyListValue] = [
+      "key": value, "nested": .array([value, .dictionary(["k": value, "\u{E9}": value, "e\u{301}x": value, "Z": .array([])])]),
+    ]
+    #expect(PropertyListCodec.encode(document) == (try foundationXML(.dictionary(document))))
+  }
+
+  @Test func randomValuesAreWrittenAsFoundationWritesThem() throws {
+    var state: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let pieces = ["a", "Z", "<", ">", "&", " ", "\t", "\n", "é", "e\u{301}", "🎉", "漢", "0", "-", "]]>", ""]
+    func text() -> String { (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
+    func value(depth: Int) -> PropertyListValue {
+      switch next(depth > 3 ? 6 : 8) {
+      case 0: return .bool(next(2) == 0)
+      case 1: return .integer(Int64(next(2_000_001) - 1_000_000) * Int64(1 + next(1_000_000)))
+      case 2: return .unsignedInteger(UInt64(next(1_000_000)) << UInt64(next(40)))
+      case 3: return .real(Double(next(2_000_001) - 1_000_000) / Double(1 + next(1000)))
+      case 4, 5: return .string(text())
+      case 6: return .array((0..<next(4)).map { _ in value(depth: depth + 1) })
+      default:
+        var entries: [String: PropertyListValue] = [:]
+        for _ in 0..<next(5) { entries[text()] = value(depth: depth + 1) }
+        return .dictionary(entries)
+      }
+    }
+    for round in 0..<300 {
+      var document: [String: PropertyListValue] = [:]
+      for _ in 0..<next(6) { document[text()] = value(depth: 0) }
+      let ours = PropertyListCodec.encode(document)
+      let theirs = try foundationXML(.dictionary(document))
+      #expect(ours == theirs, "round \(round)")
+      if ours != theirs { break }
+    }
+  }
+
   @Test func nanReadsBackAsNaN() throws {
     let written = PropertyListCodec.encode(["key": .real(.nan)])
     guard case .real(let value) = try PropertyListCodec.decode(Array(written.utf8))["key"] else {

@@ -7,6 +7,9 @@
 /// Reads and writes property lists with FoundationEssentials' `PropertyListDecoder` and
 /// `PropertyListEncoder`: XML written; XML and binary read, as Foundation reads them.
 ///
+/// For speed, what Tally stores is written by `PropertyListFastWriter` and read back by
+/// `PropertyListFastReader`, byte for byte as Foundation would.
+///
 /// Three fixes sit on top of Foundation's codec (docs/persistence.md). Its decoder keeps one
 /// of two keys that differ only in Unicode normalisation (Swift's `String` compares them
 /// equal), so a document whose `<key>` elements outnumber the keys read is refused: the store
@@ -89,6 +92,7 @@ public enum PropertyListCodec {
   }
 
   private static func xml(_ value: PropertyListValue) -> String {
+    if let document = PropertyListFastWriter.document(value) { return String(decoding: document, as: UTF8.self) }
     let encoder = PropertyListEncoder()
     encoder.outputFormat = .xml
     // Only NUL makes the encoder throw, and `writable` has replaced it.
