@@ -32,7 +32,10 @@ struct InteractiveApp {
           let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
           notices = store.notices.map(\.description) + StoreCheck.run(on: store)
           let history = DeferredHistory { () throws(HistoryError) in
-            try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
+            let history = try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
+            // The log folded whole at quit: the next start reads none of it.
+            history.logFoldedAbove = 0
+            return history
           }
           return (store, history)
         },

@@ -66,6 +66,27 @@ struct SQLiteHistoryTests {
     #expect(try SQLiteHistory.open(directory: directory.path).read().entries.count == 300)
   }
 
+  /// A command leaves a small log for the next one to fold; the app, which quits seldom and
+  /// starts where speed shows, folds all of it: its next start reads no log.
+  @Test func theAppFoldsTheWholeLogWhenItCloses() throws {
+    func logSize() -> Int {
+      var info = stat()
+      return stat(directory.appending(SQLiteHistory.fileName + "-wal"), &info) == 0 ? Int(info.st_size) : 0
+    }
+    do {
+      let command = try SQLiteHistory.open(directory: directory.path)
+      command.append([change("2026-11-23T10:00:00Z", 0, 1)])
+    }
+    #expect(logSize() > 0, "a command's close folds only a log past the limit")
+    do {
+      let app = try SQLiteHistory.open(directory: directory.path)
+      app.logFoldedAbove = 0
+      app.append([change("2026-11-23T10:01:00Z", 1, 2)])
+    }
+    #expect(logSize() == 0)
+    #expect(try SQLiteHistory.open(directory: directory.path).read().entries.map(\.new) == [1, 2])
+  }
+
   @Test func theDatabaseIsReadableByItsOwnerOnly() throws {
     let history = try SQLiteHistory.open(directory: directory.path)
     history.append([change("2026-11-23T10:00:00Z", 0, 1)])

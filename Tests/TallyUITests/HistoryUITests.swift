@@ -35,6 +35,10 @@ struct HistoryUITests {
     try await test.app.waitFor(text: "Count: 53")
     try test.app.press(.character("q"))
     #expect(try await test.app.waitForExit() == 0)
+    // The app folds its write-ahead log into the database when it quits: the next start
+    // reads none of it.
+    let logSize = TestFiles.read(test.app.storeDirectory + "/history.sqlite-wal")?.count ?? 0
+    #expect(logSize == 0)
 
     let log = try ChildProcess.run(try Executables.tally(), ["log", "--json"], environment: ["XDG_DATA_HOME": test.app.dataHome])
     let entries = log.standardOutput.split(separator: "\n").compactMap { HistoryEntry(jsonLine: Array($0.utf8)) }
