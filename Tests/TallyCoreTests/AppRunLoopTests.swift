@@ -171,6 +171,40 @@ struct AppRunLoopTests {
     #expect(!frames[2].contains("Sync:"))
   }
 
+  /// A press right after another does not wait for the first one's copy to the sync
+  /// folder: the copies wait for the keys to pause (a wait that times out), and a process
+  /// that ends copies what waits.
+  @Test func theCopiesToTheSyncFolderWaitForTheKeysToPause() throws {
+    let folders = try TemporaryDirectory()
+    let folder = folders.appending("folder")
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
+    let dependencies = Dependencies(
+      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    dependencies.sync = CounterSync.configured(in: store)
+    func copied() -> Int? {
+      guard let bytes = TestFiles.read(folder + "/laptop.tally.plist"), let file = try? SyncFile(decoding: bytes) else {
+        return nil
+      }
+      return file.state.counters.values.first?.value
+    }
+    var seen: [Int?] = []
+    let terminal = InMemoryTerminal(script: [
+      .keys([.space]), .meanwhile { seen.append(copied()) }, .keys([.space]), .meanwhile { seen.append(copied()) },
+      .timeout, .meanwhile { seen.append(copied()) }, .keys([.space]),
+    ])
+    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+      AppViewModel(
+        settingStore: FakeSettingStorage(showOnboarding: false), analytics: dependencies.analytics,
+        makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.analytics, sync: dependencies.sync) },
+        makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
+    }
+
+    #expect(seen == [0, 0, 2])
+    #expect(copied() == 3, "copied as the process ends")
+    #expect(terminal.timeouts[1].map { $0 <= 0.05 } == true, "\(terminal.timeouts)")
+  }
+
   @Test func theOtherMachinesCountsAreMergedRightAfterTheFirstFrame() throws {
     let others = try TemporaryDirectory()
     let folder = others.appending("folder")

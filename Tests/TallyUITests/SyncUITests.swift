@@ -22,12 +22,25 @@ struct SyncUITests {
     try await test.app.waitFor(text: "Sync: phone.tally.plist was skipped")
     try test.app.press(.space)
     try await test.app.waitFor(text: "Count: 43")
-    let desktopGet = try ChildProcess.run(tally, ["get"], environment: desktopEnvironment)
+    // The app copies its state and history to the folder once its keys pause (50 ms).
+    let desktopGet = try await Self.eventually(tally, ["get"], environment: desktopEnvironment) { $0 == "43\n" }
     #expect(desktopGet.standardOutput == "43\n")
-    // The app copies its history to the folder after drawing: the desktop has the press.
     let desktopLog = try ChildProcess.run(tally, ["log", "--json", "-n", "1"], environment: desktopEnvironment)
     #expect(desktopLog.standardOutput.contains(#""new":43"#), "\(desktopLog)")
     #expect(desktopLog.standardOutput.contains(#""machine":"laptop""#), "\(desktopLog)")
+  }
+
+  /// Runs `tally arguments` until what it prints satisfies `done`, for at most 5 seconds;
+  /// returns the last run.
+  static func eventually(
+    _ tally: String, _ arguments: [String], environment: [String: String], until done: (String) -> Bool
+  ) async throws -> ChildProcess.Result {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while true {
+      let result = try ChildProcess.run(tally, arguments, environment: environment)
+      if done(result.standardOutput) || ContinuousClock.now > deadline { return result }
+      try await Task.sleep(for: .milliseconds(20))
+    }
   }
 
   @Test func anotherMachinesSettingTakesEffectWhileTheAppRuns() async throws {

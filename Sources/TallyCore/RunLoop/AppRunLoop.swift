@@ -1,10 +1,11 @@
 /// The interactive app's run loop: waits on the terminal, applies keys, saves, draws.
 ///
 /// Each turn waits for keys, a signal, another process's change or a timeout; applies every
-/// pending key inside one store batch, so that a burst costs one durable write; then draws
-/// one frame, and only then copies what changed to the sync folder. The value on screen is always one the store has saved, or the status line says
+/// pending key inside one store batch, so that a burst costs one durable write; and then draws
+/// one frame. The value on screen is always one the store has saved, or the status line says
 /// why not. A failed save is retried every second, with or without a key press, and a quit
-/// with changes still unsaved is refused once.
+/// with changes still unsaved is refused once. What changed is copied to the sync folder
+/// once the keys pause (50 ms without one, or a second at most).
 public final class AppRunLoop {
   /// How the run ended.
   public enum Outcome: Equatable, Sendable {
@@ -24,6 +25,11 @@ public final class AppRunLoop {
   private static let retryInterval = 1.0
   /// A sync folder that is not there (or cannot be watched) is looked for this often.
   private static let folderPollInterval = 2.0
+  /// The copies to the sync folder wait for the keys to pause this long, so that a press
+  /// right after another does not wait for the first one's copy (two fsyncs)...
+  private static let folderCopyDelay = 0.05
+  /// ...and no longer than this while keys keep coming (a key held down).
+  private static let folderCopyLongestDelay = 1.0
 
   private let terminal: any TerminalDriver
   private let store: any SharedStore
@@ -34,6 +40,8 @@ public final class AppRunLoop {
   private let settings: LiveSettings?
   /// The last sync problem shown, so that each is shown once.
   private var shownSyncProblem: String?
+  /// Since when a copy to the sync folder has been waiting for the keys to pause, if one is.
+  private var folderCopyWaitingSince: ContinuousClock.Instant?
 
   /// Makes a run loop on `terminal` over the store and history of `dependencies`, which
   /// applies `settings` anew whenever the user changes them.
@@ -73,10 +81,13 @@ public final class AppRunLoop {
       // The folder's watch is made again when the folder comes back, with a new descriptor.
       let folderDescriptor = sync?.changeDescriptor
       let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
-      let timeout = [retrying ? Self.retryInterval : nil, reread, folderPoll, secondsUntilNextDay()].compactMap { $0 }.min()
+      let timeout = [retrying ? Self.retryInterval : nil, reread, folderPoll, secondsUntilNextDay(), folderCopyTimeout()]
+        .compactMap { $0 }.min()
       let woken = terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout)
       switch woken {
-      case .terminated(let signal): return .terminated(signal: signal)
+      case .terminated(let signal):
+        copyToFolderIfWaiting()
+        return .terminated(signal: signal)
       case .descriptor(let descriptor) where descriptor == folderDescriptor:
         // The other machines' counts, and their history (which goals and streaks add up);
         // nothing is read when only this machine's own files changed, as after every press.
@@ -114,8 +125,15 @@ public final class AppRunLoop {
         if let problem = store.saveProblem { app.refuseQuit(unsaved: problem) }
       }
       if !app.isQuitting { draw(app) }
-      copyToFolder()
+      if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
+      // Copied once the keys pause (a wait that timed out), or after the longest delay.
+      if let since = folderCopyWaitingSince,
+        woken == .timeout || since.duration(to: .now) >= .seconds(Self.folderCopyLongestDelay)
+      {
+        copyToFolderIfWaiting()
+      }
     }
+    copyToFolderIfWaiting()
     terminal.stop()
     return store.hasUnsavedChanges ? .quitWithoutSaving(store.saveProblem) : .quit
   }
@@ -140,12 +158,27 @@ public final class AppRunLoop {
     app.saveStatusChanged()
   }
 
-  /// Copies this machine's state and new history to the sync folder, after the frame: the
-  /// counts on screen are already saved here, and the other machines need not hold up the
-  /// press that changed them (a failed copy is kept in the sync status and retried).
-  private func copyToFolder() {
+  /// Copies this machine's state and new history to the sync folder, if a copy waits.
+  ///
+  /// Called after the frame, once the keys pause: the counts on screen are already saved
+  /// here, and the other machines need not hold up the presses that changed them (a failed
+  /// copy is kept in the sync status and retried; a process killed before copying copies at
+  /// its next start).
+  private func copyToFolderIfWaiting() {
+    guard folderCopyWaitingSince != nil else { return }
+    folderCopyWaitingSince = nil
     sync?.publish()
     history.log.copyToFolder()
+  }
+
+  /// Seconds until a waiting copy to the sync folder is due, if one waits.
+  private func folderCopyTimeout() -> Double? {
+    guard let since = folderCopyWaitingSince else { return nil }
+    let waited = since.duration(to: .now)
+    let left =
+      Double(Self.folderCopyLongestDelay) - Double(waited.components.seconds)
+      - Double(waited.components.attoseconds) / 1e18
+    return max(0, min(Self.folderCopyDelay, left))
   }
 
   /// Seconds until the next day begins by the goals' calendar, at least one.
