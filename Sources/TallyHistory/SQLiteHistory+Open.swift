@@ -42,9 +42,9 @@ extension SQLiteHistory {
     // Made readable by this user only, as the store is (SQLite gives its -wal and -shm files
     // the database's permissions).
     #if canImport(Glibc)
-      let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      let descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     #else
-      let descriptor = Musl.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      let descriptor = Musl.open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     #endif
     var info = stat()
     let isNew = descriptor >= 0 && fstat(descriptor, &info) == 0 && info.st_size == 0
