@@ -43,20 +43,31 @@ final class HistoryFolder {
   }
 
   /// What a file's name says: whose it is, and whether it is an old single file.
+  ///
+  /// Read byte by byte: every name in the folder is parsed at each start, and a machine's
+  /// name is ASCII.
   static func parse(_ name: String) -> (machine: String, legacy: Bool)? {
-    for suffix in [".history.jsonl", ".history.jsonl.1"] where name.hasSuffix(suffix) {
-      let machine = String(name.dropLast(suffix.count))
-      return SyncMachine.problem(withName: machine) == nil ? (machine, true) : nil
+    let bytes = Array(name.utf8)
+    func ends(with suffix: StaticString, before end: Int) -> Bool {
+      let count = suffix.utf8CodeUnitCount
+      guard end >= count else { return false }
+      return suffix.withUTF8Buffer { bytes[(end - count)..<end].elementsEqual($0) }
     }
-    guard name.hasSuffix(".jsonl") else { return nil }
-    let stem = name.utf8.dropLast(".jsonl".count)
-    let month = Array(stem.suffix(7))
-    let marker = Array(stem.dropLast(7).suffix(".history.".utf8.count))
-    guard month.count == 7, marker == Array(".history.".utf8), month[4] == UInt8(ascii: "-"),
-      month.enumerated().allSatisfy({ $0.offset == 4 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) })
-    else { return nil }
-    let machine = String(decoding: stem.dropLast(7 + ".history.".utf8.count), as: UTF8.self)
-    return SyncMachine.problem(withName: machine) == nil ? (machine, false) : nil
+    func machine(before end: Int, legacy: Bool) -> (machine: String, legacy: Bool)? {
+      let machine = String(decoding: bytes[..<end], as: UTF8.self)
+      return SyncMachine.problem(withName: machine) == nil ? (machine, legacy) : nil
+    }
+    let marker: StaticString = ".history."
+    if ends(with: ".history.jsonl", before: bytes.count) { return machine(before: bytes.count - 14, legacy: true) }
+    if ends(with: ".history.jsonl.1", before: bytes.count) { return machine(before: bytes.count - 16, legacy: true) }
+    // NAME.history.YYYY-MM.jsonl
+    guard ends(with: ".jsonl", before: bytes.count), bytes.count >= 6 + 7 + marker.utf8CodeUnitCount else { return nil }
+    let month = bytes[(bytes.count - 13)..<(bytes.count - 6)]
+    let isMonth = month.enumerated().allSatisfy { offset, byte in
+      offset == 4 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+    guard isMonth, ends(with: marker, before: bytes.count - 13) else { return nil }
+    return machine(before: bytes.count - 13 - marker.utf8CodeUnitCount, legacy: false)
   }
 
   /// Whether `name` is another machine's history file, one that ``index(into:)`` reads.

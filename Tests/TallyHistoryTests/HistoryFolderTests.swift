@@ -33,6 +33,26 @@ struct HistoryFolderTests {
 
   func lines(_ entries: [HistoryEntry]) -> [UInt8] { Array(entries.map { $0.jsonLine + "\n" }.joined().utf8) }
 
+  /// Which names in the folder are history files, and whose.
+  @Test func aFileNameSaysWhoseHistoryItIs() {
+    let cases: [(String, String?, Bool)] = [
+      ("desktop.history.2026-11.jsonl", "desktop", false), ("my-pc_2.lan.history.1999-01.jsonl", "my-pc_2.lan", false),
+      ("desktop.history.jsonl", "desktop", true), ("desktop.history.jsonl.1", "desktop", true),
+      ("desktop.history.2026-1x.jsonl", nil, false), ("desktop.history.202611.jsonl", nil, false),
+      ("desktop.history.2026-11.jsonl.tmp", nil, false), ("desktop.historyX2026-11.jsonl", nil, false),
+      (".history.2026-11.jsonl", nil, false), ("history.2026-11.jsonl", nil, false), (".hidden.history.jsonl", nil, false),
+      ("dësktop.history.2026-11.jsonl", nil, false), ("a b.history.jsonl", nil, false), ("x\u{1B}].history.jsonl", nil, false),
+      ("desktop.tally.plist", nil, false), (".jsonl", nil, false), ("", nil, false),
+      ("\(String(repeating: "m", count: 64)).history.2026-11.jsonl", String(repeating: "m", count: 64), false),
+      ("\(String(repeating: "m", count: 65)).history.2026-11.jsonl", nil, false),
+    ]
+    for (name, machine, legacy) in cases {
+      let parsed = HistoryFolder.parse(name)
+      #expect(parsed?.machine == machine, "\(name)")
+      if machine != nil { #expect(parsed?.legacy == legacy, "\(name)") }
+    }
+  }
+
   @Test func thisMachinesChangesGoToOneFileAMonthByAppending() throws {
     let history = try laptop()
     history.append([change("2026-10-31T23:59:59Z", 0, 1), change("2026-11-01T00:00:00Z", 1, 2)])

@@ -24,8 +24,14 @@ public struct SyncMachine: Equatable, Sendable {
     if name.isEmpty { return "a machine's name cannot be empty" }
     if name.utf8.count > maximumNameLength { return "a machine's name can have at most \(maximumNameLength) characters" }
     if name.hasPrefix(".") { return "a machine's name cannot begin with '.'" }
-    let allowed = name.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+    // Byte by byte (the names of every file in the folder are checked at each start).
+    let allowed = name.utf8.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+        true
+      default: false
+      }
     }
     return allowed ? nil : "a machine's name can hold only ASCII letters, digits, '-', '_' and '.' (not \"\(name)\")"
   }
