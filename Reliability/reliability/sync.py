@@ -48,6 +48,9 @@ from .harness import Result, Session, Workspace, describe_status, run_command
 
 NAMES = ("laptop", "desktop")
 CONVERGE_TIMEOUT = 60.0
+# A running tally copies its changes to the folder once its keys pause, 50 ms after the
+# frame that showed them; git's turns (taken once, as a user's commit would be) come after.
+APP_COPY_DELAY = 0.1
 
 
 class Machine:
@@ -385,6 +388,7 @@ def measure_crossing(engine, machines, ledger, result, times_each_way=3):
 def converge(engine, machines, ledger, result, where, times, started=None):
     """Carries the changes and waits until both machines give the ledger's totals."""
     started = started if started is not None else time.monotonic()
+    time.sleep(APP_COPY_DELAY)
     engine.carry()
     expected = dict(ledger.totals)
     if wait(lambda: all(machine.values() == expected for machine in machines), CONVERGE_TIMEOUT, pause=0.05):
