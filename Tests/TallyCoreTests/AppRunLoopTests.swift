@@ -147,14 +147,20 @@ struct AppRunLoopTests {
     #expect(!terminal.events.contains { if case .theme = $0 { true } else { false } })
   }
 
-  @Test func aSyncFolderThatGoesAwayIsSaidOnTheStatusLineUntilItIsBack() throws {
-    let folders = try TemporaryDirectory()
-    let folder = folders.appending("folder")
+  /// The store joined to `folder` as "laptop", with an in-memory history and a fixed clock.
+  private func synced(to folder: String) throws -> Dependencies {
     LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
     _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
     let dependencies = Dependencies(
       userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     dependencies.sync = CounterSync.configured(in: store)
+    return dependencies
+  }
+
+  @Test func aSyncFolderThatGoesAwayIsSaidOnTheStatusLineUntilItIsBack() throws {
+    let folders = try TemporaryDirectory()
+    let folder = folders.appending("folder")
+    let dependencies = try synced(to: folder)
     let terminal = InMemoryTerminal(script: [
       .meanwhile { rename(folder, folders.appending("away")) }, .watchedDescriptor,
       .meanwhile { rename(folders.appending("away"), folder) }, .timeout,
@@ -177,11 +183,7 @@ struct AppRunLoopTests {
   @Test func theCopiesToTheSyncFolderWaitForTheKeysToPause() throws {
     let folders = try TemporaryDirectory()
     let folder = folders.appending("folder")
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
-    _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
-    let dependencies = Dependencies(
-      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
-    dependencies.sync = CounterSync.configured(in: store)
+    let dependencies = try synced(to: folder)
     func copied() -> Int? {
       guard let bytes = TestFiles.read(folder + "/laptop.tally.plist"), let file = try? SyncFile(decoding: bytes) else {
         return nil

@@ -152,17 +152,24 @@ struct HistoryFolderTests {
     #expect(!history.refresh())
   }
 
-  /// A folder stuffed with files is read a part at a time: no start reads all of it, and
-  /// every part arrives by the readings that follow.
-  @Test func eachReadingTakesAtMostItsBudget() throws {
-    for month in 1...3 {
+  /// The desktop's history files for `months` of 2026, five changes each, and the laptop's
+  /// history reading them with a budget of `files` of them (one file's size each).
+  func budgeted(months: ClosedRange<Int>, files: Double) throws -> SQLiteHistory {
+    for month in months {
       let entries = (0..<5).map { change("2026-0\(month)-0\($0 + 1)T10:00:00Z", $0, $0 + 1) }
       try TestFiles.write(lines(entries), to: folder.appending("desktop.history.2026-0\(month).jsonl"))
     }
-    let size = try #require(TestFiles.read(folder.appending("desktop.history.2026-01.jsonl"))).count
+    let size = try #require(TestFiles.read(folder.appending("desktop.history.2026-0\(months.lowerBound).jsonl"))).count
     let history = try SQLiteHistory.open(directory: data.path)
     history.attach(folder: folder.path, machine: "laptop", readingBeforeFirstQuestion: false) { true }
-    history.folder?.readingBudget = size + size / 2
+    history.folder?.readingBudget = Int(Double(size) * files)
+    return history
+  }
+
+  /// A folder stuffed with files is read a part at a time: no start reads all of it, and
+  /// every part arrives by the readings that follow.
+  @Test func eachReadingTakesAtMostItsBudget() throws {
+    let history = try budgeted(months: 1...3, files: 1.5)
     #expect(history.refresh())
     #expect(history.read().entries.count == 10, "two files: the budget ran out in the second")
     #expect(history.refresh())
@@ -187,14 +194,7 @@ struct HistoryFolderTests {
 
   /// A reading whose budget ran out goes on at the next one, whatever the watch named.
   @Test func aReadingLeftUnfinishedGoesOnAtTheNextEvent() throws {
-    for month in 1...2 {
-      let entries = (0..<5).map { change("2026-0\(month)-0\($0 + 1)T10:00:00Z", $0, $0 + 1) }
-      try TestFiles.write(lines(entries), to: folder.appending("desktop.history.2026-0\(month).jsonl"))
-    }
-    let size = try #require(TestFiles.read(folder.appending("desktop.history.2026-01.jsonl"))).count
-    let history = try SQLiteHistory.open(directory: data.path)
-    history.attach(folder: folder.path, machine: "laptop", readingBeforeFirstQuestion: false) { true }
-    history.folder?.readingBudget = size
+    let history = try budgeted(months: 1...2, files: 1)
     #expect(history.refresh())
     #expect(history.read().entries.count == 5)
     #expect(history.refresh(.files(["laptop.history.2026-11.jsonl"])))
