@@ -91,6 +91,8 @@ final class HistoryFolder {
   @discardableResult
   func index(into history: SQLiteHistory) -> Bool {
     skipped = []
+    // The folder's names come in the directory's order: the notices are told in one.
+    defer { skipped.sort() }
     guard let folder = try? UntrustedFolder(path: path) else { return false }
     var files: [(name: String, machine: String, legacy: Bool)] = []
     for name in folder.names() {
