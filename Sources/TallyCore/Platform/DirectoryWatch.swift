@@ -42,13 +42,39 @@ final class DirectoryWatch {
 
   /// Reads every pending event.
   func readEvents() -> Events {
-    var buffer = [UInt8](repeating: 0, count: 4096)
     var events = Events()
+    drainEvents { name in
+      if let name {
+        events.names.insert(String(decoding: name, as: UTF8.self))
+      } else {
+        events.directoryChanged = true
+      }
+    }
+    return events
+  }
+
+  /// Reads every pending event; returns whether any was about the file `name` or about the
+  /// directory itself.
+  ///
+  /// Compares bytes: the store's watch wakes after every save.
+  func readEvents(concerning name: String) -> Bool {
+    var concerned = false
+    drainEvents { eventName in
+      if eventName.map({ $0.elementsEqual(name.utf8) }) ?? true { concerned = true }
+    }
+    return concerned
+  }
+
+  /// Reads every pending event and hands `body` the name of the file each is about, or `nil`
+  /// for one about the directory itself (it went away or moved) or lost events (the queue
+  /// overflowed).
+  private func drainEvents(_ body: (Slice<UnsafeRawBufferPointer>?) -> Void) {
+    var buffer = [UInt8](repeating: 0, count: 4096)
     let header = MemoryLayout<inotify_event>.size
     let aboutDirectory = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_Q_OVERFLOW)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { return events }
+      if count <= 0 { return }
       var offset = 0
       buffer.withUnsafeBytes { bytes in
         while offset + header <= count {
@@ -56,21 +82,10 @@ final class DirectoryWatch {
           let length = Int(bytes.load(fromByteOffset: offset + 12, as: UInt32.self))
           let start = offset + header
           let eventName = bytes[start..<min(start + length, count)].prefix { $0 != 0 }
-          if eventName.isEmpty || mask & aboutDirectory != 0 {
-            events.directoryChanged = true
-          } else {
-            events.names.insert(String(decoding: eventName, as: UTF8.self))
-          }
+          body(eventName.isEmpty || mask & aboutDirectory != 0 ? nil : eventName)
           offset = start + length
         }
       }
     }
-  }
-
-  /// Reads every pending event; returns whether any was about the file `name` or about the
-  /// directory itself.
-  func readEvents(concerning name: String) -> Bool {
-    let events = readEvents()
-    return events.directoryChanged || events.names.contains(name)
   }
 }
