@@ -48,26 +48,25 @@ final class HistoryFolder {
   /// name is ASCII.
   static func parse(_ name: String) -> (machine: String, legacy: Bool)? {
     let bytes = Array(name.utf8)
-    func ends(with suffix: StaticString, before end: Int) -> Bool {
-      let count = suffix.utf8CodeUnitCount
-      guard end >= count else { return false }
-      return suffix.withUTF8Buffer { bytes[(end - count)..<end].elementsEqual($0) }
+    /// Where `suffix` starts when the bytes before `end` end with it.
+    func start(of suffix: StaticString, endingAt end: Int) -> Int? {
+      let start = end - suffix.utf8CodeUnitCount
+      guard start >= 0, suffix.withUTF8Buffer({ bytes[start..<end].elementsEqual($0) }) else { return nil }
+      return start
     }
     func machine(before end: Int, legacy: Bool) -> (machine: String, legacy: Bool)? {
       let machine = String(decoding: bytes[..<end], as: UTF8.self)
       return SyncMachine.problem(withName: machine) == nil ? (machine, legacy) : nil
     }
-    let marker: StaticString = ".history."
-    if ends(with: ".history.jsonl", before: bytes.count) { return machine(before: bytes.count - 14, legacy: true) }
-    if ends(with: ".history.jsonl.1", before: bytes.count) { return machine(before: bytes.count - 16, legacy: true) }
+    if let end = start(of: ".history.jsonl", endingAt: bytes.count) { return machine(before: end, legacy: true) }
+    if let end = start(of: ".history.jsonl.1", endingAt: bytes.count) { return machine(before: end, legacy: true) }
     // NAME.history.YYYY-MM.jsonl
-    guard ends(with: ".jsonl", before: bytes.count), bytes.count >= 6 + 7 + marker.utf8CodeUnitCount else { return nil }
-    let month = bytes[(bytes.count - 13)..<(bytes.count - 6)]
-    let isMonth = month.enumerated().allSatisfy { offset, byte in
+    guard let monthEnd = start(of: ".jsonl", endingAt: bytes.count), monthEnd >= 7 else { return nil }
+    let isMonth = bytes[(monthEnd - 7)..<monthEnd].enumerated().allSatisfy { offset, byte in
       offset == 4 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
-    guard isMonth, ends(with: marker, before: bytes.count - 13) else { return nil }
-    return machine(before: bytes.count - 13 - marker.utf8CodeUnitCount, legacy: false)
+    guard isMonth, let end = start(of: ".history.", endingAt: monthEnd - 7) else { return nil }
+    return machine(before: end, legacy: false)
   }
 
   /// Whether `name` is another machine's history file, one that ``index(into:)`` reads.
