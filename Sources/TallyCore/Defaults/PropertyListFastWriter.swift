@@ -78,33 +78,41 @@ struct PropertyListFastWriter {
       appendEscaped(text)
       append("</string>\n")
     case .array(let values):
-      guard !values.isEmpty else {
-        append("<array/>\n")
-        return true
+      return appendContainer("array", isEmpty: values.isEmpty, indentation: indentation) { writer in
+        values.allSatisfy { writer.append($0, indentation: indentation + 1) }
       }
-      append("<array>\n")
-      for element in values {
-        guard append(element, indentation: indentation + 1) else { return false }
-      }
-      indent(indentation)
-      append("</array>\n")
     case .dictionary(let entries):
-      guard !entries.isEmpty else {
-        append("<dict/>\n")
-        return true
+      return appendContainer("dict", isEmpty: entries.isEmpty, indentation: indentation) { writer in
+        entries.sorted(by: { $0.key < $1.key }).allSatisfy { key, element in
+          writer.indent(indentation + 1)
+          writer.append("<key>")
+          writer.appendEscaped(key)
+          writer.append("</key>\n")
+          return writer.append(element, indentation: indentation + 1)
+        }
       }
-      append("<dict>\n")
-      for (key, element) in entries.sorted(by: { $0.key < $1.key }) {
-        indent(indentation + 1)
-        append("<key>")
-        appendEscaped(key)
-        append("</key>\n")
-        guard append(element, indentation: indentation + 1) else { return false }
-      }
-      indent(indentation)
-      append("</dict>\n")
     case .data, .date: return false
     }
+    return true
+  }
+
+  /// Appends `<tag/>` when the container `isEmpty`, else `<tag>`, what `elements` appends
+  /// (`false` when it met data or a date) and `</tag>` at `indentation`.
+  private mutating func appendContainer(
+    _ tag: StaticString, isEmpty: Bool, indentation: Int, _ elements: (inout PropertyListFastWriter) -> Bool
+  ) -> Bool {
+    append("<")
+    append(tag)
+    guard !isEmpty else {
+      append("/>\n")
+      return true
+    }
+    append(">\n")
+    guard elements(&self) else { return false }
+    indent(indentation)
+    append("</")
+    append(tag)
+    append(">\n")
     return true
   }
 }
