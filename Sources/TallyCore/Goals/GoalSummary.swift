@@ -109,7 +109,6 @@ public struct GoalSummary: Equatable, Sendable {
     }
     return best
   }
-
 }
 
 extension GoalSummary {

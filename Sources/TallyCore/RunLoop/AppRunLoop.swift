@@ -27,9 +27,9 @@ public final class AppRunLoop {
   private static let folderPollInterval = 2.0
   /// The copies to the sync folder wait for the keys to pause this long, so that a press
   /// right after another does not wait for the first one's copy (two fsyncs)...
-  private static let folderCopyDelay = 0.05
+  private static let folderCopyDelay = Duration.milliseconds(50)
   /// ...and no longer than this while keys keep coming (a key held down).
-  private static let folderCopyLongestDelay = 1.0
+  private static let folderCopyLongestDelay = Duration.seconds(1)
 
   private let terminal: any TerminalDriver
   private let store: any SharedStore
@@ -128,7 +128,7 @@ public final class AppRunLoop {
       if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
       // Copied once the keys pause (a wait that timed out), or after the longest delay.
       if let since = folderCopyWaitingSince,
-        woken == .timeout || since.duration(to: .now) >= .seconds(Self.folderCopyLongestDelay)
+        woken == .timeout || since.duration(to: .now) >= Self.folderCopyLongestDelay
       {
         copyToFolderIfWaiting()
       }
@@ -174,11 +174,8 @@ public final class AppRunLoop {
   /// Seconds until a waiting copy to the sync folder is due, if one waits.
   private func folderCopyTimeout() -> Double? {
     guard let since = folderCopyWaitingSince else { return nil }
-    let waited = since.duration(to: .now)
-    let left =
-      Double(Self.folderCopyLongestDelay) - Double(waited.components.seconds)
-      - Double(waited.components.attoseconds) / 1e18
-    return max(0, min(Self.folderCopyDelay, left))
+    let left = Self.folderCopyLongestDelay - since.duration(to: .now)
+    return max(0, min(Self.folderCopyDelay, left) / .seconds(1))
   }
 
   /// Seconds until the next day begins by the goals' calendar, at least one.
