@@ -33,8 +33,14 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   public var source: Source
   /// The sync machine whose history it comes from; `nil` for this machine's own entries.
   public var machine: String?
+  /// What the person counting wrote about the change (`tally inc NAME --note TEXT`, or `N`
+  /// on the counter screen); `nil` when there is none.
+  public var note: String?
 
-  public init(time: Date, event: Event, counter: String, name: String, old: Int? = nil, new: Int? = nil, source: Source) {
+  public init(
+    time: Date, event: Event, counter: String, name: String, old: Int? = nil, new: Int? = nil, source: Source,
+    note: String? = nil
+  ) {
     self.time = time
     self.event = event
     self.counter = counter
@@ -42,6 +48,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     self.old = old
     self.new = new
     self.source = source
+    self.note = note
   }
 
   /// Where the change was made: `app` or `command`, and `@machine` for another sync machine's.
