@@ -7,9 +7,9 @@
 public enum ChangeNote {
   /// The most characters a note may have.
   public static let maximumLength = 200
-  /// The most bytes (UTF-8) a note may take: room for 200 characters of emoji sequences,
-  /// and a bound on what one character made of endless combining marks can cost.
-  public static let maximumByteCount = 2_000
+  /// The most bytes (UTF-8) a note may take: room for 200 characters of long emoji
+  /// sequences, and a bound on what one character made of endless combining marks costs.
+  public static let maximumByteCount = 8_192
 
   /// The note `text` with spaces at either end taken off, or why it cannot be a note.
   ///
