@@ -63,7 +63,8 @@ struct ChangeNoteTests {
   }
 
   @Test func aLineInAnotherKeyOrderReadsItsNoteToo() {
-    let line = #"{"time":"2026-11-23T08:00:00.250Z","note":"by hand","source":"app","old":2,"new":3,"name":"water","counter":"","event":"changed"}"#
+    let line =
+      #"{"time":"2026-11-23T08:00:00.250Z","note":"by hand","source":"app","old":2,"new":3,"name":"water","counter":"","event":"changed"}"#
     #expect(HistoryEntry(jsonLine: Array(line.utf8)) == noted("by hand"))
   }
 
@@ -74,9 +75,11 @@ struct ChangeNoteTests {
     "\"note\":\"" + String(repeating: "x", count: 201) + "\"", #""note":"""#, #""note":" padded ""#, #""note":12"#,
   ])
   func aLineWithAHostileNoteIsDamaged(field: String) {
-    let fast = #"{"counter":"c","event":"changed","name":"water","new":3,"# + field
+    let fast =
+      #"{"counter":"c","event":"changed","name":"water","new":3,"# + field
       + #","old":2,"source":"app","time":"2026-11-23T08:00:00.250Z"}"#
-    let reordered = #"{"time":"2026-11-23T08:00:00.250Z","# + field
+    let reordered =
+      #"{"time":"2026-11-23T08:00:00.250Z","# + field
       + #","source":"app","old":2,"new":3,"name":"water","counter":"c","event":"changed"}"#
     #expect(HistoryEntry(jsonLine: Array(fast.utf8)) == nil)
     #expect(HistoryEntry(jsonLine: Array(reordered.utf8)) == nil)
@@ -91,7 +94,8 @@ struct ChangeNoteTests {
       Backup.Item(
         name: "water", value: 3,
         history: [
-          noted(nil, time: "2026-11-23T07:00:00Z"), noted(#"after the run, "10 km""#), noted("ünïcödé ☕", time: "2026-11-23T09:00:00Z"),
+          noted(nil, time: "2026-11-23T07:00:00Z"), noted(#"after the run, "10 km""#),
+          noted("ünïcödé ☕", time: "2026-11-23T09:00:00Z"),
         ])
     ])
   }

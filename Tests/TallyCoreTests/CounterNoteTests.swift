@@ -16,7 +16,9 @@ struct CounterNoteTests {
 
   /// The app as `tally` makes it: its changes recorded in the history `N` notes, buffered
   /// until the run loop flushes them after a burst of keys.
-  private func makeApp(keyMap: KeyMap<CounterViewModel.Action> = CounterViewModel.defaultKeyMap) -> (AppViewModel, HistoryRecorder) {
+  private func makeApp(keyMap: KeyMap<CounterViewModel.Action> = CounterViewModel.defaultKeyMap) -> (
+    AppViewModel, HistoryRecorder
+  ) {
     let recorder = HistoryRecorder(log: history, clock: clock, source: .app)
     let app = TestApps.app(
       settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, analytics: recorder, history: history,
@@ -136,7 +138,9 @@ struct CounterNoteTests {
     #expect(CounterViewModel.Action.note.name == "note")
     #expect(AppDefaults.setting(named: "keys.note")?.defaultValue == .string("N"))
     #expect(
-      Help.fullEntries(for: CounterViewModel.defaultKeyMap).contains { $0.keys == "N" && $0.action == "add a note to the last change" })
+      Help.fullEntries(for: CounterViewModel.defaultKeyMap).contains {
+        $0.keys == "N" && $0.action == "add a note to the last change"
+      })
     #expect(CounterViewModel.defaultKeyMap.hintLine(width: 200).contains("N note"))
 
     let (app, _) = makeApp(keyMap: CounterViewModel.defaultKeyMap.rebinding(.note, to: [.character("m")]))

@@ -107,7 +107,9 @@ struct NoteHistoryTests {
   @Test func theLastChangeIsThisMachinesLatestChangeOfValue() throws {
     let history = SQLiteHistory.inMemory()
     #expect(history.lastChange(ofCounter: "count") == nil)
-    history.append([HistoryEntry(time: at("2026-11-23T09:00:00Z"), event: .created, counter: "count", name: "Count", source: .app)])
+    history.append([
+      HistoryEntry(time: at("2026-11-23T09:00:00Z"), event: .created, counter: "count", name: "Count", source: .app)
+    ])
     #expect(history.lastChange(ofCounter: "count") == nil, "a counter just made has no change yet")
     history.append([
       noted("2026-11-23T10:00:00Z", 0, 1, nil), noted("2026-11-23T12:00:00Z", 1, 2, nil),
@@ -196,7 +198,9 @@ struct NoteHistoryTests {
 
     // Appending goes on as before once the file is written anew.
     history.append([noted("2026-11-23T11:00:00Z", 2, 3, nil)])
-    #expect(TestFiles.read(november)?.count == (expected.jsonLine + "\n" + noted("2026-11-23T11:00:00Z", 2, 3, nil).jsonLine + "\n").utf8.count)
+    #expect(
+      TestFiles.read(november)?.count
+        == (expected.jsonLine + "\n" + noted("2026-11-23T11:00:00Z", 2, 3, nil).jsonLine + "\n").utf8.count)
 
     expected.note = nil
     #expect(history.setNote(nil, of: RecordedChange(row: 2, entry: expected)))

@@ -27,7 +27,8 @@ struct NoteUITests {
     try test.app.press(.enter)
     try await test.app.waitFor(text: "Noted: Count")
     #expect(try logged(test).last?.note == "after lunch, two glasses")
-    let text = try ChildProcess.run(try Executables.tally(), ["log", "-n", "1"], environment: ["XDG_DATA_HOME": test.app.dataHome])
+    let text = try ChildProcess.run(
+      try Executables.tally(), ["log", "-n", "1"], environment: ["XDG_DATA_HOME": test.app.dataHome])
     #expect(text.standardOutput.hasSuffix("\tapp\tafter lunch, two glasses\n"), "\(text)")
 
     try test.app.press(.character("u"))
