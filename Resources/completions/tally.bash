@@ -204,7 +204,7 @@ _tally_inc() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=(--by --at)
+    non_repeating_options=(--by --at --note)
     __tally_offer_flags_options 1
 
     # Offer option value completions
@@ -213,6 +213,9 @@ _tally_inc() {
         return
         ;;
     '--at')
+        return
+        ;;
+    '--note')
         return
         ;;
     esac
@@ -230,7 +233,7 @@ _tally_dec() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=(--by --at)
+    non_repeating_options=(--by --at --note)
     __tally_offer_flags_options 1
 
     # Offer option value completions
@@ -239,6 +242,9 @@ _tally_dec() {
         return
         ;;
     '--at')
+        return
+        ;;
+    '--note')
         return
         ;;
     esac
@@ -256,16 +262,30 @@ _tally_set() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--note)
     __tally_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--note')
+        return
+        ;;
+    esac
 }
 
 _tally_reset() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--note)
     __tally_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--note')
+        return
+        ;;
+    esac
 
     # Offer positional completions
     case "${positional_number}" in
@@ -426,7 +446,7 @@ _tally_config_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac
@@ -442,7 +462,7 @@ _tally_config_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac
@@ -458,7 +478,7 @@ _tally_config_reset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac

@@ -151,6 +151,15 @@ public final class DeferredHistory: HistoryLog {
     history?.renameCounters(mapping)
   }
 
+  public func lastChange(ofCounter id: String) -> RecordedChange? {
+    history?.lastChange(ofCounter: id)
+  }
+
+  @discardableResult
+  public func setNote(_ note: String?, of change: RecordedChange) -> Bool {
+    history?.setNote(note, of: change) ?? false
+  }
+
   public func keepAsideAndClear() throws(SystemError) -> [String] {
     guard let history else { return [] }
     return try history.keepAsideAndClear()

@@ -76,11 +76,17 @@ final class HistoryFolder {
 
   /// This machine's file for the month of `milliseconds` (UTC).
   func ownFile(forMilliseconds milliseconds: Int64) -> String {
+    machine + Self.monthSuffix(forMilliseconds: milliseconds)
+  }
+
+  /// The end of every machine's file name for the month of `milliseconds` (UTC):
+  /// `.history.2026-11.jsonl`.
+  static func monthSuffix(forMilliseconds milliseconds: Int64) -> String {
     let day = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
     let date = UTCTime.civilDate(ofDay: day)
     let year = min(max(date.year, 0), 9999)
     let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
-    return machine + ".history." + yearText + "-" + (date.month < 10 ? "0" : "") + String(date.month) + ".jsonl"
+    return ".history." + yearText + "-" + (date.month < 10 ? "0" : "") + String(date.month) + ".jsonl"
   }
 
   // MARK: Reading the other machines'
@@ -214,7 +220,7 @@ final class HistoryFolder {
       try statement.bind([.integer(copied), .integer(latest)])
       while try statement.step() {
         guard let entry = SQLiteHistory.entry(statement) else { continue }
-        months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((statement.integer(8), entry.jsonLine + "\n"))
+        months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((statement.integer(9), entry.jsonLine + "\n"))
       }
       var allCopied = true
       var anew: [String: Int64] = [:]

@@ -129,6 +129,9 @@ final class SQLiteConnection {
 
   /// The row id of the last row inserted.
   var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+  var changedRows: Int { Int(sqlite3_changes(handle)) }
 }
 
 /// A prepared statement: bind values, step through rows, read columns.

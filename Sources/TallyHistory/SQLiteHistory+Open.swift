@@ -116,8 +116,11 @@ extension SQLiteHistory {
 
   /// This machine's rows that can still be read from the damaged database at `path`.
   private static func salvage(from path: String) -> [HistoryEntry] {
+    // A database from before notes has no `note` column: its rows come back without one.
     guard let connection = try? SQLiteConnection(path: path, create: false),
-      let statement = try? connection.statement("SELECT \(columns) FROM change WHERE machine IS NULL ORDER BY seq")
+      let statement = (try? connection.statement("SELECT \(columns) FROM change WHERE machine IS NULL ORDER BY seq"))
+        ?? (try? connection.statement(
+          "SELECT time, event, counter, name, old, new, source, machine, NULL FROM change WHERE machine IS NULL ORDER BY seq"))
     else { return [] }
     var entries: [HistoryEntry] = []
     while (try? statement.step()) == true {

@@ -29,7 +29,9 @@ public final class SQLiteHistory: HistoryLog {
   /// The database's name in the data directory.
   public static let fileName = "history.sqlite"
   /// The schema this Tally writes (`PRAGMA user_version`); a later one is refused.
-  public static let schemaVersion: Int64 = 2
+  ///
+  /// 3 added `change.note`; 2, the `streak` table.
+  public static let schemaVersion: Int64 = 3
   /// More new rows than this since the totals were last brought up to date are folded in by
   /// rebuilding them, in order, rather than row by row.
   static let rebuildThreshold = 2_000
@@ -98,6 +100,11 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   /// Creates the tables when they are not there, and checks the schema's version.
+  ///
+  /// An older database (it is on users' disks) is brought up to this schema once, in one
+  /// transaction that keeps every row: its missing tables made, its `change` table given a
+  /// `note` column (an `ALTER TABLE` that rewrites no row). Opening a current one reads its
+  /// version and nothing more.
   func createSchema() throws(HistoryError) {
     let version: Int64
     do throws(SQLiteError) {
@@ -110,6 +117,9 @@ public final class SQLiteHistory: HistoryLog {
     do throws(SQLiteError) {
       try connection.transaction { () throws(SQLiteError) in
         try connection.execute(Self.schema)
+        // Versions 1 and 2 had a `change` table, which `CREATE TABLE IF NOT EXISTS` leaves as
+        // it was.
+        if version >= 1 { try connection.execute("ALTER TABLE change ADD COLUMN note TEXT") }
         try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
       }
     } catch {
@@ -128,7 +138,8 @@ public final class SQLiteHistory: HistoryLog {
       new INTEGER,
       source TEXT NOT NULL,
       machine TEXT,
-      file TEXT
+      file TEXT,
+      note TEXT
     );
     CREATE INDEX IF NOT EXISTS change_by_counter ON change (counter, time);
     CREATE INDEX IF NOT EXISTS change_by_file ON change (file) WHERE file IS NOT NULL;
@@ -225,11 +236,13 @@ public final class SQLiteHistory: HistoryLog {
   /// from that file of the sync folder.
   func insert(_ entry: HistoryEntry, file: String?) throws(SQLiteError) {
     try connection.run(
-      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       [
         .integer(entry.milliseconds), .text(entry.event.rawValue), .text(entry.counter), .text(entry.name),
         entry.old.map { .integer(Int64($0)) } ?? .null, entry.new.map { .integer(Int64($0)) } ?? .null,
         .text(entry.source.rawValue), entry.machine.map { .text($0) } ?? .null, file.map { .text($0) } ?? .null,
+        entry.note.map { .text($0) } ?? .null,
       ])
   }
 
@@ -269,6 +282,33 @@ public final class SQLiteHistory: HistoryLog {
     return kept
   }
 
+  @discardableResult
+  public func setNote(_ note: String?, of change: RecordedChange) -> Bool {
+    let row = change.row
+    do throws(SQLiteError) {
+      let noted = try connection.transaction { () throws(SQLiteError) -> Bool in
+        try connection.run(
+          "UPDATE change SET note = ? WHERE seq = ? AND counter = ? AND time = ? AND machine IS NULL",
+          [note.map { .text($0) } ?? .null, .integer(row), .text(change.entry.counter), .integer(change.entry.milliseconds)])
+        guard connection.changedRows == 1 else { return false }
+        // With sync on, the month's file in the folder already has the change without this
+        // note: marked as not as this machine left it, from before the row, so that the next
+        // copy writes it anew, whole, from the database (the other machines read a replaced
+        // file again whole). Nothing happens here without sync.
+        try connection.run(
+          "UPDATE own_file SET size = -1, copied = min(copied, ?1) WHERE substr(name, -length(?2)) = ?2",
+          [.integer(row - 1), .text(HistoryFolder.monthSuffix(forMilliseconds: change.entry.milliseconds))])
+        try connection.run("UPDATE setting SET value = min(value, ?) WHERE key = 'copied'", [.integer(row - 1)])
+        return true
+      }
+      appendProblem = nil
+      return noted
+    } catch {
+      appendProblem = "the note could not be saved: \(HistoryError(error, path: path))"
+      return false
+    }
+  }
+
   /// Drops the kept totals per period; the next question makes them again.
   func forgetTotals() throws(SQLiteError) {
     try connection.run("DELETE FROM period")
@@ -289,7 +329,7 @@ public final class SQLiteHistory: HistoryLog {
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 
-  static let columns = "time, event, counter, name, old, new, source, machine"
+  static let columns = "time, event, counter, name, old, new, source, machine, note"
 
   /// The entry in the current row of `statement`, whose first columns are ``columns``.
   static func entry(_ statement: SQLiteStatement) -> HistoryEntry? {
@@ -299,7 +339,7 @@ public final class SQLiteHistory: HistoryLog {
     var entry = HistoryEntry(
       time: HistoryEntry.date(milliseconds: statement.integer(0)), event: event, counter: statement.text(2),
       name: statement.text(3), old: statement.optionalInteger(4).map { Int(clamping: $0) },
-      new: statement.optionalInteger(5).map { Int(clamping: $0) }, source: source)
+      new: statement.optionalInteger(5).map { Int(clamping: $0) }, source: source, note: statement.optionalText(8))
     entry.machine = statement.optionalText(7)
     return entry
   }
@@ -336,6 +376,16 @@ public final class SQLiteHistory: HistoryLog {
       [.text(id), .integer(from), .integer(to), .integer(Int64(max(0, limit)))])
     reading.entries.reverse()
     return reading
+  }
+
+  public func lastChange(ofCounter id: String) -> RecordedChange? {
+    // Walks the (counter, time) index backwards: this machine's last change is among the
+    // first rows it meets.
+    let found = try? connection.firstRow(
+      "SELECT \(Self.columns), seq FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed' "
+        + "ORDER BY time DESC, seq DESC LIMIT 1", [.text(id)]
+    ) { row in Self.entry(row).map { RecordedChange(row: row.integer(9), entry: $0) } }
+    return found ?? nil
   }
 
   public func allTime(ofCounter id: String) -> Int {

@@ -14,7 +14,7 @@ public enum TestApps {
     AppViewModel(
       settingStore: settings, analytics: analytics, counterSettings: counterSettings,
       makeCountersModel: { CountersModel(userDefaults: defaults, analytics: analytics) },
-      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) })
+      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) }, history: history)
   }
 
   /// An app on the counter screen over `defaults`, as after onboarding.

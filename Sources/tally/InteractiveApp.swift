@@ -88,7 +88,8 @@ struct InteractiveApp {
           return GoalSummary.of(
             counter, history: dependencies.history, now: dependencies.clock.now(),
             calendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
-        })
+        },
+        history: dependencies.history)
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app
     }

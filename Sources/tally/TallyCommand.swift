@@ -20,7 +20,8 @@ struct TallyCommand: ParsableCommand {
       the step and - or Down subtract it; r resets, = types a value, s sets the step, g the \
       goal; u and \
       Ctrl-R undo and redo; Tab and Shift-Tab show the next and previous counter; n makes \
-      a counter, e renames it, d deletes it; H shows its history; ? lists every key; q or \
+      a counter, e renames it, d deletes it; N puts a note on its last change; H shows its \
+      history; ? lists every key; q or \
       Ctrl-C quits and Ctrl-Z suspends.
 
       The subcommands work on the same counters from scripts; NAME defaults to the counter \

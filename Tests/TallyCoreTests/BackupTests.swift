@@ -113,7 +113,8 @@ struct BackupTests {
 
   @Test func csvQuotesWhatNeedsIt() {
     let csv = String(decoding: BackupCSV.encode(Backup(counters: [Backup.Item(name: #"a, "b""#, value: -1)])), as: UTF8.self)
-    #expect(csv == "kind,counter,value,step,goal,time,event,name,old,new,source\r\ncounter,\"a, \"\"b\"\"\",-1,1,,,,,,,\r\n")
+    #expect(
+      csv == "kind,counter,value,step,goal,time,event,name,old,new,source,note\r\ncounter,\"a, \"\"b\"\"\",-1,1,,,,,,,,\r\n")
   }
 
   @Test(arguments: [

@@ -151,7 +151,6 @@ struct CounterRenderTests {
     expectLines(
       render(80, 24),
       [
-        " Tally   Count   laps  [☕ coffee]",
         "          ┌─ Keys ───────────────────────────────────────────────────┐",
         "          │ Space, +, Up, k         add the step                     │",
         "          │ -, Down, j              subtract the step                │",
@@ -159,6 +158,7 @@ struct CounterRenderTests {
         "          │ =                       type a value                     │",
         "          │ s                       set this counter's step          │",
         "          │ g                       set this counter's goal          │",
+        "          │ N                       add a note to the last change    │",
         "          │ u                       undo the last change             │",
         "          │ Ctrl-R                  redo what was undone             │",
         "          │ Tab, Right, l           next counter                     │",
@@ -190,10 +190,10 @@ struct CounterRenderTests {
         " =         set       d         delete",
         " s         step      ?         help",
         " g         goal      H         history",
-        " u         undo      q         quit",
-        " Ctrl-R    redo      click -/+ change",
-        " Tab       next      click tab show",
-        "",
+        " N         note      q         quit",
+        " u         undo      click -/+ change",
+        " Ctrl-R    redo      click tab show",
+        " Tab       next",
         " any key closes",
       ])
   }

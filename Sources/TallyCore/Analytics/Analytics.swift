@@ -7,10 +7,16 @@ public protocol Analytics: AnyObject {
   func track(_ event: AnalyticsEvent)
   /// Why what was tracked could not be kept, when the last attempt failed; `nil` otherwise.
   var problem: String? { get }
+  /// Writes what was tracked and is still buffered, before someone reads it back (the
+  /// history's last change, for a note); with sync on, copies it to the folder too unless
+  /// `copyingToFolder` is false.
+  func flush(copyingToFolder: Bool)
 }
 
 extension Analytics {
   public var problem: String? { nil }
+  /// Nothing is buffered.
+  public func flush(copyingToFolder: Bool) {}
 }
 
 /// Something that happened in Tally, typed rather than a string.

@@ -11,6 +11,9 @@ public final class HistoryRecorder: Analytics {
   public let log: HistoryLog
   public let clock: WallClock
   public let source: HistoryEntry.Source
+  /// The note the changes of value tracked from now on carry (`tally inc NAME --note
+  /// TEXT`); checked by ``ChangeNote`` before it is set.
+  public var note: String?
   private var pending: [HistoryEntry] = []
 
   public init(log: HistoryLog, clock: WallClock, source: HistoryEntry.Source) {
@@ -25,13 +28,14 @@ public final class HistoryRecorder: Analytics {
     let now = clock.now()
     switch event {
     case .counterChanged(let id, let name, let old, let new):
-      if var last = pending.last, last.event == .changed, last.counter == id, last.new == old {
+      if var last = pending.last, last.event == .changed, last.counter == id, last.new == old, last.note == note {
         last.new = new
         last.name = name
         last.time = now
         pending[pending.count - 1] = last
       } else {
-        pending.append(HistoryEntry(time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source))
+        pending.append(
+          HistoryEntry(time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source, note: note))
       }
     case .counterCreated(let id, let name):
       pending.append(HistoryEntry(time: now, event: .created, counter: id, name: name, new: 0, source: source))

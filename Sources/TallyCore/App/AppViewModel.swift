@@ -40,7 +40,11 @@ public final class AppViewModel {
   private let makeCountersModel: () -> CountersModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
   private let makeGoalSummary: (Counter) -> GoalSummary?
+  /// The history `N` puts notes in; without one, no change is found to note.
+  private let history: HistoryLog?
 
+  /// Makes the app's view model; `history` is where `N` on the counter screen finds the
+  /// last change and keeps its note (the one `analytics` records changes in, when it does).
   public init(
     settingStore: SettingStorage,
     analytics: Analytics,
@@ -48,8 +52,10 @@ public final class AppViewModel {
     makeOnboardingViewModel: () -> OnboardingViewModel = { OnboardingViewModel() },
     makeCountersModel: @escaping () -> CountersModel,
     makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel,
-    makeGoalSummary: @escaping (Counter) -> GoalSummary? = { _ in nil }
+    makeGoalSummary: @escaping (Counter) -> GoalSummary? = { _ in nil },
+    history: HistoryLog? = nil
   ) {
+    self.history = history
     self.settingStore = settingStore
     self.analytics = analytics
     self.counterSettings = counterSettings
@@ -97,6 +103,12 @@ public final class AppViewModel {
           screen = .history(makeHistoryViewModel(counters.list.current), over: counter)
           analytics.track(.screenShown(.history))
         case .helpShown: analytics.track(.screenShown(.help))
+        case .findLastChange(let id):
+          // The changes of this burst of keys are still buffered: written first, so that
+          // the last one is the one just made.
+          analytics.flush(copyingToFolder: false)
+          counter.lastChangeFound(history?.lastChange(ofCounter: id), counters: counters.list)
+        case .setNote(let note, let change): counter.noteSet(history?.setNote(note, of: change) ?? false)
         case .quit: isQuitting = true
         }
       }

@@ -70,6 +70,17 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
+  /// The note of a change read from a backup, checked as one typed would be; a problem
+  /// names `location`.
+  static func checkedNote(_ note: String?, at location: String) throws(Problem) -> String? {
+    guard let note else { return nil }
+    do throws(CounterError) {
+      return try ChangeNote.checked(note)
+    } catch {
+      throw Problem(location: location, reason: error.description)
+    }
+  }
+
   /// Checks what the file holds beyond its syntax.
   ///
   /// Names must be ones a counter may have, unique ignoring case; steps from 1; goals from 1.

@@ -3,24 +3,30 @@
 ///
 /// One row per counter (`kind` `counter`: its name, value, step and goal) and one per change
 /// in its history (`kind` `change`: the counter's name, then the time, event, name at the
-/// time, old and new value, and source), in that order:
+/// time, old and new value, source and note), in that order:
 ///
 /// ```
-/// kind,counter,value,step,goal,time,event,name,old,new,source
-/// counter,water,3,1,8/day,,,,,,
-/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app
+/// kind,counter,value,step,goal,time,event,name,old,new,source,note
+/// counter,water,3,1,8/day,,,,,,,
+/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app,after the run
 /// ```
+///
+/// The `note` column is the last, so that an export from before notes (the same header
+/// without it, every row a field shorter) still reads, as changes without notes.
 public enum BackupCSV {
-  static let header = ["kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source"]
+  static let header = ["kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source", "note"]
+  /// The header of the exports written before notes.
+  static let headerBeforeNotes = Array(header.dropLast())
 
   public static func encode(_ backup: Backup) -> [UInt8] {
     var rows = [header]
     for item in backup.counters {
-      rows.append(["counter", item.name, String(item.value), String(item.step), item.goal?.text ?? "", "", "", "", "", "", ""])
+      rows.append(
+        ["counter", item.name, String(item.value), String(item.step), item.goal?.text ?? "", "", "", "", "", "", "", ""])
       for entry in item.history {
         rows.append([
           "change", item.name, "", "", "", UTCTime.text(for: entry.time), entry.event.rawValue, entry.name,
-          entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue,
+          entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue, entry.note ?? "",
         ])
       }
     }
@@ -33,16 +39,17 @@ public enum BackupCSV {
       throw Backup.Problem(location: "", reason: "not UTF-8 text")
     }
     let records = try CSVReader.records(in: text)
-    guard let first = records.first, first.fields == header else {
+    guard let first = records.first, first.fields == header || first.fields == headerBeforeNotes else {
       throw Backup.Problem(location: "line 1", reason: "expected the header \(header.joined(separator: ","))")
     }
+    let columns = first.fields.count
     var items: [Backup.Item] = []
     var lines: [Int] = []
     for record in records.dropFirst() {
       let at = "line \(record.line)"
       let fields = record.fields
-      guard fields.count == header.count else {
-        throw Backup.Problem(location: at, reason: "expected \(header.count) fields, found \(fields.count)")
+      guard fields.count == columns else {
+        throw Backup.Problem(location: at, reason: "expected \(columns) fields, found \(fields.count)")
       }
       switch fields[0] {
       case "counter":
@@ -83,7 +90,10 @@ public enum BackupCSV {
     }
     let old = fields[8].isEmpty ? nil : try number(fields[8], "old", at)
     let new = fields[9].isEmpty ? nil : try number(fields[9], "new", at)
-    return HistoryEntry(time: time, event: event, counter: "", name: fields[7], old: old, new: new, source: source)
+    // An empty field is no note (an export from before notes has no such field).
+    let note = fields.count > 11 && !fields[11].isEmpty ? try Backup.checkedNote(fields[11], at: at) : nil
+    return HistoryEntry(
+      time: time, event: event, counter: "", name: fields[7], old: old, new: new, source: source, note: note)
   }
 
   private static func number(_ text: String, _ field: String, _ at: String) throws(Backup.Problem) -> Int {

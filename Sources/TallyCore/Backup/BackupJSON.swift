@@ -10,9 +10,13 @@
 ///
 /// ```json
 /// {"counters": [{"goal": {"amount": 8, "period": "day"}, "history": [{"event": "changed",
-///   "name": "water", "new": 1, "old": 0, "source": "app", "time": "2026-11-23T08:00:00Z"}],
-///   "name": "water", "step": 1, "value": 1}], "format": "tally-backup", "version": 1}
+///   "name": "water", "new": 1, "note": "after the run", "old": 0, "source": "app",
+///   "time": "2026-11-23T08:00:00Z"}], "name": "water", "step": 1, "value": 1}],
+///   "format": "tally-backup", "version": 1}
 /// ```
+///
+/// A change's `note` is there when it has one; a backup from before notes reads as changes
+/// without any.
 public enum BackupJSON {
   static let formatName = "tally-backup"
   static let version = 1
@@ -38,6 +42,8 @@ public enum BackupJSON {
     var old: Int?
     var new: Int?
     var source: HistoryEntry.Source
+    /// Absent when the change has none (and in every backup from before notes).
+    var note: String?
   }
 
   /// The backup as pretty-printed JSON, keys sorted, ending in a line feed.
@@ -49,7 +55,8 @@ public enum BackupJSON {
           name: item.name, value: item.value, step: item.step, goal: item.goal,
           history: item.history.map {
             Change(
-              time: UTCTime.text(for: $0.time), event: $0.event, name: $0.name, old: $0.old, new: $0.new, source: $0.source)
+              time: UTCTime.text(for: $0.time), event: $0.event, name: $0.name, old: $0.old, new: $0.new, source: $0.source,
+              note: $0.note)
           })
       })
     let encoder = JSONEncoder()
@@ -86,10 +93,11 @@ public enum BackupJSON {
             location: "counters[\(index)].history[\(position)].time",
             reason: "not an ISO 8601 UTC time such as 2026-11-23T10:00:00Z: \"\(change.time)\"")
         }
+        let note = try Backup.checkedNote(change.note, at: "counters[\(index)].history[\(position)].note")
         history.append(
           HistoryEntry(
             time: time, event: change.event, counter: "", name: change.name, old: change.old, new: change.new,
-            source: change.source))
+            source: change.source, note: note))
       }
       if let ranges = split?.histories[index] {
         history.reserveCapacity(ranges.count)

@@ -64,7 +64,7 @@ struct BackupJSONSplit {
           numbers[key] == nil
         else { return nil }
         switch key {
-        case "time", "event", "name", "source":
+        case "time", "event", "name", "source", "note":
           guard let value = scanner.string() else { return nil }
           strings[key] = value
         case "old", "new":
@@ -84,7 +84,8 @@ struct BackupJSONSplit {
       let source = strings["source"].flatMap(HistoryEntry.Source.init(rawValue:))
     else { return nil }
     return BackupJSON.Change(
-      time: time, event: event, name: name, old: numbers["old"] ?? nil, new: numbers["new"] ?? nil, source: source)
+      time: time, event: event, name: name, old: numbers["old"] ?? nil, new: numbers["new"] ?? nil, source: source,
+      note: strings["note"])
   }
 }
 

@@ -12,12 +12,15 @@ public enum CounterChange: Sendable, Equatable {
   case create(Counter, index: Int, previousID: String)
   /// A counter was deleted from `index`, with the value it had.
   case delete(Counter, index: Int)
+  /// A change in the history got the note `to` in place of `from` (`nil`: no note).
+  case note(RecordedChange, from: String?, to: String?)
 
   /// The counter the change is about.
   public var counterID: String {
     switch self {
     case .value(let id, _, _), .step(let id, _, _), .goal(let id, _, _), .rename(let id, _, _): id
     case .create(let counter, _, _), .delete(let counter, _): counter.id
+    case .note(let change, _, _): change.entry.counter
     }
   }
 
@@ -49,6 +52,12 @@ public enum CounterChange: Sendable, Equatable {
     case .rename(_, let from, let to): "rename \(from) → \(to)"
     case .create(let counter, _, _): "new counter \(counter.name)"
     case .delete(let counter, _): "delete \(counter.name)"
+    case .note(let change, _, let to): "\(to == nil ? "note taken off" : "note on") \(name) \(Self.values(of: change.entry))"
     }
+  }
+
+  /// "3 → 4", what a change in the history did to the value.
+  static func values(of entry: HistoryEntry) -> String {
+    "\(entry.old.map(String.init) ?? "") → \(entry.new.map(String.init) ?? "")"
   }
 }

@@ -16,10 +16,12 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidValue(String)
   /// The value would pass `Int.max` or `Int.min`; it was left unchanged.
   case limitReached(value: Int, step: Int)
+  /// A note on a change is empty, too long, or not one line of printable text.
+  case invalidNote(String)
 
   public var description: String {
     switch self {
-    case .invalidName(let reason): reason
+    case .invalidName(let reason), .invalidNote(let reason): reason
     case .duplicateName(let name): "a counter named \"\(name)\" already exists"
     case .unknownCounter(let name): "no counter is named \"\(name)\""
     case .lastCounter: "the last counter cannot be deleted"

@@ -75,6 +75,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     if let machine { line += ",\"machine\":" + Self.quoted(machine) }
     line += ",\"name\":" + Self.quoted(name)
     if let new { line += ",\"new\":\(new)" }
+    if let note { line += ",\"note\":" + Self.quoted(note) }
     if let old { line += ",\"old\":\(old)" }
     line += ",\"source\":\"" + source.rawValue + "\",\"time\":\"" + UTCTime.text(for: time) + "\"}"
     return line
@@ -109,14 +110,17 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   ///
   /// A line as ``jsonLine`` writes it is read by ``JSONLineReader`` (ten years of history
   /// are 146,000 lines a machine, and `JSONDecoder` takes about 25 µs a line); any other
-  /// valid JSON object, such as one with its keys in another order, by `JSONDecoder`.
+  /// valid JSON object, such as one with its keys in another order, by `JSONDecoder`. A
+  /// note that breaks ``ChangeNote``'s rules (it may come from another machine) makes the
+  /// line damaged.
   public init?(jsonLine: some Collection<UInt8>) {
     if let entry = JSONLineReader.entry(Array(jsonLine)) {
       self = entry
-      return
+    } else {
+      guard let entry = try? Self.decoder.decode(HistoryEntry.self, from: Data(jsonLine)) else { return nil }
+      self = entry
     }
-    guard let entry = try? Self.decoder.decode(HistoryEntry.self, from: Data(jsonLine)) else { return nil }
-    self = entry
+    if let note, !ChangeNote.isValid(note) { return nil }
   }
 
   /// The moment as whole milliseconds since 1970-01-01 UTC, as the log writes it.

@@ -48,6 +48,21 @@ public protocol HistoryLog: AnyObject {
   /// Keeps the history as it is aside and starts this machine's anew (an import that
   /// replaces everything); returns where the old one went.
   func keepAsideAndClear() throws(SystemError) -> [String]
+  /// The counter's last change of value made on this machine (the latest by time, as `log`
+  /// lists them), with its row; `nil` when it has none.
+  ///
+  /// It is what `N` on the counter screen puts a note on. Other machines' changes are left
+  /// out: their rows come from their files in the sync folder, which only they write.
+  func lastChange(ofCounter id: String) -> RecordedChange?
+  /// Sets the note of `change`, as ``lastChange(ofCounter:)`` found it, or takes it off with
+  /// `nil`; returns whether the history still holds that change and now has the note.
+  ///
+  /// The note is kept as given: check it with ``ChangeNote/checked(_:)`` first. With sync on,
+  /// the file of the folder that holds the change is written anew by the next
+  /// ``copyToFolder()``, so that the note crosses with its change. Why writing failed is in
+  /// ``appendProblem``.
+  @discardableResult
+  func setNote(_ note: String?, of change: RecordedChange) -> Bool
 }
 
 /// What reading the history found.

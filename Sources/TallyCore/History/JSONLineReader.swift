@@ -26,6 +26,11 @@ enum JSONLineReader {
       guard let value = reader.integer() else { return nil }
       new = value
     }
+    var note: String?
+    if reader.take(",\"note\":") {
+      guard let text = reader.string() else { return nil }
+      note = text
+    }
     if reader.take(",\"old\":") {
       guard let value = reader.integer() else { return nil }
       old = value
@@ -34,7 +39,8 @@ enum JSONLineReader {
       reader.take(",\"time\":"), let timeText = reader.string(), let time = Self.time(Array(timeText.utf8)),
       reader.take("}"), reader.atEnd
     else { return nil }
-    var entry = HistoryEntry(time: time, event: event, counter: counter, name: name, old: old, new: new, source: source)
+    var entry = HistoryEntry(
+      time: time, event: event, counter: counter, name: name, old: old, new: new, source: source, note: note)
     entry.machine = machine
     return entry
   }

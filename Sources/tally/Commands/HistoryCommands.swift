@@ -12,7 +12,7 @@ import TallyCore
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "log",
-    abstract: "Print a counter's history: time, event, name, old value, new value, source.")
+    abstract: "Print a counter's history: time, event, name, old value, new value, source, and the note if there is one.")
 
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
@@ -32,7 +32,7 @@ struct LogCommand: ParsableCommand {
   @Flag(
     help: ArgumentHelp(
       "Print JSON, one object a line: {\"time\", \"event\", \"counter\" (its id), \"name\", \"old\", \"new\", \"source\"}, "
-        + "and \"machine\" for another machine's change."))
+        + "\"machine\" for another machine's change, and \"note\" for a change with a note."))
   var json = false
 
   func validate() throws {
@@ -55,11 +55,12 @@ struct LogCommand: ParsableCommand {
       let line =
         json
         ? entry.jsonLine
-        : [
+        : ([
           HistorySummary.timestamp(entry.time, utcOffset: clock.utcOffset(at: entry.time)), entry.event.rawValue,
           TerminalText.escaped(entry.name), entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "",
           TerminalText.escaped(entry.sourceDescription),
-        ].joined(separator: "\t")
+        ] + (entry.note.map { [TerminalText.escaped($0)] } ?? []))
+        .joined(separator: "\t")
       if try !Output.line(line) { break }
     }
   }

@@ -13,16 +13,18 @@ struct IncrementCommand: ParsableCommand {
   var by: Int?
 
   @OptionGroup var moment: AtOption
+  @OptionGroup var annotation: NoteOption
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try Self.add(name: name, amount: by, sign: 1, quiet: output.quiet, at: moment.at)
+    try Self.add(name: name, amount: by, sign: 1, quiet: output.quiet, at: moment.at, note: annotation.checked())
   }
 
   /// Adds `amount` (the counter's step when `nil`) times `sign` and prints the new value;
-  /// the history notes the change at the moment `at` names (now when `nil`).
-  static func add(name: String?, amount: Int?, sign: Int, quiet: Bool, at: String? = nil) throws {
+  /// the history notes the change at the moment `at` names (now when `nil`), with `note`.
+  static func add(name: String?, amount: Int?, sign: Int, quiet: Bool, at: String? = nil, note: String? = nil) throws {
     let context = try AtOption.openContext(at: at)
+    context.analytics.note = note
     let counter = try context.counter(named: name)
     let (delta, overflow) = (amount ?? counter.step).multipliedReportingOverflow(by: sign)
     if overflow { throw CommandContext.fail(.limitReached(value: counter.value, step: sign)) }
@@ -43,10 +45,11 @@ struct DecrementCommand: ParsableCommand {
   var by: Int?
 
   @OptionGroup var moment: AtOption
+  @OptionGroup var annotation: NoteOption
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try IncrementCommand.add(name: name, amount: by, sign: -1, quiet: output.quiet, at: moment.at)
+    try IncrementCommand.add(name: name, amount: by, sign: -1, quiet: output.quiet, at: moment.at, note: annotation.checked())
   }
 }
 
@@ -62,6 +65,7 @@ struct SetCommand: ParsableCommand {
       "[NAME] VALUE: the counter's name (default: the current counter) and a whole number.", valueName: "name-and-value"))
   var words: [String] = []
 
+  @OptionGroup var annotation: NoteOption
   @OptionGroup var output: QuietOption
 
   func validate() throws {
@@ -72,7 +76,9 @@ struct SetCommand: ParsableCommand {
   }
 
   func run() throws {
+    let note = try annotation.checked()
     let context = try CommandContext.open()
+    context.analytics.note = note
     let text = words[words.count - 1]
     guard let value = Int(text) else {
       Platform.printError("\"\(text)\" is not a whole number from \(Int.min) to \(Int.max)")
@@ -90,14 +96,17 @@ struct ResetCommand: ParsableCommand {
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
 
+  @OptionGroup var annotation: NoteOption
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try Self.reset(name: name, quiet: output.quiet)
+    try Self.reset(name: name, quiet: output.quiet, note: annotation.checked())
   }
 
-  static func reset(name: String?, quiet: Bool) throws {
+  /// Sets the counter to 0 and prints it; the history keeps `note` with the change.
+  static func reset(name: String?, quiet: Bool, note: String? = nil) throws {
     let context = try CommandContext.open()
+    context.analytics.note = note
     let counter = try context.counter(named: name)
     let value = try context.change(.setValue(0, of: counter.id), of: counter)
     if !quiet { try Output.line(String(value)) }
@@ -123,5 +132,29 @@ struct GetCommand: ParsableCommand {
     let counter = try context.counter(named: name)
     if quiet { return }
     try Output.line(json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value))
+  }
+}
+
+/// `--note TEXT`, for a command that changes a value: the history keeps it with the change.
+struct NoteOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "A note kept with the change in the history: one line, up to \(ChangeNote.maximumLength) characters.",
+      valueName: "text"))
+  var note: String?
+
+  /// The note as the history keeps it (spaces at either end taken off), or `nil` without
+  /// one.
+  ///
+  /// - Throws: exit 65 with the reason for a note that breaks ``ChangeNote``'s rules,
+  ///   before anything is opened or changed.
+  func checked() throws -> String? {
+    guard let note else { return nil }
+    do throws(CounterError) {
+      return try ChangeNote.checked(note)
+    } catch {
+      Platform.printError(error.description + "; nothing was changed")
+      throw ExitCode(ExitStatus.dataError)
+    }
   }
 }

@@ -9,6 +9,7 @@ extension CounterViewModel.Action {
     case .setValue: "setValue"
     case .setStep: "setStep"
     case .setGoal: "setGoal"
+    case .note: "note"
     case .undo: "undo"
     case .redo: "redo"
     case .nextCounter: "nextCounter"

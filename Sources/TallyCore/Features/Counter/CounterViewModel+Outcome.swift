@@ -38,6 +38,11 @@ extension CounterViewModel {
     pending = .replay(
       change, undoing: undoing,
       summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
+    // A note is the history's, not the counters': the app sets it and says how that went
+    // (``noteSet(_:)``); the counter is shown as for any undo.
+    if case .note(let noted, let from, let to) = change {
+      return [.setNote(undoing ? from : to, of: noted), .edit(.select(noted.entry.counter))]
+    }
     let edits: [CounterEdit] =
       switch change {
       case .value(let id, let from, let to): [.shift(id, from: undoing ? to : from, to: undoing ? from : to), .select(id)]
@@ -47,8 +52,54 @@ extension CounterViewModel {
       case .create(let counter, let index, let previousID):
         undoing ? [.delete(counter.id), .select(previousID)] : [.restore(counter, at: index)]
       case .delete(let counter, let index): undoing ? [.restore(counter, at: index)] : [.delete(counter.id)]
+      case .note: []
       }
     return edits.map(CounterEffect.edit)
+  }
+
+  /// Opens the prompt for a note on `change`, the counter's last change as the history
+  /// found it after ``CounterEffect/findLastChange(counterID:)``, or says there is none.
+  public func lastChangeFound(_ change: RecordedChange?, counters: CounterList) {
+    guard let change else {
+      let name = counters.counter(withID: counters.current.id).map { Self.shortName($0.name) } ?? "This counter"
+      inform("\(name) has no change to put a note on yet.")
+      return
+    }
+    let name = Self.shortName(counters.counter(withID: change.entry.counter)?.name ?? change.entry.name)
+    mode = .prompt(
+      Prompt(
+        purpose: .note(change), question: "Note on \(name) \(CounterChange.values(of: change.entry)):",
+        text: change.entry.note.map(TerminalText.escaped) ?? ""))
+  }
+
+  /// Takes in whether the note a prompt or an undo asked for (``CounterEffect/setNote(_:of:)``)
+  /// is in the history now: the change is kept for undo, or the message says why not.
+  public func noteSet(_ succeeded: Bool) {
+    defer { pending = .change }
+    switch pending {
+    case .prompt(let prompt):
+      guard case .note(let change) = prompt.purpose else { return }
+      guard succeeded else {
+        warn("That change is no longer in the history; no note was set.")
+        return
+      }
+      let note = Self.noteText(of: prompt)
+      undoStack.record(.note(change, from: change.entry.note, to: note))
+      let name = Self.shortName(change.entry.name)
+      inform("\(note == nil ? "Note taken off" : "Noted"): \(name) \(CounterChange.values(of: change.entry)).")
+    case .replay(let change, let undoing, let summary):
+      guard succeeded else {
+        warn("Cannot \(undoing ? "undo" : "redo") \(summary): that change is no longer in the history.")
+        return
+      }
+      replayed(change, undoing: undoing, result: nil, summary: summary)
+    case .change: break
+    }
+  }
+
+  /// The note a confirmed note prompt set: its text as checked, `nil` when it was empty.
+  private static func noteText(of prompt: Prompt) -> String? {
+    try? ChangeNote.checked(prompt.field.text)
   }
 
   /// Keeps a replayed change on the other stack, as it stands now (a deleted counter with

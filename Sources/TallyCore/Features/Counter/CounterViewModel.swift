@@ -21,6 +21,8 @@ public final class CounterViewModel {
     case setValue
     case setStep
     case setGoal
+    /// Puts a note on the counter's last change (its row in the history).
+    case note
     case undo
     case redo
     case nextCounter
@@ -50,6 +52,9 @@ public final class CounterViewModel {
     .init(
       [.character("g")], .setGoal, label: "g", summary: "goal",
       description: "set this counter's goal", isHinted: false),
+    .init(
+      [.character("N")], .note, label: "N", summary: "note", description: "add a note to the last change",
+      hintPriority: 0),
     .init([.character("u")], .undo, label: "u", summary: "undo", description: "undo the last change", hintPriority: 5),
     .init([.control("r")], .redo, label: "Ctrl-R", summary: "redo", description: "redo what was undone", isHinted: false),
     .init(
@@ -164,6 +169,7 @@ public final class CounterViewModel {
         Prompt(
           purpose: .goal(counterID: current.id), question: "Goal for \(name) (8/day, 3/week, 20/month, 300; empty: none):",
           text: current.goal?.text ?? ""))
+    case .note: return [.findLastChange(counterID: current.id)]
     case .undo, .redo: return replay(undoing: action == .undo, counters: counters)
     case .nextCounter, .previousCounter:
       let all = counters.counters
@@ -205,6 +211,15 @@ public final class CounterViewModel {
       case .goal(let id):
         let goal = text.trimmingXMLWhitespace().isEmpty ? nil : try Goal(text: text)
         return [.edit(.setGoal(goal, of: id))]
+      case .note(let change):
+        // Empty takes the note off; a note that was not there stays away.
+        let note = text.allSatisfy { $0 == " " } ? nil : try ChangeNote.checked(text)
+        guard note != change.entry.note else {
+          pending = .change
+          inform(note == nil ? "No note added." : "The note is unchanged.")
+          return []
+        }
+        return [.setNote(note, of: change)]
       }
     } catch {
       refuse(prompt, error)

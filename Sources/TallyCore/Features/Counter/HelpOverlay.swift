@@ -31,7 +31,8 @@ public struct HelpOverlay {
     let top = (height - boxHeight) / 2
     let title = " Keys "
     let rule = String(repeating: "─", count: inner - 1 - title.count)
-    canvas.fill(row: top, from: left, to: left + boxWidth, style: .plain)
+    // On the top row the box would cut the tab strip short: the row is the box's alone.
+    canvas.fill(row: top, from: top == 0 ? 0 : left, to: top == 0 ? canvas.width : left + boxWidth, style: .plain)
     canvas.put("┌─" + title + rule + "┐", column: left, row: top, style: .hint)
     canvas.put(title, column: left + 2, row: top, style: .title)
     for (offset, entry) in entries.enumerated() {

@@ -10,6 +10,8 @@ public struct Prompt: Sendable, Equatable {
     case value(counterID: String)
     case step(counterID: String)
     case goal(counterID: String)
+    /// A note on this change of the counter's.
+    case note(RecordedChange)
   }
 
   /// What a key does in a prompt; printable characters not bound here are typed.

@@ -1,0 +1,58 @@
+/// What a note on a change may be: one line of at most 200 characters, with no control
+/// characters.
+///
+/// The same rules hold wherever a note comes from: `tally inc NAME --note TEXT`, `N` on the
+/// counter screen, an imported backup, or another machine's history in the sync folder (a
+/// line whose note breaks them is a damaged line there).
+public enum ChangeNote {
+  /// The most characters a note may have.
+  public static let maximumLength = 200
+  /// The most bytes (UTF-8) a note may take: room for 200 characters of long emoji
+  /// sequences, and a bound on what one character made of endless combining marks costs.
+  public static let maximumByteCount = 8_192
+
+  /// The note `text` with spaces at either end taken off, or why it cannot be a note.
+  ///
+  /// - Throws: ``CounterError/invalidNote(_:)`` for an empty note, one that is too long,
+  ///   or one with a control character (C0, DEL, C1), a line or paragraph separator or a
+  ///   noncharacter.
+  public static func checked(_ text: String) throws(CounterError) -> String {
+    let refused = text.unicodeScalars.first {
+      [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        || $0.properties.isNoncharacterCodePoint
+    }
+    if let refused {
+      let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters or line breaks"
+      throw .invalidNote(
+        "a note is one line without \(what) (it holds U+\(Self.hex(refused.value)))")
+    }
+    let trimmed = text.trimmingSpaces()
+    guard !trimmed.isEmpty else { throw .invalidNote("a note cannot be empty") }
+    guard trimmed.count <= maximumLength else {
+      throw .invalidNote("a note can have at most \(maximumLength) characters, not \(trimmed.count)")
+    }
+    guard trimmed.utf8.count <= maximumByteCount else {
+      throw .invalidNote("a note can take at most \(maximumByteCount) bytes of UTF-8, not \(trimmed.utf8.count)")
+    }
+    return trimmed
+  }
+
+  /// Whether `note`, read from elsewhere (a file, a backup), is a note as ``checked(_:)``
+  /// leaves one.
+  public static func isValid(_ note: String) -> Bool {
+    (try? checked(note)) == note
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}
+
+extension String {
+  /// The string without the spaces (U+0020) at its start and end.
+  fileprivate func trimmingSpaces() -> String {
+    guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
+    return String(self[first...last])
+  }
+}
