@@ -364,7 +364,7 @@ _tally_log() {
     repeating_flags=()
     non_repeating_flags=(--json --version --help)
     repeating_options=()
-    non_repeating_options=(--since --until -n --max-count)
+    non_repeating_options=(--since --until -n --max-count --by)
     __tally_offer_flags_options 1
 
     # Offer option value completions
@@ -376,6 +376,10 @@ _tally_log() {
         return
         ;;
     '-n'|'--max-count')
+        return
+        ;;
+    '--by')
+        __tally_add_completions -W 'hour'$'\n''day'$'\n''week'$'\n''month'
         return
         ;;
     esac
@@ -393,8 +397,16 @@ _tally_stats() {
     repeating_flags=()
     non_repeating_flags=(--json --version --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--by)
     __tally_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--by')
+        __tally_add_completions -W 'hour'$'\n''day'$'\n''week'$'\n''month'
+        return
+        ;;
+    esac
 
     # Offer positional completions
     case "${positional_number}" in

@@ -71,6 +71,19 @@ struct GoalCommandTests: CommandSuite {
     try expectFailure("inc", "-dayStartsAtHour", "four", status: 64, message: "dayStartsAtHour")
   }
 
+  @Test func logAndStatsSumTheChangesPerBucket() throws {
+    try expectSuccess("inc", "--by", "3", "--at", "2026-11-02T10:00:00Z")
+    try expectSuccess("dec", "--at", "2026-11-02T10:30:00Z")
+    try expectSuccess("inc", "--by", "5", "--at", "2026-11-20T08:00:00Z")
+    #expect(try expectSuccess("log", "--by", "day").standardOutput == "2026-11-02\t+2\n2026-11-20\t+5\n")
+    #expect(try expectSuccess("log", "--by", "hour", "--since", "2026-11-02").standardOutput.hasPrefix("2026-11-02 10:00\t+2\n"))
+    #expect(try expectSuccess("stats", "--by", "month").standardOutput == "2026-11\t+7\n")
+    #expect(
+      try expectSuccess("log", "--by", "week", "--json", "-n", "1").standardOutput
+        == "{\"bucket\":\"2026-11-16\",\"net\":5,\"start\":\"2026-11-16T00:00:00Z\"}\n")
+    try expectFailure("log", "--by", "fortnight", status: 64, message: "'hour', 'day', 'week' or 'month'")
+  }
+
   @Test(arguments: ["json", "csv"])
   func exportThenImportIntoAnEmptyStoreGivesTheSameExport(format: String) throws {
     try expectSuccess("new", "water")

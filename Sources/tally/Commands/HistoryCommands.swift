@@ -7,8 +7,8 @@ import TallyCore
   import Foundation
 #endif
 
-/// `tally log [NAME] [--since DATE] [--until DATE] [-n N] [--json]`: a counter's history,
-/// oldest first.
+/// `tally log [NAME] [--since DATE] [--until DATE] [-n N] [--by hour|day|week|month] [--json]`:
+/// a counter's history, oldest first, change by change or summed per hour, day, week or month.
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "log",
@@ -35,6 +35,13 @@ struct LogCommand: ParsableCommand {
         + "\"machine\" for another machine's change, and \"note\" for a change with a note."))
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Print the net change per hour, day, week or month instead, oldest first (buckets with a change; "
+        + "--since, --until and -n choose whole buckets; hours cover today unless --since is given).",
+      valueName: "hour|day|week|month"))
+  var by: HistoryBuckets.Kind?
+
   func validate() throws {
     for (option, value) in [("--since", since), ("--until", until)] {
       if let value, GoalCalendar(utcOffset: SystemClock().utcOffset(at:)).moment(from: value) == nil {
@@ -49,6 +56,14 @@ struct LogCommand: ParsableCommand {
     let counter = try context.counter(named: name)
     let clock = SystemClock()
     let calendar = context.goalCalendar
+    if let by {
+      try context.requireHistory()
+      let buckets = HistoryBuckets.of(
+        counter: counter.id, by: by, history: context.history, calendar: calendar, now: clock.now(),
+        since: since.flatMap(calendar.moment(from:)), until: until.flatMap(calendar.moment(from:)), limit: last)
+      if let notice = context.history.notice { Platform.printError(notice) }
+      return try BucketOutput.print(buckets, json: json)
+    }
     let entries = try context.history(
       of: counter, since: since.flatMap(calendar.moment(from:)), until: until.flatMap(calendar.moment(from:)), limit: last)
     for entry in entries {
@@ -82,6 +97,12 @@ struct StatsCommand: ParsableCommand {
         + "\"goalReached\" and, for a goal per period, \"currentStreak\" and \"bestStreak\"."))
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Print the net change per hour, day, week or month instead, oldest first, one bucket a line "
+        + "(hours: today's).", valueName: "hour|day|week|month"))
+  var by: HistoryBuckets.Kind?
+
   struct Totals: Encodable {
     var name: String
     var today: Int
@@ -99,6 +120,12 @@ struct StatsCommand: ParsableCommand {
     let counter = try context.counter(named: name)
     try context.requireHistory()
     let now = SystemClock().now()
+    if let by {
+      let buckets = HistoryBuckets.of(
+        counter: counter.id, by: by, history: context.history, calendar: context.goalCalendar, now: now)
+      if let notice = context.history.notice { Platform.printError(notice) }
+      return try BucketOutput.print(buckets, json: json)
+    }
     let summary = HistorySummary(history: context.history, counter: counter.id, now: now, calendar: context.goalCalendar)
     if let notice = context.history.notice { Platform.printError(notice) }
     let goal = GoalSummary.of(counter, history: context.history, now: now, calendar: context.goalCalendar)
@@ -130,6 +157,24 @@ struct StatsCommand: ParsableCommand {
         }
       }
       for line in lines where try !Output.line(line) { break }
+    }
+  }
+}
+
+extension HistoryBuckets.Kind: ExpressibleByArgument {}
+
+/// How `tally log --by` and `tally stats --by` print their buckets.
+enum BucketOutput {
+  /// One bucket a line: `2026-11-23<TAB>+5`, or with `json`
+  /// `{"bucket":"2026-11-23","net":5,"start":"2026-11-23T00:00:00Z"}`.
+  static func print(_ buckets: [HistoryBucket], json: Bool) throws {
+    for bucket in buckets {
+      // A label is digits, dashes, a space and a colon: nothing to escape.
+      let line =
+        json
+        ? "{\"bucket\":\"\(bucket.label)\",\"net\":\(bucket.net),\"start\":\"\(UTCTime.text(for: bucket.start))\"}"
+        : "\(bucket.label)\t\(HistorySummary.signed(bucket.net))"
+      if try !Output.line(line) { break }
     }
   }
 }

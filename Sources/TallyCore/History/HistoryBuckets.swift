@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A counter's net change in one hour, day, week or month: a line of `tally log --by` and
+/// `tally stats --by`.
+public struct HistoryBucket: Equatable, Sendable {
+  /// How the bucket is named: `2026-11-23 14:00`, `2026-11-23`, the Monday a week begins
+  /// (`2026-11-16`), or `2026-11`.
+  public var label: String
+  /// The moment it begins (its local start, or the hour a day starts at).
+  public var start: Date
+  /// The sum of its changes.
+  public var net: Int
+
+  public init(label: String, start: Date, net: Int) {
+    self.label = label
+    self.start = start
+    self.net = net
+  }
+}
+
+/// A counter's history summed per hour, day, week or month, as the one calendar
+/// (``GoalCalendar``) places them.
+///
+/// Days, weeks and months come from the totals the history keeps (``HistoryLog/totals(ofCounter:per:calendar:from:)``),
+/// so ten years cost as little as one; hours read the changes of the window asked for, which
+/// is today unless a start is given.
+public enum HistoryBuckets {
+  /// What one bucket spans.
+  public enum Kind: String, CaseIterable, Sendable {
+    case hour
+    case day
+    case week
+    case month
+  }
+
+  /// The buckets of `counter` that hold a change, oldest first: those that hold a moment at or
+  /// after `since` and before `until` (whole buckets), and of those the last `limit`.
+  ///
+  /// Without `since`, hours start at the beginning of the day `now` counts for; days, weeks
+  /// and months go back to the first change.
+  public static func of(
+    counter id: String, by kind: Kind, history: HistoryLog, calendar: GoalCalendar, now: Date, since: Date? = nil,
+    until: Date? = nil, limit: Int? = nil
+  ) -> [HistoryBucket] {
+    let buckets: [HistoryBucket]
+    switch kind {
+    case .hour:
+      let from = since ?? calendar.start(ofDay: calendar.day(of: now))
+      buckets = hours(of: history.entries(ofCounter: id, since: from, until: until, limit: nil).entries, calendar: calendar)
+    case .day, .week, .month:
+      let period: Goal.Period = kind == .day ? .day : kind == .week ? .week : .month
+      let first = since.map { calendar.period(period, of: $0) }
+      // The last bucket holds the moment just before `until`.
+      let last = until.map { calendar.period(period, of: $0.addingTimeInterval(-0.001)) }
+      let totals = history.totals(ofCounter: id, per: period, calendar: calendar, from: first)
+      buckets = zip(totals.numbers, totals.values).compactMap { number, total in
+        if let last, number > last { return nil }
+        return bucket(period, number: number, net: total.net, calendar: calendar)
+      }
+    }
+    guard let limit else { return buckets }
+    return Array(buckets.suffix(max(0, limit)))
+  }
+
+  /// The local hours of `entries` that hold a change, with their sums; an hour a clock set
+  /// back shows twice is one bucket.
+  static func hours(of entries: [HistoryEntry], calendar: GoalCalendar) -> [HistoryBucket] {
+    var sums: [Int: Int] = [:]
+    for entry in entries where entry.event == .changed {
+      let wall = entry.time.timeIntervalSince1970 + Double(calendar.utcOffset(entry.time))
+      let hour = Int((wall / 3600).rounded(.down))
+      sums[hour] = PeriodTotal.add(sums[hour] ?? 0, entry.netChange)
+    }
+    return sums.keys.sorted().map { hour in
+      let wall = Date(timeIntervalSince1970: Double(hour) * 3600)
+      let day = Int64((Double(hour) / 24).rounded(.down))
+      let hourOfDay = hour - Int(day) * 24
+      return HistoryBucket(
+        label: dateLabel(UTCTime.civilDate(ofDay: day)) + " " + (hourOfDay < 10 ? "0" : "") + "\(hourOfDay):00",
+        start: calendar.instant(ofWallClock: wall), net: sums[hour] ?? 0)
+    }
+  }
+
+  /// The bucket of period `number` of kind `period`.
+  static func bucket(_ period: Goal.Period, number: Int, net: Int, calendar: GoalCalendar) -> HistoryBucket {
+    switch period {
+    case .week:
+      let monday = number * 7 - 3
+      return HistoryBucket(
+        label: dateLabel(UTCTime.civilDate(ofDay: Int64(monday))), start: calendar.start(ofDay: monday), net: net)
+    case .month:
+      let month = (number % 12 + 12) % 12
+      let year = (number - month) / 12
+      let first = UTCTime.daysFromCivil(year: Int64(year), month: Int64(month + 1), day: 1)
+      return HistoryBucket(
+        label: dateLabel((Int64(year), Int64(month + 1), 1)).dropLast(3).description, start: calendar.start(ofDay: Int(first)),
+        net: net)
+    case .day, .total:
+      return HistoryBucket(
+        label: dateLabel(UTCTime.civilDate(ofDay: Int64(number))), start: calendar.start(ofDay: number), net: net)
+    }
+  }
+
+  /// `2026-11-23`.
+  private static func dateLabel(_ date: (year: Int64, month: Int64, day: Int64)) -> String {
+    func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
+    return "\(date.year)-\(pad(date.month))-\(pad(date.day))"
+  }
+}
