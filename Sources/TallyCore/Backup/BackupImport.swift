@@ -25,7 +25,9 @@ public struct BackupImport {
     self.history = history
   }
 
-  public func apply(_ backup: Backup, replacing: Bool) throws(StoreError) -> Summary {
+  /// Applies `backup`, taking its history out of it as it goes, so that ten years of changes
+  /// are held once, not twice (pass the caller's last use of it).
+  public func apply(_ backup: consuming Backup, replacing: Bool) throws(StoreError) -> Summary {
     var summary = Summary()
     if replacing, let store, FileSystem.fileExists(atPath: StoreLocation.join(store.directory, StoreLocation.fileName)) {
       summary.notes.append("the store as it was is kept as \(try store.keepCopy())")
@@ -45,14 +47,17 @@ public struct BackupImport {
     for id in Set(ids) where !replacing {
       seen[id] = Set(history.entries(ofCounter: id, since: nil, until: nil, limit: nil).entries.map(HistoryEntryKey.init))
     }
-    var added: [HistoryEntry] = []
-    added.reserveCapacity(backup.counters.reduce(0) { $0 + $1.history.count })
-    for (id, item) in zip(ids, backup.counters) {
-      for var entry in item.history where seen[id, default: []].insert(HistoryEntryKey(entry)).inserted {
-        entry.counter = id
-        added.append(entry)
-      }
+    // Each counter's changes are taken out of the backup and changed in place, so that a
+    // backup of one counter (the common case) is never copied.
+    var batches: [[HistoryEntry]] = []
+    for (index, id) in zip(backup.counters.indices, ids) {
+      var changes = backup.counters[index].history
+      backup.counters[index].history = []
+      changes.removeAll { !seen[id, default: []].insert(HistoryEntryKey($0)).inserted }
+      for position in changes.indices { changes[position].counter = id }
+      batches.append(changes)
     }
+    let added = batches.count == 1 ? batches.removeLast() : Array(batches.joined())
     history.append(added)
     summary.addedEntries = added.count
     return summary

@@ -67,7 +67,7 @@ struct ImportCommand: ParsableCommand {
     let summary: BackupImport.Summary
     do {
       summary = try BackupImport(store: context.store, model: context.model, history: context.history).apply(
-        backup, replacing: mode == .replace)
+        consume backup, replacing: mode == .replace)
     } catch {
       throw CommandContext.fail(error)
     }
