@@ -13,7 +13,10 @@ public enum CounterChange: Sendable, Equatable {
   /// A counter was deleted from `index`, with the value it had.
   case delete(Counter, index: Int)
   /// A change in the history got the note `to` in place of `from` (`nil`: no note).
-  case note(RecordedChange, from: String?, to: String?)
+  ///
+  /// Indirect: a history entry inline would make every change the undo stack keeps (one a
+  /// press: 10,000 in a burst) as large as itself.
+  indirect case note(RecordedChange, from: String?, to: String?)
 
   /// The counter the change is about.
   public var counterID: String {
