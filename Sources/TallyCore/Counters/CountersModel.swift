@@ -379,11 +379,7 @@ public final class CountersModel {
     guard trimmed.count <= maximumNameLength else {
       throw .invalidName("a counter's name can have at most \(maximumNameLength) characters, not \(trimmed.count)")
     }
-    let refused = trimmed.unicodeScalars.first {
-      [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-        || $0.properties.isNoncharacterCodePoint
-    }
-    if let refused {
+    if let refused = trimmed.firstScalarRefusedInALine {
       let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters"
       throw .invalidName(
         "a counter's name cannot contain \(what) (it holds U+\(String(refused.value, radix: 16, uppercase: true)))")

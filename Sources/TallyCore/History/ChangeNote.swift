@@ -17,11 +17,7 @@ public enum ChangeNote {
   ///   or one with a control character (C0, DEL, C1), a line or paragraph separator or a
   ///   noncharacter.
   public static func checked(_ text: String) throws(CounterError) -> String {
-    let refused = text.unicodeScalars.first {
-      [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-        || $0.properties.isNoncharacterCodePoint
-    }
-    if let refused {
+    if let refused = text.firstScalarRefusedInALine {
       let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters or line breaks"
       throw .invalidNote(
         "a note is one line without \(what) (it holds U+\(Self.hex(refused.value)))")
