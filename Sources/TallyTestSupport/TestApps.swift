@@ -5,16 +5,19 @@ import TallyHistory
 /// database, nothing on disk.
 public enum TestApps {
   /// An `AppViewModel` over `defaults`, reporting to `analytics`, with a history in memory at
-  /// a fixed clock, and the counter screen set up as `counterSettings` says.
+  /// a fixed clock, and the counter screen set up as `counterSettings` says; with
+  /// `showsLastChange`, the counter screen's last-change line as the app draws it.
   public static func app(
     settings: SettingStorage, defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
     history: HistoryLog = SQLiteHistory.inMemory(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),
-    counterSettings: CounterScreenSettings = CounterScreenSettings()
+    counterSettings: CounterScreenSettings = CounterScreenSettings(), showsLastChange: Bool = false
   ) -> AppViewModel {
     AppViewModel(
       settingStore: settings, analytics: analytics, counterSettings: counterSettings,
       makeCountersModel: { CountersModel(userDefaults: defaults, analytics: analytics) },
-      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) }, history: history)
+      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) },
+      makeLastChange: showsLastChange ? LastChangeLine.maker(history: history, clock: clock, store: defaults) : { _ in nil },
+      history: history)
   }
 
   /// An app on the counter screen over `defaults`, as after onboarding.

@@ -89,6 +89,8 @@ struct InteractiveApp {
             counter, history: dependencies.history, now: dependencies.clock.now(),
             calendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
         },
+        makeLastChange: LastChangeLine.maker(
+          history: dependencies.history, clock: dependencies.clock, store: dependencies.userDefaults),
         history: dependencies.history)
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app

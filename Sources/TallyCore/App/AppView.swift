@@ -27,7 +27,9 @@ public struct AppView {
     switch model.screen {
     case .onboarding(let onboarding): OnboardingView(model: onboarding).render(into: &canvas)
     case .counter(let counter):
-      CounterView(model: counter, counters: model.counters.list, goal: model.goalSummary).render(into: &canvas)
+      CounterView(
+        model: counter, counters: model.counters.list, goal: model.goalSummary, lastChange: model.lastChange?.text
+      ).render(into: &canvas)
     case .history(let history, _): HistoryView(model: history).render(into: &canvas)
     }
     if let notice = model.notice {

@@ -40,6 +40,7 @@ public final class AppViewModel {
   private let makeCountersModel: () -> CountersModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
   private let makeGoalSummary: (Counter) -> GoalSummary?
+  private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
   /// The history `N` puts notes in; without one, no change is found to note.
   private let history: HistoryLog?
 
@@ -53,6 +54,7 @@ public final class AppViewModel {
     makeCountersModel: @escaping () -> CountersModel,
     makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel,
     makeGoalSummary: @escaping (Counter) -> GoalSummary? = { _ in nil },
+    makeLastChange: @escaping (Counter) -> (text: String, changesIn: Double)? = { _ in nil },
     history: HistoryLog? = nil
   ) {
     self.history = history
@@ -62,6 +64,7 @@ public final class AppViewModel {
     self.makeCountersModel = makeCountersModel
     self.makeHistoryViewModel = makeHistoryViewModel
     self.makeGoalSummary = makeGoalSummary
+    self.makeLastChange = makeLastChange
     if settingStore.showOnboarding {
       screen = .onboarding(makeOnboardingViewModel())
       analytics.track(.screenShown(.onboarding))
@@ -125,6 +128,14 @@ public final class AppViewModel {
   public var goalSummary: GoalSummary? {
     if case .onboarding = screen { return nil }
     return makeGoalSummary(counters.list.current)
+  }
+
+  /// What last changed the counter on screen and when (``LastChangeLine``), with the
+  /// seconds until that line's text changes; `nil` when nothing did, or off the counter
+  /// screen.
+  public var lastChange: (text: String, changesIn: Double)? {
+    guard case .counter = screen else { return nil }
+    return makeLastChange(counters.list.current)
   }
 
   /// Takes back a quit because changes could not be saved: the user is told, and a second

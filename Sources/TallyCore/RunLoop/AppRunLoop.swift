@@ -81,8 +81,12 @@ public final class AppRunLoop {
       // The folder's watch is made again when the folder comes back, with a new descriptor.
       let folderDescriptor = sync?.changeDescriptor
       let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
-      let timeout = [retrying ? Self.retryInterval : nil, reread, folderPoll, secondsUntilNextDay(), folderCopyTimeout()]
-        .compactMap { $0 }.min()
+      // The last change's line ("2 min ago") is drawn again when its text changes.
+      let timeout = [
+        retrying ? Self.retryInterval : nil, reread, folderPoll, secondsUntilNextDay(), folderCopyTimeout(),
+        app.lastChange?.changesIn,
+      ]
+      .compactMap { $0 }.min()
       let woken = terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout)
       switch woken {
       case .terminated(let signal):

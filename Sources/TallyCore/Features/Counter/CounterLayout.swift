@@ -47,11 +47,14 @@ public struct CounterLayout: Sendable {
   /// The row for the progress toward the counter's goal, under the buttons; `nil` without a
   /// goal or without room.
   public let progressRow: Int?
+  /// The row for the counter's last change, under the progress (or the buttons); `nil` when
+  /// there is none to show or no free row for it: it gives way first.
+  public let lastChangeRow: Int?
   public var tabRow: Int { 0 }
   public var statusRow: Int { height - 2 }
   public var hintRow: Int { height - 1 }
 
-  public init(counters: CounterList, width: Int, height: Int, showsBigDigits: Bool = true) {
+  public init(counters: CounterList, width: Int, height: Int, showsBigDigits: Bool = true, showsLastChange: Bool = false) {
     self.width = width
     self.height = height
     let current = counters.current
@@ -88,6 +91,8 @@ public struct CounterLayout: Sendable {
     let buttonsFit = blockHeight >= 2 && buttons.count <= width
     let belowValue = valueLineRow + (buttonsFit ? 2 : 1)
     progressRow = current.goal != nil && belowValue < height - 2 ? belowValue : nil
+    let belowProgress = progressRow.map { $0 + 1 } ?? belowValue
+    lastChangeRow = showsLastChange && belowProgress < height - 2 ? belowProgress : nil
     if buttonsFit {
       let row = valueLineRow + 1
       let column = (width - buttons.count) / 2

@@ -9,11 +9,14 @@ public struct CounterView {
   public let counters: CounterList
   /// How the current counter stands toward its goal, if it has one.
   public let goal: GoalSummary?
+  /// What last changed the current counter and when (``LastChangeLine``), if anything did.
+  public let lastChange: String?
 
-  public init(model: CounterViewModel, counters: CounterList, goal: GoalSummary? = nil) {
+  public init(model: CounterViewModel, counters: CounterList, goal: GoalSummary? = nil, lastChange: String? = nil) {
     self.model = model
     self.counters = counters
     self.goal = goal
+    self.lastChange = lastChange
   }
 
   /// The goal's line: "6 of 8 today", a bar when there is room, the streak, and "✓ goal
@@ -44,7 +47,9 @@ public struct CounterView {
   }
 
   private func layout(width: Int, height: Int) -> CounterLayout {
-    CounterLayout(counters: counters, width: width, height: height, showsBigDigits: model.settings.showsBigDigits)
+    CounterLayout(
+      counters: counters, width: width, height: height, showsBigDigits: model.settings.showsBigDigits,
+      showsLastChange: lastChange != nil)
   }
 
   public func render(into canvas: inout Canvas) {
@@ -53,6 +58,9 @@ public struct CounterView {
     drawValue(layout, into: &canvas)
     if let row = layout.progressRow, let line = progressLine(width: canvas.width) {
       canvas.putCentered(line, row: row, style: goal?.isReached == true ? Style(bold: true, color: .success) : .plain)
+    }
+    if let row = layout.lastChangeRow, let lastChange {
+      canvas.putCentered(TextLayout.clip(lastChange, width: max(1, canvas.width - 2)), row: row, style: .hint)
     }
     drawStatus(layout, into: &canvas)
     canvas.put(hintLine(width: canvas.width), column: 0, row: layout.hintRow, style: .hint)
@@ -94,7 +102,7 @@ public struct CounterView {
   private func drawStatus(_ layout: CounterLayout, into canvas: inout Canvas) {
     let row = layout.statusRow
     // Rows between the value (and its buttons) and the status line, for a long message.
-    let spare = row - 1 - (layout.progressRow ?? layout.decrement?.row ?? layout.valueLineRow)
+    let spare = row - 1 - (layout.lastChangeRow ?? layout.progressRow ?? layout.decrement?.row ?? layout.valueLineRow)
     switch model.mode {
     case .counting, .help:
       if let status = model.status {

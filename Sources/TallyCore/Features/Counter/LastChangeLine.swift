@@ -1,0 +1,78 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The line under a counter's value that says what last changed it and when: `+1  2 min
+/// ago`, `reset  yesterday 18:30`, `+3 on laptop  just now`.
+///
+/// So that nobody counts twice: a glance says whether the last one was counted already.
+public enum LastChangeLine {
+  /// The line for `entry` at `now`, and the seconds until its text changes (the run loop
+  /// wakes then to draw it again; at most about once a minute).
+  ///
+  /// Ages: `just now` (under a minute), `N min ago`, `N h ago` (the same day), `yesterday
+  /// HH:MM`, then the date (`12 Mar 18:30`, with the year when it is not this one). Days
+  /// are `calendar`'s, so `dayStartsAtHour` says where yesterday ends.
+  public static func describe(_ entry: HistoryEntry, now: Date, calendar: GoalCalendar) -> (text: String, changesIn: Double) {
+    let age = max(0, now.timeIntervalSince(entry.time))
+    let untilTomorrow = max(1, calendar.start(ofDay: calendar.day(of: now) + 1).timeIntervalSince(now))
+    let when: String
+    var changesIn = untilTomorrow
+    let daysBack = calendar.day(of: now) - calendar.day(of: entry.time)
+    if age < 60 {
+      when = "just now"
+      changesIn = 60 - age
+    } else if age < 3600 {
+      when = "\(Int(age / 60)) min ago"
+      changesIn = 60 - age.truncatingRemainder(dividingBy: 60)
+    } else if daysBack <= 0 {
+      when = "\(Int(age / 3600)) h ago"
+      changesIn = min(untilTomorrow, 3600 - age.truncatingRemainder(dividingBy: 3600))
+    } else {
+      let wall = Int64((entry.time.timeIntervalSince1970 + Double(calendar.utcOffset(entry.time))).rounded(.down))
+      let (day, second) = (wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400, (wall % 86_400 + 86_400) % 86_400)
+      let clock = pad(second / 3600) + ":" + pad(second % 3600 / 60)
+      if daysBack == 1 {
+        when = "yesterday " + clock
+      } else {
+        let date = UTCTime.civilDate(ofDay: day)
+        let nowWall = now.timeIntervalSince1970 + Double(calendar.utcOffset(now))
+        let thisYear = UTCTime.civilDate(ofDay: Int64((nowWall / 86_400).rounded(.down))).year
+        when =
+          "\(date.day) \(HistorySummary.months[Int(date.month) - 1])" + (date.year == thisYear ? "" : " \(date.year)") + " "
+          + clock
+      }
+    }
+    return (what(entry) + "  " + when, max(1, changesIn))
+  }
+
+  /// The counter screen's line for a counter, from `history` at `clock`'s time, with days as
+  /// `store`'s calendar places them: one indexed read a frame (the counter's newest row).
+  public static func maker(history: HistoryLog, clock: WallClock, store: UserDefaultsProtocol) -> (Counter) -> (
+    text: String, changesIn: Double
+  )? {
+    { counter in
+      history.entries(ofCounter: counter.id, since: nil, until: nil, limit: 1).entries.last.map {
+        describe($0, now: clock.now(), calendar: GoalCalendar(clock: clock, store: store))
+      }
+    }
+  }
+
+  /// `+1`, `-3`, `reset`, `created`, `renamed` or `deleted`, and ` on laptop` for another
+  /// machine's change (its name escaped: it comes from the sync folder).
+  static func what(_ entry: HistoryEntry) -> String {
+    let what: String
+    switch entry.event {
+    case .changed:
+      what = entry.new == 0 && (entry.old ?? 0) != 0 ? "reset" : HistorySummary.signed(entry.netChange)
+    case .created: what = "created"
+    case .renamed: what = "renamed"
+    case .deleted: what = "deleted"
+    }
+    return what + (entry.machine.map { " on " + TerminalText.escaped($0) } ?? "")
+  }
+
+  private static func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
+}
