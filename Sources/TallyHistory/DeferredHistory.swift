@@ -23,8 +23,16 @@ public final class DeferredHistory: HistoryLog {
   /// Notices from opening not yet told (``notice`` tells them once).
   private var untold: [String] = []
 
-  public init(open: @escaping () throws(HistoryError) -> SQLiteHistory) {
+  /// Whether a database not yet opened may hold changes: when it says no (no database and no
+  /// old log on a new machine), a question is answered with none, and nothing is made.
+  private let mayHoldChanges: (() -> Bool)?
+
+  /// A history opened by `open` at its first use; `mayHoldChanges`, when given, spares a
+  /// question the opening while there is nothing to read (the last-change line at the start
+  /// of a new machine's first session).
+  public init(open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil) {
     self.open = open
+    self.mayHoldChanges = mayHoldChanges
   }
 
   /// The database, opened now if it was not yet.
@@ -65,6 +73,12 @@ public final class DeferredHistory: HistoryLog {
   }
 
   private var history: SQLiteHistory? { try? opened() }
+
+  /// The database for a question: not opened, nor made, while it cannot hold a change.
+  private var readable: SQLiteHistory? {
+    if outcome == nil, let mayHoldChanges, !mayHoldChanges() { return nil }
+    return history
+  }
 
   public func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
     guard !entries.isEmpty else { return }
@@ -112,25 +126,25 @@ public final class DeferredHistory: HistoryLog {
   }
 
   public func read() -> HistoryReading {
-    history?.read() ?? HistoryReading(problem: openProblem)
+    readable?.read() ?? HistoryReading(problem: openProblem)
   }
 
   public func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading {
-    history?.entries(ofCounter: id, since: since, until: until, limit: limit) ?? HistoryReading(problem: openProblem)
+    readable?.entries(ofCounter: id, since: since, until: until, limit: limit) ?? HistoryReading(problem: openProblem)
   }
 
   public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
-    history?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
+    readable?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
   }
 
   public func streaks(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, reaching amount: Int, current: Int)
     -> (current: Int, best: Int)
   {
-    history?.streaks(ofCounter: id, per: kind, calendar: calendar, reaching: amount, current: current) ?? (0, 0)
+    readable?.streaks(ofCounter: id, per: kind, calendar: calendar, reaching: amount, current: current) ?? (0, 0)
   }
 
   public func allTime(ofCounter id: String) -> Int {
-    history?.allTime(ofCounter: id) ?? 0
+    readable?.allTime(ofCounter: id) ?? 0
   }
 
   /// Reads the other machines' new history now if the database is open; if it is not, it
@@ -152,7 +166,7 @@ public final class DeferredHistory: HistoryLog {
   }
 
   public func lastChange(ofCounter id: String) -> RecordedChange? {
-    history?.lastChange(ofCounter: id)
+    readable?.lastChange(ofCounter: id)
   }
 
   @discardableResult

@@ -17,6 +17,12 @@ extension SQLiteHistory {
   /// The old history log's names in the data directory: the log and its rotated part.
   static let legacyFiles = ["history.jsonl.1", "history.jsonl"]
 
+  /// Whether the data directory `directory` holds a history: the database, or an old log
+  /// that opening it would import.
+  public static func exists(inDirectory directory: String) -> Bool {
+    ([fileName] + legacyFiles).contains { FileSystem.fileExists(atPath: StoreLocation.join(directory, $0)) }
+  }
+
   /// Opens (creating it the first time) `history.sqlite` in `directory`.
   ///
   /// - On first start the old log (`history.jsonl.1`, `history.jsonl`) is imported whole,

@@ -31,12 +31,15 @@ struct InteractiveApp {
         makePersistentStore: { () throws(StoreError) in
           let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
           notices = store.notices.map(\.description) + StoreCheck.run(on: store)
-          let history = DeferredHistory { () throws(HistoryError) in
-            let history = try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
-            // The log folded whole at quit: the next start reads none of it.
-            history.logFoldedAbove = 0
-            return history
-          }
+          let history = DeferredHistory(
+            open: { () throws(HistoryError) in
+              let history = try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
+              // The log folded whole at quit: the next start reads none of it.
+              history.logFoldedAbove = 0
+              return history
+            },
+            // A new machine's first frames make no database: there is nothing to show yet.
+            mayHoldChanges: { SQLiteHistory.exists(inDirectory: store.directory) })
           return (store, history)
         },
         // The other machines' history is read after the first frame, as their counts are.

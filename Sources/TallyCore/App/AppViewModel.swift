@@ -130,11 +130,16 @@ public final class AppViewModel {
     return makeGoalSummary(counters.list.current)
   }
 
+  /// Whether the counter screen shows its last change: the run loop turns it on once the
+  /// first frame is drawn, so that the first frame never waits for the history's database
+  /// to open (or to be made, on a new machine).
+  public var showsLastChange = false
+
   /// What last changed the counter on screen and when (``LastChangeLine``), with the
   /// seconds until that line's text changes; `nil` when nothing did, or off the counter
   /// screen.
   public var lastChange: (text: String, changesIn: Double)? {
-    guard case .counter = screen else { return nil }
+    guard showsLastChange, case .counter = screen else { return nil }
     return makeLastChange(counters.list.current)
   }
 

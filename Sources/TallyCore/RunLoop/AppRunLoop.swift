@@ -69,7 +69,9 @@ public final class AppRunLoop {
       let merged = sync?.pull(publishing: false) ?? false
       let indexed = sync != nil && history.log.refresh()
       if merged || indexed { storeChanged(app) }
-      if showSyncProblem(on: app) || merged || indexed { draw(app) }
+      // The last change's line, from the history opened now, after the first frame.
+      app.showsLastChange = true
+      if [showSyncProblem(on: app), merged, indexed, app.lastChange != nil].contains(true) { draw(app) }
       return app
     }
     sync?.publish()
