@@ -133,6 +133,14 @@ public final class DeferredHistory: HistoryLog {
     readable?.entries(ofCounter: id, since: since, until: until, limit: limit) ?? HistoryReading(problem: openProblem)
   }
 
+  public func entries(ofCounter id: String, newestFirstSkipping skipping: Int, limit: Int) -> HistoryReading {
+    readable?.entries(ofCounter: id, newestFirstSkipping: skipping, limit: limit) ?? HistoryReading(problem: openProblem)
+  }
+
+  public func entryCount(ofCounter id: String) -> Int {
+    readable?.entryCount(ofCounter: id) ?? 0
+  }
+
   public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
     readable?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
   }

@@ -378,6 +378,18 @@ public final class SQLiteHistory: HistoryLog {
     return reading
   }
 
+  public func entries(ofCounter id: String, newestFirstSkipping skipping: Int, limit: Int) -> HistoryReading {
+    // The (counter, time) index read backwards, `skipping` rows stepped over in it.
+    entries(
+      "SELECT \(Self.columns) FROM change WHERE counter = ? ORDER BY time DESC, seq DESC LIMIT ? OFFSET ?",
+      [.text(id), .integer(Int64(max(0, limit))), .integer(Int64(max(0, skipping)))])
+  }
+
+  public func entryCount(ofCounter id: String) -> Int {
+    readFolderIfUnread()
+    return Int(clamping: (try? connection.integer("SELECT count(*) FROM change WHERE counter = ?", [.text(id)])) ?? 0)
+  }
+
   public func lastChange(ofCounter id: String) -> RecordedChange? {
     // Walks the (counter, time) index backwards: this machine's last change is among the
     // first rows it meets.

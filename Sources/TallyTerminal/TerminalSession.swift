@@ -24,6 +24,7 @@ public final class TerminalSession: TerminalDriver {
   /// Whether colour may be used (`NO_COLOR`), for a theme applied later.
   private let allowsColor: Bool
   private let isUTF8: Bool
+  public var isUnicode: Bool { isUTF8 }
   private var isStopped = false
   /// The last frame drawn, to send only what changed; `nil` forces a full redraw.
   private var drawn: Canvas?
@@ -312,7 +313,7 @@ public final class TerminalSession: TerminalDriver {
   /// What a non-UTF-8 terminal shows for the few non-ASCII characters Tally draws itself.
   private static let asciiFallbacks: [Character: UInt8] = [
     "█": 0x20, "─": 0x2D, "│": 0x7C, "┌": 0x2B, "┐": 0x2B, "└": 0x2B, "┘": 0x2B,
-    "‹": 0x3C, "›": 0x3E, "…": 0x7E, "→": 0x3E, "░": 0x2E, "▒": 0x23, "✓": 0x2A,
+    "‹": 0x3C, "›": 0x3E, "…": 0x7E, "→": 0x3E, "░": 0x2E, "▒": 0x23, "✓": 0x2A, "·": 0x2E, "–": 0x2D, "▲": 0x5E,
   ]
 
   private func updateSize() {

@@ -96,7 +96,7 @@ struct AppViewModelTests {
       ])
   }
 
-  @Test func hOpensTheCurrentCountersHistoryAndAnyKeyCloses() {
+  @Test func hOpensTheCurrentCountersHistoryAtTheViewLastUsedAndQCloses() {
     defaults.integers = ["count": 3]
     let history = SQLiteHistory.inMemory(entries: [
       HistoryEntry(
@@ -113,14 +113,24 @@ struct AppViewModelTests {
     }
     #expect(model.counter.id == "count")
     #expect(model.summary.today == 3)
+    #expect(model.page == .year)
+    app.handle(.tab)
+    app.handle(.space)  // neither closes nor counts
+    #expect(model.page == .day)
 
-    app.handle(.space)  // closes; does not count
+    app.handle(.character("q"))
     guard case .counter = app.screen else {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
     #expect(app.count == 3)
     #expect(spy.events == [.screenShown(.history), .screenShown(.counter)])
+    app.handle(.character("H"))
+    guard case .history(let reopened, _) = app.screen else {
+      Issue.record("expected the history, got \(app.screen)")
+      return
+    }
+    #expect(reopened.page == .day)
   }
 
   @Test(arguments: [Key.character("q"), .control("c")])

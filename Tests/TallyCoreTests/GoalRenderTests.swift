@@ -66,7 +66,8 @@ struct GoalRenderTests {
       HistoryEntry(time: now, event: .changed, counter: "count", name: "Count", old: 8, new: 10, source: .app),
     ])
     let counter = Counter(id: "count", name: "Count", value: 10, goal: Goal(amount: 8, period: .day))
-    let model = HistoryViewModel(counter: counter, history: history, clock: ManualClock(now), goalCalendar: calendar)
+    let model = HistoryViewModel(
+      counter: counter, history: history, clock: ManualClock(now), goalCalendar: calendar, page: .days)
     var canvas = Canvas(width: 80, height: 24)
     HistoryView(model: model).render(into: &canvas)
     #expect(

@@ -41,6 +41,7 @@ final class InMemoryTerminal: TerminalDriver {
 
   private(set) var width: Int
   private(set) var height: Int
+  var isUnicode = true
   private(set) var events: [Event] = []
   /// The timeout of each wait, in order.
   private(set) var timeouts: [Double?] = []

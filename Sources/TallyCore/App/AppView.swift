@@ -7,7 +7,9 @@ public struct AppView {
     self.model = model
   }
 
-  public func render(width: Int, height: Int) -> Canvas {
+  /// The screen at `width` x `height`, for a terminal that shows Unicode unless `unicode`
+  /// is false.
+  public func render(width: Int, height: Int, unicode: Bool = true) -> Canvas {
     var canvas = Canvas(width: width, height: height)
     let minimum: (width: Int, height: Int)
     switch model.screen {
@@ -30,7 +32,7 @@ public struct AppView {
       CounterView(
         model: counter, counters: model.counters.list, goal: model.goalSummary, lastChange: model.lastChange?.text
       ).render(into: &canvas)
-    case .history(let history, _): HistoryView(model: history).render(into: &canvas)
+    case .history(let history, _): HistoryView(model: history, unicode: unicode).render(into: &canvas)
     }
     if let notice = model.notice {
       let lines = TextLayout.wrap(notice, width: width - 2).prefix(max(1, height / 3))

@@ -43,6 +43,11 @@ public final class AppViewModel {
   private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
   /// The history `N` puts notes in; without one, no change is found to note.
   private let history: HistoryLog?
+  /// The history screen's view last shown, which `H` opens again.
+  public private(set) var historyPage = HistoryViewModel.Page.year
+  /// Whether the terminal shows Unicode, for the mouse targets of views drawn differently
+  /// without it; the run loop keeps it up to date.
+  public var unicode = true
 
   /// Makes the app's view model; `history` is where `N` on the counter screen finds the
   /// last change and keeps its note (the one `analytics` records changes in, when it does).
@@ -103,7 +108,9 @@ public final class AppViewModel {
         switch effect {
         case .edit(let edit): edits.append(edit)
         case .openHistory:
-          screen = .history(makeHistoryViewModel(counters.list.current), over: counter)
+          let history = makeHistoryViewModel(counters.list.current)
+          history.show(historyPage)
+          screen = .history(history, over: counter)
           analytics.track(.screenShown(.history))
         case .helpShown: analytics.track(.screenShown(.help))
         case .findLastChange(let id):
@@ -116,9 +123,15 @@ public final class AppViewModel {
         }
       }
       if !edits.isEmpty { counter.applied(counters.apply(edits)) }
-    case .history(_, let counter):
-      // Any key closes the history; a mouse release (after the press that closed it) does not.
-      if case .mouse(let event) = key, event.kind != .press { return }
+    case .history(let history, let counter):
+      var target: HistoryViewModel.Target?
+      if case .mouse(let event) = key {
+        target = HistoryView(model: history, unicode: unicode).target(
+          column: event.column, row: event.row, width: screenSize.width, height: screenSize.height)
+      }
+      let outcome = history.handle(key, target: target)
+      historyPage = history.page
+      guard outcome == .closed else { return }
       screen = .counter(counter)
       analytics.track(.screenShown(.counter))
     }

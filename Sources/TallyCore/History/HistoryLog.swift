@@ -28,6 +28,11 @@ public protocol HistoryLog: AnyObject {
   /// One counter's entries, oldest first: those at or after `since` and before `until`, and
   /// of those the last `limit` (all when `nil`).
   func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading
+  /// One counter's entries newest first, a page of them: at most `limit`, after the
+  /// `skipping` newest (in the order ``entries(ofCounter:since:until:limit:)`` gives them).
+  func entries(ofCounter id: String, newestFirstSkipping skipping: Int, limit: Int) -> HistoryReading
+  /// How many entries the counter has (changes, and its creation, renames and deletion).
+  func entryCount(ofCounter id: String) -> Int
   /// The counter's totals in each period of `kind` (days, weeks or months as `calendar`
   /// places them) that has a change, from period number `first` on (every one when `nil`).
   func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals

@@ -226,6 +226,7 @@ public final class AppRunLoop {
   }
 
   private func draw(_ app: AppViewModel) {
-    terminal.draw(AppView(model: app).render(width: terminal.width, height: terminal.height))
+    app.unicode = terminal.isUnicode
+    terminal.draw(AppView(model: app).render(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
   }
 }

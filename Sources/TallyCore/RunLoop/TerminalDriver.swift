@@ -22,6 +22,8 @@ public protocol TerminalDriver: AnyObject {
   var width: Int { get }
   /// The height in rows.
   var height: Int { get }
+  /// Whether the terminal shows Unicode (a UTF-8 locale); views draw ASCII otherwise.
+  var isUnicode: Bool { get }
   /// Waits until a key, a signal or one of `descriptors` is ready, or `timeout` seconds pass
   /// (`nil`: no timeout).
   func wait(watching descriptors: [Int32], timeout: Double?) -> TerminalWake

@@ -1,25 +1,313 @@
-/// The history screen of one counter.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The history screen of one counter: a small dashboard of four views of its past.
 ///
-/// It shows the counter's summary at the moment it opened. Any key closes it.
+/// - **Year:** 53 weeks of days as a heat map (``YearMap``).
+/// - **Day:** one day by the hour.
+/// - **Days:** the net change per day (or per goal period), 14 at a time.
+/// - **Changes:** every change, newest first, a page at a time.
+///
+/// `Tab` and `Shift-Tab` (or `1` to `4`) go through the views; `←` and `→` move the view's
+/// window back and forth in time (a year, a day, 14 days or periods, a page of changes;
+/// `PgUp`/`PgDn` and the mouse wheel too), never past now; `t` comes back to now. A click on
+/// a day of the year opens that day. `q`, `Escape`, `Enter` and `H` close the screen.
+///
+/// Each view reads what it shows from the history when it is first drawn after opening or
+/// moving (a few indexed reads, however long the history), not at every frame.
 public final class HistoryViewModel {
+  /// One of the dashboard's views.
+  public enum Page: String, CaseIterable, Sendable {
+    case year
+    case day
+    case days
+    case changes
+
+    /// The name on its tab.
+    public var title: String {
+      switch self {
+      case .year: "Year"
+      case .day: "Day"
+      case .days: "Days"
+      case .changes: "Changes"
+      }
+    }
+  }
+
+  /// What a key did to the screen.
+  public enum Outcome: Equatable, Sendable {
+    case stayed
+    case closed
+  }
+
+  /// What a mouse click on the screen hit: a view's tab, or a day of the year.
+  public enum Target: Equatable, Sendable {
+    case page(Page)
+    case day(Int)
+  }
+
   public let counter: Counter
-  public let summary: HistorySummary
-  /// Damaged lines skipped or a log that could not be read, if any.
-  public let notice: String?
-  /// Formats a time as the screen shows it ("14:05", or "23 Nov 14:05" before today).
-  public let formatTime: (HistoryEntry) -> String
-  /// How the counter stands toward its goal, with the periods met; `nil` without a goal.
+  /// The view on show.
+  public private(set) var page: Page
+  /// The moment the screen counts as now: when it opened, or when `t` was last pressed.
+  public private(set) var now: Date
+  /// Today, as days since 1970-01-01 by the calendar.
+  public private(set) var today: Int
+  /// The last day in the Year view: today, or as far back as `←` took it.
+  public private(set) var yearEndDay: Int
+  /// The day the Day view shows.
+  public private(set) var shownDay: Int
+  /// How many windows of 14 days (or goal periods) the Days view is back from now.
+  public private(set) var daysBack = 0
+  /// How many of the newest changes the Changes view skips.
+  public private(set) var changesSkipped = 0
+  /// How many changes the Changes view showed last: the size of a page.
+  public private(set) var changesPageSize = 1
+
+  /// Damaged lines skipped or a history that could not be read, if any.
+  public var notice: String? { history.notice }
+  /// How the counter stands toward its goal now; `nil` without a goal.
   public let goal: GoalSummary?
 
-  /// The history of `counter`; its days and its goal's periods begin as `goalCalendar` says
-  /// (at local midnight in `clock`'s time zone unless given).
-  public init(counter: Counter, history: HistoryLog, clock: WallClock, goalCalendar: GoalCalendar? = nil) {
+  let history: HistoryLog
+  let calendar: GoalCalendar
+  private let clock: WallClock
+
+  private var cachedYear: YearMap?
+  private var cachedHours: DayHours?
+  private var cachedDays: DaysChart?
+  private var cachedChanges: (skipped: Int, rows: Int, page: ChangesPage)?
+  private var cachedSummary: HistorySummary?
+
+  /// The history of `counter`, opening on `page`; its days and its goal's periods begin as
+  /// `goalCalendar` says (at local midnight in `clock`'s time zone unless given).
+  public init(counter: Counter, history: HistoryLog, clock: WallClock, goalCalendar: GoalCalendar? = nil, page: Page = .year) {
     self.counter = counter
-    let now = clock.now()
-    let calendar = goalCalendar ?? GoalCalendar(clock: clock)
-    summary = HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar)
+    self.history = history
+    self.clock = clock
+    self.page = page
+    calendar = goalCalendar ?? GoalCalendar(clock: clock)
+    now = clock.now()
+    today = calendar.day(of: now)
+    yearEndDay = today
+    shownDay = today
     goal = GoalSummary.of(counter, history: history, now: now, calendar: calendar)
-    notice = history.notice
-    formatTime = { HistorySummary.time($0.time, now: now, utcOffset: clock.utcOffset(at:)) }
   }
+
+  // MARK: Keys
+
+  /// Applies a key; `target` is what a mouse event hit (``HistoryView/target(column:row:width:height:)``).
+  public func handle(_ key: Key, target: Target? = nil) -> Outcome {
+    switch key {
+    case .character("q"), .character("H"), .escape, .enter: return .closed
+    case .tab: show(Page.allCases[(Page.allCases.firstIndex(of: page)! + 1) % Page.allCases.count])
+    case .backTab: show(Page.allCases[(Page.allCases.firstIndex(of: page)! + Page.allCases.count - 1) % Page.allCases.count])
+    case .character(let digit) where ("1"..."4").contains(digit):
+      show(Page.allCases[Int(String(digit))! - 1])
+    case .left, .pageUp, .character("h"): move(back: true)
+    case .right, .pageDown, .character("l"): move(back: false)
+    case .character("t"), .home: backToNow()
+    case .mouse(let event):
+      switch (event.kind, target) {
+      case (.press, .page(let page)?): show(page)
+      case (.press, .day(let day)?):
+        shownDay = day
+        cachedHours = nil
+        show(.day)
+      case (.scrollUp, _): move(back: true)
+      case (.scrollDown, _): move(back: false)
+      default: break
+      }
+    default: break
+    }
+    return .stayed
+  }
+
+  /// Shows `page`, at the window it was left at.
+  public func show(_ page: Page) {
+    self.page = page
+  }
+
+  /// Moves the view on show a window back in time, or forward (never past now).
+  private func move(back: Bool) {
+    switch page {
+    case .year:
+      yearEndDay = back ? yearEndDay - YearMap.weekCount * 7 + 7 : min(today, yearEndDay + YearMap.weekCount * 7 - 7)
+      cachedYear = nil
+    case .day:
+      shownDay = back ? shownDay - 1 : min(today, shownDay + 1)
+      cachedHours = nil
+    case .days:
+      daysBack = back ? daysBack + 1 : max(0, daysBack - 1)
+      cachedDays = nil
+    case .changes:
+      let count = changes(rows: changesPageSize).count
+      changesSkipped =
+        back
+        ? (changesSkipped + changesPageSize < count ? changesSkipped + changesPageSize : changesSkipped)
+        : max(0, changesSkipped - changesPageSize)
+    }
+  }
+
+  /// Every view back to now, read again at the clock's time.
+  private func backToNow() {
+    now = clock.now()
+    today = calendar.day(of: now)
+    yearEndDay = today
+    shownDay = today
+    daysBack = 0
+    changesSkipped = 0
+    cachedYear = nil
+    cachedHours = nil
+    cachedDays = nil
+    cachedChanges = nil
+    cachedSummary = nil
+  }
+
+  // MARK: What the views show, read when first asked for
+
+  /// The Year view's map.
+  public var year: YearMap {
+    if let cachedYear { return cachedYear }
+    let map = YearMap(counter: counter, history: history, calendar: calendar, endDay: yearEndDay, today: today)
+    cachedYear = map
+    return map
+  }
+
+  /// The Day view's hours.
+  public var hours: DayHours {
+    if let cachedHours { return cachedHours }
+    let hours = DayHours(counter: counter.id, day: shownDay, history: history, calendar: calendar, now: now)
+    cachedHours = hours
+    return hours
+  }
+
+  /// The Days view's bars.
+  public var days: DaysChart {
+    if let cachedDays { return cachedDays }
+    let chart = DaysChart(counter: counter, history: history, calendar: calendar, today: today, windowsBack: daysBack)
+    cachedDays = chart
+    return chart
+  }
+
+  /// The totals the Days view shows under its bars: today, this week, all time.
+  public var summary: HistorySummary {
+    if let cachedSummary { return cachedSummary }
+    let summary = HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar, dayCount: 1, recentCount: 0)
+    cachedSummary = summary
+    return summary
+  }
+
+  /// The Changes view's page of `rows` changes, from the newest the view skips.
+  public func changes(rows: Int) -> ChangesPage {
+    let rows = max(1, rows)
+    changesPageSize = rows
+    if let cachedChanges, cachedChanges.skipped == changesSkipped, cachedChanges.rows == rows { return cachedChanges.page }
+    let count = cachedChanges?.page.count ?? history.entryCount(ofCounter: counter.id)
+    let reading = history.entries(ofCounter: counter.id, newestFirstSkipping: changesSkipped, limit: rows)
+    let page = ChangesPage(entries: reading.entries, skipped: changesSkipped, count: count)
+    cachedChanges = (changesSkipped, rows, page)
+    return page
+  }
+
+  /// "2026-11-23 14:05", in local time.
+  public func time(_ date: Date) -> String {
+    String(HistorySummary.timestamp(date, utcOffset: calendar.utcOffset(date)).prefix(16))
+  }
+}
+
+/// One day of a counter by the hour: the Day view.
+public struct DayHours: Equatable, Sendable {
+  /// The day, as days since 1970-01-01.
+  public var day: Int
+  /// The local hour each bar begins at, from the hour a day starts at.
+  public var hours: [Int]
+  /// The net change in each hour.
+  public var nets: [Int]
+  /// How many changes each hour holds.
+  public var changeCounts: [Int]
+  /// The bar of the hour now is in, when the day is today.
+  public var currentIndex: Int?
+
+  /// The hours of `day`, read from its changes (one indexed read).
+  public init(counter id: String, day: Int, history: HistoryLog, calendar: GoalCalendar, now: Date) {
+    let entries = history.entries(
+      ofCounter: id, since: calendar.start(ofDay: day), until: calendar.start(ofDay: day + 1), limit: nil
+    ).entries
+    self.init(day: day, entries: entries, calendar: calendar, now: now)
+  }
+
+  /// The hours of `day` from its `entries`.
+  public init(day: Int, entries: [HistoryEntry], calendar: GoalCalendar, now: Date) {
+    self.day = day
+    hours = (0..<24).map { (calendar.dayStartsAtHour + $0) % 24 }
+    nets = Array(repeating: 0, count: 24)
+    changeCounts = Array(repeating: 0, count: 24)
+    // By the local clock's hour, so that a day when the clocks change still has 24 bars
+    // (an hour skipped stays empty, an hour lived twice is one bar).
+    func index(_ date: Date) -> Int {
+      let wall = Int((date.timeIntervalSince1970 + Double(calendar.utcOffset(date))).rounded(.down))
+      let hour = ((wall % 86_400 + 86_400) % 86_400) / 3600
+      return (hour - calendar.dayStartsAtHour + 24) % 24
+    }
+    for entry in entries where entry.event == .changed {
+      let slot = index(entry.time)
+      nets[slot] = PeriodTotal.add(nets[slot], entry.netChange)
+      changeCounts[slot] += 1
+    }
+    currentIndex = calendar.day(of: now) == day ? index(now) : nil
+  }
+
+  /// The day's net change.
+  public var net: Int { nets.reduce(0) { PeriodTotal.add($0, $1) } }
+}
+
+/// The bars of the Days view: a day each, or a goal's week or month each, with the periods
+/// that met the goal.
+public struct DaysChart: Equatable, Sendable {
+  /// One bar.
+  public struct Bar: Equatable, Sendable {
+    public var label: String
+    public var net: Int
+    /// Whether the period met the goal; `nil` without a goal of this period.
+    public var isMet: Bool?
+  }
+
+  /// What each bar is: days, or the goal's weeks or months.
+  public var period: Goal.Period
+  /// Oldest first.
+  public var bars: [Bar]
+
+  /// The number of bars in a window.
+  public static let windowSize = 14
+
+  /// The 14 days (or periods of a weekly or monthly goal) ending `windowsBack` windows
+  /// before the current one, from the kept totals (one indexed read).
+  public init(counter: Counter, history: HistoryLog, calendar: GoalCalendar, today: Int, windowsBack: Int) {
+    let goal = counter.goal.flatMap { $0.period == .total ? nil : $0 }
+    let period = goal?.period ?? .day
+    self.period = period
+    let last = GoalCalendar.period(period, ofDay: today) - windowsBack * Self.windowSize
+    let first = last - Self.windowSize + 1
+    let totals = history.totals(ofCounter: counter.id, per: period, calendar: calendar, from: first)
+    bars = (first...last).map { number in
+      let total = totals[number] ?? PeriodTotal()
+      return Bar(
+        label: GoalCalendar.label(period, number: number), net: total.net,
+        isMet: goal.map { total.progress >= $0.amount })
+    }
+  }
+}
+
+/// A page of the Changes view.
+public struct ChangesPage: Equatable, Sendable {
+  /// Newest first.
+  public var entries: [HistoryEntry]
+  /// How many newer changes come before the page.
+  public var skipped: Int
+  /// How many the counter has in all.
+  public var count: Int
 }
