@@ -359,6 +359,13 @@ HISTORY_SIZES = [
     ("1 year x 20 a day", 1, 20, 0),
     ("10 years x 40 a day, 3 machines", 10, 40, 2),
 ]
+# The history screen's views: the key that shows each, and what its frame shows.
+HISTORY_VIEWS = [
+    (b"H", "year", r"counted on [0-9,]+ days?"),
+    (b"2", "day", r"in [0-9,]+ changes?"),
+    (b"3", "days", r"All time [-+0-9,]+"),
+    (b"4", "changes", r"of [0-9,]+, newest first|No changes yet"),
+]
 HISTORY_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "history_data.py")
 
 
@@ -411,6 +418,15 @@ def history_session(binary, env, keys, samples, label):
             session.send(b" ")
             latency, _ = session.wait_for(count_pattern(value + step), sent)
             samples[f"history_key_to_frame {label}"].append(latency)
+        # The history screen: H opens its Year view, then 2, 3 and 4 show the others; each
+        # view's frame is timed from its key.
+        for key, view, pattern in HISTORY_VIEWS:
+            sent = time.perf_counter()
+            session.send(key)
+            latency, _ = session.wait_for(re.compile(pattern), sent)
+            samples[f"history_view_{view} {label}"].append(latency)
+        session.send(b"\x1b")
+        session.wait_for(count_pattern(value + keys), time.perf_counter())
         samples[f"history_rss {label}"].append(session.quit())
     finally:
         session.kill()
@@ -531,7 +547,7 @@ def main():
             table[key] = []
         for label, *_ in HISTORY_SIZES:
             for key in ["history_first_frame", "history_key_to_frame", "history_rss", "history_stats",
-                        "history_log20"]:
+                        "history_log20", *(f"history_view_{view}" for _, view, _ in HISTORY_VIEWS)]:
                 table[f"{key} {label}"] = []
 
     info = machine()
@@ -633,6 +649,11 @@ def main():
             f"{ms(median(t['history_key_to_frame ' + label]))} | {ms(median(t['history_stats ' + label]))} | "
             f"{ms(median(t['history_log20 ' + label]))} | {mib(median(t['history_rss ' + label]))} |")
     lines.append(f"| C reference (file store, no history) | {ms(ref_first)} | {ms(ref_key)} |  |  |  |")
+    views = [view for _, view, _ in HISTORY_VIEWS]
+    lines += ["", "| history | " + " | ".join(f"`H`: {view} view, key to frame" for view in views) + " |",
+              "|---|" + "---|" * len(views)]
+    for label, *_ in HISTORY_SIZES:
+        lines.append(f"| {label} | " + " | ".join(ms(median(t[f"history_view_{view} {label}"])) for view in views) + " |")
     big_first = median(t["history_first_frame " + big])
     empty_first = median(t["history_first_frame " + empty])
     big_key = median(t["history_key_to_frame " + big])
@@ -649,6 +670,10 @@ def main():
               ms(median(t["history_stats " + big]))),
         check(f"`tally log -n 20`, {big}, under 20 ms", median(t["history_log20 " + big]) < 0.020,
               ms(median(t["history_log20 " + big]))),
+        *(check(f"`H`: the {view} view, {big}, within a frame (16 ms)",
+                median(t[f"history_view_{view} {big}"]) < 0.016,
+                f"{ms(median(t[f'history_view_{view} {big}']))} (no history: "
+                f"{ms(median(t[f'history_view_{view} {empty}']))})") for view in views),
         check("import of 146,000 changes under 3 s", import_time < 3.0, ms(import_time)),
         check("import of 146,000 changes, peak RSS under 64 MiB", import_rss < 64 << 20, f"largest {mib(import_rss)}"),
         check(f"app peak RSS, {big}, at most 1.2x on no history", big_rss <= 1.2 * empty_rss,

@@ -2,9 +2,15 @@ import TallyCore
 import TallyTestSupport
 import Testing
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The history the app keeps, seen on screen and through `tally log`.
 struct HistoryUITests {
-  @Test func hShowsTheHistoryAndAnyKeyCloses() async throws {
+  @Test func hShowsTheDashboardsViewsAndReopensTheLastOne() async throws {
     let test = try UITestCase(persistent: true)
     test.skipOnboarding()
     try test.app.launch()
@@ -13,12 +19,54 @@ struct HistoryUITests {
     try await test.app.waitFor(text: "Count: 3")
 
     try test.app.press(.character("H"))
-    let screen = try await test.app.waitFor(text: "Today +3")
-    #expect(screen.contains { $0.contains("History of Count") }, "\(screen)")
+    var screen = try await test.app.waitFor(text: "3 counted on 1 day")
+    #expect(screen[0].hasPrefix("  Year   Day   Days   Changes"), "\(screen)")
+    #expect(screen.contains { $0.hasPrefix(" Mon ") }, "\(screen)")
+    try test.app.press(.tab)
+    screen = try await test.app.waitFor(text: "▲ now")
+    #expect(screen.contains { $0.contains("(today)") }, "\(screen)")
+    try test.app.press(.tab)
+    try await test.app.waitFor(text: "Today +3   This week +3   All time +3")
+    try test.app.press(.tab)
+    // Presses that arrive together are one change.
+    screen = try await test.app.waitFor(regex: "1–[1-3] of [1-3], newest first")
     #expect(screen.contains { $0.contains("→ 3") }, "\(screen)")
-
+    // Shift-Tab goes back; the view last shown is the one H opens next.
+    try test.app.press(.backTab)
+    try await test.app.waitFor(text: "Today +3")
     try test.app.press(.escape)
     try await test.app.waitFor(text: "Count: 3")
+    try test.app.press(.character("H"))
+    try await test.app.waitFor(text: "All time +3")
+  }
+
+  @Test func theYearGoesBackAYearAndAClickOnADayOpensIt() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    test.app.launchEnvironment["TZ"] = "UTC"
+    let environment = ["XDG_DATA_HOME": test.app.dataHome, "TZ": "UTC"]
+    for _ in 0..<2 {
+      let inc = try ChildProcess.run(try Executables.tally(), ["inc", "--at", "yesterday"], environment: environment)
+      #expect(inc.status == 0, "\(inc)")
+    }
+    try test.app.launch()
+    try await test.app.waitFor(text: "Count: 2")
+    try test.app.press(.character("H"))
+    try await test.app.waitFor(text: "2 counted on 1 day")
+
+    try test.app.press(.left)
+    try await test.app.waitFor(text: "(t: back to today)")
+    try await test.app.waitFor(text: "0 counted on 0 days")
+    try test.app.press(.character("t"))
+    try await test.app.waitFor(text: "2 counted on 1 day")
+
+    // Yesterday's cell: weeks are columns from the fifth, Monday to Sunday rows from the fifth.
+    let today = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+    let firstDay = (Int((Double(today + 3) / 7).rounded(.down)) - 52) * 7 - 3
+    let index = today - 1 - firstDay
+    try test.app.click(column: 5 + index / 7, row: 4 + index % 7)
+    let screen = try await test.app.waitFor(text: "+2 in 2 changes")
+    #expect(!screen.contains { $0.contains("(today)") }, "\(screen)")
   }
 
   @Test func changesInTheAppAreLoggedAsTheApp() async throws {
@@ -57,7 +105,7 @@ struct HistoryUITests {
     try test.app.press(.space, times: 2)
     try await test.app.waitFor(text: "Count: 2")
     try test.app.press(.character("H"))
-    try await test.app.waitFor(text: "Today +2")
+    try await test.app.waitFor(text: "2 counted on 1 day")
     try test.app.press(.character("q"))
     try test.app.press(.character("q"))
     #expect(try await test.app.waitForExit() == 0)
@@ -85,6 +133,7 @@ struct GoalUITests {
     try await test.app.waitFor(text: "3 of 3 today  ██████████  ✓ goal reached  streak 1")
 
     try test.app.press(.character("H"))
+    try test.app.press(.character("3"))  // the Days view
     let history = try await test.app.waitFor(text: "Goal 3/day: 3 of 3 today ✓ reached   streak 1, best 1")
     #expect(history.contains { $0.contains("+3 ✓") }, "\(history)")
     try test.app.press(.escape)

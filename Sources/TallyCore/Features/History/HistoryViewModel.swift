@@ -103,10 +103,10 @@ public final class HistoryViewModel {
   public func handle(_ key: Key, target: Target? = nil) -> Outcome {
     switch key {
     case .character("q"), .character("H"), .escape, .enter: return .closed
-    case .tab: show(Page.allCases[(Page.allCases.firstIndex(of: page)! + 1) % Page.allCases.count])
-    case .backTab: show(Page.allCases[(Page.allCases.firstIndex(of: page)! + Page.allCases.count - 1) % Page.allCases.count])
-    case .character(let digit) where ("1"..."4").contains(digit):
-      show(Page.allCases[Int(String(digit))! - 1])
+    case .tab: show(step: 1)
+    case .backTab: show(step: Page.allCases.count - 1)
+    case .character(let digit) where digit.wholeNumberValue.map((1...Page.allCases.count).contains) == true:
+      show(Page.allCases[(digit.wholeNumberValue ?? 1) - 1])
     case .left, .pageUp, .character("h"): move(back: true)
     case .right, .pageDown, .character("l"): move(back: false)
     case .character("t"), .home: backToNow()
@@ -124,6 +124,12 @@ public final class HistoryViewModel {
     default: break
     }
     return .stayed
+  }
+
+  /// Shows the view `step` places after the one on show, round the tabs.
+  private func show(step: Int) {
+    let pages = Page.allCases
+    show(pages[((pages.firstIndex(of: page) ?? 0) + step) % pages.count])
   }
 
   /// Shows `page`, at the window it was left at.

@@ -69,8 +69,11 @@ public struct YearMap: Equatable, Sendable {
     }
     busiest = amounts.max() ?? 0
     met = Array(repeating: false, count: count)
-    scale = goal?.period == .day ? min(busiest, max(1, goal!.amount - 1)) : busiest
-    guard let goal else { return }
+    guard let goal else {
+      scale = busiest
+      return
+    }
+    scale = goal.period == .day ? min(busiest, max(1, goal.amount - 1)) : busiest
     if goal.period == .day {
       for index in 0..<count where firstDay + index <= lastDay {
         met[index] = (days[firstDay + index]?.progress ?? 0) >= goal.amount
@@ -78,13 +81,13 @@ public struct YearMap: Equatable, Sendable {
       return
     }
     // The day each met week or month reached its amount: its days' progress added up.
-    var running: (period: Int, sum: Int, marked: Bool)?
+    var running = (period: Int.min, sum: 0, marked: false)
     for (day, total) in zip(days.numbers, days.values) where day <= lastDay {
       let period = GoalCalendar.period(goal.period, ofDay: day)
-      if running?.period != period { running = (period, 0, false) }
-      running!.sum = PeriodTotal.add(running!.sum, total.progress)
-      guard !running!.marked, running!.sum >= goal.amount, (periods?[period]?.progress ?? 0) >= goal.amount else { continue }
-      running!.marked = true
+      if running.period != period { running = (period, 0, false) }
+      running.sum = PeriodTotal.add(running.sum, total.progress)
+      guard !running.marked, running.sum >= goal.amount, (periods?[period]?.progress ?? 0) >= goal.amount else { continue }
+      running.marked = true
       if day >= firstDay { met[day - firstDay] = true }
     }
   }
