@@ -30,8 +30,8 @@ public final class SQLiteHistory: HistoryLog {
   public static let fileName = "history.sqlite"
   /// The schema this Tally writes (`PRAGMA user_version`); a later one is refused.
   ///
-  /// 3 added `change.note`; 2, the `streak` table.
-  public static let schemaVersion: Int64 = 3
+  /// 4 added `counter_entries`; 3, `change.note`; 2, the `streak` table.
+  public static let schemaVersion: Int64 = 4
   /// More new rows than this since the totals were last brought up to date are folded in by
   /// rebuilding them, in order, rather than row by row.
   static let rebuildThreshold = 2_000
@@ -118,8 +118,12 @@ public final class SQLiteHistory: HistoryLog {
       try connection.transaction { () throws(SQLiteError) in
         try connection.execute(Self.schema)
         // Versions 1 and 2 had a `change` table, which `CREATE TABLE IF NOT EXISTS` leaves as
-        // it was.
-        if version >= 1 { try connection.execute("ALTER TABLE change ADD COLUMN note TEXT") }
+        // it was; before version 4 its rows were not counted.
+        if (1...2).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN note TEXT") }
+        if version >= 1 {
+          try connection.execute(
+            "INSERT INTO counter_entries (counter, count) SELECT counter, count(*) FROM change GROUP BY counter")
+        }
         try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
       }
     } catch {
@@ -166,6 +170,10 @@ public final class SQLiteHistory: HistoryLog {
       counter TEXT PRIMARY KEY,
       net INTEGER NOT NULL
     ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS counter_entries (
+      counter TEXT PRIMARY KEY,
+      count INTEGER NOT NULL
+    ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS setting (
       key TEXT PRIMARY KEY,
       value
@@ -192,6 +200,18 @@ public final class SQLiteHistory: HistoryLog {
     CREATE TRIGGER IF NOT EXISTS change_leaves_total AFTER DELETE ON change
     WHEN OLD.event = 'changed' AND OLD.old IS NOT NULL AND OLD.new IS NOT NULL BEGIN
       UPDATE counter_total SET net = net - (OLD.new - OLD.old) WHERE counter = OLD.counter;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_adds_entry AFTER INSERT ON change BEGIN
+      INSERT INTO counter_entries (counter, count) VALUES (NEW.counter, 1)
+      ON CONFLICT (counter) DO UPDATE SET count = count + 1;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_leaves_entries AFTER DELETE ON change BEGIN
+      UPDATE counter_entries SET count = count - 1 WHERE counter = OLD.counter;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_moves_entry AFTER UPDATE OF counter ON change BEGIN
+      UPDATE counter_entries SET count = count - 1 WHERE counter = OLD.counter;
+      INSERT INTO counter_entries (counter, count) VALUES (NEW.counter, 1)
+      ON CONFLICT (counter) DO UPDATE SET count = count + 1;
     END;
     CREATE TRIGGER IF NOT EXISTS change_moves_total AFTER UPDATE OF counter ON change
     WHEN OLD.event = 'changed' AND OLD.old IS NOT NULL AND OLD.new IS NOT NULL BEGIN
@@ -387,7 +407,8 @@ public final class SQLiteHistory: HistoryLog {
 
   public func entryCount(ofCounter id: String) -> Int {
     readFolderIfUnread()
-    return Int(clamping: (try? connection.integer("SELECT count(*) FROM change WHERE counter = ?", [.text(id)])) ?? 0)
+    // Kept by the `change` table's triggers: no row is read.
+    return Int(clamping: (try? connection.integer("SELECT count FROM counter_entries WHERE counter = ?", [.text(id)])) ?? 0)
   }
 
   public func lastChange(ofCounter id: String) -> RecordedChange? {

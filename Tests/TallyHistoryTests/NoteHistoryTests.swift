@@ -78,7 +78,8 @@ struct NoteHistoryTests {
       try old.run("INSERT INTO setting (key, value) VALUES ('imported', 0)")
     }
     let history = try SQLiteHistory.open(directory: data.path)
-    #expect(try history.connection.integer("PRAGMA user_version") == 3)
+    #expect(try history.connection.integer("PRAGMA user_version") == SQLiteHistory.schemaVersion)
+    #expect(history.entryCount(ofCounter: "count") == 3)
     let entries = history.read().entries
     #expect(entries.map(\.new) == [1, 2, 3])
     #expect(entries.map(\.machine) == [nil, nil, "desktop"])

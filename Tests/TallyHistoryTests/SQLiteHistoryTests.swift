@@ -181,6 +181,30 @@ struct SQLiteHistoryTests {
     #expect(news(since: nil, until: nil, limit: 0) == [])
   }
 
+  @Test func oneCountersChangesNewestFirstAPageAtATimeAndHowManyItHas() throws {
+    let history = SQLiteHistory.inMemory(entries: [
+      change("2026-11-20T10:00:00Z", 0, 1), change("2026-11-21T10:00:00Z", 1, 2),
+      change("2026-11-22T10:00:00Z", 0, 9, counter: "count-2"), change("2026-11-23T10:00:00Z", 2, 3),
+      change("2026-11-19T10:00:00Z", 5, 0),
+    ])
+    func page(skipping: Int, limit: Int) -> [Int?] {
+      history.entries(ofCounter: "count", newestFirstSkipping: skipping, limit: limit).entries.map(\.new)
+    }
+    #expect(page(skipping: 0, limit: 3) == [3, 2, 1])
+    #expect(page(skipping: 3, limit: 3) == [0])
+    #expect(page(skipping: 4, limit: 3) == [])
+    #expect(history.entryCount(ofCounter: "count") == 4)
+    #expect(history.entryCount(ofCounter: "count-2") == 1)
+    #expect(history.entryCount(ofCounter: "none") == 0)
+    // The count follows renames and deletions of rows.
+    history.renameCounters(["count-2": "count"])
+    #expect(history.entryCount(ofCounter: "count") == 5)
+    #expect(history.entryCount(ofCounter: "count-2") == 0)
+    try history.connection.execute("DELETE FROM change WHERE new = 0")
+    #expect(history.entryCount(ofCounter: "count") == 4)
+    #expect(history.entryCount(ofCounter: "count") == history.read().entries.count)
+  }
+
   @Test func renamedCountersTakeTheirHistoryAndTotalsAlong() {
     let history = SQLiteHistory.inMemory(entries: [change("2026-11-23T10:00:00Z", 0, 4, counter: "count-2")])
     let utc = GoalCalendar(utcOffset: { _ in 0 }, zone: "UTC")
