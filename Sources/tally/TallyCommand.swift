@@ -21,7 +21,8 @@ struct TallyCommand: ParsableCommand {
       goal; u and \
       Ctrl-R undo and redo; Tab and Shift-Tab show the next and previous counter; n makes \
       a counter, e renames it, d deletes it; N puts a note on its last change; H shows its \
-      history; ? lists every key; q or \
+      history (a year as a heat map, a day by the hour, the days, every change; Tab goes \
+      through them); ? lists every key; q or \
       Ctrl-C quits and Ctrl-Z suspends.
 
       The subcommands work on the same counters from scripts; NAME defaults to the counter \
