@@ -45,6 +45,8 @@ struct BackupTests {
     try store.model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count-3"))
     try store.model.perform(.setGoal(Goal(amount: 300, period: .total), of: "count"))
     try store.model.perform(.setGoal(Goal(amount: 3, period: .month), of: "count-2"))
+    try store.model.perform(.setGroup("Health", of: "count-3"))
+    try store.model.perform(.setGroup("health", of: "count"))
     for (offset, edit) in [
       CounterEdit.add(2, to: "count-3"), .add(5, to: "count"), .setValue(0, of: "count"), .add(-4, to: "count-2"),
     ]
@@ -70,6 +72,8 @@ struct BackupTests {
     #expect(restored.model.list.counters.map(\.value) == [0, -4, 2])
     #expect(restored.model.list.counters.map(\.step) == [1, 1, 2])
     #expect(restored.model.list.counters.map(\.goal?.text) == ["300", "3/month", "8/day"])
+    // One group keeps the spelling it was made with.
+    #expect(restored.model.list.counters.map(\.group) == ["Health", nil, "Health"])
     #expect(restored.history.read().entries.count == original.history.read().entries.count)
     #expect(original.history.read().entries.count == 7)
   }
@@ -114,7 +118,27 @@ struct BackupTests {
   @Test func csvQuotesWhatNeedsIt() {
     let csv = String(decoding: BackupCSV.encode(Backup(counters: [Backup.Item(name: #"a, "b""#, value: -1)])), as: UTF8.self)
     #expect(
-      csv == "kind,counter,value,step,goal,time,event,name,old,new,source,note\r\ncounter,\"a, \"\"b\"\"\",-1,1,,,,,,,,\r\n")
+      csv
+        == "kind,counter,value,step,goal,time,event,name,old,new,source,note,group\r\ncounter,\"a, \"\"b\"\"\",-1,1,,,,,,,,,\r\n")
+  }
+
+  @Test func aBackupFromBeforeGroupsReadsWithoutThem() throws {
+    let csv = "kind,counter,value,step,goal,time,event,name,old,new,source,note\r\ncounter,water,3,1,,,,,,,,\r\n"
+    #expect(try BackupFile.decode(Array(csv.utf8)).counters == [Backup.Item(name: "water", value: 3)])
+    let json = #"{"format":"tally-backup","version":1,"counters":[{"name":"water","value":3,"step":1,"history":[]}]}"#
+    #expect(try BackupFile.decode(Array(json.utf8)).counters == [Backup.Item(name: "water", value: 3)])
+  }
+
+  @Test(arguments: Backup.Format.allCases)
+  func aBadGroupIsRefusedWithItsPlace(format: Backup.Format) {
+    let backup = Backup(counters: [Backup.Item(name: "water", value: 3, group: "bad\u{7}group")])
+    let bytes = format == .json ? BackupJSON.encode(backup) : BackupCSV.encode(backup)
+    #expect {
+      try BackupFile.decode(bytes)
+    } throws: { error in
+      "\(error)".hasPrefix(
+        format == .json ? "counters[0]: a group's name cannot contain" : "line 2: a group's name cannot contain")
+    }
   }
 
   @Test(arguments: [

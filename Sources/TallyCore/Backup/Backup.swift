@@ -16,15 +16,20 @@ public struct Backup: Equatable, Sendable {
     public var value: Int
     public var step: Int
     public var goal: Goal?
+    /// Its group, if any.
+    public var group: String?
     /// Its history, oldest first, with `counter` left empty (a store's id means nothing
     /// elsewhere).
     public var history: [HistoryEntry]
 
-    public init(name: String, value: Int, step: Int = 1, goal: Goal? = nil, history: [HistoryEntry] = []) {
+    public init(
+      name: String, value: Int, step: Int = 1, goal: Goal? = nil, group: String? = nil, history: [HistoryEntry] = []
+    ) {
       self.name = name
       self.value = value
       self.step = step
       self.goal = goal
+      self.group = group
       self.history = history
     }
   }
@@ -66,7 +71,7 @@ public struct Backup: Equatable, Sendable {
       byCounter[id, default: []].append(entry)
     }
     counters = list.counters.map {
-      Item(name: $0.name, value: $0.value, step: $0.step, goal: $0.goal, history: byCounter[$0.id] ?? [])
+      Item(name: $0.name, value: $0.value, step: $0.step, goal: $0.goal, group: $0.group, history: byCounter[$0.id] ?? [])
     }
   }
 
@@ -83,7 +88,8 @@ public struct Backup: Equatable, Sendable {
 
   /// Checks what the file holds beyond its syntax.
   ///
-  /// Names must be ones a counter may have, unique ignoring case; steps from 1; goals from 1.
+  /// Names must be ones a counter may have, unique ignoring case; groups as names; steps from
+  /// 1; goals from 1.
   /// `location` names where each counter came from.
   func validated(location: (Int) -> String) throws(Problem) -> Backup {
     var seen: Set<String> = []
@@ -91,6 +97,13 @@ public struct Backup: Equatable, Sendable {
     for (index, item) in counters.enumerated() {
       do throws(CounterError) {
         checked.counters[index].name = try CountersModel.validatedName(item.name)
+      } catch {
+        throw Problem(location: location(index), reason: error.description)
+      }
+      do throws(CounterError) {
+        checked.counters[index].group = try item.group.map { (group) throws(CounterError) in
+          try CountersModel.validatedGroup(group)
+        }
       } catch {
         throw Problem(location: location(index), reason: error.description)
       }

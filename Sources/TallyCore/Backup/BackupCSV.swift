@@ -1,32 +1,37 @@
 /// A backup as CSV (RFC 4180: a header row, fields quoted when they hold a comma, a quote or
 /// a line break, quotes doubled, CRLF line ends), for spreadsheets and Python's `csv` module.
 ///
-/// One row per counter (`kind` `counter`: its name, value, step and goal) and one per change
-/// in its history (`kind` `change`: the counter's name, then the time, event, name at the
-/// time, old and new value, source and note), in that order:
+/// One row per counter (`kind` `counter`: its name, value, step, goal and group) and one per
+/// change in its history (`kind` `change`: the counter's name, then the time, event, name at
+/// the time, old and new value, source and note), in that order:
 ///
 /// ```
-/// kind,counter,value,step,goal,time,event,name,old,new,source,note
-/// counter,water,3,1,8/day,,,,,,,
-/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app,after the run
+/// kind,counter,value,step,goal,time,event,name,old,new,source,note,group
+/// counter,water,3,1,8/day,,,,,,,,Health
+/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app,after the run,
 /// ```
 ///
-/// The `note` column is the last, so that an export from before notes (the same header
-/// without it, every row a field shorter) still reads, as changes without notes.
+/// The `note` and `group` columns come last, so that an export from before them (the same
+/// header without them, every row a field or two shorter) still reads.
 public enum BackupCSV {
-  static let header = ["kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source", "note"]
-  /// The header of the exports written before notes.
-  static let headerBeforeNotes = Array(header.dropLast())
+  static let header = [
+    "kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source", "note", "group",
+  ]
+  /// The headers of the exports written before groups, and before notes.
+  static let olderHeaders = [Array(header.dropLast()), Array(header.dropLast(2))]
 
   public static func encode(_ backup: Backup) -> [UInt8] {
     var rows = [header]
     for item in backup.counters {
       rows.append(
-        ["counter", item.name, String(item.value), String(item.step), item.goal?.text ?? "", "", "", "", "", "", "", ""])
+        [
+          "counter", item.name, String(item.value), String(item.step), item.goal?.text ?? "", "", "", "", "", "", "", "",
+          item.group ?? "",
+        ])
       for entry in item.history {
         rows.append([
           "change", item.name, "", "", "", UTCTime.text(for: entry.time), entry.event.rawValue, entry.name,
-          entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue, entry.note ?? "",
+          entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue, entry.note ?? "", "",
         ])
       }
     }
@@ -39,7 +44,7 @@ public enum BackupCSV {
       throw Backup.Problem(location: "", reason: "not UTF-8 text")
     }
     let records = try CSVReader.records(in: text)
-    guard let first = records.first, first.fields == header || first.fields == headerBeforeNotes else {
+    guard let first = records.first, first.fields == header || olderHeaders.contains(first.fields) else {
       throw Backup.Problem(location: "line 1", reason: "expected the header \(header.joined(separator: ","))")
     }
     let columns = first.fields.count
@@ -63,7 +68,8 @@ public enum BackupCSV {
             throw Backup.Problem(location: at, reason: error.description)
           }
         }
-        items.append(Backup.Item(name: fields[1], value: value, step: step, goal: goal))
+        let group = fields.count > 12 && !fields[12].isEmpty ? fields[12] : nil
+        items.append(Backup.Item(name: fields[1], value: value, step: step, goal: goal, group: group))
         lines.append(record.line)
       case "change":
         guard let index = items.lastIndex(where: { $0.name == fields[1] }) else {

@@ -32,6 +32,8 @@ public enum BackupJSON {
     var value: Int
     var step: Int
     var goal: Goal?
+    /// Absent when the counter has none (and in every backup from before groups).
+    var group: String?
     var history: [Change]
   }
 
@@ -52,7 +54,7 @@ public enum BackupJSON {
       format: formatName, version: version,
       counters: backup.counters.map { item in
         Counter(
-          name: item.name, value: item.value, step: item.step, goal: item.goal,
+          name: item.name, value: item.value, step: item.step, goal: item.goal, group: item.group,
           history: item.history.map {
             Change(
               time: UTCTime.text(for: $0.time), event: $0.event, name: $0.name, old: $0.old, new: $0.new, source: $0.source,
@@ -113,7 +115,9 @@ public enum BackupJSON {
         for (position, change) in counter.history.enumerated() { try add(change, at: position) }
       }
       items.append(
-        Backup.Item(name: counter.name, value: counter.value, step: counter.step, goal: counter.goal, history: history))
+        Backup.Item(
+          name: counter.name, value: counter.value, step: counter.step, goal: counter.goal, group: counter.group,
+          history: history))
     }
     return try Backup(counters: items).validated { "counters[\($0)]" }
   }

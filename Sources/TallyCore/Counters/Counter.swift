@@ -12,13 +12,17 @@ public struct Counter: Sendable, Equatable, Identifiable {
   public var value: Int
   /// What the counter aims for, if anything.
   public var goal: Goal?
+  /// The group it belongs to ("Health", "Work"), if any: a name as a counter's, and counters
+  /// whose groups differ only in case are in one group.
+  public var group: String?
 
-  public init(id: String, name: String, step: Int = 1, value: Int = 0, goal: Goal? = nil) {
+  public init(id: String, name: String, step: Int = 1, value: Int = 0, goal: Goal? = nil, group: String? = nil) {
     self.id = id
     self.name = name
     self.step = step
     self.value = value
     self.goal = goal
+    self.group = group
   }
 
   /// The key the value is stored under.
@@ -33,12 +37,15 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
   public var step: Int
   /// The counter's goal; a record without one (as every store before goals) has none.
   public var goal: Goal?
+  /// The counter's group; a record without one (as every store before groups) has none.
+  public var group: String?
 
-  public init(id: String, name: String, step: Int, goal: Goal? = nil) {
+  public init(id: String, name: String, step: Int, goal: Goal? = nil, group: String? = nil) {
     self.id = id
     self.name = name
     self.step = step
     self.goal = goal
+    self.group = group
   }
 
   /// Whether `id` is a counter's id as Tally makes them: `count` (the first counter, the
@@ -70,6 +77,7 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
   public var propertyListValue: PropertyListValue {
     var entries: [String: PropertyListValue] = ["id": .string(id), "name": .string(name), "step": .integer(Int64(step))]
     if let goal { entries["goal"] = goal.propertyListValue }
+    if let group { entries["group"] = .string(group) }
     return .dictionary(entries)
   }
 
@@ -79,7 +87,10 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
       case .string(let name)? = entries["name"],
       let step = entries["step"].flatMap(Int.init(propertyListValue:)), step > 0
     else { return nil }
-    // A goal that cannot be read is dropped, never the counter.
-    self.init(id: id, name: name, step: step, goal: entries["goal"].flatMap(Goal.init(propertyListValue:)))
+    // A goal or a group that cannot be read is dropped, never the counter.
+    var group: String?
+    if case .string(let name)? = entries["group"] { group = try? CountersModel.validatedGroup(name) }
+    self.init(
+      id: id, name: name, step: step, goal: entries["goal"].flatMap(Goal.init(propertyListValue:)), group: group)
   }
 }

@@ -7,6 +7,7 @@ public enum CounterChange: Sendable, Equatable {
   case value(counterID: String, from: Int, to: Int)
   case step(counterID: String, from: Int, to: Int)
   case goal(counterID: String, from: Goal?, to: Goal?)
+  case group(counterID: String, from: String?, to: String?)
   case rename(counterID: String, from: String, to: String)
   /// A counter was made at `index`; `previousID` was on screen before.
   case create(Counter, index: Int, previousID: String)
@@ -21,7 +22,7 @@ public enum CounterChange: Sendable, Equatable {
   /// The counter the change is about.
   public var counterID: String {
     switch self {
-    case .value(let id, _, _), .step(let id, _, _), .goal(let id, _, _), .rename(let id, _, _): id
+    case .value(let id, _, _), .step(let id, _, _), .goal(let id, _, _), .group(let id, _, _), .rename(let id, _, _): id
     case .create(let counter, _, _), .delete(let counter, _): counter.id
     case .note(let change, _, _): change.entry.counter
     }
@@ -34,6 +35,7 @@ public enum CounterChange: Sendable, Equatable {
     case .value(old, let from, let to): return .value(counterID: new, from: from, to: to)
     case .step(old, let from, let to): return .step(counterID: new, from: from, to: to)
     case .goal(old, let from, let to): return .goal(counterID: new, from: from, to: to)
+    case .group(old, let from, let to): return .group(counterID: new, from: from, to: to)
     case .rename(old, let from, let to): return .rename(counterID: new, from: from, to: to)
     case .create(var counter, let index, let previous):
       if counter.id == old { counter.id = new }
@@ -52,6 +54,7 @@ public enum CounterChange: Sendable, Equatable {
     case .value(_, let from, let to): "\(name) \(from) → \(to)"
     case .step(_, let from, let to): "step of \(name) \(from) → \(to)"
     case .goal(_, let from, let to): "goal of \(name) \(from?.text ?? "none") → \(to?.text ?? "none")"
+    case .group(_, let from, let to): "group of \(name) \(from ?? "none") → \(to ?? "none")"
     case .rename(_, let from, let to): "rename \(from) → \(to)"
     case .create(let counter, _, _): "new counter \(counter.name)"
     case .delete(let counter, _): "delete \(counter.name)"

@@ -12,6 +12,8 @@ public enum CounterEdit: Sendable, Equatable {
   case setStep(Int, of: String)
   /// Sets a counter's goal, or clears it with `nil`.
   case setGoal(Goal?, of: String)
+  /// Puts a counter in a group (the name as given, trimmed), or in none with `nil`.
+  case setGroup(String?, of: String)
   case rename(String, to: String)
   /// Makes a counter at the end of the list, at 0 with step 1, and shows it when `selecting`.
   case create(named: String, selecting: Bool)

@@ -28,4 +28,22 @@ public struct CounterList: Sendable, Equatable {
   public func counter(named name: String) -> Counter? {
     counters.first { $0.name.lowercased() == name.lowercased() }
   }
+
+  // MARK: Groups
+
+  /// The groups, in the order their first counters come, each spelled as its first counter
+  /// has it; `nil` stands for the counters in no group, where they come.
+  public var groups: [String?] {
+    var seen: Set<String?> = []
+    return counters.compactMap { seen.insert($0.group?.lowercased()).inserted ? .some($0.group) : nil }
+  }
+
+  /// The counters in the group `name` (ignoring case), in order; with `nil`, those in none.
+  public func counters(inGroup name: String?) -> [Counter] {
+    counters.filter { $0.group?.lowercased() == name?.lowercased() }
+  }
+
+  /// The counters in the current counter's group (or in none, as it is), in order: the
+  /// counter screen's tabs.
+  public var currentGroup: [Counter] { counters(inGroup: current.group) }
 }

@@ -14,6 +14,8 @@ public enum CounterListing {
     var current: Bool
     /// The goal as `tally goal` takes it (`8/day`, `300`); absent when there is none.
     var goal: String?
+    /// The counter's group; absent when it has none.
+    var group: String?
   }
 
   /// `name<TAB>value`, one line per counter.
@@ -22,7 +24,7 @@ public enum CounterListing {
   }
 
   /// `{"current":true,"name":"Count","step":1,"value":12}`, keys sorted, on one line, with
-  /// `"goal":"8/day"` when the counter has one.
+  /// `"goal":"8/day"` and `"group":"Health"` when the counter has them.
   public static func json(_ counter: Counter, currentID: String) -> String {
     encode(entry(counter, currentID: currentID))
   }
@@ -35,7 +37,7 @@ public enum CounterListing {
   private static func entry(_ counter: Counter, currentID: String) -> Entry {
     Entry(
       name: counter.name, value: counter.value, step: counter.step, current: counter.id == currentID,
-      goal: counter.goal?.text)
+      goal: counter.goal?.text, group: counter.group)
   }
 
   private static func encode(_ value: some Encodable) -> String {

@@ -110,6 +110,11 @@ public final class CountersModel {
       let old = try requireCounter(id).goal
       try updateRecord(id) { $0.goal = goal }
       return old == goal ? nil : .goal(counterID: id, from: old, to: goal)
+    case .setGroup(let group, let id):
+      let old = try requireCounter(id).group
+      let new = try group.map { (name) throws(CounterError) in try groupName(Self.validatedGroup(name)) }
+      try updateRecord(id) { $0.group = new }
+      return old == new ? nil : .group(counterID: id, from: old, to: new)
     case .rename(let id, let name):
       let old = try requireCounter(id).name
       let new = try rename(id, to: name)
@@ -164,7 +169,7 @@ public final class CountersModel {
   private func counter(for record: CounterRecord) -> Counter {
     Counter(
       id: record.id, name: record.name, step: record.step,
-      value: userDefaults.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal)
+      value: userDefaults.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal, group: record.group)
   }
 
   // MARK: Values
@@ -305,7 +310,8 @@ public final class CountersModel {
         restored.id = newID(named: counter.name, after: records)
       }
       var changed = records
-      let record = CounterRecord(id: restored.id, name: restored.name, step: restored.step, goal: restored.goal)
+      let record = CounterRecord(
+        id: restored.id, name: restored.name, step: restored.step, goal: restored.goal, group: restored.group)
       changed.insert(record, at: min(max(0, index), changed.count))
       return changed
     }
@@ -336,13 +342,14 @@ public final class CountersModel {
           if let index = records.firstIndex(where: { Self.comparable($0.name) == Self.comparable(item.name) }) {
             records[index].step = item.step
             records[index].goal = item.goal
+            records[index].group = item.group
             ids.append(records[index].id)
           } else {
             // Ids of the counters being replaced are taken over in turn, so replacing keeps `count`;
             // not with sync on, where an id carries the counter's counts on every machine.
             let free = stored.map(\.id).first { id in sync == nil && replacingAll && !records.contains { $0.id == id } }
             let id = free ?? newID(named: item.name, after: stored + records)
-            records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal))
+            records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal, group: item.group))
             ids.append(id)
           }
         }
@@ -374,17 +381,32 @@ public final class CountersModel {
 
   /// The name trimmed of surrounding spaces, or why it cannot be a name.
   public static func validatedName(_ name: String) throws(CounterError) -> String {
+    try validated(name, as: "a counter's name")
+  }
+
+  /// The group's name trimmed of surrounding spaces, or why it cannot be one: the rules of a
+  /// counter's name.
+  public static func validatedGroup(_ name: String) throws(CounterError) -> String {
+    try validated(name, as: "a group's name")
+  }
+
+  private static func validated(_ name: String, as kind: String) throws(CounterError) -> String {
     let trimmed = name.trimmingXMLWhitespace()
-    guard !trimmed.isEmpty else { throw .invalidName("a counter's name cannot be empty") }
+    guard !trimmed.isEmpty else { throw .invalidName("\(kind) cannot be empty") }
     guard trimmed.count <= maximumNameLength else {
-      throw .invalidName("a counter's name can have at most \(maximumNameLength) characters, not \(trimmed.count)")
+      throw .invalidName("\(kind) can have at most \(maximumNameLength) characters, not \(trimmed.count)")
     }
     if let refused = trimmed.firstScalarRefusedInALine {
       let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters"
-      throw .invalidName(
-        "a counter's name cannot contain \(what) (it holds U+\(String(refused.value, radix: 16, uppercase: true)))")
+      throw .invalidName("\(kind) cannot contain \(what) (it holds U+\(String(refused.value, radix: 16, uppercase: true)))")
     }
     return trimmed
+  }
+
+  /// `name` as the group is already spelled in the store when one differs only in case, so
+  /// that one group keeps one spelling.
+  private func groupName(_ name: String) -> String {
+    records.lazy.compactMap(\.group).first { Self.comparable($0) == Self.comparable(name) } ?? name
   }
 
   private static func comparable(_ name: String) -> String { name.lowercased() }

@@ -141,7 +141,8 @@ public struct PeriodTotal: Equatable, Sendable {
     return totals
   }
 
-  static func add(_ a: Int, _ b: Int) -> Int {
+  /// `a + b`, saturating at `Int`'s bounds instead of overflowing.
+  public static func add(_ a: Int, _ b: Int) -> Int {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? (b > 0 ? Int.max : Int.min) : sum
   }

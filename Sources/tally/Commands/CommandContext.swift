@@ -78,6 +78,18 @@ struct CommandContext {
   }
 
   /// The counter called `name`, or the current one when `name` is `nil`.
+  /// The counters in the group `name` (ignoring case), in order.
+  ///
+  /// - Throws: exit 65 when no counter is in that group.
+  func counters(inGroup name: String) throws -> [Counter] {
+    let members = counters.counters(inGroup: name)
+    guard !members.isEmpty else {
+      Platform.printError("no counter is in the group \"\(TerminalText.escaped(name))\"; `tally list --json` shows the groups")
+      throw ExitCode(ExitStatus.dataError)
+    }
+    return members
+  }
+
   func counter(named name: String?) throws -> Counter {
     guard let name else { return counters.current }
     guard let counter = counters.counter(named: name) else { throw Self.fail(CounterError.unknownCounter(name)) }

@@ -103,6 +103,32 @@ struct StatsCommand: ParsableCommand {
         + "(hours: today's).", valueName: "hour|day|week|month"))
   var by: HistoryBuckets.Kind?
 
+  @Option(
+    help: ArgumentHelp(
+      "Sum the counters of a group instead (ignoring case): their values, changes and goals' progress.",
+      valueName: "group"))
+  var group: String?
+
+  func validate() throws {
+    if name != nil, group != nil { throw ValidationError("give a counter's name or --group, not both") }
+  }
+
+  /// What `stats --group --json` prints.
+  struct GroupTotals: Encodable {
+    var group: String
+    var counters: [String]
+    var value: Int
+    var today: Int
+    var thisWeek: Int
+    var allTime: Int
+    /// How many of its counters have a goal, and how many of those reached it.
+    var goals: Int
+    var goalsReached: Int
+    /// The sum of their goals' progress and of their goals' amounts.
+    var progress: Int
+    var goalAmount: Int
+  }
+
   struct Totals: Encodable {
     var name: String
     var today: Int
@@ -117,6 +143,7 @@ struct StatsCommand: ParsableCommand {
 
   func run() throws {
     let context = try CommandContext.open()
+    if let group { return try runForGroup(group, context: context) }
     let counter = try context.counter(named: name)
     try context.requireHistory()
     let now = SystemClock().now()
@@ -158,6 +185,61 @@ struct StatsCommand: ParsableCommand {
       }
       for line in lines where try !Output.line(line) { break }
     }
+  }
+}
+
+extension StatsCommand {
+  /// The sums of a group's counters: values, today, this week, all time, and their goals.
+  private func runForGroup(_ name: String, context: CommandContext) throws {
+    let members = try context.counters(inGroup: name)
+    try context.requireHistory()
+    let now = SystemClock().now()
+    let (history, calendar) = (context.history, context.goalCalendar)
+    let add = PeriodTotal.add
+    if let by {
+      // Each bucket's net, summed across the counters.
+      var sums: [String: HistoryBucket] = [:]
+      for counter in members {
+        for bucket in HistoryBuckets.of(counter: counter.id, by: by, history: history, calendar: calendar, now: now) {
+          sums[bucket.label, default: HistoryBucket(label: bucket.label, start: bucket.start, net: 0)].net =
+            add(sums[bucket.label]?.net ?? 0, bucket.net)
+        }
+      }
+      if let notice = history.notice { Platform.printError(notice) }
+      return try BucketOutput.print(sums.values.sorted { $0.start < $1.start }, json: json)
+    }
+    var totals = GroupTotals(
+      group: members[0].group ?? name, counters: members.map(\.name), value: 0, today: 0, thisWeek: 0, allTime: 0, goals: 0,
+      goalsReached: 0, progress: 0, goalAmount: 0)
+    for counter in members {
+      let summary = HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar, recentCount: 0)
+      totals.value = add(totals.value, counter.value)
+      totals.today = add(totals.today, summary.today)
+      totals.thisWeek = add(totals.thisWeek, summary.thisWeek)
+      totals.allTime = add(totals.allTime, summary.allTime)
+      guard let goal = GoalSummary.of(counter, history: history, now: now, calendar: calendar) else { continue }
+      totals.goals += 1
+      if goal.isReached { totals.goalsReached += 1 }
+      totals.progress = add(totals.progress, goal.progress)
+      totals.goalAmount = add(totals.goalAmount, goal.goal.amount)
+    }
+    if let notice = history.notice { Platform.printError(notice) }
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      try Output.line(String(decoding: try encoder.encode(totals), as: UTF8.self))
+      return
+    }
+    var lines = [
+      "group\t\(TerminalText.escaped(totals.group))", "counters\t\(members.count)", "value\t\(totals.value)",
+      "today\t\(HistorySummary.signed(totals.today))", "this week\t\(HistorySummary.signed(totals.thisWeek))",
+      "all time\t\(HistorySummary.signed(totals.allTime))",
+    ]
+    if totals.goals > 0 {
+      lines.append("goals\t\(totals.goals), \(totals.goalsReached) reached")
+      lines.append("progress\t\(totals.progress) of \(totals.goalAmount)")
+    }
+    for line in lines where try !Output.line(line) { break }
   }
 }
 

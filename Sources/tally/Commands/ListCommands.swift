@@ -1,21 +1,22 @@
 import ArgumentParser
 import TallyCore
 
-/// `tally list [--json]`: every counter, one `name<TAB>value` line each.
+/// `tally list [--group G] [--json]`: every counter (of a group), one `name<TAB>value` line each.
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every counter as a name<TAB>value line.")
 
+  @OptionGroup var group: GroupOption
   @OptionGroup var format: JSONOption
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try Self.list(json: format.json, quiet: output.quiet)
+    try Self.list(group: group.group, json: format.json, quiet: output.quiet)
   }
 
-  static func list(json: Bool, quiet: Bool) throws {
+  static func list(group: String? = nil, json: Bool, quiet: Bool) throws {
     let context = try CommandContext.open()
-    let counters = context.counters.counters
+    let counters = try group.map { try context.counters(inGroup: $0) } ?? context.counters.counters
     if quiet { return }
     if json {
       try Output.line(CounterListing.json(counters, currentID: context.counters.currentID))
@@ -25,17 +26,70 @@ struct ListCommand: ParsableCommand {
   }
 }
 
-/// `tally new NAME`.
+/// `tally new NAME [--group G]`.
 struct NewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "new", abstract: "Make a counter that starts at 0.")
 
   @Argument(help: "Its name: 1 to 32 characters, unique ignoring case.")
   var name: String
 
+  @Option(help: ArgumentHelp("The group to put it in, made if new: a name as a counter's.", valueName: "group"))
+  var group: String?
+
   func run() throws {
+    // A bad group name is refused before the counter is made.
+    var group: String?
+    if let name = self.group {
+      do throws(CounterError) {
+        group = try CountersModel.validatedGroup(name)
+      } catch {
+        throw CommandContext.fail(error)
+      }
+    }
     let context = try CommandContext.open()
     try context.change(.create(named: name, selecting: false))
+    if let group, let made = context.counters.counter(named: name) {
+      try context.change(.setGroup(group, of: made.id))
+    }
   }
+}
+
+/// `tally group NAME [GROUP | --none]`: puts a counter in a group, in none, or prints its group.
+struct GroupCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "group",
+    abstract: "Put a counter in a group (made if new), take it out with --none, or print its group.")
+
+  @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
+  var name: String
+
+  @Argument(help: ArgumentHelp("The group: a name as a counter's; without it, the group is printed.", valueName: "group"))
+  var group: String?
+
+  @Flag(help: "Take the counter out of its group.")
+  var none = false
+
+  func validate() throws {
+    if none, group != nil { throw ValidationError("give a group or --none, not both") }
+  }
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let counter = try context.counter(named: name)
+    if none {
+      try context.change(.setGroup(nil, of: counter.id))
+    } else if let group {
+      try context.change(.setGroup(group, of: counter.id))
+    } else {
+      try Output.line(counter.group.map(TerminalText.escaped) ?? "none")
+    }
+  }
+}
+
+/// `--group G`: the counters of one group.
+struct GroupOption: ParsableArguments {
+  @Option(help: ArgumentHelp("Only the counters in this group (ignoring case).", valueName: "group"))
+  var group: String?
 }
 
 /// `tally rm NAME`.

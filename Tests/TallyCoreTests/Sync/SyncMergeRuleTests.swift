@@ -67,6 +67,21 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     #expect(desktop.counter("Count")?.goal == nil)
   }
 
+  @Test func aCounterGroupedDifferentlyOnTwoMachinesTakesTheLatestGroupOnBoth() throws {
+    let id = try #require(laptop.counter("Count")?.id)
+    desktop.perform(.setGroup("Work", of: id))
+    laptop.perform(.setGroup("Health", of: id))
+    try exchange()
+    #expect(laptop.counter("Count")?.group == "Health")
+    #expect(desktop.counter("Count")?.group == "Health")
+    // Taken out of its group on one machine: out on both, and it stays out.
+    desktop.perform(.setGroup(nil, of: id))
+    try exchange()
+    try exchange()
+    #expect(laptop.counter("Count")?.group == nil)
+    #expect(desktop.counter("Count")?.group == nil)
+  }
+
   @Test func anUndoIsAChangeOfItsOwn() throws {
     let id = try #require(laptop.counter("Count")?.id)
     laptop.add(4)

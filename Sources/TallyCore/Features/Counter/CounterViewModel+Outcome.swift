@@ -48,6 +48,7 @@ extension CounterViewModel {
       case .value(let id, let from, let to): [.shift(id, from: undoing ? to : from, to: undoing ? from : to), .select(id)]
       case .step(let id, let from, let to): [.setStep(undoing ? from : to, of: id), .select(id)]
       case .goal(let id, let from, let to): [.setGoal(undoing ? from : to, of: id), .select(id)]
+      case .group(let id, let from, let to): [.setGroup(undoing ? from : to, of: id), .select(id)]
       case .rename(let id, let from, let to): [.rename(id, to: undoing ? from : to), .select(id)]
       case .create(let counter, let index, let previousID):
         undoing ? [.delete(counter.id), .select(previousID)] : [.restore(counter, at: index)]
