@@ -77,7 +77,6 @@ struct CommandContext {
     }
   }
 
-  /// The counter called `name`, or the current one when `name` is `nil`.
   /// The counters in the group `name` (ignoring case), in order.
   ///
   /// - Throws: exit 65 when no counter is in that group.
@@ -90,6 +89,7 @@ struct CommandContext {
     return members
   }
 
+  /// The counter called `name`, or the current one when `name` is `nil`.
   func counter(named name: String?) throws -> Counter {
     guard let name else { return counters.current }
     guard let counter = counters.counter(named: name) else { throw Self.fail(CounterError.unknownCounter(name)) }
