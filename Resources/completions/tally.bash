@@ -189,13 +189,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|export|import|sync|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|export|import|sync|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal export import sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group export import sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -316,16 +316,30 @@ _tally_list() {
     repeating_flags=()
     non_repeating_flags=(--json -q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--group)
     __tally_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--group')
+        return
+        ;;
+    esac
 }
 
 _tally_new() {
     repeating_flags=()
     non_repeating_flags=(--version --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--group)
     __tally_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--group')
+        return
+        ;;
+    esac
 }
 
 _tally_rm() {
@@ -397,13 +411,16 @@ _tally_stats() {
     repeating_flags=()
     non_repeating_flags=(--json --version --help)
     repeating_options=()
-    non_repeating_options=(--by)
+    non_repeating_options=(--by --group)
     __tally_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--by')
         __tally_add_completions -W 'hour'$'\n''day'$'\n''week'$'\n''month'
+        return
+        ;;
+    '--group')
         return
         ;;
     esac
@@ -458,7 +475,7 @@ _tally_config_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac
@@ -474,7 +491,7 @@ _tally_config_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac
@@ -490,7 +507,7 @@ _tally_config_reset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac
@@ -507,6 +524,22 @@ _tally_goal() {
     case "${positional_number}" in
     1)
         __tally_add_completions -W "$(__tally_custom_complete ---completion goal -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_tally_group() {
+    repeating_flags=()
+    non_repeating_flags=(--none --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __tally_offer_flags_options 2
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W "$(__tally_custom_complete ---completion group -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -46,4 +46,16 @@ public struct CounterList: Sendable, Equatable {
   /// The counters in the current counter's group (or in none, as it is), in order: the
   /// counter screen's tabs.
   public var currentGroup: [Counter] { counters(inGroup: current.group) }
+
+  /// Whether any counter is in a group: only then does the counter screen show groups.
+  public var usesGroups: Bool { counters.contains { $0.group != nil } }
+
+  /// The first counter of the group after the current one's (or before it), round the
+  /// groups; `nil` when there is only one group.
+  public func firstCounter(ofGroupAfterCurrent forward: Bool) -> Counter? {
+    let all = groups
+    guard all.count > 1 else { return nil }
+    let here = all.firstIndex { $0?.lowercased() == current.group?.lowercased() } ?? 0
+    return counters(inGroup: all[(here + (forward ? 1 : -1) + all.count) % all.count]).first
+  }
 }

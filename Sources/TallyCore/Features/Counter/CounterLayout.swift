@@ -23,11 +23,19 @@ public struct CounterLayout: Sendable {
   public static let incrementButton = "[ + ]"
   /// The title before the tabs, on screens wide enough for it.
   public static let title = " Tally"
+  /// The title over the counters in no group, once others are in groups.
+  public static let noGroup = "No group"
   /// The rows of the large value, the blank under it, the value line and the buttons.
   static let bigBlockHeight = BigDigits.height + 3
 
   public let width: Int
   public let height: Int
+  /// What stands before the tabs: " Tally", or the name of the group on show once counters
+  /// are in groups.
+  public let title: String
+  /// The row for the group's total ("Health: 42 in 3 counters"), when counters are in groups,
+  /// the group on show holds more than one and there is a free row; it gives way first.
+  public let totalRow: Int?
   /// Whether the screen is big enough for anything but the too-small message.
   public let fits: Bool
   public let showsTitle: Bool
@@ -62,9 +70,16 @@ public struct CounterLayout: Sendable {
     let minimum = Self.minimumSize(for: counters)
     fits = width >= minimum.width && height >= minimum.height
     showsTitle = width >= 36
-    let tabsColumn = showsTitle ? Self.title.count + 2 : 1
+    // With groups, the tabs are the group's, and its name is the title.
+    let group = counters.currentGroup
+    title =
+      counters.usesGroups
+      ? " " + TextLayout.clip(TerminalText.escaped(current.group ?? Self.noGroup), width: TabStrip.maximumLabelWidth)
+      : Self.title
+    let tabsColumn = showsTitle ? title.terminalWidth + 2 : 1
     tabs = TabStrip(
-      counters: counters.counters, currentIndex: counters.currentIndex, column: tabsColumn, width: max(0, width - tabsColumn - 1))
+      counters: group, currentIndex: group.firstIndex { $0.id == current.id } ?? 0, column: tabsColumn,
+      width: max(0, width - tabsColumn - 1))
 
     valueLine = Self.fitted(name: current.name, value: countText, width: width - 2)
     let areaTop = 1
@@ -93,6 +108,8 @@ public struct CounterLayout: Sendable {
     progressRow = current.goal != nil && belowValue < height - 2 ? belowValue : nil
     let belowProgress = progressRow.map { $0 + 1 } ?? belowValue
     lastChangeRow = showsLastChange && belowProgress < height - 2 ? belowProgress : nil
+    let belowLastChange = lastChangeRow.map { $0 + 1 } ?? belowProgress
+    totalRow = counters.usesGroups && group.count > 1 && belowLastChange < height - 2 ? belowLastChange : nil
     if buttonsFit {
       let row = valueLineRow + 1
       let column = (width - buttons.count) / 2

@@ -62,6 +62,9 @@ public struct CounterView {
     if let row = layout.lastChangeRow, let lastChange {
       canvas.putCentered(TextLayout.clip(lastChange, width: max(1, canvas.width - 2)), row: row, style: .hint)
     }
+    if let row = layout.totalRow {
+      canvas.putCentered(TextLayout.clip(groupTotal, width: max(1, canvas.width - 2)), row: row, style: .hint)
+    }
     drawStatus(layout, into: &canvas)
     canvas.put(hintLine(width: canvas.width), column: 0, row: layout.hintRow, style: .hint)
     if model.mode == .help { HelpOverlay(keyMap: model.keyMap).render(into: &canvas) }
@@ -76,8 +79,16 @@ public struct CounterView {
     }
   }
 
+  /// "Health: 42 in 3 counters": the sum of the values of the group on show.
+  var groupTotal: String {
+    let group = counters.currentGroup
+    let total = group.reduce(0) { PeriodTotal.add($0, $1.value) }
+    let name = TerminalText.escaped(counters.current.group ?? CounterLayout.noGroup)
+    return "\(name): \(total) in \(group.count) counters"
+  }
+
   private func drawTabs(_ layout: CounterLayout, into canvas: inout Canvas) {
-    if layout.showsTitle { canvas.put(CounterLayout.title, column: 0, row: layout.tabRow, style: .title) }
+    if layout.showsTitle { canvas.put(layout.title, column: 0, row: layout.tabRow, style: .title) }
     if let column = layout.tabs.earlierMarker { canvas.put("‹", column: column, row: layout.tabRow, style: .hint) }
     for tab in layout.tabs.tabs {
       canvas.put(tab.text, column: tab.column, row: layout.tabRow, style: tab.isCurrent ? .selected : .plain)

@@ -14,6 +14,8 @@ extension CounterViewModel.Action {
     case .redo: "redo"
     case .nextCounter: "nextCounter"
     case .previousCounter: "previousCounter"
+    case .nextGroup: "nextGroup"
+    case .previousGroup: "previousGroup"
     case .newCounter: "newCounter"
     case .rename: "rename"
     case .delete: "delete"

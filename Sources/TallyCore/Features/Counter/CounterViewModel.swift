@@ -27,6 +27,9 @@ public final class CounterViewModel {
     case redo
     case nextCounter
     case previousCounter
+    /// Shows the first counter of the next group (of counters in no group, after the last).
+    case nextGroup
+    case previousGroup
     case newCounter
     case rename
     case delete
@@ -62,6 +65,12 @@ public final class CounterViewModel {
     .init(
       [.backTab, .left, .character("h")], .previousCounter, label: "S-Tab", summary: "previous",
       description: "previous counter", isHinted: false),
+    .init(
+      [.character("]")], .nextGroup, label: "]", summary: "next group", description: "next group of counters",
+      isHinted: false),
+    .init(
+      [.character("[")], .previousGroup, label: "[", summary: "previous group", description: "previous group of counters",
+      isHinted: false),
     .init([.character("n")], .newCounter, label: "n", summary: "new", description: "new counter", hintPriority: 3),
     .init([.character("e")], .rename, label: "e", summary: "rename", description: "rename this counter", isHinted: false),
     .init(
@@ -172,10 +181,19 @@ public final class CounterViewModel {
     case .note: return [.findLastChange(counterID: current.id)]
     case .undo, .redo: return replay(undoing: action == .undo, counters: counters)
     case .nextCounter, .previousCounter:
-      let all = counters.counters
-      guard all.count > 1 else { return [] }
-      let index = (counters.currentIndex + (action == .nextCounter ? 1 : -1) + all.count) % all.count
-      return [.edit(.select(all[index].id))]
+      // Round the tabs on show: the current counter's group.
+      let group = counters.currentGroup
+      guard group.count > 1 else { return [] }
+      let here = group.firstIndex { $0.id == current.id } ?? 0
+      return [.edit(.select(group[(here + (action == .nextCounter ? 1 : -1) + group.count) % group.count].id))]
+    case .nextGroup, .previousGroup:
+      guard let first = counters.firstCounter(ofGroupAfterCurrent: action == .nextGroup) else {
+        status = StatusMessage(
+          counters.usesGroups ? "Every counter is in this group." : "No groups yet: `tally group NAME GROUP` makes one.",
+          kind: .news)
+        return []
+      }
+      return [.edit(.select(first.id))]
     case .newCounter: mode = .prompt(Prompt(purpose: .newCounter, question: "New counter's name:"))
     case .rename:
       mode = .prompt(Prompt(purpose: .rename(counterID: current.id), question: "Rename \(name) to:", text: current.name))

@@ -23,13 +23,9 @@ public enum Help {
   /// The mouse's part of the help, after the keys.
   public static let mouseEntries = [
     (
-      full: Entry(keys: "click [ - ] or [ + ]", action: "subtract or add the step"),
-      short: Entry(keys: "click -/+", action: "change")
-    ),
-    (
-      full: Entry(keys: "click a counter's tab", action: "show that counter"),
-      short: Entry(keys: "click tab", action: "show")
-    ),
+      full: [Entry(keys: "click [-], [+], a tab", action: "subtract, add, show that counter")],
+      short: [Entry(keys: "click -/+", action: "change"), Entry(keys: "click tab", action: "show")]
+    )
   ]
 
   /// Where the keys are changed; shown where there is room for the full entries.
@@ -37,12 +33,27 @@ public enum Help {
 
   /// Every entry with the keys' full names and descriptions.
   public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
-    keyMap.bindings.map { Entry(keys: $0.keyNames, action: $0.description) }
-      + mouseEntries.map(\.full) + [settingsEntry]
+    // The next and previous group share a line, so that the help still fits 80x24.
+    let previous = keyMap.bindings.first { $0.action == .previousGroup }
+    return keyMap.bindings.compactMap { binding -> Entry? in
+      switch binding.action {
+      case .previousGroup: nil
+      case .nextGroup:
+        Entry(keys: binding.keyNames + (previous.map { " / " + $0.keyNames } ?? ""), action: "next / previous group")
+      default: Entry(keys: binding.keyNames, action: binding.description)
+      }
+    } + mouseEntries.flatMap(\.full) + [settingsEntry]
   }
 
   /// Every entry with the hint line's short labels, for small terminals.
   public static func shortEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
-    keyMap.bindings.map { Entry(keys: $0.label, action: $0.summary) } + mouseEntries.map(\.short)
+    let previous = keyMap.bindings.first { $0.action == .previousGroup }
+    return keyMap.bindings.compactMap { binding -> Entry? in
+      switch binding.action {
+      case .previousGroup: nil
+      case .nextGroup: Entry(keys: binding.label + (previous.map { " " + $0.label } ?? ""), action: "group")
+      default: Entry(keys: binding.label, action: binding.summary)
+      }
+    } + mouseEntries.flatMap(\.short)
   }
 }
