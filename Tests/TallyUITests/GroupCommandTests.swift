@@ -69,3 +69,31 @@ struct GroupCommandTests: CommandSuite {
     #expect(try expectSuccess("group", "emails").standardOutput == "Work\n")
   }
 }
+
+/// Groups on the counter screen of the real binary, in tmux.
+struct GroupUITests {
+  @Test func bracketsShowTheNextGroupAndItsTotalAndACommandRegroupsAtOnce() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    let environment = ["XDG_DATA_HOME": test.app.dataHome]
+    for arguments in [
+      ["new", "water", "--group", "Health"], ["new", "coffee", "--group", "Health"], ["inc", "water", "--by", "3"],
+      ["inc", "coffee", "--by", "2"],
+    ] {
+      let done = try ChildProcess.run(try Executables.tally(), arguments, environment: environment)
+      #expect(done.status == 0, "\(done)")
+    }
+    try test.app.launch()
+    try await test.app.waitFor(text: "No group  [Count]")
+    try test.app.press(.character("]"))
+    var screen = try await test.app.waitFor(text: "Health  [water]  coffee")
+    #expect(screen.contains { $0.contains("Health: 5 in 2 counters") }, "\(screen)")
+    try test.app.press(.tab)
+    try await test.app.waitFor(text: "coffee: 2")
+    // Another process moves coffee out: the screen follows, with no key pressed.
+    let moved = try ChildProcess.run(try Executables.tally(), ["group", "coffee", "--none"], environment: environment)
+    #expect(moved.status == 0, "\(moved)")
+    screen = try await test.app.waitFor(text: "No group   Count  [coffee]")
+    #expect(!screen.contains { $0.contains("Health") }, "\(screen)")
+  }
+}
