@@ -122,6 +122,15 @@ struct BackupTests {
         == "kind,counter,value,step,goal,time,event,name,old,new,source,note,group\r\ncounter,\"a, \"\"b\"\"\",-1,1,,,,,,,,,\r\n")
   }
 
+  @Test func rowsEndingInAnEmptyFieldAreReadWithOrWithoutALastLineEnd() throws {
+    let rows =
+      "kind,counter,value,step,goal,time,event,name,old,new,source,note,group\r\ncounter,water,3,1,,,,,,,,,\r\n"
+      + "counter,tea,1,1,,,,,,,,,"
+    for text in [rows, rows + "\r\n", rows + "\n"] {
+      #expect(try BackupFile.decode(Array(text.utf8)).counters.map(\.name) == ["water", "tea"], "\(text.debugDescription)")
+    }
+  }
+
   @Test func aBackupFromBeforeGroupsReadsWithoutThem() throws {
     let csv = "kind,counter,value,step,goal,time,event,name,old,new,source,note\r\ncounter,water,3,1,,,,,,,,\r\n"
     #expect(try BackupFile.decode(Array(csv.utf8)).counters == [Backup.Item(name: "water", value: 3)])

@@ -26,12 +26,16 @@ struct KeyNameTests {
     #expect(try Key(name: "K") == .character("K"))
     #expect(try Key(name: "+") == .character("+"))
     #expect(try Key(name: "é") == .character("é"))
+    // The printable ASCII range, from its first character to its last.
+    #expect(try Key(name: "!") == .character("!"))
+    #expect(try Key(name: "~") == .character("~"))
   }
 
   @Test(arguments: [
     ("foo", "is not a key name"), ("click", "is not a key name"), ("ctrl-z", "suspends tally"),
     ("ctrl-i", "as Tab"), ("ctrl-m", "as Enter"), ("ctrl-h", "as Backspace"), ("f13", "is not a key name"),
-    ("ctrl-1", "is not a key name"), ("", "is not a key name"),
+    ("ctrl-1", "is not a key name"), ("", "is not a key name"), (" ", "is not a key name"), ("\u{7F}", "is not a key name"),
+    ("\u{1B}", "is not a key name"),
   ])
   func unknownOrUnusableNamesAreRefusedSayingWhy(name: String, reason: String) {
     #expect {

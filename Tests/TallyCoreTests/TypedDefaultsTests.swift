@@ -63,6 +63,20 @@ struct TypedDefaultsTests {
   }
 }
 
+/// The book's untyped reads, for values another program may have put in the store.
+struct UntypedReadTests {
+  @Test func aRealReadsAsAnIntegerOnlyWhenOneCanHoldIt() {
+    let store = InMemoryUserDefaults()
+    for (value, expected) in [
+      (12.9, 12), (-3.5, -3), (Double.infinity, 0), (-Double.infinity, 0), (Double.nan, 0), (1e19, 0), (-1e19, 0),
+      (9.1e18, 9_100_000_000_000_000_000),
+    ] {
+      store.set(value, forKey: "count")
+      #expect(store.integer(forKey: "count") == expected, "\(value)")
+    }
+  }
+}
+
 struct DomainTests {
   enum Store: String, CaseIterable, Sendable { case inMemory, file }
 

@@ -180,6 +180,15 @@ struct HybridTimeTests {
     #expect(HybridTime.next(after: seen, now: 9_000, machine: "laptop") == HybridTime(milliseconds: 9_000, machine: "laptop"))
   }
 
+  @Test func readingsAreOrderedByTimeThenCounterThenMachineAndNoneIsBeforeItself() {
+    let reading = HybridTime(milliseconds: 5_000, counter: 3, machine: "desktop")
+    #expect(!(reading < reading))
+    #expect(!(reading < HybridTime(milliseconds: 5_000, counter: 3, machine: "desktop")))
+    #expect(reading < HybridTime(milliseconds: 5_000, counter: 3, machine: "laptop"))
+    #expect(reading < HybridTime(milliseconds: 5_000, counter: 4, machine: "a"))
+    #expect(reading < HybridTime(milliseconds: 5_001, counter: 0, machine: "a"))
+  }
+
   @Test func aTimeAtTheEndOfTheRangeIsClampedAndTheClockNeverSaturatesIntoATie() {
     let hostile = HybridTime(milliseconds: .max, counter: .max, machine: "a")
     let now: Int64 = 1_800_000_000_000
