@@ -189,13 +189,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|export|import|sync|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|watch|export|import|sync|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group export import sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group watch export import sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -300,12 +300,22 @@ _tally_get() {
     repeating_flags=()
     non_repeating_flags=(--json -q --quiet --version --help)
     repeating_options=()
-    non_repeating_options=()
-    __tally_offer_flags_options 1
+    non_repeating_options=(--group --format)
+    __tally_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--group')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    esac
 
     # Offer positional completions
     case "${positional_number}" in
-    1)
+    *)
         __tally_add_completions -W "$(__tally_custom_complete ---completion get -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
         return
         ;;
@@ -540,6 +550,32 @@ _tally_group() {
     case "${positional_number}" in
     1)
         __tally_add_completions -W "$(__tally_custom_complete ---completion group -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_tally_watch() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version --help)
+    repeating_options=()
+    non_repeating_options=(--group --format)
+    __tally_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--group')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __tally_add_completions -W "$(__tally_custom_complete ---completion watch -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -10,8 +10,8 @@ import CNcurses
 /// global state are needed: the run loop polls the descriptor like any input.
 ///
 /// The watched signals are blocked for the calling thread, which must be the only thread
-/// that runs while they are (Tally's run loop is single-threaded).
-final class SignalWatcher {
+/// that runs while they are (Tally's run loop and `tally watch` are single-threaded).
+public final class SignalWatcher {
   /// Signals that end Tally cleanly, restoring the terminal first.
   static let terminating: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
   /// All the signals watched: the terminating ones, the window-size change, and stop and
@@ -19,18 +19,26 @@ final class SignalWatcher {
   /// of drawing).
   static let watched: [Int32] = terminating + [SIGWINCH, SIGTSTP, SIGCONT]
 
-  let descriptor: Int32
+  /// Readable when a watched signal has arrived.
+  public let descriptor: Int32
   private var previousMask = sigset_t()
 
-  init() throws(SystemCallError) {
+  /// Watches the signals the interactive app handles (``watched``).
+  convenience init() throws(SystemCallError) {
     // ncurses sets SIGTSTP to SIG_IGN around every screen update when it finds the default
     // action at start, and setting SIG_IGN discards a pending (blocked) SIGTSTP: a stop sent
     // mid-update would be lost. With a handler in place ncurses leaves SIGTSTP alone; the
     // handler never runs, as the signal stays blocked and is read from the descriptor.
     Glibc.signal(SIGTSTP, { _ in })
+    try self.init(watching: Self.watched)
+  }
+
+  /// Watches `signals` only, as a command without a terminal does (`tally watch`: SIGTERM,
+  /// SIGINT, SIGHUP).
+  public init(watching signals: [Int32]) throws(SystemCallError) {
     var mask = sigset_t()
     sigemptyset(&mask)
-    for signal in Self.watched { sigaddset(&mask, signal) }
+    for signal in signals { sigaddset(&mask, signal) }
     guard pthread_sigmask(SIG_BLOCK, &mask, &previousMask) == 0 else { throw SystemCallError("pthread_sigmask") }
     let fd = signalfd(-1, &mask, tally_sfd_flags())
     guard fd >= 0 else {
@@ -41,7 +49,7 @@ final class SignalWatcher {
   }
 
   /// The signals that arrived since the last call, in order.
-  func drain() -> [Int32] {
+  public func drain() -> [Int32] {
     var signals: [Int32] = []
     var info = signalfd_siginfo()
     while read(descriptor, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
@@ -51,7 +59,7 @@ final class SignalWatcher {
   }
 
   /// Stops watching: closes the descriptor and unblocks the signals.
-  func stop() {
+  public func stop() {
     close(descriptor)
     pthread_sigmask(SIG_SETMASK, &previousMask, nil)
   }

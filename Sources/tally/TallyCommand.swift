@@ -63,7 +63,8 @@ struct TallyCommand: ParsableCommand {
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
-      ConfigCommand.self, GoalCommand.self, GroupCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self,
+      ConfigCommand.self, GoalCommand.self, GroupCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self,
+      SyncCommand.self,
     ],
     // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
     // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the

@@ -12,13 +12,20 @@ final class DirectoryWatch {
   /// Becomes readable when something happened; for the run loop to `poll`.
   let descriptor: Int32
 
-  private static let events = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
+  /// Files made, replaced, written whole or deleted, and the directory itself going away.
+  static let events = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
+  /// Those, and every write to a file kept open (a database's write-ahead log).
+  static let eventsWithWrites = events | UInt32(IN_MODIFY)
 
-  /// Watches `directory`; `nil` when inotify is unavailable (its per-user limit reached).
-  init?(directory: String) {
+  private let events: UInt32
+
+  /// Watches `directory` for `events`; `nil` when inotify is unavailable (its per-user limit
+  /// reached).
+  init?(directory: String, events: UInt32 = DirectoryWatch.events) {
+    self.events = events
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { return nil }
-    guard inotify_add_watch(descriptor, directory, Self.events) >= 0 else {
+    guard inotify_add_watch(descriptor, directory, events) >= 0 else {
       close(descriptor)
       return nil
     }
@@ -28,7 +35,7 @@ final class DirectoryWatch {
 
   /// Watches `directory` again, after it was deleted and made anew.
   func watchAgain(_ directory: String) {
-    inotify_add_watch(descriptor, directory, Self.events)
+    inotify_add_watch(descriptor, directory, events)
   }
 
   /// What the pending events were about.

@@ -115,23 +115,84 @@ struct ResetCommand: ParsableCommand {
 
 /// `tally get [NAME] [--json]`.
 struct GetCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a counter's value.")
+  static let configuration = CommandConfiguration(
+    commandName: "get", abstract: "Print a counter's value, or a line about it (--format).")
 
-  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
-  var name: String?
+  @Argument(
+    help: "The counters' names, one line each (default: the current counter).", completion: CounterNameCompletion.kind)
+  var names: [String] = []
 
+  @OptionGroup var group: GroupOption
+  @OptionGroup var template: FormatOption
   @OptionGroup var format: JSONOption
   @OptionGroup var output: QuietOption
 
-  func run() throws {
-    try Self.show(name: name, json: format.json, quiet: output.quiet)
+  func validate() throws {
+    if !names.isEmpty, group.group != nil { throw ValidationError("give counters' names or --group, not both") }
+    if template.format != nil, format.json { throw ValidationError("give --format or --json, not both") }
+    _ = try template.checked()
   }
 
+  func run() throws {
+    let context = try CommandContext.open()
+    let counters = try Self.counters(named: names, group: group.group, in: context)
+    if output.quiet { return }
+    if let template = try template.checked() {
+      let history: HistoryLog? = template.needsHistory ? context.history : nil
+      let now = SystemClock().now()
+      for counter in counters {
+        guard try Output.line(template.render(counter, history: history, now: now, calendar: context.goalCalendar)) else {
+          return
+        }
+      }
+      return
+    }
+    try Self.show(counters, json: format.json, in: context)
+  }
+
+  /// `tally get [NAME] [--json] [-q]`, as the common command line's fast path runs it.
   static func show(name: String?, json: Bool, quiet: Bool) throws {
     let context = try CommandContext.open()
     let counter = try context.counter(named: name)
     if quiet { return }
-    try Output.line(json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value))
+    try show([counter], json: json, in: context)
+  }
+
+  /// Each counter's value, or its JSON, a line each.
+  private static func show(_ counters: [Counter], json: Bool, in context: CommandContext) throws {
+    for counter in counters {
+      let line = json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value)
+      guard try Output.line(line) else { return }
+    }
+  }
+
+  /// The counters `names` names, in that order; those of `group`; or the current one.
+  static func counters(named names: [String], group: String?, in context: CommandContext) throws -> [Counter] {
+    if let group { return try context.counters(inGroup: group) }
+    if names.isEmpty { return [context.counters.current] }
+    return try names.map { try context.counter(named: $0) }
+  }
+}
+
+/// `--format TEMPLATE`: a line about each counter, its fields in braces.
+struct FormatOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Print a line per counter: "
+        + CounterTemplate.Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+        + " in braces, {{ and }} for braces.", valueName: "template"))
+  var format: String?
+
+  /// The template, checked; `nil` without one.
+  ///
+  /// - Throws: a usage error (exit 64) that names what is wrong with it.
+  func checked() throws -> CounterTemplate? {
+    guard let format else { return nil }
+    do throws(CounterTemplate.Problem) {
+      return try CounterTemplate(format)
+    } catch {
+      throw ValidationError("the template: \(error.description)")
+    }
   }
 }
 

@@ -16,11 +16,18 @@ public enum LastChangeLine {
   /// HH:MM`, then the date (`12 Mar 18:30`, with the year when it is not this one). Days
   /// are `calendar`'s, so `dayStartsAtHour` says where yesterday ends.
   public static func describe(_ entry: HistoryEntry, now: Date, calendar: GoalCalendar) -> (text: String, changesIn: Double) {
-    let age = max(0, now.timeIntervalSince(entry.time))
+    let (when, changesIn) = age(of: entry.time, now: now, calendar: calendar)
+    return (what(entry) + "  " + when, changesIn)
+  }
+
+  /// How long ago `time` was, in the line's words (`just now`, `2 min ago`, `yesterday
+  /// 18:30`), and the seconds until those words change.
+  public static func age(of time: Date, now: Date, calendar: GoalCalendar) -> (text: String, changesIn: Double) {
+    let age = max(0, now.timeIntervalSince(time))
     let untilTomorrow = max(1, calendar.start(ofDay: calendar.day(of: now) + 1).timeIntervalSince(now))
     let when: String
     var changesIn = untilTomorrow
-    let daysBack = calendar.day(of: now) - calendar.day(of: entry.time)
+    let daysBack = calendar.day(of: now) - calendar.day(of: time)
     if age < 60 {
       when = "just now"
       changesIn = 60 - age
@@ -31,7 +38,7 @@ public enum LastChangeLine {
       when = "\(Int(age / 3600)) h ago"
       changesIn = min(untilTomorrow, 3600 - age.truncatingRemainder(dividingBy: 3600))
     } else {
-      let wall = Int64((entry.time.timeIntervalSince1970 + Double(calendar.utcOffset(entry.time))).rounded(.down))
+      let wall = Int64((time.timeIntervalSince1970 + Double(calendar.utcOffset(time))).rounded(.down))
       let (day, second) = (wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400, (wall % 86_400 + 86_400) % 86_400)
       let clock = pad(second / 3600) + ":" + pad(second % 3600 / 60)
       if daysBack == 1 {
@@ -45,7 +52,7 @@ public enum LastChangeLine {
           + clock
       }
     }
-    return (what(entry) + "  " + when, max(1, changesIn))
+    return (when, max(1, changesIn))
   }
 
   /// The counter screen's line for a counter, from `history` at `clock`'s time, with days as

@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A line about a counter with fields in braces, as `tally get --format` and `tally watch`
+/// print it: `{name}: {value} ({progress})`.
+///
+/// The fields are ``Field``'s; `{{` and `}}` stand for braces. A template is checked whole
+/// when it is made, so a mistake is reported before anything is read.
+public struct CounterTemplate: Sendable, Equatable {
+  /// What a template can say about a counter.
+  public enum Field: String, CaseIterable, Sendable {
+    case name
+    case value
+    case step
+    /// The goal as `tally goal` takes it (`8/day`); empty without one.
+    case goal
+    /// The goal's progress in its period (`6 of 8 today`); empty without a goal.
+    case progress
+    /// The goal's current streak; empty without a goal per day, week or month.
+    case streak
+    /// The counter's group; empty without one.
+    case group
+    /// How long ago the counter last changed (`2 min ago`, `yesterday 18:30`); empty when
+    /// it never did.
+    case last
+
+    /// Whether the field is read from the history.
+    var needsHistory: Bool { [.progress, .streak, .last].contains(self) }
+  }
+
+  /// Why a template cannot be used; the description names the mistake.
+  public struct Problem: Error, Equatable, CustomStringConvertible {
+    public var description: String
+  }
+
+  private enum Part: Equatable {
+    case text(String)
+    case field(Field)
+  }
+
+  private let parts: [Part]
+
+  /// Reads `text`; throws when it names an unknown field or has a brace without its pair.
+  public init(_ text: String) throws(Problem) {
+    var parts: [Part] = []
+    var literal = ""
+    var index = text.startIndex
+    func position() -> Int { text.distance(from: text.startIndex, to: index) + 1 }
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character == "}" {
+        guard next < text.endIndex, text[next] == "}" else {
+          throw Problem(description: "a } with no { before it at character \(position()); write }} for a brace")
+        }
+        literal.append("}")
+        index = text.index(after: next)
+        continue
+      }
+      guard character == "{" else {
+        literal.append(character)
+        index = next
+        continue
+      }
+      if next < text.endIndex, text[next] == "{" {
+        literal.append("{")
+        index = text.index(after: next)
+        continue
+      }
+      guard let close = text[next...].firstIndex(where: { $0 == "}" || $0 == "{" }), text[close] == "}" else {
+        throw Problem(description: "a { with no } after it at character \(position()); write {{ for a brace")
+      }
+      let name = String(text[next..<close])
+      guard let field = Field(rawValue: name) else {
+        throw Problem(
+          description: "{\(TerminalText.escaped(name))} is not a field; the fields are "
+            + Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", "))
+      }
+      if !literal.isEmpty { parts.append(.text(literal)) }
+      literal = ""
+      parts.append(.field(field))
+      index = text.index(after: close)
+    }
+    if !literal.isEmpty { parts.append(.text(literal)) }
+    self.parts = parts
+  }
+
+  /// The fields the template names, in order.
+  public var fields: [Field] {
+    parts.compactMap { if case .field(let field) = $0 { field } else { nil } }
+  }
+
+  /// Whether any field is read from the history (so that a template without one never opens it).
+  public var needsHistory: Bool { fields.contains { $0.needsHistory } }
+
+  /// The line for `counter` at `now`.
+  ///
+  /// Its history is read from `history` (days as `calendar` places them) only for the fields
+  /// that need it. Text from the store (names, groups) is escaped for a terminal.
+  public func render(_ counter: Counter, history: HistoryLog?, now: Date, calendar: GoalCalendar) -> String {
+    // Read once, and only when a field asks for it.
+    var goal: GoalSummary?
+    var goalIsRead = false
+    func goalSummary() -> GoalSummary? {
+      if !goalIsRead {
+        goal = history.flatMap { GoalSummary.of(counter, history: $0, now: now, calendar: calendar) }
+        goalIsRead = true
+      }
+      return goal
+    }
+    var line = ""
+    for part in parts {
+      switch part {
+      case .text(let text): line += text
+      case .field(let field):
+        switch field {
+        case .name: line += TerminalText.escaped(counter.name)
+        case .value: line += String(counter.value)
+        case .step: line += String(counter.step)
+        case .goal: line += counter.goal?.text ?? ""
+        case .progress: line += goalSummary()?.progressText ?? ""
+        case .streak:
+          if let summary = goalSummary(), summary.goal.period != .total { line += String(summary.currentStreak) }
+        case .group: line += counter.group.map(TerminalText.escaped) ?? ""
+        case .last:
+          if let entry = history?.entries(ofCounter: counter.id, since: nil, until: nil, limit: 1).entries.last {
+            line += LastChangeLine.age(of: entry.time, now: now, calendar: calendar).text
+          }
+        }
+      }
+    }
+    return line
+  }
+}

@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `tally watch`'s loop: prints a line about some counters at start, then again each time
+/// that line changes, and when a new day begins (progress toward a goal starts again then).
+///
+/// It wakes for the same things as the app's run loop, and as soon: the store's change
+/// notification (any process's change), the sync folder's watch (another machine's), and a
+/// timeout only where a watch cannot be had (the store re-read every 0.2 s, a missing folder
+/// looked for every 2 s) and at the next day's start. Nothing else: no line is printed
+/// without a change, and an idle watch uses no CPU.
+///
+/// The waiting and the printing are handed in, so that tests run it on a simulated clock.
+public final class CounterWatch {
+  /// What ended a wait.
+  public enum Wake: Equatable, Sendable {
+    /// One of the descriptors handed to the wait is readable.
+    case descriptor(Int32)
+    /// The timeout passed.
+    case timeout
+    /// The watch should end: a signal, or the reader of its output has gone.
+    case stop
+  }
+
+  /// Without inotify (its per-user limit reached), the store is re-read this often...
+  static let rereadInterval = 0.2
+  /// ...and a sync folder that is not there is looked for this often, as the app does.
+  static let folderPollInterval = 2.0
+
+  private let store: any SharedStore
+  private let model: CountersModel
+  private let sync: CounterSync?
+  private let history: HistoryLog
+  private let clock: WallClock
+  private let calendar: () -> GoalCalendar
+  private let line: (CounterList, Date) -> String
+  /// The watch on the history database's directory, when the line reads the history.
+  private let historyWatch: DirectoryWatch?
+
+  /// A watch over `model`'s counters in `store`, with `sync`'s folder when sync is on; `line`
+  /// makes the line from the counters at a moment; days are as `calendar` says at each wake.
+  ///
+  /// A line that reads the history (a goal's progress, the last change) names the directory
+  /// of the history's database as `historyDirectory`: the history of a change is written
+  /// just after the change, so its writes wake the watch too.
+  public init(
+    store: any SharedStore, model: CountersModel, sync: CounterSync?, history: HistoryLog, clock: WallClock,
+    calendar: @escaping () -> GoalCalendar, historyDirectory: String? = nil,
+    line: @escaping (CounterList, Date) -> String
+  ) {
+    historyWatch = historyDirectory.flatMap { DirectoryWatch(directory: $0, events: DirectoryWatch.eventsWithWrites) }
+    self.store = store
+    self.model = model
+    self.sync = sync
+    self.history = history
+    self.clock = clock
+    self.calendar = calendar
+    self.line = line
+  }
+
+  /// Prints the first line, then waits and prints until `wait` says stop or `print`
+  /// returns `false` (the reader has gone).
+  ///
+  /// - Parameters:
+  ///   - wait: waits until one of the descriptors is readable or the timeout (seconds;
+  ///     `nil`: none) passes.
+  ///   - print: prints a line; returns whether it could.
+  public func run(wait: ([Int32], Double?) -> Wake, print: (String) -> Bool) {
+    var now = clock.now()
+    var day = calendar().day(of: now)
+    var last = line(model.list, now)
+    guard print(last) else { return }
+    let storeDescriptor = store.changeNotificationDescriptor()
+    let reread = store.isShared && storeDescriptor == nil ? Self.rereadInterval : nil
+    while true {
+      let folderDescriptor = sync?.changeDescriptor
+      let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
+      let untilTomorrow = max(1, calendar().start(ofDay: day + 1).timeIntervalSince(now))
+      let timeout = [reread, folderPoll, untilTomorrow].compactMap { $0 }.min()
+      var changed = false
+      let historyDescriptor = historyWatch?.descriptor
+      switch wait([storeDescriptor, folderDescriptor, historyDescriptor].compactMap { $0 }, timeout) {
+      case .stop: return
+      case .descriptor(let descriptor) where descriptor == historyDescriptor:
+        // Any write of the database (or of the store beside it): the line is made again.
+        _ = historyWatch?.readEvents()
+      case .descriptor(let descriptor) where descriptor == folderDescriptor:
+        if let sync {
+          let (changes, countersChanged) = sync.processFolderChanges()
+          changed = [countersChanged, history.refresh(changes)].contains(true)
+        }
+      case .descriptor: changed = !store.processChanges().isEmpty
+      case .timeout:
+        if reread != nil { changed = !store.reload().isEmpty }
+        if let sync, folderPoll != nil { changed = [sync.poll(), history.refresh(), changed].contains(true) }
+      }
+      if changed { model.reload() }
+      now = clock.now()
+      let today = calendar().day(of: now)
+      let next = line(model.list, now)
+      // A new day gets its line even when it reads as the last one did.
+      guard next != last || today != day else { continue }
+      day = today
+      last = next
+      guard print(next) else { return }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A child process whose standard output is read line by line while it runs, as a status
+/// bar reads `tally watch`.
+///
+/// Every read has a deadline, so a test never hangs on a child that prints nothing; the
+/// child is killed when the value goes away if it is still running.
+public final class RunningProcess {
+  public let pid: pid_t
+  private let output: Int32
+  private var buffer: [UInt8] = []
+  private var status: Int32?
+
+  /// Starts `path` with `arguments` and `environment`, its standard output a pipe to this
+  /// process and its standard error to `standardError`.
+  public init(
+    _ path: String, _ arguments: [String], environment: [String: String], standardError: String = "/dev/null"
+  ) throws {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
+    // Neither end leaks into children started meanwhile (tests run in parallel): one holding
+    // the write end would keep the pipe open after this child ended. The child gets its own
+    // copy of the write end as its standard output.
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    do {
+      pid = try ChildProcess.spawn(
+        path, arguments, environment: environment, standardError: standardError, outputDescriptor: ends[1])
+    } catch {
+      close(ends[0])
+      close(ends[1])
+      throw error
+    }
+    close(ends[1])
+    output = ends[0]
+  }
+
+  /// The next line the child prints (without its line feed), or `nil` when none comes within
+  /// `timeout` seconds or the child closed its output.
+  public func readLine(timeout: Double) -> String? {
+    let deadline = monotonicSeconds() + timeout
+    while true {
+      if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: buffer[..<end], as: UTF8.self)
+        buffer.removeSubrange(...end)
+        return line
+      }
+      let left = deadline - monotonicSeconds()
+      guard left > 0, ChildProcess.waitUntilReadable(output, timeout: left) else { return nil }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = read(output, &chunk, chunk.count)
+      guard count > 0 else { return nil }
+      buffer += chunk[..<count]
+    }
+  }
+
+  /// Sends `signal` and waits for the child to end; returns its exit status (128 + signal
+  /// when a signal ended it).
+  public func stop(with signal: Int32 = SIGTERM) -> Int32 {
+    if let status { return status }
+    kill(pid, signal)
+    return waitForExit()
+  }
+
+  /// Waits for the child to end; returns its exit status.
+  public func waitForExit() -> Int32 {
+    if let status { return status }
+    let ended = ChildProcess.wait(for: pid)
+    status = ended
+    return ended
+  }
+
+  /// Whether the child has ended, without waiting.
+  public var hasExited: Bool {
+    if status != nil { return true }
+    var raw: Int32 = 0
+    guard waitpid(pid, &raw, WNOHANG) == pid else { return false }
+    let signal = raw & 0x7F
+    status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+    return true
+  }
+
+  deinit {
+    if status == nil {
+      kill(pid, SIGKILL)
+      _ = ChildProcess.wait(for: pid)
+    }
+    close(output)
+  }
+
+  private func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,157 @@
+import ArgumentParser
+import TallyCore
+import TallyTerminal
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// `tally watch [NAME...] [--group G] [--format TEMPLATE] [--json]`: a line about counters at
+/// start and at every change, for a status line or a bar.
+struct WatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "watch",
+    abstract: "Print a line about counters now, and again whenever it changes, until stopped.",
+    discussion: """
+      The line changes when any process or another machine (through the sync folder) \
+      changes the counters, and is printed again when a new day begins. Nothing is printed \
+      while nothing changes, and an idle watch uses no CPU. It ends, with status 0, on \
+      SIGTERM, SIGINT or SIGHUP, and when the reader of its output goes away (`tally watch \
+      | head -1`). With --json each line is an object for waybar's custom module \
+      (return-type json): "text", "tooltip", "class" (reached, below or none) and \
+      "percentage".
+      """)
+
+  @Argument(
+    help: "The counters' names (default: the current counter, as it is when the watch starts).",
+    completion: CounterNameCompletion.kind)
+  var names: [String] = []
+
+  @OptionGroup var group: GroupOption
+  @OptionGroup var template: FormatOption
+
+  @Flag(help: "Print each line as waybar's JSON: {\"text\", \"tooltip\", \"class\", \"percentage\"}.")
+  var json = false
+
+  func validate() throws {
+    if !names.isEmpty, group.group != nil { throw ValidationError("give counters' names or --group, not both") }
+    _ = try template.checked()
+  }
+
+  func run() throws {
+    let context = try CommandContext.open()
+    let template = try template.checked()
+    // The counters are found by name at every line, so one renamed or deleted meanwhile is
+    // left out, and one made again under its name comes back.
+    let watched = try GetCommand.counters(named: names, group: group.group, in: context).map(\.name)
+    let groupName = group.group
+    let history: HistoryLog? = (template?.needsHistory ?? false) || json ? context.history : nil
+    let line = { (list: CounterList, now: Date) -> String in
+      let counters =
+        groupName.map { list.counters(inGroup: $0) } ?? watched.compactMap { list.counter(named: $0) }
+      let calendar = context.goalCalendar
+      let text = WatchLine.text(
+        counters, several: groupName != nil || watched.count > 1, template: template, history: history, now: now,
+        calendar: calendar)
+      return json ? WatchLine.waybar(counters, text: text, history: history, now: now, calendar: calendar) : text
+    }
+    let signals: SignalWatcher
+    do {
+      signals = try SignalWatcher(watching: [SIGTERM, SIGINT, SIGHUP])
+    } catch {
+      Platform.printError("cannot watch for signals: \(error)")
+      throw ExitCode(ExitStatus.ioError)
+    }
+    defer { signals.stop() }
+    var failure: ExitCode?
+    CounterWatch(
+      store: context.store, model: context.model, sync: context.sync, history: context.history, clock: SystemClock(),
+      calendar: { context.goalCalendar }, historyDirectory: history == nil ? nil : context.store.directory, line: line
+    ).run(
+      wait: { descriptors, timeout in Self.wait(descriptors, timeout: timeout, signals: signals) },
+      print: { text in
+        do {
+          return try Output.line(text)
+        } catch {
+          failure = error as? ExitCode ?? ExitCode(ExitStatus.ioError)
+          return false
+        }
+      })
+    if let failure { throw failure }
+  }
+
+  /// Waits with poll(2) on `descriptors`, the signals and standard output: a signal, or a
+  /// reader that has gone (an error or a hang-up on standard output), ends the watch.
+  private static func wait(_ descriptors: [Int32], timeout: Double?, signals: SignalWatcher) -> CounterWatch.Wake {
+    var fds = [
+      pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
+    ]
+    fds += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let milliseconds = timeout.map { Int32(max(0, min(($0 * 1000).rounded(.up), Double(Int32.max)))) } ?? -1
+    let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+    if ready == 0 { return .timeout }
+    if ready < 0 { return errno == EINTR ? .timeout : .stop }
+    if fds[0].revents != 0 {
+      _ = signals.drain()
+      return .stop
+    }
+    if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .stop }
+    for entry in fds.dropFirst(2) where entry.revents != 0 { return .descriptor(entry.fd) }
+    return .timeout
+  }
+}
+
+/// What `tally watch` prints for its counters.
+enum WatchLine {
+  /// The line: the template for each counter, two spaces between; without one, the value
+  /// alone when one counter is watched, and `name value` for each when `several` are (a
+  /// group, or several names).
+  static func text(
+    _ counters: [Counter], several: Bool, template: CounterTemplate?, history: HistoryLog?, now: Date,
+    calendar: GoalCalendar
+  ) -> String {
+    guard let template else {
+      if !several { return counters.first.map { String($0.value) } ?? "" }
+      return counters.map { "\(TerminalText.escaped($0.name)) \($0.value)" }.joined(separator: "  ")
+    }
+    return counters.map { template.render($0, history: history, now: now, calendar: calendar) }.joined(separator: "  ")
+  }
+
+  /// The object waybar's custom module reads with `return-type: json` (waybar-custom(5),
+  /// "RETURN-TYPE"): `text`, a `tooltip` with a line per counter, a `class` for the style
+  /// sheet (`reached` when every counter with a goal reached it, `below` when one has not,
+  /// `none` without goals) and, with a goal, the first goal's `percentage` (0 to 100).
+  static func waybar(
+    _ counters: [Counter], text: String, history: HistoryLog?, now: Date, calendar: GoalCalendar
+  ) -> String {
+    struct Output: Encodable {
+      var text: String
+      var tooltip: String
+      var `class`: String
+      var percentage: Int?
+    }
+    let goals = counters.map { counter in history.flatMap { GoalSummary.of(counter, history: $0, now: now, calendar: calendar) } }
+    let tooltip = zip(counters, goals).map { counter, goal in
+      "\(TerminalText.escaped(counter.name)): \(counter.value)" + (goal.map { " (\($0.progressText))" } ?? "")
+    }
+    let known = goals.compactMap { $0 }
+    let style = known.isEmpty ? "none" : known.allSatisfy(\.isReached) ? "reached" : "below"
+    let percentage = known.first.map { goal in
+      goal.goal.amount > 0 ? min(100, max(0, Int(Double(goal.progress) * 100 / Double(goal.goal.amount)))) : 100
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let output = Output(text: text, tooltip: tooltip.joined(separator: "\n"), class: style, percentage: percentage)
+    // Strings and integers always encode.
+    return (try? encoder.encode(output)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+}
