@@ -438,6 +438,61 @@ def history_session(binary, env, keys, samples, label):
             raise RuntimeError(f"tally {' '.join(args)}: {done}")
 
 
+# `tally get --format`'s templates, beside a plain `get`: without a field of the history,
+# and with one (the goal's progress opens the history's database).
+GET_FORMATS = [("get_format", "{name} {value}"), ("get_format_progress", "{name} {value} {progress}")]
+
+
+def get_formats(binary, env, samples):
+    """Whole-process `tally get` and `tally get --format`, alternating, on the same store."""
+    for key, args in [("get_plain", []), *((key, ["--format", template]) for key, template in GET_FORMATS)]:
+        start = time.perf_counter()
+        done = subprocess.run([binary, "get", "Count", *args], env=env, capture_output=True, stdin=subprocess.DEVNULL)
+        samples[key].append(time.perf_counter() - start)
+        if done.returncode != 0 or not done.stdout.strip():
+            raise RuntimeError(f"tally get {args}: {done}")
+
+
+def watch_session(binary, env, samples, idle_seconds):
+    """`tally watch` as a status bar runs it: the seconds from the start of a `tally inc` in
+    another process to the watch's line, then CPU time and peak RSS over `idle_seconds` of
+    nothing."""
+    watch = subprocess.Popen([binary, "watch", "Count", "--format", "{name} {value} {progress}"], env=env,
+                             stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    try:
+        first = watch.stdout.readline()
+        if not first:
+            raise RuntimeError("tally watch printed nothing")
+        for _ in range(5):
+            started = time.perf_counter()
+            run_tally(binary, env, "inc")
+            ready, _, _ = select.select([watch.stdout], [], [], TIMEOUT)
+            if not ready:
+                raise RuntimeError("tally watch printed no line after an inc")
+            watch.stdout.readline()
+            samples["watch_latency"].append(time.perf_counter() - started)
+            # The line after the history's write, if the value's came first.
+            while select.select([watch.stdout], [], [], 0.2)[0]:
+                watch.stdout.readline()
+
+        def cpu_seconds():
+            with open(f"/proc/{watch.pid}/stat") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+        before = cpu_seconds()
+        ready, _, _ = select.select([watch.stdout], [], [], idle_seconds)
+        samples["watch_idle_lines"].append(1 if ready else 0)
+        samples["watch_idle_cpu"].append(cpu_seconds() - before)
+        with open(f"/proc/{watch.pid}/status") as file:
+            samples["watch_rss"].append(next(int(line.split()[1]) * 1024 for line in file if line.startswith("VmHWM:")))
+    finally:
+        watch.terminate()
+        status = watch.wait(TIMEOUT)
+        if status != 0:
+            raise RuntimeError(f"tally watch ended with {status} on SIGTERM")
+
+
 def history_import(binary, home, samples):
     """`tally import` of ten years at 40 a day (146,000 changes) into a new store."""
     backup = os.path.join(home, "backup.json")
@@ -527,6 +582,7 @@ def main():
     parser.add_argument("--keys", type=int, default=3, help="single keys per session")
     parser.add_argument("--inc-runs", type=int, default=5, help="`inc` runs per round")
     parser.add_argument("--json", help="write every sample here")
+    parser.add_argument("--watch-idle", type=float, default=60, help="seconds of an idle `tally watch`")
     options = parser.parse_args()
 
     tally = Program("tally", options.tally, ["-useInMemoryUserDefaults", "-skipOnboarding"],
@@ -543,7 +599,8 @@ def main():
                     "key_to_frame_file", "burst_final_frame", "burst_bytes", "burst_durable",
                     "peak_rss_file", "inc", "first_frame_sync", "merged_frame_sync",
                     "get_folder_changed", "get_folder_unchanged", "history_import",
-                    "history_import_rss"]:
+                    "history_import_rss", "get_plain", *(key for key, _ in GET_FORMATS), "watch_latency",
+                    "watch_idle_cpu", "watch_idle_lines", "watch_rss"]:
             table[key] = []
         for label, *_ in HISTORY_SIZES:
             for key in ["history_first_frame", "history_key_to_frame", "history_rss", "history_stats",
@@ -574,11 +631,15 @@ def main():
             for label, env in histories:
                 history_session(tally.binary, env, options.keys, samples["tally"], label)
             history_import(tally.binary, import_home, samples["tally"])
+            for _ in range(options.inc_runs):
+                get_formats(tally.binary, histories[1][1], samples["tally"])
             for name, binary in floors.items():
                 home = tempfile.mkdtemp(dir=scratch)
                 floor_session(binary, home, samples[name])
                 shutil.rmtree(home)
             print(f"round {round_index + 1}/{options.rounds} done", file=sys.stderr)
+        # Once: a minute of an idle watch, on the year of history.
+        watch_session(tally.binary, histories[1][1], samples["tally"], options.watch_idle)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     info["load_average_after"] = os.getloadavg()
@@ -675,6 +736,17 @@ def main():
                 f"{ms(median(t[f'history_view_{view} {big}']))} (no history: "
                 f"{ms(median(t[f'history_view_{view} {empty}']))})") for view in views),
         check("import of 146,000 changes under 3 s", import_time < 3.0, ms(import_time)),
+        *(check(f"`get --format '{template}'` within 1.1x plain `get` (1 year of history)",
+                median(t[key]) <= 1.1 * median(t["get_plain"]),
+                f"{ms(median(t[key]))} = {median(t[key]) / median(t['get_plain']):.2f}x {ms(median(t['get_plain']))}")
+          for key, template in GET_FORMATS),
+        check("`tally watch`: its line within 0.5 s of the start of another process's `inc`",
+              max(t["watch_latency"]) < 0.5,
+              f"median {ms(median(t['watch_latency']))}, slowest {ms(max(t['watch_latency']))}"),
+        check(f"`tally watch` idle {options.watch_idle:.0f} s: no CPU time, no line",
+              max(t["watch_idle_cpu"]) == 0 and max(t["watch_idle_lines"]) == 0,
+              f"{max(t['watch_idle_cpu']):.2f} s of CPU, {max(t['watch_idle_lines'])} lines"),
+        check("`tally watch`: peak RSS under 10 MiB", max(t["watch_rss"]) < 10 << 20, mib(max(t["watch_rss"]))),
         check("import of 146,000 changes, peak RSS under 64 MiB", import_rss < 64 << 20, f"largest {mib(import_rss)}"),
         check(f"app peak RSS, {big}, at most 1.2x on no history", big_rss <= 1.2 * empty_rss,
               f"{mib(big_rss)} = {big_rss / empty_rss:.2f}x {mib(empty_rss)}"),

@@ -193,7 +193,8 @@ struct TallyCommand: ParsableCommand {
     case .interactive(let flags): try runInteractive(flags, argumentDomain: argumentDomain)
     case .add(let name, let amount, let sign, let quiet):
       try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet)
-    case .get(let name, let json, let quiet): try GetCommand.show(name: name, json: json, quiet: quiet)
+    case .get(let name, let json, let quiet, let format):
+      try GetCommand.show(name: name, json: json, quiet: quiet, format: format)
     case .reset(let name, let quiet): try ResetCommand.reset(name: name, quiet: quiet)
     case .list(let json, let quiet): try ListCommand.list(json: json, quiet: quiet)
     }

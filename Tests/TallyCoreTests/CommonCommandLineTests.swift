@@ -12,6 +12,8 @@ struct CommonCommandLineTests {
     (["inc", "--by=5", "☕ coffee"], .add(name: "☕ coffee", amount: 5, sign: 1, quiet: false)),
     (["get"], .get(name: nil, json: false, quiet: false)),
     (["get", "laps", "--json"], .get(name: "laps", json: true, quiet: false)),
+    (["get", "laps", "--format", "{name} {value}"], .get(name: "laps", json: false, quiet: false, format: "{name} {value}")),
+    (["get", "--format={value}"], .get(name: nil, json: false, quiet: false, format: "{value}")),
     (["reset", "--quiet"], .reset(name: nil, quiet: true)),
     (["list"], .list(json: false, quiet: false)),
     (["list", "--json"], .list(json: true, quiet: false)),
@@ -26,6 +28,10 @@ struct CommonCommandLineTests {
     ["reset", "--json"], ["inc", "--"], ["inc", "-x"], ["set", "5"], ["new", "laps"], ["frobnicate"],
     ["-skipOnboarding", "-skipOnboarding"], ["-skipOnboarding", "inc"], ["--generate-completion-script", "bash"],
     ["inc", ""], ["inc", "water", "--at", "yesterday"], ["dec", "--at=2026-11-20"], ["goal", "water", "8/day"], ["export"],
+    // A template that does not read, one with --json, or two names: the parser says what is wrong.
+    ["get", "--format", "{nope}"], ["get", "--format"], ["get", "--format", "{value}", "--json"],
+    ["get", "a", "b", "--format", "{name}"], ["inc", "--format", "{value}"], ["list", "--format", "{name}"],
+    ["get", "--format", "{value}", "--format", "{name}"],
   ])
   func everythingElseGoesToTheParser(arguments: [String]) {
     #expect(CommonCommandLine.recognize(arguments) == nil)

@@ -14,8 +14,9 @@ public enum CommonCommandLine: Equatable, Sendable {
   case interactive(LaunchArguments)
   /// `tally inc|dec [NAME] [--by N] [-q|--quiet]`; `sign` is 1 for inc, -1 for dec.
   case add(name: String?, amount: Int?, sign: Int, quiet: Bool)
-  /// `tally get [NAME] [--json] [-q|--quiet]`
-  case get(name: String?, json: Bool, quiet: Bool)
+  /// `tally get [NAME] [--json | --format TEMPLATE] [-q|--quiet]`, with a template that reads
+  /// (a mistaken one goes to the parser, for its usage error).
+  case get(name: String?, json: Bool, quiet: Bool, format: String? = nil)
   /// `tally reset [NAME] [-q|--quiet]`
   case reset(name: String?, quiet: Bool)
   /// `tally list [--json] [-q|--quiet]`
@@ -34,16 +35,19 @@ public enum CommonCommandLine: Equatable, Sendable {
     guard let options = Options(arguments.dropFirst()) else { return nil }
     switch first {
     case "inc", "dec":
-      guard !options.json else { return nil }
+      guard !options.json, options.format == nil else { return nil }
       return .add(name: options.name, amount: options.amount, sign: first == "inc" ? 1 : -1, quiet: options.quiet)
     case "get":
       guard options.amount == nil else { return nil }
-      return .get(name: options.name, json: options.json, quiet: options.quiet)
+      if let format = options.format {
+        guard !options.json, (try? CounterTemplate(format)) != nil else { return nil }
+      }
+      return .get(name: options.name, json: options.json, quiet: options.quiet, format: options.format)
     case "reset":
-      guard options.amount == nil, !options.json else { return nil }
+      guard options.amount == nil, !options.json, options.format == nil else { return nil }
       return .reset(name: options.name, quiet: options.quiet)
     case "list":
-      guard options.amount == nil, options.name == nil else { return nil }
+      guard options.amount == nil, options.name == nil, options.format == nil else { return nil }
       return .list(json: options.json, quiet: options.quiet)
     default:
       return nil
@@ -56,6 +60,7 @@ public enum CommonCommandLine: Equatable, Sendable {
     var amount: Int?
     var json = false
     var quiet = false
+    var format: String?
 
     init?(_ tokens: ArraySlice<String>) {
       var index = tokens.startIndex
@@ -73,8 +78,15 @@ public enum CommonCommandLine: Equatable, Sendable {
           guard amount == nil, index < tokens.endIndex, let value = Int(tokens[index]) else { return nil }
           amount = value
           index += 1
+        case "--format":
+          guard format == nil, index < tokens.endIndex else { return nil }
+          format = tokens[index]
+          index += 1
         default:
-          if token.hasPrefix("--by=") {
+          if token.hasPrefix("--format=") {
+            guard format == nil else { return nil }
+            format = String(token.dropFirst("--format=".count))
+          } else if token.hasPrefix("--by=") {
             guard amount == nil, let value = Int(token.dropFirst(5)) else { return nil }
             amount = value
           } else {

@@ -137,7 +137,22 @@ struct GetCommand: ParsableCommand {
     let context = try CommandContext.open()
     let counters = try Self.counters(named: names, group: group.group, in: context)
     if output.quiet { return }
-    if let template = try template.checked() {
+    try Self.show(counters, json: format.json, template: try template.checked(), in: context)
+  }
+
+  /// `tally get [NAME] [--json | --format TEMPLATE] [-q]`, as the common command line's fast
+  /// path runs it (with a template that reads).
+  static func show(name: String?, json: Bool, quiet: Bool, format: String? = nil) throws {
+    let context = try CommandContext.open()
+    let counter = try context.counter(named: name)
+    if quiet { return }
+    try show([counter], json: json, template: format.flatMap { try? CounterTemplate($0) }, in: context)
+  }
+
+  /// Each counter's value, its JSON, or its line by `template`, a line each.
+  private static func show(_ counters: [Counter], json: Bool, template: CounterTemplate?, in context: CommandContext) throws {
+    if let template {
+      // The history is opened only for a template that reads it.
       let history: HistoryLog? = template.needsHistory ? context.history : nil
       let now = SystemClock().now()
       for counter in counters {
@@ -147,19 +162,6 @@ struct GetCommand: ParsableCommand {
       }
       return
     }
-    try Self.show(counters, json: format.json, in: context)
-  }
-
-  /// `tally get [NAME] [--json] [-q]`, as the common command line's fast path runs it.
-  static func show(name: String?, json: Bool, quiet: Bool) throws {
-    let context = try CommandContext.open()
-    let counter = try context.counter(named: name)
-    if quiet { return }
-    try show([counter], json: json, in: context)
-  }
-
-  /// Each counter's value, or its JSON, a line each.
-  private static func show(_ counters: [Counter], json: Bool, in context: CommandContext) throws {
     for counter in counters {
       let line = json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value)
       guard try Output.line(line) else { return }
