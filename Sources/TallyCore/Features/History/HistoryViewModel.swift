@@ -177,34 +177,34 @@ public final class HistoryViewModel {
 
   /// The Year view's map.
   public var year: YearMap {
-    if let cachedYear { return cachedYear }
-    let map = YearMap(counter: counter, history: history, calendar: calendar, endDay: yearEndDay, today: today)
-    cachedYear = map
-    return map
+    cached(&cachedYear) { YearMap(counter: counter, history: history, calendar: calendar, endDay: yearEndDay, today: today) }
   }
 
   /// The Day view's hours.
   public var hours: DayHours {
-    if let cachedHours { return cachedHours }
-    let hours = DayHours(counter: counter.id, day: shownDay, history: history, calendar: calendar, now: now)
-    cachedHours = hours
-    return hours
+    cached(&cachedHours) { DayHours(counter: counter.id, day: shownDay, history: history, calendar: calendar, now: now) }
   }
 
   /// The Days view's bars.
   public var days: DaysChart {
-    if let cachedDays { return cachedDays }
-    let chart = DaysChart(counter: counter, history: history, calendar: calendar, today: today, windowsBack: daysBack)
-    cachedDays = chart
-    return chart
+    cached(&cachedDays) {
+      DaysChart(counter: counter, history: history, calendar: calendar, today: today, windowsBack: daysBack)
+    }
   }
 
   /// The totals the Days view shows under its bars: today, this week, all time.
   public var summary: HistorySummary {
-    if let cachedSummary { return cachedSummary }
-    let summary = HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar, dayCount: 1, recentCount: 0)
-    cachedSummary = summary
-    return summary
+    cached(&cachedSummary) {
+      HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar, dayCount: 1, recentCount: 0)
+    }
+  }
+
+  /// What `cache` holds, or what `make` reads, kept in `cache` until a move empties it.
+  private func cached<Value>(_ cache: inout Value?, _ make: () -> Value) -> Value {
+    if let cache { return cache }
+    let value = make()
+    cache = value
+    return value
   }
 
   /// The Changes view's page of `rows` changes, from the newest the view skips.
