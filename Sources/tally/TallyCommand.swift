@@ -11,19 +11,20 @@ import TallyTerminal
 struct TallyCommand: ParsableCommand {
   static let version = "0.1.0"
 
+  /// The counter screen's default keys and what each does, from its key map: "Space, +, Up,
+  /// k: add the step; ...".
+  static let keyList = CounterViewModel.defaultKeyMap.bindings.map { binding in
+    "\(binding.keyNames): \(binding.action == .help ? "every key" : binding.description)"
+  }.joined(separator: "; ")
+
   // The discussion is the manual page's DESCRIPTION too (scripts/update-resources.sh).
   static let configuration = CommandConfiguration(
     commandName: "tally",
     abstract: "A tally counter for the terminal.",
     discussion: """
-      Without a subcommand, tally opens the interactive counter. Keys: Space, + or Up add \
-      the step and - or Down subtract it; r resets, = types a value, s sets the step, g the \
-      goal; u and \
-      Ctrl-R undo and redo; Tab and Shift-Tab show the next and previous counter; n makes \
-      a counter, e renames it, d deletes it; N puts a note on its last change; H shows its \
-      history (a year as a heat map, a day by the hour, the days, every change; Tab goes \
-      through them); ? lists every key; q or \
-      Ctrl-C quits and Ctrl-Z suspends.
+      Without a subcommand, tally opens the interactive counter. Its keys (the defaults; \
+      each can be changed, see Settings): \(keyList); Ctrl-Z suspends. H's history shows a \
+      year as a heat map, a day by the hour, the days and every change; Tab goes through them.
 
       The subcommands work on the same counters from scripts; NAME defaults to the counter \
       on screen and is matched ignoring case.

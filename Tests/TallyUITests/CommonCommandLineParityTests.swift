@@ -10,7 +10,8 @@ import Testing
 struct CommonCommandLineParityTests {
   @Test(arguments: [
     [], ["-skipOnboarding"], ["-useInMemoryUserDefaults", "-skipOnboarding"], ["-skipOnboarding", "-useInMemoryUserDefaults"],
-    ["inc"], ["dec", "laps"], ["inc", "laps", "--by", "-3", "-q"], ["inc", "--by=5", "☕ coffee"], ["dec", "--quiet", "--by", "2"],
+    ["inc"], ["dec", "laps"], ["inc", "laps", "--by", "-3", "-q"], ["inc", "--by=5", "☕ coffee"],
+    ["dec", "--quiet", "--by", "2"],
     ["get"], ["get", "laps", "--json"], ["get", "-q", "laps"], ["get", "laps", "--format", "{name} {value}"],
     ["get", "--format={value}/{goal}"], ["reset", "--quiet"], ["reset", "laps"], ["list"], ["list", "--json", "-q"],
   ])
