@@ -101,12 +101,17 @@ public struct CounterTemplate: Sendable, Equatable {
   /// Its history is read from `history` (days as `calendar` places them) only for the fields
   /// that need it. Text from the store (names, groups) is escaped for a terminal.
   public func render(_ counter: Counter, history: HistoryLog?, now: Date, calendar: GoalCalendar) -> String {
-    // Read once, and only when a field asks for it.
+    // Read once, and only as far as the fields ask: the streaks only for {streak}.
+    let needsStreak = fields.contains(.streak)
     var goal: GoalSummary?
     var goalIsRead = false
     func goalSummary() -> GoalSummary? {
       if !goalIsRead {
-        goal = history.flatMap { GoalSummary.of(counter, history: $0, now: now, calendar: calendar) }
+        goal = history.flatMap { history in
+          needsStreak
+            ? GoalSummary.of(counter, history: history, now: now, calendar: calendar)
+            : GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar)
+        }
         goalIsRead = true
       }
       return goal

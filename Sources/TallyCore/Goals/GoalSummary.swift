@@ -112,6 +112,18 @@ public struct GoalSummary: Equatable, Sendable {
 }
 
 extension GoalSummary {
+  /// How `counter` stands toward its goal in the current period, or `nil` when it has none:
+  /// that period's total, one indexed read (no streaks: they are 0, and the periods only the
+  /// current one).
+  public static func progress(of counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
+    guard let goal = counter.goal else { return nil }
+    let current = calendar.period(goal.period, of: now)
+    let totals =
+      goal.period == .total ? [:] : history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, from: current)
+    return GoalSummary(
+      goal: goal, value: counter.value, totals: totals, streaks: (0, 0), now: now, calendar: calendar, periodCount: 1)
+  }
+
   /// How `counter` stands toward its goal now, or `nil` when it has none: the last periods'
   /// totals and the streaks asked of `history` (a few indexed reads); a total goal reads no
   /// history.
