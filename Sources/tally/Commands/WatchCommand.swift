@@ -139,7 +139,9 @@ enum WatchLine {
       var `class`: String
       var percentage: Int?
     }
-    let goals = counters.map { counter in history.flatMap { GoalSummary.of(counter, history: $0, now: now, calendar: calendar) } }
+    let goals = counters.map { counter in
+      history.flatMap { GoalSummary.progress(of: counter, history: $0, now: now, calendar: calendar) }
+    }
     let tooltip = zip(counters, goals).map { counter, goal in
       "\(TerminalText.escaped(counter.name)): \(counter.value)" + (goal.map { " (\($0.progressText))" } ?? "")
     }
