@@ -165,7 +165,7 @@ _tally() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-useInMemoryUserDefaults -skipOnboarding --version --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(-count -hasOnboardingBeenShown -counters -currentCounter)
+    local -a non_repeating_options=(-count -hasOnboardingBeenShown -counters -currentCounter -historyView)
     __tally_offer_flags_options 0
 
     # Offer option value completions
@@ -180,6 +180,9 @@ _tally() {
         return
         ;;
     '-currentCounter')
+        return
+        ;;
+    '-historyView')
         return
         ;;
     esac

@@ -137,6 +137,7 @@ complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "t
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" hasOnboardingBeenShown' -o 'hasOnboardingBeenShown' -d 'Start with this value for the defaults key: whether onboarding was shown.' -rfka ''
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" counters' -o 'counters' -d 'Start with this value for the defaults key: the counters: an array of dicts with id, name and step.' -rfka ''
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" currentCounter' -o 'currentCounter' -d 'Start with this value for the defaults key: the id of the counter on screen.' -rfka ''
+complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" historyView' -o 'historyView' -d 'Start with this value for the defaults key: the history screen\'s view that H opens: year, day, days or changes.' -rfka ''
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" version' -l 'version' -d 'Show the version.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_flags_or_options "tally" help' -l 'help' -d 'Show help information.'
 complete -c 'tally' -n '__tally_should_offer_completions_for_positional "tally" -eq 1' -fa 'inc' -d 'Add the counter\'s step (or N) and print the new value.'

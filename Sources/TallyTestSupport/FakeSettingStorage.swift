@@ -5,6 +5,7 @@ public final class FakeSettingStorage: SettingStorage {
   public var showOnboarding: Bool {
     didSet { writes += 1 }
   }
+  public var historyPage = HistoryViewModel.Page.year
   /// How many times `showOnboarding` was set.
   public private(set) var writes = 0
 

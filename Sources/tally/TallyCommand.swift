@@ -103,6 +103,11 @@ struct TallyCommand: ParsableCommand {
     transform: defaultsValue(.currentCounter))
   var currentCounter: PropertyListValue?
 
+  @Option(
+    name: defaultsKey(.historyView), parsing: .unconditional, help: defaultsHelp(.historyView),
+    transform: defaultsValue(.historyView))
+  var historyView: PropertyListValue?
+
   private static func defaultsKey(_ key: DefaultsKey) -> NameSpecification {
     .customLong(key.name, withSingleDash: true)
   }
@@ -124,7 +129,7 @@ struct TallyCommand: ParsableCommand {
   var overrides: [String: PropertyListValue] {
     let values: [(DefaultsKey, PropertyListValue?)] = [
       (.count, count), (.hasOnboardingBeenShown, hasOnboardingBeenShown), (.counters, counters),
-      (.currentCounter, currentCounter),
+      (.currentCounter, currentCounter), (.historyView, historyView),
     ]
     return values.reduce(into: [:]) { domain, pair in
       if let value = pair.1 { domain[pair.0.name] = value }

@@ -20,4 +20,16 @@ struct SettingStoreTests {
     defaults.bools = ["hasOnboardingBeenShown": true]
     #expect(SettingStore(userDefaults: defaults).showOnboarding == false)
   }
+
+  @Test func theHistoryViewIsKeptAndOneItDoesNotKnowIsTheYear() {
+    let store = InMemoryUserDefaults()
+    AppDefaults.register(in: store)
+    let sut = SettingStore(userDefaults: store)
+    #expect(sut.historyPage == .year)
+    sut.historyPage = .changes
+    #expect(store.string(forKey: "historyView") == "changes")
+    #expect(SettingStore(userDefaults: store).historyPage == .changes)
+    store.set("week", forKey: "historyView")
+    #expect(SettingStore(userDefaults: store).historyPage == .year)
+  }
 }

@@ -40,6 +40,28 @@ struct HistoryUITests {
     try await test.app.waitFor(text: "All time +3")
   }
 
+  @Test func theViewLastShownIsTheOneHOpensInTheNextRun() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    try test.app.launch()
+    try await test.app.waitFor(text: "Count: 0")
+    try test.app.press(.character("H"))
+    try await test.app.waitFor(text: "0 counted on 0 days")
+    try test.app.press(.character("4"))
+    try await test.app.waitFor(text: "No changes yet")
+    try test.app.press(.escape)
+    try await test.app.waitFor(text: "Count: 0")
+    try test.app.press(.character("q"))
+    #expect(try await test.app.waitForExit() == 0)
+
+    let next = try UITestCase(persistent: true)
+    next.app.launchEnvironment["XDG_DATA_HOME"] = test.app.dataHome
+    try next.app.launch()
+    try await next.app.waitFor(text: "Count: 0")
+    try next.app.press(.character("H"))
+    try await next.app.waitFor(text: "No changes yet")
+  }
+
   @Test func theYearGoesBackAYearAndAClickOnADayOpensIt() async throws {
     let test = try UITestCase(persistent: true)
     test.skipOnboarding()

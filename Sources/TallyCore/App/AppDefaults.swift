@@ -3,6 +3,8 @@ extension DefaultsKey {
   public static let count = DefaultsKey("count")
   /// `true` once onboarding was finished or skipped (the UI-testing article's key).
   public static let hasOnboardingBeenShown = DefaultsKey("hasOnboardingBeenShown")
+  /// The history screen's view last shown (`year`, `day`, `days`, `changes`), which `H` opens.
+  public static let historyView = DefaultsKey("historyView")
   /// The colour theme's name (`Theme`).
   public static let theme = DefaultsKey("theme")
   /// Whether the counter screen draws the value in large digits.
@@ -72,6 +74,9 @@ public enum AppDefaults {
         summary: "the counters: an array of dicts with id, name and step"),
       Entry(
         key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id), summary: "the id of the counter on screen"),
+      Entry(
+        key: .historyView, defaultValue: .string(HistoryViewModel.Page.year.rawValue),
+        summary: "the history screen's view that H opens: year, day, days or changes"),
     ] + settingEntries
 
   /// The settings, in the order `tally config list` shows them.

@@ -43,8 +43,8 @@ public final class AppViewModel {
   private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
   /// The history `N` puts notes in; without one, no change is found to note.
   private let history: HistoryLog?
-  /// The history screen's view last shown, which `H` opens again.
-  public private(set) var historyPage = HistoryViewModel.Page.year
+  /// The history screen's view last shown, which `H` opens again (in this run and the next).
+  public var historyPage: HistoryViewModel.Page { settingStore.historyPage }
   /// Whether the terminal shows Unicode, for the mouse targets of views drawn differently
   /// without it; the run loop keeps it up to date.
   public var unicode = true
@@ -130,8 +130,9 @@ public final class AppViewModel {
           column: event.column, row: event.row, width: screenSize.width, height: screenSize.height)
       }
       let outcome = history.handle(key, target: target)
-      historyPage = history.page
       guard outcome == .closed else { return }
+      // Kept when the screen closes: one write, not one a Tab.
+      if settingStore.historyPage != history.page { settingStore.historyPage = history.page }
       screen = .counter(counter)
       analytics.track(.screenShown(.counter))
     }

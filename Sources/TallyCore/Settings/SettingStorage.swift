@@ -5,4 +5,6 @@
 public protocol SettingStorage: AnyObject {
   /// Whether onboarding is shown at the next start.
   var showOnboarding: Bool { get set }
+  /// The history screen's view that `H` opens: the one last shown.
+  var historyPage: HistoryViewModel.Page { get set }
 }

@@ -5,10 +5,19 @@
 public final class SettingStore: SettingStorage {
   public let userDefaults: UserDefaultsProtocol
   @UserDefault private var hasOnboardingBeenShown: Bool
+  @UserDefault private var historyView: String
 
   public init(userDefaults: UserDefaultsProtocol) {
     self.userDefaults = userDefaults
     _hasOnboardingBeenShown = UserDefault(.hasOnboardingBeenShown, store: userDefaults, defaultValue: false)
+    _historyView = UserDefault(.historyView, store: userDefaults, defaultValue: HistoryViewModel.Page.year.rawValue)
+  }
+
+  /// The view kept under `historyView`; a name that is none of them (another program wrote
+  /// it) opens the Year.
+  public var historyPage: HistoryViewModel.Page {
+    get { HistoryViewModel.Page(rawValue: historyView) ?? .year }
+    set { historyView = newValue.rawValue }
   }
 
   public var showOnboarding: Bool {
