@@ -3,9 +3,9 @@
 ///
 /// The first frame reads the store, and the first use of `PropertyListDecoder` costs about a
 /// million instructions of generic metadata (0.5 ms, past the first-frame target). This reader
-/// takes the elements Tally writes (`dict`, `array`, `key`, `string`, `integer`, `true`,
-/// `false`) with `&lt;`, `&gt;` and `&amp;` in text, and returns `nil` on anything else (a
-/// real, data, a date, a comment, another reference, a binary property list), which then goes
+/// takes the elements Tally writes (`dict`, `array`, `key`, `string`, `integer`, `real`,
+/// `true`, `false`) with `&lt;`, `&gt;` and `&amp;` in text, and returns `nil` on anything
+/// else (data, a date, a comment, another reference, a binary property list), which then goes
 /// to `PropertyListDecoder`. Tests compare the two on every value Tally stores.
 struct PropertyListFastReader {
   private let bytes: UnsafeRawBufferPointer
@@ -37,6 +37,15 @@ struct PropertyListFastReader {
       guard let digits = text(until: "</integer>") else { return nil }
       if let value = Int64(digits) { return .integer(value) }
       return UInt64(digits).map(PropertyListValue.unsignedInteger)
+    }
+    if take("<real>") {
+      // As the writer writes them: `description` (without `.0`), or ±infinity.
+      guard let text = text(until: "</real>") else { return nil }
+      switch text {
+      case "+infinity": return .real(.infinity)
+      case "-infinity": return .real(-.infinity)
+      default: return Double(text).map(PropertyListValue.real)
+      }
     }
     if take("<true/>") { return .bool(true) }
     if take("<false/>") { return .bool(false) }
