@@ -1,0 +1,68 @@
+/// The Changes view: every change, newest first, a page at a time: when, what, the value
+/// before and after, where it came from, and its note.
+struct ChangesView {
+  let model: HistoryViewModel
+
+  func render(into canvas: inout Canvas) {
+    let rows = canvas.height - HistoryView.top - 3
+    let page = model.changes(rows: rows)
+    let headerRow = HistoryView.top - 1
+    if page.count == 0 {
+      canvas.put(" No changes yet", column: 0, row: 1, style: .bold)
+    } else {
+      let first = page.skipped + 1
+      let last = page.skipped + page.entries.count
+      canvas.put(
+        " \(HistoryView.grouped(first))–\(HistoryView.grouped(last)) of \(HistoryView.grouped(page.count)), newest first",
+        column: 0, row: 1, style: .bold)
+    }
+    let valueWidth = canvas.width >= 60 ? 17 : 0
+    let sourceWidth = canvas.width >= 50 ? 10 : 0
+    // When, what, value, by, note.
+    let columns = [1, 19, 27, 27 + valueWidth, 27 + valueWidth + sourceWidth]
+    let header = ["When", "Change", valueWidth > 0 ? "Value" : "", sourceWidth > 0 ? "By" : "", "Note"]
+    for (column, title) in zip(columns, header) where !title.isEmpty {
+      canvas.put(title, column: column, row: headerRow, style: .hint)
+    }
+    for (offset, entry) in page.entries.enumerated() {
+      let row = HistoryView.top + offset
+      canvas.put(model.time(entry.time), column: columns[0], row: row)
+      let (what, style) = Self.what(entry)
+      canvas.put(TextLayout.clip(what, width: 7), column: columns[1], row: row, style: style)
+      if valueWidth > 0 {
+        canvas.put(TextLayout.clip(Self.values(entry), width: valueWidth - 1), column: columns[2], row: row)
+      }
+      if sourceWidth > 0 {
+        let source = entry.machine.map(TerminalText.escaped) ?? entry.source.rawValue
+        canvas.put(TextLayout.clip(source, width: sourceWidth - 1), column: columns[3], row: row, style: .hint)
+      }
+      if let note = entry.note {
+        canvas.put(
+          TextLayout.clip(TerminalText.escaped(note), width: max(0, canvas.width - columns[4] - 1)), column: columns[4], row: row)
+      }
+    }
+    HistoryView(model: model).drawHints(["Tab view", "← older", "→ newer", "t newest", "q close"], into: &canvas)
+  }
+
+  /// `+1`, `-3`, `reset`, `created`, `renamed` or `deleted`, and how it is drawn.
+  static func what(_ entry: HistoryEntry) -> (String, Style) {
+    switch entry.event {
+    case .changed:
+      if entry.new == 0 && (entry.old ?? 0) != 0 { return ("reset", Style(color: .warning)) }
+      let net = entry.netChange
+      return (HistoryView.signed(net), net < 0 ? Style(color: .warning) : Style(color: .success))
+    case .created: return ("created", .bold)
+    case .renamed: return ("renamed", .bold)
+    case .deleted: return ("deleted", .warning)
+    }
+  }
+
+  /// `12 → 13`, or the name a rename gave.
+  static func values(_ entry: HistoryEntry) -> String {
+    switch entry.event {
+    case .changed: return "\(entry.old.map(String.init) ?? "?") → \(entry.new.map(String.init) ?? "?")"
+    case .renamed: return TerminalText.escaped(entry.name)
+    case .created, .deleted: return ""
+    }
+  }
+}

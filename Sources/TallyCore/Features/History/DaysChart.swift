@@ -1,0 +1,36 @@
+/// The bars of the Days view: a day each, or a goal's week or month each, with the periods
+/// that met the goal.
+public struct DaysChart: Equatable, Sendable {
+  /// One bar.
+  public struct Bar: Equatable, Sendable {
+    public var label: String
+    public var net: Int
+    /// Whether the period met the goal; `nil` without a goal of this period.
+    public var isMet: Bool?
+  }
+
+  /// What each bar is: days, or the goal's weeks or months.
+  public var period: Goal.Period
+  /// Oldest first.
+  public var bars: [Bar]
+
+  /// The number of bars in a window.
+  public static let windowSize = 14
+
+  /// The 14 days (or periods of a weekly or monthly goal) ending `windowsBack` windows
+  /// before the current one, from the kept totals (one indexed read).
+  public init(counter: Counter, history: HistoryLog, calendar: GoalCalendar, today: Int, windowsBack: Int) {
+    let goal = counter.goal.flatMap { $0.period == .total ? nil : $0 }
+    let period = goal?.period ?? .day
+    self.period = period
+    let last = GoalCalendar.period(period, ofDay: today) - windowsBack * Self.windowSize
+    let first = last - Self.windowSize + 1
+    let totals = history.totals(ofCounter: counter.id, per: period, calendar: calendar, from: first)
+    bars = (first...last).map { number in
+      let total = totals[number] ?? PeriodTotal()
+      return Bar(
+        label: GoalCalendar.label(period, number: number), net: total.net,
+        isMet: goal.map { total.progress >= $0.amount })
+    }
+  }
+}

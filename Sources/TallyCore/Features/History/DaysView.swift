@@ -1,0 +1,56 @@
+/// The Days view: the net change per day (or per week or month of the goal) in bars, the
+/// periods that met the goal marked, with the totals and the goal's streaks.
+struct DaysView {
+  let model: HistoryViewModel
+
+  func render(into canvas: inout Canvas) {
+    let chart = model.days
+    let summary = model.summary
+    let bottom = canvas.height - 1
+    if let first = chart.bars.first, let last = chart.bars.last {
+      canvas.put(" \(first.label) – \(last.label)", column: 0, row: 1, style: .bold)
+    }
+    let totals =
+      " Today \(HistoryView.signed(summary.today))   This week \(HistoryView.signed(summary.thisWeek))"
+      + "   All time \(HistoryView.signed(summary.allTime))"
+    canvas.put(TextLayout.clip(totals, width: canvas.width), column: 0, row: bottom - 2, style: .bold)
+    var aboveTotals = bottom - 3
+    if let goal = model.goal {
+      var text = " Goal \(goal.goal.text): \(goal.progressText)\(goal.isReached ? " ✓ reached" : "")"
+      if goal.goal.period != .total { text += "   streak \(goal.currentStreak), best \(goal.bestStreak)" }
+      canvas.put(
+        TextLayout.clip(text, width: canvas.width), column: 0, row: aboveTotals,
+        style: goal.isReached ? Style(bold: true, color: .success) : .bold)
+      aboveTotals -= 1
+    }
+    let rows = max(0, min(chart.bars.count, aboveTotals - HistoryView.top))
+    drawBars(Array(chart.bars.suffix(rows)), top: HistoryView.top, width: canvas.width, into: &canvas)
+    let unit = chart.period == .day ? "14 days" : "14 \(chart.period.rawValue)s"
+    HistoryView(model: model).drawHints(["Tab view", "←/→ \(unit)", "t today", "q close"], into: &canvas)
+  }
+
+  private func drawBars(_ bars: [DaysChart.Bar], top: Int, width: Int, into canvas: inout Canvas) {
+    guard let labelWidth = bars.map({ $0.label.count }).max() else { return }
+    let marks = bars.contains { $0.isMet != nil }
+    let valueWidth = bars.map { HistoryView.signed($0.net).count + (marks ? 2 : 0) }.max() ?? 1
+    let barSpace = max(0, width - 1 - labelWidth - 1 - 1 - valueWidth)
+    let largest = bars.map { $0.net.magnitude }.max() ?? 0
+    for (offset, bar) in bars.enumerated() {
+      let row = top + offset
+      canvas.put(" " + bar.label, column: 0, row: row, style: .hint)
+      var length = 0
+      if largest > 0, bar.net != 0 {
+        length = max(1, Int((Double(bar.net.magnitude) / Double(largest) * Double(barSpace)).rounded()))
+      }
+      let text = String(repeating: bar.net >= 0 ? "█" : "▒", count: min(length, barSpace))
+      let column = 1 + labelWidth + 1
+      let met = bar.isMet == true
+      let barStyle = met ? Style(color: .success) : bar.net >= 0 ? Style(color: .accent) : Style(color: .warning)
+      canvas.put(text, column: column, row: row, style: barStyle)
+      let value = HistoryView.signed(bar.net) + (met ? " ✓" : "")
+      canvas.put(
+        value, column: column + text.count + (text.isEmpty ? 0 : 1), row: row,
+        style: met ? Style(bold: true, color: .success) : .plain)
+    }
+  }
+}

@@ -1,0 +1,140 @@
+/// The Year view: 53 weeks of days as a heat map, month names above, weekday names beside,
+/// a legend, and the year's total.
+struct YearView {
+  let model: HistoryViewModel
+  let unicode: Bool
+
+  static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  static let unicodeLevels: [Character] = ["·", "░", "▒", "▓", "█"]
+  static let asciiLevels: [Character] = [" ", ".", ":", "+", "#"]
+
+  /// Where the grid goes on a screen of a size.
+  struct Grid {
+    /// Columns a week takes: 1, or 2 and 3 with a gap.
+    var cellWidth: Int
+    /// Rows a day takes.
+    var cellHeight: Int
+    var left: Int
+    var top: Int
+
+    init(width: Int, height: Int) {
+      cellWidth = min(3, max(1, (width - 6) / YearMap.weekCount))
+      cellHeight = height >= 30 && cellWidth >= 2 ? 2 : 1
+      left = 5
+      top = HistoryView.top + 1
+    }
+
+    var bottom: Int { top + 7 * cellHeight }
+  }
+
+  func glyph(level: Int) -> Character {
+    (unicode ? Self.unicodeLevels : Self.asciiLevels)[level]
+  }
+
+  var metGlyph: Character { unicode ? "✓" : "*" }
+
+  static func style(level: Int) -> Style {
+    switch level {
+    case 0: .hint
+    case 1: Style(dim: true, color: .success)
+    case 4: Style(bold: true, color: .success)
+    default: Style(color: .success)
+    }
+  }
+
+  static let metStyle = Style(bold: true, color: .accent)
+
+  /// The day at a cell of the grid, if one is there and not in the future.
+  func day(column: Int, row: Int, width: Int, height: Int) -> Int? {
+    let grid = Grid(width: width, height: height)
+    guard column >= grid.left, row >= grid.top, row < grid.bottom else { return nil }
+    let week = (column - grid.left) / grid.cellWidth
+    guard week < YearMap.weekCount else { return nil }
+    let map = model.year
+    let day = map.firstDay + week * 7 + (row - grid.top) / grid.cellHeight
+    return day <= map.lastDay ? day : nil
+  }
+
+  func render(into canvas: inout Canvas) {
+    let map = model.year
+    let grid = Grid(width: canvas.width, height: canvas.height)
+    let range = "\(HistoryView.date(map.firstDay)) – \(HistoryView.date(map.lastDay))"
+    canvas.put(" " + range + (map.lastDay == model.today ? "" : "   (t: back to today)"), column: 0, row: 1, style: .bold)
+
+    // Month names over the week in which each month begins (and over the first week, when
+    // the next name leaves room), the year with January and with the first.
+    var free = grid.left
+    for week in 0..<YearMap.weekCount {
+      let days = (0..<7).map { UTCTime.civilDate(ofDay: Int64(map.firstDay + week * 7 + $0)) }
+      let column = grid.left + week * grid.cellWidth
+      let month: (year: Int64, month: Int64, day: Int64)
+      if let first = days.first(where: { $0.day == 1 }) {
+        month = first
+      } else if week == 0, !(1...3).contains(where: { Self.startsMonth(map.firstDay + $0 * 7) }) {
+        month = days[0]
+      } else {
+        continue
+      }
+      guard column >= free, map.firstDay + week * 7 <= map.lastDay else { continue }
+      let name = HistorySummary.months[Int(month.month) - 1]
+      // The year too where weeks are wide enough: with January, and with the first name.
+      let label = grid.cellWidth >= 2 && (month.month == 1 || free == grid.left) ? "\(name) \(month.year)" : name
+      free = canvas.put(label, column: column, row: grid.top - 1, style: .hint) + 1
+    }
+
+    for weekday in 0..<7 {
+      canvas.put(" " + Self.weekdays[weekday], column: 0, row: grid.top + weekday * grid.cellHeight, style: .hint)
+    }
+    for week in 0..<YearMap.weekCount {
+      for weekday in 0..<7 {
+        let index = week * 7 + weekday
+        guard map.firstDay + index <= map.lastDay else { break }
+        let met = map.met[index]
+        let level = map.level(at: index)
+        let character = met ? metGlyph : glyph(level: level)
+        let style = met ? Self.metStyle : Self.style(level: level)
+        let cell = String(repeating: String(character), count: grid.cellWidth == 3 ? 2 : 1)
+        for line in 0..<grid.cellHeight {
+          canvas.put(
+            cell, column: grid.left + week * grid.cellWidth, row: grid.top + weekday * grid.cellHeight + line, style: style)
+        }
+      }
+    }
+
+    // The legend: what each level holds, and the goal's mark.
+    var column = 1
+    let legendRow = grid.bottom + 1
+    column = canvas.put(String(glyph(level: 0)), column: column, row: legendRow, style: Self.style(level: 0))
+    column = canvas.put(" none", column: column, row: legendRow, style: .hint)
+    for level in 1...4 {
+      guard let amounts = map.range(ofLevel: level) else { continue }
+      column = canvas.put("  " + String(glyph(level: level)), column: column, row: legendRow, style: Self.style(level: level))
+      let text =
+        amounts.lowerBound == amounts.upperBound ? "\(amounts.lowerBound)" : "\(amounts.lowerBound)–\(amounts.upperBound)"
+      column = canvas.put(" " + text, column: column, row: legendRow, style: .hint)
+    }
+    if let goal = model.counter.goal, goal.period != .total {
+      column = canvas.put("   " + String(metGlyph), column: column, row: legendRow, style: Self.metStyle)
+      canvas.put(
+        goal.period == .day ? " goal met" : " \(goal.period.rawValue)'s goal reached", column: column, row: legendRow,
+        style: .hint)
+    }
+
+    let (amount, activeDays) = map.total
+    var summary = " \(HistoryView.grouped(amount)) counted on \(activeDays) day\(activeDays == 1 ? "" : "s")"
+    if map.busiest > 0, let index = map.amounts.firstIndex(of: map.busiest) {
+      summary += ", busiest \(HistorySummary.label(map.firstDay + index)) (\(HistoryView.grouped(map.busiest)))"
+    }
+    canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: legendRow + 2)
+    if let goal = model.goal, goal.goal.period != .total {
+      let line = " Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)"
+      canvas.put(TextLayout.clip(line, width: canvas.width), column: 0, row: legendRow + 3)
+    }
+    HistoryView(model: model, unicode: unicode).drawHints(
+      ["Tab view", "←/→ year", "t today", "click a day", "q close"], into: &canvas)
+  }
+
+  private static func startsMonth(_ firstDay: Int) -> Bool {
+    (firstDay..<firstDay + 7).contains { UTCTime.civilDate(ofDay: Int64($0)).day == 1 }
+  }
+}
