@@ -2,9 +2,19 @@
 /// when the terminal is too small for it.
 public struct AppView {
   public let model: AppViewModel
+  /// The counter screen's last-change line, as read for this frame.
+  public let lastChange: String?
 
+  /// The screen of `model`, its last-change line read now.
   public init(model: AppViewModel) {
+    self.init(model: model, lastChange: model.lastChange?.text)
+  }
+
+  /// The screen of `model` with the last-change line `lastChange`, already read for this
+  /// frame (the run loop reads it once, for the frame and for when to draw the next).
+  public init(model: AppViewModel, lastChange: String?) {
     self.model = model
+    self.lastChange = lastChange
   }
 
   /// The screen at `width` x `height`, for a terminal that shows Unicode unless `unicode`
@@ -30,7 +40,7 @@ public struct AppView {
     case .onboarding(let onboarding): OnboardingView(model: onboarding).render(into: &canvas)
     case .counter(let counter):
       CounterView(
-        model: counter, counters: model.counters.list, goal: model.goalSummary, lastChange: model.lastChange?.text
+        model: counter, counters: model.counters.list, goal: model.goalSummary, lastChange: lastChange
       ).render(into: &canvas)
     case .history(let history, _): HistoryView(model: history, unicode: unicode).render(into: &canvas)
     }

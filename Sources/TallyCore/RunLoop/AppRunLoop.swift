@@ -42,6 +42,8 @@ public final class AppRunLoop {
   private var shownSyncProblem: String?
   /// Since when a copy to the sync folder has been waiting for the keys to pause, if one is.
   private var folderCopyWaitingSince: ContinuousClock.Instant?
+  /// Seconds until the words of the last-change line drawn last change, if one was drawn.
+  private var lastChangeChangesIn: Double?
 
   /// Makes a run loop on `terminal` over the store and history of `dependencies`, which
   /// applies `settings` anew whenever the user changes them.
@@ -71,7 +73,8 @@ public final class AppRunLoop {
       if merged || indexed { storeChanged(app) }
       // The last change's line, from the history opened now, after the first frame.
       app.showsLastChange = true
-      if [showSyncProblem(on: app), merged, indexed, app.lastChange != nil].contains(true) { draw(app) }
+      let lastChange = app.lastChange
+      if [showSyncProblem(on: app), merged, indexed, lastChange != nil].contains(true) { draw(app, lastChange: lastChange) }
       return app
     }
     sync?.publish()
@@ -86,7 +89,7 @@ public final class AppRunLoop {
       // The last change's line ("2 min ago") is drawn again when its text changes.
       let timeout = [
         retrying ? Self.retryInterval : nil, reread, folderPoll, secondsUntilNextDay(), folderCopyTimeout(),
-        app.lastChange?.changesIn,
+        lastChangeChangesIn,
       ]
       .compactMap { $0 }.min()
       let woken = terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout)
@@ -225,8 +228,18 @@ public final class AppRunLoop {
     return true
   }
 
+  /// Draws a frame, its last-change line read now.
   private func draw(_ app: AppViewModel) {
+    draw(app, lastChange: app.lastChange)
+  }
+
+  /// Draws a frame with the last-change line `lastChange` (one read of the history a frame),
+  /// and notes when that line's words change, for the next wait.
+  private func draw(_ app: AppViewModel, lastChange: (text: String, changesIn: Double)?) {
     app.unicode = terminal.isUnicode
-    terminal.draw(AppView(model: app).render(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
+    lastChangeChangesIn = lastChange?.changesIn
+    terminal.draw(
+      AppView(model: app, lastChange: lastChange?.text).render(
+        width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
   }
 }
