@@ -33,27 +33,26 @@ public enum Help {
 
   /// Every entry with the keys' full names and descriptions.
   public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
-    // The next and previous group share a line, so that the help still fits 80x24.
-    let previous = keyMap.bindings.first { $0.action == .previousGroup }
-    return keyMap.bindings.compactMap { binding -> Entry? in
-      switch binding.action {
-      case .previousGroup: nil
-      case .nextGroup:
-        Entry(keys: binding.keyNames + (previous.map { " / " + $0.keyNames } ?? ""), action: "next / previous group")
-      default: Entry(keys: binding.keyNames, action: binding.description)
-      }
+    listed(keyMap).map { binding, previousGroup in
+      guard let previousGroup else { return Entry(keys: binding.keyNames, action: binding.description) }
+      return Entry(keys: binding.keyNames + " / " + previousGroup.keyNames, action: "next / previous group")
     } + mouseEntries.flatMap(\.full) + [settingsEntry]
   }
 
   /// Every entry with the hint line's short labels, for small terminals.
   public static func shortEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
-    let previous = keyMap.bindings.first { $0.action == .previousGroup }
-    return keyMap.bindings.compactMap { binding -> Entry? in
-      switch binding.action {
-      case .previousGroup: nil
-      case .nextGroup: Entry(keys: binding.label + (previous.map { " " + $0.label } ?? ""), action: "group")
-      default: Entry(keys: binding.label, action: binding.summary)
-      }
+    listed(keyMap).map { binding, previousGroup in
+      guard let previousGroup else { return Entry(keys: binding.label, action: binding.summary) }
+      return Entry(keys: binding.label + " " + previousGroup.label, action: "group")
     } + mouseEntries.flatMap(\.short)
+  }
+
+  /// The bindings in the help's order, the previous group's beside the next group's (one
+  /// line for both, so that the help still fits 80x24).
+  private static func listed(_ keyMap: KeyMap<CounterViewModel.Action>) -> [(
+    binding: KeyMap<CounterViewModel.Action>.Binding, previousGroup: KeyMap<CounterViewModel.Action>.Binding?
+  )] {
+    let previous = keyMap.bindings.first { $0.action == .previousGroup }
+    return keyMap.bindings.filter { $0.action != .previousGroup }.map { ($0, $0.action == .nextGroup ? previous : nil) }
   }
 }
