@@ -26,25 +26,17 @@ public enum CounterListing {
   /// `{"current":true,"name":"Count","step":1,"value":12}`, keys sorted, on one line, with
   /// `"goal":"8/day"` and `"group":"Health"` when the counter has them.
   public static func json(_ counter: Counter, currentID: String) -> String {
-    encode(entry(counter, currentID: currentID))
+    JSONLine.encode(entry(counter, currentID: currentID))
   }
 
   /// A JSON array of every counter, on one line.
   public static func json(_ counters: [Counter], currentID: String) -> String {
-    encode(counters.map { entry($0, currentID: currentID) })
+    JSONLine.encode(counters.map { entry($0, currentID: currentID) })
   }
 
   private static func entry(_ counter: Counter, currentID: String) -> Entry {
     Entry(
       name: counter.name, value: counter.value, step: counter.step, current: counter.id == currentID,
       goal: counter.goal?.text, group: counter.group)
-  }
-
-  private static func encode(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // Encoding plain strings, integers and booleans cannot fail.
-    guard let data = try? encoder.encode(value) else { return "null" }
-    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -67,10 +67,6 @@ public enum SettingListing {
         name: $0.entry.name, value: Value($0.value), default: Value($0.entry.defaultValue), source: $0.source.rawValue,
         thisMachineOnly: $0.entry.isMachineOnly, description: $0.entry.summary)
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // Booleans, finite numbers and strings always encode.
-    guard let data = try? encoder.encode(entries) else { return "null" }
-    return String(decoding: data, as: UTF8.self)
+    return JSONLine.encode(entries)
   }
 }

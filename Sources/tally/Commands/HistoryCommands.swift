@@ -157,8 +157,6 @@ struct StatsCommand: ParsableCommand {
     if let notice = context.history.notice { Platform.printError(notice) }
     let goal = GoalSummary.of(counter, history: context.history, now: now, calendar: context.goalCalendar)
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       var totals = Totals(name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime)
       if let goal {
         totals.goal = goal.goal.text
@@ -169,7 +167,7 @@ struct StatsCommand: ParsableCommand {
           totals.bestStreak = goal.bestStreak
         }
       }
-      try Output.line(String(decoding: try encoder.encode(totals), as: UTF8.self))
+      try Output.line(JSONLine.encode(totals))
     } else {
       var lines = [
         "today\t\(HistorySummary.signed(summary.today))", "this week\t\(HistorySummary.signed(summary.thisWeek))",
@@ -225,9 +223,7 @@ extension StatsCommand {
     }
     if let notice = history.notice { Platform.printError(notice) }
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      try Output.line(String(decoding: try encoder.encode(totals), as: UTF8.self))
+      try Output.line(JSONLine.encode(totals))
       return
     }
     var lines = [

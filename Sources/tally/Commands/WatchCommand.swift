@@ -150,10 +150,6 @@ enum WatchLine {
     let percentage = known.first.map { goal in
       goal.goal.amount > 0 ? min(100, max(0, Int(Double(goal.progress) * 100 / Double(goal.goal.amount)))) : 100
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let output = Output(text: text, tooltip: tooltip.joined(separator: "\n"), class: style, percentage: percentage)
-    // Strings and integers always encode.
-    return (try? encoder.encode(output)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    return JSONLine.encode(Output(text: text, tooltip: tooltip.joined(separator: "\n"), class: style, percentage: percentage))
   }
 }
