@@ -199,8 +199,9 @@ extension StatsCommand {
       var sums: [String: HistoryBucket] = [:]
       for counter in members {
         for bucket in HistoryBuckets.of(counter: counter.id, by: by, history: history, calendar: calendar, now: now) {
-          sums[bucket.label, default: HistoryBucket(label: bucket.label, start: bucket.start, net: 0)].net =
-            add(sums[bucket.label]?.net ?? 0, bucket.net)
+          var sum = sums[bucket.label] ?? HistoryBucket(label: bucket.label, start: bucket.start, net: 0)
+          sum.net = add(sum.net, bucket.net)
+          sums[bucket.label] = sum
         }
       }
       if let notice = history.notice { Platform.printError(notice) }
@@ -210,12 +211,16 @@ extension StatsCommand {
       group: members[0].group ?? name, counters: members.map(\.name), value: 0, today: 0, thisWeek: 0, allTime: 0, goals: 0,
       goalsReached: 0, progress: 0, goalAmount: 0)
     for counter in members {
-      let summary = HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar, recentCount: 0)
+      // Today and this week need one day of the summary and none of its recent changes.
+      let summary = HistorySummary(
+        history: history, counter: counter.id, now: now, calendar: calendar, dayCount: 1, recentCount: 0)
       totals.value = add(totals.value, counter.value)
       totals.today = add(totals.today, summary.today)
       totals.thisWeek = add(totals.thisWeek, summary.thisWeek)
       totals.allTime = add(totals.allTime, summary.allTime)
-      guard let goal = GoalSummary.of(counter, history: history, now: now, calendar: calendar) else { continue }
+      guard let goal = GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar) else {
+        continue
+      }
       totals.goals += 1
       if goal.isReached { totals.goalsReached += 1 }
       totals.progress = add(totals.progress, goal.progress)
