@@ -95,14 +95,18 @@ public struct HistorySummary: Equatable, Sendable {
 
   /// "14:05" for today, "23 Nov 14:05" before.
   public static func time(_ date: Date, now: Date, utcOffset: (Date) -> Int) -> String {
-    let offset = utcOffset(date)
-    let seconds = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
-    let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
-    let clock = pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60)
-    let number = dayNumber(date, offset: offset)
+    let (number, clock) = wallClock(date, utcOffset: utcOffset(date))
     guard number != dayNumber(now, offset: utcOffset(now)) else { return clock }
     let (month, day) = UTCTime.monthAndDay(ofDay: number)
     return "\(day) \(months[Int(month) - 1]) \(clock)"
+  }
+
+  /// The calendar day (days since 1970-01-01) and the `HH:MM` that a wall clock `utcOffset`
+  /// seconds from UTC shows at `date`.
+  static func wallClock(_ date: Date, utcOffset: Int) -> (day: Int, clock: String) {
+    let seconds = Int((date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
+    let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
+    return (dayNumber(date, offset: utcOffset), pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60))
   }
 
   /// "2026-11-23 14:05:09" in local time.

@@ -38,15 +38,13 @@ public enum LastChangeLine {
       when = "\(Int(age / 3600)) h ago"
       changesIn = min(untilTomorrow, 3600 - age.truncatingRemainder(dividingBy: 3600))
     } else {
-      let wall = Int64((time.timeIntervalSince1970 + Double(calendar.utcOffset(time))).rounded(.down))
-      let (day, second) = (wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400, (wall % 86_400 + 86_400) % 86_400)
-      let clock = pad(second / 3600) + ":" + pad(second % 3600 / 60)
+      let (day, clock) = HistorySummary.wallClock(time, utcOffset: calendar.utcOffset(time))
       if daysBack == 1 {
         when = "yesterday " + clock
       } else {
-        let date = UTCTime.civilDate(ofDay: day)
-        let nowWall = now.timeIntervalSince1970 + Double(calendar.utcOffset(now))
-        let thisYear = UTCTime.civilDate(ofDay: Int64((nowWall / 86_400).rounded(.down))).year
+        let date = UTCTime.civilDate(ofDay: Int64(day))
+        let today = HistorySummary.dayNumber(now, offset: calendar.utcOffset(now))
+        let thisYear = UTCTime.civilDate(ofDay: Int64(today)).year
         when =
           "\(date.day) \(HistorySummary.months[Int(date.month) - 1])" + (date.year == thisYear ? "" : " \(date.year)") + " "
           + clock
@@ -80,6 +78,4 @@ public enum LastChangeLine {
     }
     return what + (entry.machine.map { " on " + TerminalText.escaped($0) } ?? "")
   }
-
-  private static func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
 }
