@@ -269,6 +269,18 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     #expect(lines[1] == " Tue 27 Oct – Mon  9 Nov")
   }
 
+  @Test func tReadsTheGoalAgainWithChangesMadeSinceTheScreenOpened() {
+    let history = SQLiteHistory.inMemory(entries: Self.entries)
+    let counter = Counter(id: "count", name: "Count", value: 183, goal: Goal(amount: 6, period: .day))
+    let model = HistoryViewModel(counter: counter, history: history, clock: clock, page: .days)
+    #expect(render(model).lines[20] == " Goal 6/day: 4 of 6 today   streak 0, best 1")
+    clock.date = at("2026-11-23T15:00:00Z")
+    history.append([change("2026-11-23T14:50:00Z", 183, 185)])
+    #expect(render(model).lines[20] == " Goal 6/day: 4 of 6 today   streak 0, best 1", "the screen holds still until t")
+    _ = model.handle(.character("t"))
+    #expect(render(model).lines[20] == " Goal 6/day: 6 of 6 today ✓ reached   streak 1, best 1")
+  }
+
   @Test func theChangesArePagedNewestFirstWithTheirNotes() {
     let model = model(page: .changes)
     var lines = render(model).lines

@@ -69,8 +69,6 @@ public final class HistoryViewModel {
 
   /// Damaged lines skipped or a history that could not be read, if any.
   public var notice: String? { history.notice }
-  /// How the counter stands toward its goal now; `nil` without a goal.
-  public let goal: GoalSummary?
 
   let history: HistoryLog
   let calendar: GoalCalendar
@@ -81,6 +79,7 @@ public final class HistoryViewModel {
   private var cachedDays: DaysChart?
   private var cachedChanges: (skipped: Int, rows: Int, page: ChangesPage)?
   private var cachedSummary: HistorySummary?
+  private var cachedGoal: GoalSummary??
 
   /// The history of `counter`, opening on `page`; its days and its goal's periods begin as
   /// `goalCalendar` says (at local midnight in `clock`'s time zone unless given).
@@ -94,7 +93,6 @@ public final class HistoryViewModel {
     today = calendar.day(of: now)
     yearEndDay = today
     shownDay = today
-    goal = GoalSummary.of(counter, history: history, now: now, calendar: calendar)
   }
 
   // MARK: Keys
@@ -171,6 +169,7 @@ public final class HistoryViewModel {
     cachedDays = nil
     cachedChanges = nil
     cachedSummary = nil
+    cachedGoal = nil
   }
 
   // MARK: What the views show, read when first asked for
@@ -197,6 +196,11 @@ public final class HistoryViewModel {
     cached(&cachedSummary) {
       HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar, dayCount: 1, recentCount: 0)
     }
+  }
+
+  /// How the counter stands toward its goal now, with its streaks; `nil` without a goal.
+  public var goal: GoalSummary? {
+    cached(&cachedGoal) { GoalSummary.of(counter, history: history, now: now, calendar: calendar) }
   }
 
   /// What `cache` holds, or what `make` reads, kept in `cache` until a move empties it.
