@@ -20,7 +20,12 @@ extension SQLiteHistory {
   /// Whether the data directory `directory` holds a history: the database, or an old log
   /// that opening it would import.
   public static func exists(inDirectory directory: String) -> Bool {
-    ([fileName] + legacyFiles).contains { FileSystem.fileExists(atPath: StoreLocation.join(directory, $0)) }
+    FileSystem.fileExists(atPath: StoreLocation.join(directory, fileName)) || hasLegacyLog(inDirectory: directory)
+  }
+
+  /// Whether the data directory `directory` holds an old log to import.
+  static func hasLegacyLog(inDirectory directory: String) -> Bool {
+    legacyFiles.contains { FileSystem.fileExists(atPath: StoreLocation.join(directory, $0)) }
   }
 
   /// Opens (creating it the first time) `history.sqlite` in `directory`.
@@ -78,7 +83,7 @@ extension SQLiteHistory {
       // Nothing to import when there is no old log: said so in the new database, so that
       // opening it does not write again.
       let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-      if !legacyFiles.contains(where: { FileSystem.fileExists(atPath: StoreLocation.join(directory, $0)) }) {
+      if !hasLegacyLog(inDirectory: directory) {
         try? connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
       }
     }
