@@ -146,16 +146,15 @@ struct StatsCommand: ParsableCommand {
     if let group { return try runForGroup(group, context: context) }
     let counter = try context.counter(named: name)
     try context.requireHistory()
-    let now = SystemClock().now()
+    let (now, calendar) = (SystemClock().now(), context.goalCalendar)
     if let by {
-      let buckets = HistoryBuckets.of(
-        counter: counter.id, by: by, history: context.history, calendar: context.goalCalendar, now: now)
+      let buckets = HistoryBuckets.of(counter: counter.id, by: by, history: context.history, calendar: calendar, now: now)
       if let notice = context.history.notice { Platform.printError(notice) }
       return try BucketOutput.print(buckets, json: json)
     }
-    let summary = HistorySummary(history: context.history, counter: counter.id, now: now, calendar: context.goalCalendar)
+    let summary = HistorySummary(history: context.history, counter: counter.id, now: now, calendar: calendar)
     if let notice = context.history.notice { Platform.printError(notice) }
-    let goal = GoalSummary.of(counter, history: context.history, now: now, calendar: context.goalCalendar)
+    let goal = GoalSummary.of(counter, history: context.history, now: now, calendar: calendar)
     if json {
       var totals = Totals(name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime)
       if let goal {
