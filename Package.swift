@@ -21,10 +21,13 @@ let package = Package(
     // The system's SQLite (Debian: libsqlite3-dev), through its C API: docs/history.md says
     // why not GRDB.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // Every call to the operating system: files, directories, the clock, the process. The
+    // lowest layer: it imports no other target of Tally (docs/architecture.md).
+    .target(name: "TallyPlatform"),
     // Stores, settings, view models and views. No terminal, no full Foundation.
-    .target(name: "TallyCore"),
+    .target(name: "TallyCore", dependencies: ["TallyPlatform"]),
     // The history of changes in SQLite, behind TallyCore's `HistoryLog`.
-    .target(name: "TallyHistory", dependencies: ["TallyCore", "CSQLite"]),
+    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyCore", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
     .target(name: "TallyTerminal", dependencies: ["TallyCore", "CNcurses"]),
     // The book's `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
@@ -32,6 +35,7 @@ let package = Package(
     .executableTarget(
       name: "tally",
       dependencies: [
+        "TallyPlatform",
         "TallyCore",
         "TallyTerminal",
         "TallyHistory",
@@ -43,12 +47,13 @@ let package = Package(
     .testTarget(
       name: "TallyCoreTests",
       dependencies: [
-        "TallyCore", "TallyHistory", "TallyTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        "TallyPlatform", "TallyCore", "TallyHistory", "TallyTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "TallyHistoryTests",
-      dependencies: ["TallyHistory", "TallyCore", "TallyTestSupport"]
+      dependencies: ["TallyPlatform", "TallyHistory", "TallyCore", "TallyTestSupport"]
     ),
     .testTarget(
       name: "TallyFoundationTests",

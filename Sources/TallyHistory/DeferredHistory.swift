@@ -1,4 +1,5 @@
 import TallyCore
+import TallyPlatform
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

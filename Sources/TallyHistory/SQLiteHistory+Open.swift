@@ -1,11 +1,6 @@
 import CSQLite
 import TallyCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import TallyPlatform
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -52,17 +47,10 @@ extension SQLiteHistory {
   private static func connect(path: String, busyTimeout: Double) throws(HistoryError) -> SQLiteHistory {
     // Made readable by this user only, as the store is (SQLite gives its -wal and -shm files
     // the database's permissions).
-    #if canImport(Glibc)
-      let descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    #else
-      let descriptor = Musl.open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    #endif
-    var info = stat()
-    let isNew = descriptor >= 0 && fstat(descriptor, &info) == 0 && info.st_size == 0
+    let file = FileSystem.makeIfMissing(atPath: path, readingFirst: 20)
+    let isNew = file?.size == 0
     // Bytes 18 and 19 of the header are 2 in a database already in WAL mode, which it keeps.
-    var header = [UInt8](repeating: 0, count: 20)
-    let inWAL = descriptor >= 0 && pread(descriptor, &header, 20, 0) == 20 && header[18] == 2 && header[19] == 2
-    if descriptor >= 0 { close(descriptor) }
+    let inWAL = file.map { $0.head.count == 20 && $0.head[18] == 2 && $0.head[19] == 2 } ?? false
     let connection: SQLiteConnection
     do throws(SQLiteError) {
       connection = try SQLiteConnection(path: path)

@@ -1,11 +1,6 @@
 import CSQLite
 import TallyCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import TallyPlatform
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -81,8 +76,7 @@ public final class SQLiteHistory: HistoryLog {
 
   deinit {
     guard path != ":memory:" else { return }
-    var info = stat()
-    if stat(path + "-wal", &info) == 0, Int(info.st_size) > logFoldedAbove {
+    if let log = try? FileSystem.identity(atPath: path + "-wal"), log.byteCount > logFoldedAbove {
       try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
   }
@@ -287,7 +281,7 @@ public final class SQLiteHistory: HistoryLog {
       do throws(SQLiteError) {
         try connection.run("VACUUM INTO ?", [.text(destination)])
       } catch {
-        throw SystemError(EIO)
+        throw .inputOutput
       }
       kept.append(destination)
     }
@@ -297,7 +291,7 @@ public final class SQLiteHistory: HistoryLog {
         try forgetTotals()
       }
     } catch {
-      throw SystemError(EIO)
+      throw .inputOutput
     }
     return kept
   }

@@ -33,8 +33,11 @@ public final class SignalWatcher {
     try self.init(watching: Self.watched)
   }
 
-  /// Watches `signals` only, as a command without a terminal does (`tally watch`: SIGTERM,
-  /// SIGINT, SIGHUP).
+  /// The signals that end a command without a terminal (`tally watch`): SIGTERM, SIGINT and
+  /// SIGHUP.
+  public static let endingCommand: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+
+  /// Watches `signals` only, as a command without a terminal does (``endingCommand``).
   public init(watching signals: [Int32]) throws(SystemCallError) {
     var mask = sigset_t()
     sigemptyset(&mask)

@@ -1,5 +1,6 @@
 import TallyCore
 import TallyHistory
+import TallyPlatform
 import TallyTerminal
 
 /// The composition root of the interactive counter.

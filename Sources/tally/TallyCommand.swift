@@ -1,6 +1,7 @@
 import ArgumentParser
 import Synchronization
 import TallyCore
+import TallyPlatform
 import TallyTerminal
 
 /// The `tally` command: a tally counter for the terminal.

@@ -65,7 +65,7 @@ struct BackupTests {
     let original = try filledStore()
     let bytes = format == .json ? BackupJSON.encode(original.backup) : BackupCSV.encode(original.backup)
     let restored = Store()
-    _ = try restored.importing(try BackupFile.decode(bytes))
+    _ = try restored.importing(try Backup.decode(bytes))
 
     #expect(restored.backup == original.backup)
     #expect(restored.model.list.counters.map(\.name) == original.model.list.counters.map(\.name))
@@ -127,15 +127,15 @@ struct BackupTests {
       "kind,counter,value,step,goal,time,event,name,old,new,source,note,group\r\ncounter,water,3,1,,,,,,,,,\r\n"
       + "counter,tea,1,1,,,,,,,,,"
     for text in [rows, rows + "\r\n", rows + "\n"] {
-      #expect(try BackupFile.decode(Array(text.utf8)).counters.map(\.name) == ["water", "tea"], "\(text.debugDescription)")
+      #expect(try Backup.decode(Array(text.utf8)).counters.map(\.name) == ["water", "tea"], "\(text.debugDescription)")
     }
   }
 
   @Test func aBackupFromBeforeGroupsReadsWithoutThem() throws {
     let csv = "kind,counter,value,step,goal,time,event,name,old,new,source,note\r\ncounter,water,3,1,,,,,,,,\r\n"
-    #expect(try BackupFile.decode(Array(csv.utf8)).counters == [Backup.Item(name: "water", value: 3)])
+    #expect(try Backup.decode(Array(csv.utf8)).counters == [Backup.Item(name: "water", value: 3)])
     let json = #"{"format":"tally-backup","version":1,"counters":[{"name":"water","value":3,"step":1,"history":[]}]}"#
-    #expect(try BackupFile.decode(Array(json.utf8)).counters == [Backup.Item(name: "water", value: 3)])
+    #expect(try Backup.decode(Array(json.utf8)).counters == [Backup.Item(name: "water", value: 3)])
   }
 
   @Test(arguments: Backup.Format.allCases)
@@ -143,7 +143,7 @@ struct BackupTests {
     let backup = Backup(counters: [Backup.Item(name: "water", value: 3, group: "bad\u{7}group")])
     let bytes = format == .json ? BackupJSON.encode(backup) : BackupCSV.encode(backup)
     #expect {
-      try BackupFile.decode(bytes)
+      try Backup.decode(bytes)
     } throws: { error in
       "\(error)".hasPrefix(
         format == .json ? "counters[0]: a group's name cannot contain" : "line 2: a group's name cannot contain")
@@ -176,7 +176,7 @@ struct BackupTests {
   ])
   func aBadCSVFileNamesTheLineAndTheProblem(text: String, message: String) {
     #expect {
-      try BackupFile.decode(Array(text.utf8))
+      try Backup.decode(Array(text.utf8))
     } throws: { error in
       "\(error)".hasPrefix(message)
     }
@@ -196,7 +196,7 @@ struct BackupTests {
         { "name" : "empty", "value" : 0, "step" : 1, "history" : [ ] }
       ] }
       """#
-    let backup = try BackupFile.decode(Array(text.utf8))
+    let backup = try Backup.decode(Array(text.utf8))
     let history = try #require(backup.counters.first).history
     #expect(history.map(\.name) == ["café \"x\"", "a", "b", "😀"])
     #expect(history.map(\.old) == [1, nil, nil, 2])
@@ -210,7 +210,7 @@ struct BackupTests {
     let text =
       #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"history":[{"event":"changed","name":"a","new":1,"old":0,"source":"app","time":"2026-11-20T10:00:00Z"},{"name":"a","event":"changed","time":"2026-11-20T10:00:00Z","source":"app","new":"x"}]}]}"#
     #expect {
-      try BackupFile.decode(Array(text.utf8))
+      try Backup.decode(Array(text.utf8))
     } throws: { error in
       "\(error)".hasPrefix("counters[0].history[1].new: expected a whole number")
     }
@@ -239,7 +239,7 @@ struct BackupTests {
   ])
   func aBadJSONFileNamesThePathAndTheProblem(text: String, message: String) {
     #expect {
-      try BackupFile.decode(Array(text.utf8))
+      try Backup.decode(Array(text.utf8))
     } throws: { error in
       "\(error)".hasPrefix(message)
     }

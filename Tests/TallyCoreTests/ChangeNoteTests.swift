@@ -104,7 +104,7 @@ struct ChangeNoteTests {
   func notesRoundTripThroughAnExport(format: Backup.Format) throws {
     let backup = backupWithNotes()
     let bytes = format == .json ? BackupJSON.encode(backup) : BackupCSV.encode(backup)
-    let read = try BackupFile.decode(bytes)
+    let read = try Backup.decode(bytes)
     #expect(read == backup)
     #expect(read.counters[0].history.map(\.note) == [nil, #"after the run, "10 km""#, "ünïcödé ☕"])
     // ...and into a store's history, and out of it again.
@@ -135,7 +135,7 @@ struct ChangeNoteTests {
       {"counters":[{"history":[{"event":"changed","name":"water","new":3,"old":2,"source":"app",
       "time":"2026-11-23T08:00:00.250Z"}],"name":"water","step":1,"value":3}],"format":"tally-backup","version":1}
       """
-    let backup = try BackupFile.decode(Array(old.utf8))
+    let backup = try Backup.decode(Array(old.utf8))
     #expect(backup.counters[0].history == [noted(nil)])
   }
 
@@ -143,7 +143,7 @@ struct ChangeNoteTests {
     let old =
       "kind,counter,value,step,goal,time,event,name,old,new,source\r\ncounter,water,3,1,8/day,,,,,,\r\n"
       + "change,water,,,,2026-11-23T08:00:00.250Z,changed,water,2,3,app\r\n"
-    let backup = try BackupFile.decode(Array(old.utf8))
+    let backup = try Backup.decode(Array(old.utf8))
     #expect(backup.counters[0].goal == Goal(amount: 8, period: .day))
     #expect(backup.counters[0].history == [noted(nil)])
   }
@@ -167,7 +167,7 @@ struct ChangeNoteTests {
   ])
   func aBadNoteInABackupIsReportedWhereItIs(file: String, message: String) {
     #expect {
-      _ = try BackupFile.decode(Array(file.utf8))
+      _ = try Backup.decode(Array(file.utf8))
     } throws: { error in
       "\(error)".hasPrefix(message)
     }

@@ -137,3 +137,13 @@ struct HistoryEntryKey: Hashable {
     new = entry.new
   }
 }
+
+extension Backup {
+  /// A backup in either format, told apart by its first character that is not white space
+  /// (`{` for JSON).
+  public static func decode(_ bytes: [UInt8]) throws(Problem) -> Backup {
+    let first = bytes.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+    if first == UInt8(ascii: "{") { return try BackupJSON.decode(bytes) }
+    return try BackupCSV.decode(bytes)
+  }
+}

@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// A backup as CSV (RFC 4180: a header row, fields quoted when they hold a comma, a quote or
 /// a line break, quotes doubled, CRLF line ends), for spreadsheets and Python's `csv` module.
 ///

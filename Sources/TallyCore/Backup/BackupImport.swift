@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// Applies a checked backup to a store and its history: all of it, in one store batch (one
 /// lock, one durable write) and one append to the history.
 ///

@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// Tally's durable store: a property-list file that several processes can share safely.
 ///
 /// Foundation's `UserDefaults` on Linux loses writes (see DESIGN.md, Persistence), so Tally

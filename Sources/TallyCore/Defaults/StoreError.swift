@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// A problem with the file that holds Tally's counts, worded for the person at the keyboard.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Neither `XDG_DATA_HOME` nor `HOME` says where the data directory is.

@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// Sync of the counters through a shared folder: this machine's side of the CRDT.
 ///
 /// This machine's ``ReplicaState`` is kept in the local store (`syncState`), next to the

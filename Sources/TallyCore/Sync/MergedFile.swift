@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// Another machine's file in the sync folder as it was when it was merged into this
 /// machine's state: its identity, and what ``SyncStatus`` shows of it.
 ///

@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// The shared folder as this machine reads and writes it: every machine's file, read again
 /// only when its identity changed, and this machine's own file, replaced durably.
 ///

@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// Joining a sync folder and leaving it: `tally sync enable` and `tally sync disable`.
 public enum SyncSetup {
   /// What joining did to this machine's counters.

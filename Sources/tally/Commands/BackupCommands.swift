@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyPlatform
 
 extension Backup.Format: ExpressibleByArgument {}
 
@@ -89,7 +90,7 @@ struct ImportCommand: ParsableCommand {
       throw ExitCode(ExitStatus.ioError)
     }
     do {
-      return try BackupFile.decode(bytes)
+      return try Backup.decode(bytes)
     } catch {
       Platform.printError("\(file): \(error); nothing was imported")
       throw ExitCode(ExitStatus.dataError)

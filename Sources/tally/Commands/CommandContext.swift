@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyHistory
+import TallyPlatform
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

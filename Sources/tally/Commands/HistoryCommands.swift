@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyPlatform
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

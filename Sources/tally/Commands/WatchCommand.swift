@@ -1,17 +1,12 @@
 import ArgumentParser
 import TallyCore
+import TallyPlatform
 import TallyTerminal
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
 #endif
 
 /// `tally watch [NAME...] [--group G] [--format TEMPLATE] [--json]`: a line about counters at
@@ -65,7 +60,7 @@ struct WatchCommand: ParsableCommand {
     }
     let signals: SignalWatcher
     do {
-      signals = try SignalWatcher(watching: [SIGTERM, SIGINT, SIGHUP])
+      signals = try SignalWatcher(watching: SignalWatcher.endingCommand)
     } catch {
       Platform.printError("cannot watch for signals: \(error)")
       throw ExitCode(ExitStatus.ioError)
@@ -91,22 +86,14 @@ struct WatchCommand: ParsableCommand {
   /// Waits with poll(2) on `descriptors`, the signals and standard output: a signal, or a
   /// reader that has gone (an error or a hang-up on standard output), ends the watch.
   private static func wait(_ descriptors: [Int32], timeout: Double?, signals: SignalWatcher) -> CounterWatch.Wake {
-    var fds = [
-      pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
-    ]
-    fds += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    let milliseconds = timeout.map { Int32(max(0, min(($0 * 1000).rounded(.up), Double(Int32.max)))) } ?? -1
-    let ready = poll(&fds, nfds_t(fds.count), milliseconds)
-    if ready == 0 { return .timeout }
-    if ready < 0 { return errno == EINTR ? .timeout : .stop }
-    if fds[0].revents != 0 {
+    let readiness = Platform.wait(forReading: [signals.descriptor] + descriptors, timeout: timeout)
+    if readiness.failed { return .stop }
+    if readiness.readable.first == signals.descriptor {
       _ = signals.drain()
       return .stop
     }
-    if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .stop }
-    for entry in fds.dropFirst(2) where entry.revents != 0 { return .descriptor(entry.fd) }
-    return .timeout
+    if readiness.outputGone { return .stop }
+    return readiness.readable.first.map { .descriptor($0) } ?? .timeout
   }
 }
 

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyPlatform
 import TallyTestSupport
 
 /// One machine in a sync test: its own data directory and its own copy of the sync folder,

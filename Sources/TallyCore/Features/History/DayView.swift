@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// The Day view: a bar for each hour of one day, the hour now marked.
 struct DayView {
   let model: HistoryViewModel

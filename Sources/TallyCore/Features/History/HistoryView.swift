@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// Draws the history screen: a row of the four views' tabs with the counter's name, a line
 /// that says what the view shows, the view, and the keys.
 ///

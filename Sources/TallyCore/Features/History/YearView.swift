@@ -1,3 +1,5 @@
+import TallyPlatform
+
 /// The Year view: 53 weeks of days as a heat map, month names above, weekday names beside,
 /// a legend, and the year's total.
 struct YearView {

@@ -19,7 +19,7 @@ package struct FileIdentity: Equatable {
   private var modified: Int
   private var modifiedNanoseconds: Int
 
-  init(_ info: stat) {
+  package init(_ info: stat) {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
@@ -47,7 +47,7 @@ package struct FileIdentity: Equatable {
   }
 
   /// The identity that `numbers` gave; `nil` when they are not five.
-  init?(numbers: [Int64]) {
+  package init?(numbers: [Int64]) {
     guard numbers.count == 5 else { return nil }
     self.init(
       device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],

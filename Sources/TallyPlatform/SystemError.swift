@@ -13,7 +13,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
   public init(_ code: Int32) { self.code = code }
 
   /// The error from the most recent failed system call.
-  static var current: SystemError { SystemError(errno) }
+  package static var current: SystemError { SystemError(errno) }
 
   public var description: String { Self.message(code) }
 
@@ -25,6 +25,9 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// A file larger than Tally reads (`EFBIG`).
   public static let fileTooLarge = SystemError(EFBIG)
+
+  /// A failure to read or write that the system did not name (`EIO`).
+  public static let inputOutput = SystemError(EIO)
 
   /// `strerror`'s text for `code`, such as "Permission denied".
   public static func message(_ code: Int32) -> String {

@@ -8,20 +8,20 @@
 ///
 /// A file replaced by `rename` arrives under its name in the directory, so the directory is
 /// watched, not the file; the directory itself going away is reported too.
-final class DirectoryWatch {
+package final class DirectoryWatch {
   /// Becomes readable when something happened; for the run loop to `poll`.
-  let descriptor: Int32
+  package let descriptor: Int32
 
   /// Files made, replaced, written whole or deleted, and the directory itself going away.
-  static let events = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
+  package static let events = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
   /// Those, and every write to a file kept open (a database's write-ahead log).
-  static let eventsWithWrites = events | UInt32(IN_MODIFY)
+  package static let eventsWithWrites = events | UInt32(IN_MODIFY)
 
   private let events: UInt32
 
   /// Watches `directory` for `events`; `nil` when inotify is unavailable (its per-user limit
   /// reached).
-  init?(directory: String, events: UInt32 = DirectoryWatch.events) {
+  package init?(directory: String, events: UInt32 = DirectoryWatch.events) {
     self.events = events
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { return nil }
@@ -34,21 +34,21 @@ final class DirectoryWatch {
   deinit { close(descriptor) }
 
   /// Watches `directory` again, after it was deleted and made anew.
-  func watchAgain(_ directory: String) {
+  package func watchAgain(_ directory: String) {
     inotify_add_watch(descriptor, directory, events)
   }
 
   /// What the pending events were about.
-  struct Events: Equatable {
+  package struct Events: Equatable {
     /// The names of the files in the directory they named.
-    var names: Set<String> = []
+    package var names: Set<String> = []
     /// Whether one was about the directory itself (it went away or moved), or events were
     /// lost (the queue overflowed): then anything in it may have changed.
-    var directoryChanged = false
+    package var directoryChanged = false
   }
 
   /// Reads every pending event.
-  func readEvents() -> Events {
+  package func readEvents() -> Events {
     var events = Events()
     drainEvents { name in
       if let name {
@@ -64,7 +64,7 @@ final class DirectoryWatch {
   /// directory itself.
   ///
   /// Compares bytes: the store's watch wakes after every save.
-  func readEvents(concerning name: String) -> Bool {
+  package func readEvents(concerning name: String) -> Bool {
     var concerned = false
     drainEvents { eventName in
       if eventName.map({ $0.elementsEqual(name.utf8) }) ?? true { concerned = true }

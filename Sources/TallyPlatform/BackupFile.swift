@@ -23,12 +23,4 @@ public enum BackupFile {
     defer { FileSystem.close(fd) }
     try FileSystem.replaceFileDurably(atPath: path, with: bytes, directoryDescriptor: fd)
   }
-
-  /// A backup in either format, told apart by its first character that is not white space
-  /// (`{` for JSON).
-  public static func decode(_ bytes: [UInt8]) throws(Backup.Problem) -> Backup {
-    let first = bytes.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
-    if first == UInt8(ascii: "{") { return try BackupJSON.decode(bytes) }
-    return try BackupCSV.decode(bytes)
-  }
 }

@@ -169,6 +169,20 @@ package enum FileSystem {
     fsync(fd)
   }
 
+  /// Makes the file at `path` when it is not there (readable and writable by this user
+  /// only), following no link, and reads its size and its first `count` bytes (fewer in a
+  /// shorter file); `nil` when it cannot be opened.
+  package static func makeIfMissing(atPath path: String, readingFirst count: Int) -> (size: Int64, head: [UInt8])? {
+    let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    var head = [UInt8](repeating: 0, count: count)
+    let read = pread(fd, &head, count, 0)
+    return (Int64(info.st_size), Array(head.prefix(max(0, read))))
+  }
+
   /// What identifies the file at `path` now, or `nil` when there is none.
   package static func identity(atPath path: String) throws(SystemError) -> FileIdentity? {
     var info = stat()

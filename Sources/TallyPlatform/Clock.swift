@@ -7,15 +7,15 @@
 #endif
 
 /// Monotonic time and short sleeps for waits with a deadline.
-enum MonotonicClock {
+package enum MonotonicClock {
   /// Seconds since an arbitrary fixed point, never going backwards.
-  static func now() -> Double {
+  package static func now() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
   }
 
-  static func sleep(seconds: Double) {
+  package static func sleep(seconds: Double) {
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
@@ -23,9 +23,9 @@ enum MonotonicClock {
 }
 
 /// The local time zone, as the C library knows it.
-enum LocalTime {
+package enum LocalTime {
   /// Seconds east of UTC of the local time zone at `secondsSince1970`.
-  static func utcOffset(atSecondsSince1970 seconds: Double) -> Int {
+  package static func utcOffset(atSecondsSince1970 seconds: Double) -> Int {
     var time = time_t(seconds.rounded(.down))
     var parts = tm()
     guard localtime_r(&time, &parts) != nil else { return 0 }
@@ -34,7 +34,7 @@ enum LocalTime {
 
   /// What names the local time zone: `$TZ` when set, else where `/etc/localtime` links to,
   /// else that file's size and modification time (a copied zone file); "UTC" without one.
-  static var identity: String {
+  package static var identity: String {
     if let zone = getenv("TZ") { return "TZ=" + String(cString: zone) }
     var buffer = [CChar](repeating: 0, count: 4096)
     let length = readlink("/etc/localtime", &buffer, buffer.count - 1)

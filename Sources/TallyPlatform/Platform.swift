@@ -61,4 +61,32 @@ public enum Platform {
   public static func printError(_ message: String) {
     try? FileSystem.writeAll(Array(("tally: " + message + "\n").utf8), to: STDERR_FILENO)
   }
+
+  /// What ``wait(forReading:timeout:)`` found.
+  public struct Readiness: Sendable, Equatable {
+    /// The descriptors that can be read (or are at their end), in the order they were given.
+    public var readable: [Int32] = []
+    /// Whether standard output has gone: an error or a hang-up on it (its reader went away).
+    public var outputGone = false
+    /// Whether the wait failed for another reason than a signal's arrival (`EINTR`, which
+    /// ends it as a timeout does).
+    public var failed = false
+  }
+
+  /// Waits with poll(2) until one of `descriptors` can be read, standard output has gone, or
+  /// `timeout` seconds have passed (`nil`: no limit).
+  public static func wait(forReading descriptors: [Int32], timeout: Double?) -> Readiness {
+    var fds = [pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)]
+    fds += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let milliseconds = timeout.map { Int32(max(0, min(($0 * 1000).rounded(.up), Double(Int32.max)))) } ?? -1
+    var readiness = Readiness()
+    let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+    guard ready > 0 else {
+      readiness.failed = ready < 0 && errno != EINTR
+      return readiness
+    }
+    readiness.outputGone = fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+    readiness.readable = fds.dropFirst().filter { $0.revents != 0 }.map(\.fd)
+    return readiness
+  }
 }

@@ -26,7 +26,7 @@ package enum UTCTime {
   }
 
   /// Days from 1970-01-01 to a proleptic Gregorian date: Howard Hinnant's days_from_civil.
-  static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+  package static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -68,7 +68,7 @@ package enum UTCTime {
   }
 
   /// The month (1 to 12) and day of the month of a day counted from 1970-01-01 (day 0).
-  static func monthAndDay(ofDay number: Int) -> (month: Int, day: Int) {
+  package static func monthAndDay(ofDay number: Int) -> (month: Int, day: Int) {
     let date = civilDate(ofDay: Int64(number))
     return (Int(date.month), Int(date.day))
   }

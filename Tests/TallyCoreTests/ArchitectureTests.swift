@@ -1,0 +1,75 @@
+import TallyPlatform
+import Testing
+
+/// The targets' layers (docs/architecture.md), held by what their files import: a target
+/// imports only the targets below it, and only the platform and the terminal call the C
+/// library.
+struct ArchitectureTests {
+  /// Each target of Tally and the targets of Tally it may import.
+  static let layers: [String: Set<String>] = [
+    "TallyPlatform": [],
+    "TallyCore": ["TallyPlatform"],
+    "TallyHistory": ["TallyPlatform", "TallyCore", "CSQLite"],
+    "TallyTerminal": ["TallyPlatform", "TallyCore", "CNcurses"],
+    "TallyFoundation": ["TallyCore"],
+    "tally": ["TallyPlatform", "TallyCore", "TallyHistory", "TallyTerminal"],
+    "TallyTestSupport": ["TallyPlatform", "TallyCore", "TallyHistory"],
+  ]
+
+  /// The targets that may import the C library (`Glibc`).
+  ///
+  /// The operating system's calls are theirs; the test support starts processes and
+  /// terminals of its own.
+  static let systemCallers: Set<String> = ["TallyPlatform", "TallyTerminal", "TallyTestSupport"]
+
+  static let sources: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+    return path + "/Sources"
+  }()
+
+  /// The modules `target`'s Swift files import, each with the first file that does.
+  static func imports(of target: String) throws -> [String: String] {
+    var found: [String: String] = [:]
+    var pending = [sources + "/" + target]
+    while let directory = pending.popLast() {
+      for name in FileSystem.names(inDirectory: directory) {
+        let path = directory + "/" + name
+        guard name.hasSuffix(".swift") else {
+          if !name.contains(".") { pending.append(path) }
+          continue
+        }
+        let text = String(decoding: try FileSystem.readFile(atPath: path) ?? [], as: UTF8.self)
+        for line in text.split(separator: "\n") {
+          let words = line.split(separator: " ")
+          guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+            words[..<index].allSatisfy({ $0.hasPrefix("@") })
+          else { continue }
+          found[String(words[index + 1]), default: String(path.dropFirst(sources.count + 1))] += ""
+        }
+      }
+    }
+    return found
+  }
+
+  @Test func everyTargetIsInALayer() {
+    let targets = Set(FileSystem.names(inDirectory: Self.sources)).subtracting(["CNcurses", "CSQLite"])
+    #expect(targets == Set(Self.layers.keys))
+  }
+
+  @Test(arguments: layers.keys.sorted())
+  func aTargetImportsOnlyTheLayersBelowIt(target: String) throws {
+    let ours = Set(Self.layers.keys).union(["CNcurses", "CSQLite"])
+    for (module, file) in try Self.imports(of: target) where ours.contains(module) {
+      #expect(Self.layers[target]?.contains(module) == true, "\(file) imports \(module), above \(target)")
+    }
+  }
+
+  @Test(arguments: layers.keys.sorted())
+  func onlyThePlatformAndTheTerminalCallTheCLibrary(target: String) throws {
+    let imports = try Self.imports(of: target)
+    for module in ["Glibc", "Musl", "Darwin"] where !Self.systemCallers.contains(target) {
+      #expect(imports[module] == nil, "\(imports[module] ?? "") imports \(module)")
+    }
+  }
+}
