@@ -32,7 +32,9 @@ extension SQLiteHistory {
   ///   still be read of it; ``notices`` says how many changes came back. With sync on,
   ///   ``attach(folder:machine:mayWrite:)`` then adds what this machine's files there hold.
   /// - A locked database waits up to `busyTimeout` seconds.
-  public static func open(directory: String, busyTimeout: Double = 5) throws(HistoryError) -> SQLiteHistory {
+  public static func open(directory: String, busyTimeout: Double = FileUserDefaults.defaultLockTimeout) throws(HistoryError)
+    -> SQLiteHistory
+  {
     let path = StoreLocation.join(directory, fileName)
     do throws(HistoryError) {
       let history = try connect(path: path, busyTimeout: busyTimeout)

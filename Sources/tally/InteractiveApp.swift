@@ -56,7 +56,7 @@ struct InteractiveApp {
     // applies them again when the user changes them.
     let settings = Settings(store: dependencies.userDefaults, environment: environment)
     let liveSettings = LiveSettings(store: dependencies.userDefaults, environment: environment)
-    (dependencies.userDefaults as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
+    dependencies.userDefaults.apply(settings)
     let counterScreen = settings.counterScreen()
     if let problem = counterScreen.problem {
       notices.append(LiveSettings.keysNotice(problem))

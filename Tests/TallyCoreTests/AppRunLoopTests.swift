@@ -139,6 +139,19 @@ struct AppRunLoopTests {
     #expect(try savedCount() == 1)
   }
 
+  @Test func aLockTimeoutSetByAnotherProcessIsHowLongTheNextChangeWaits() throws {
+    #expect(store.lockTimeout == FileUserDefaults.defaultLockTimeout)
+    _ = run(
+      [
+        .meanwhile {
+          guard let other = try? FileUserDefaults(directory: directory.path) else { return }
+          try? SettingEditor.set("lockTimeout", to: "0.5", in: other)
+        },
+        .watchedDescriptor,
+      ], on: store, liveSettings: true)
+    #expect(store.lockTimeout == 0.5)
+  }
+
   @Test func aStoreChangeThatLeavesTheSettingsAloneAppliesNothing() throws {
     let (_, terminal) = run(
       [.meanwhile { (try? FileUserDefaults(directory: directory.path))?.set(41, forKey: "count") }, .watchedDescriptor],

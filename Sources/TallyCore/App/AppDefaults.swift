@@ -96,7 +96,8 @@ public enum AppDefaults {
         key: .confirmDelete, defaultValue: .bool(true), summary: "ask before deleting a counter (it can be undone either way)",
         isSetting: true),
       Entry(
-        key: .lockTimeout, defaultValue: .real(5), summary: "seconds to wait for another tally to release the store",
+        key: .lockTimeout, defaultValue: .real(FileUserDefaults.defaultLockTimeout),
+        summary: "seconds to wait for another tally to release the store",
         isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT",
         isMachineOnly: true),
       Entry(

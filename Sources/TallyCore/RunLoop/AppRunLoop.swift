@@ -209,7 +209,7 @@ public final class AppRunLoop {
       app.notice = [app.notice, LiveSettings.keysNotice(problem)].compactMap { $0 }.joined(separator: " ")
     }
     terminal.apply(theme: settings.theme)
-    (store as? FileUserDefaults)?.lockTimeout = settings.lockTimeout
+    store.apply(settings)
   }
 
   /// Shows a new sync problem (a skipped file, the folder gone) on the status line, once,

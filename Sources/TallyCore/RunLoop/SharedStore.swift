@@ -19,6 +19,8 @@ public protocol SharedStore: UserDefaultsProtocol {
   /// Re-reads the store; returns the keys whose value changed.
   @discardableResult
   func reload() -> Set<String>
+  /// Makes a change wait up to `seconds` for another process's lock on the store.
+  func waitForLock(upTo seconds: Double)
 }
 
 extension SharedStore {
@@ -30,11 +32,20 @@ extension SharedStore {
   public func processChanges() -> Set<String> { [] }
   @discardableResult
   public func reload() -> Set<String> { [] }
+  public func waitForLock(upTo seconds: Double) {}
+
+  /// Applies what `settings` say of the store itself, at start and whenever they change:
+  /// how long a change waits for another process's lock.
+  public func apply(_ settings: Settings) {
+    waitForLock(upTo: settings.lockTimeout)
+  }
 }
 
 extension FileUserDefaults: SharedStore {
   /// Always: other tally processes and commands save to the same file.
   public var isShared: Bool { true }
+
+  public func waitForLock(upTo seconds: Double) { lockTimeout = seconds }
 }
 
 extension InMemoryUserDefaults: SharedStore {}

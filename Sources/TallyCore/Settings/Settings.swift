@@ -72,7 +72,7 @@ public struct Settings {
   }
 
   /// Seconds to wait for another process's lock on the store.
-  public var lockTimeout: Double { value(.lockTimeout)?.number ?? 5 }
+  public var lockTimeout: Double { value(.lockTimeout)?.number ?? FileUserDefaults.defaultLockTimeout }
 
   /// The counter screen's settings, and why its keys are all the defaults when the `keys.*`
   /// settings cannot be used (a key bound twice, an unknown key name).

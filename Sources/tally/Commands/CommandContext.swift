@@ -71,7 +71,7 @@ struct CommandContext {
       if let notice = store.notices.first { throw notice }
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
       LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
-      store.lockTimeout = Settings(store: store, environment: environment).lockTimeout
+      store.apply(Settings(store: store, environment: environment))
       return store
     } catch {
       throw Self.fail(error)
