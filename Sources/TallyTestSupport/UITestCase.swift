@@ -21,12 +21,12 @@ public final class UITestCase {
 
   /// Runs the app on `InMemoryUserDefaults`: nothing is read from or written to disk.
   public func useTestSafeUserDefaults() {
-    add(LaunchArgument.useInMemoryUserDefaults.rawValue)
+    add(LaunchArguments.useInMemoryUserDefaults.argument)
   }
 
   /// Starts the app on the counter, past onboarding.
   public func skipOnboarding() {
-    add(LaunchArgument.skipOnboarding.rawValue)
+    add(LaunchArguments.skipOnboarding.argument)
   }
 
   /// Starts the app with `value` under `key` in its argument domain, through a

@@ -75,13 +75,13 @@ struct TallyCommand: ParsableCommand {
   )
 
   @Flag(
-    name: .customLong(LaunchArgument.useInMemoryUserDefaults.name, withSingleDash: true),
-    help: ArgumentHelp(LaunchArgument.useInMemoryUserDefaults.summary))
+    name: .customLong(LaunchArguments.useInMemoryUserDefaults.name, withSingleDash: true),
+    help: ArgumentHelp(LaunchArguments.useInMemoryUserDefaults.summary))
   var useInMemoryUserDefaults = false
 
   @Flag(
-    name: .customLong(LaunchArgument.skipOnboarding.name, withSingleDash: true),
-    help: ArgumentHelp(LaunchArgument.skipOnboarding.summary))
+    name: .customLong(LaunchArguments.skipOnboarding.name, withSingleDash: true),
+    help: ArgumentHelp(LaunchArguments.skipOnboarding.summary))
   var skipOnboarding = false
 
   // `-<key> <value>`: one option per key of `AppDefaults.entries` that is not a setting (a

@@ -59,6 +59,6 @@ struct LaunchArgumentConfiguratorTests {
   }
 
   @Test func argumentsAreSingleDash() {
-    #expect(LaunchArgument.allCases.map(\.rawValue) == ["-useInMemoryUserDefaults", "-skipOnboarding"])
+    #expect(LaunchArguments.each.map(\.argument) == ["-useInMemoryUserDefaults", "-skipOnboarding"])
   }
 }

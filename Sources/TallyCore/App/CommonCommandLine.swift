@@ -25,10 +25,10 @@ public enum CommonCommandLine: Equatable, Sendable {
   /// The invocation `arguments` (after launch-argument scanning) spell, or `nil`.
   public static func recognize(_ arguments: [String]) -> CommonCommandLine? {
     guard let first = arguments.first else { return .interactive([]) }
-    if let flag = LaunchArgument(rawValue: first) {
-      var flags = LaunchArguments(flag)
+    if let flag = LaunchArguments(argument: first) {
+      var flags = flag
       for argument in arguments.dropFirst() {
-        guard let flag = LaunchArgument(rawValue: argument), flags.insert(LaunchArguments(flag)).inserted else { return nil }
+        guard let flag = LaunchArguments(argument: argument), flags.insert(flag).inserted else { return nil }
       }
       return .interactive(flags)
     }
