@@ -21,30 +21,9 @@ struct InteractiveApp {
       Platform.printError(error.description)
       return ExitStatus.failure
     }
-
-    let dependencies: Dependencies
-    var notices: [String] = []
-    do {
-      dependencies = try LaunchArgumentConfigurator.makeDependencies(
-        arguments: arguments.subtracting([.skipOnboarding]), argumentDomain: argumentDomain, clock: SystemClock(),
-        // The history is opened at its first use: a first frame without a goal needs none.
-        inMemoryHistory: DeferredHistory { SQLiteHistory.inMemory() },
-        makePersistentStore: { () throws(StoreError) in
-          let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
-          notices = store.notices.map(\.description) + StoreCheck.run(on: store)
-          let history = DeferredHistory(
-            open: { () throws(HistoryError) in
-              let history = try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
-              // The log folded whole at quit: the next start reads none of it.
-              history.logFoldedAbove = 0
-              return history
-            },
-            // A new machine's first frames make no database: there is nothing to show yet.
-            mayHoldChanges: { SQLiteHistory.exists(inDirectory: store.directory) })
-          return (store, history)
-        },
-        // The other machines' history is read after the first frame, as their counts are.
-        attachHistory: { history, sync in (history as? DeferredHistory)?.attach(to: sync, readingBeforeFirstQuestion: false) })
+    let (dependencies, storeNotices): (Dependencies, [String])
+    do throws(StoreError) {
+      (dependencies, storeNotices) = try makeDependencies()
     } catch {
       // Reported before the terminal is touched: nothing drawn and taken away again.
       Platform.printError(error.description)
@@ -58,9 +37,7 @@ struct InteractiveApp {
     let liveSettings = LiveSettings(store: dependencies.userDefaults, environment: environment)
     dependencies.userDefaults.apply(settings)
     let counterScreen = settings.counterScreen()
-    if let problem = counterScreen.problem {
-      notices.append(LiveSettings.keysNotice(problem))
-    }
+    let notices = storeNotices + [counterScreen.problem.map(LiveSettings.keysNotice)].compactMap { $0 }
 
     let session: TerminalSession
     do {
@@ -69,33 +46,9 @@ struct InteractiveApp {
       Platform.printError(error.description)
       return ExitStatus.failure
     }
-
-    let analytics = dependencies.analytics
     let outcome = AppRunLoop(terminal: session, dependencies: dependencies, settings: liveSettings).run {
       LaunchArgumentConfigurator.configure(dependencies, with: arguments)
-      let app = AppViewModel(
-        settingStore: dependencies.settingStore,
-        analytics: analytics,
-        counterSettings: counterScreen.settings,
-        makeOnboardingViewModel: { OnboardingViewModel(pages: OnboardingPage.pages(for: counterScreen.settings.keyMap)) },
-        makeCountersModel: {
-          CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics, sync: dependencies.sync)
-        },
-        makeHistoryViewModel: {
-          HistoryViewModel(
-            counter: $0, history: dependencies.history, clock: dependencies.clock,
-            goalCalendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
-        },
-        makeGoalSummary: { counter in
-          // Drawn every frame: a counter without a goal costs nothing more.
-          guard counter.goal != nil else { return nil }
-          return GoalSummary.of(
-            counter, history: dependencies.history, now: dependencies.clock.now(),
-            calendar: GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults))
-        },
-        makeLastChange: LastChangeLine.maker(
-          history: dependencies.history, clock: dependencies.clock, store: dependencies.userDefaults),
-        history: dependencies.history)
+      let app = Self.makeApp(dependencies, counterSettings: counterScreen.settings)
       if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
       return app
     }
@@ -108,5 +61,57 @@ struct InteractiveApp {
     case .quit:
       return ExitStatus.success
     }
+  }
+
+  /// The store and the history the launch arguments ask for, with what opening the store
+  /// found worth telling (a damaged file moved aside, a check that failed).
+  private func makeDependencies() throws(StoreError) -> (Dependencies, notices: [String]) {
+    var notices: [String] = []
+    let dependencies = try LaunchArgumentConfigurator.makeDependencies(
+      arguments: arguments.subtracting([.skipOnboarding]), argumentDomain: argumentDomain, clock: SystemClock(),
+      // The history is opened at its first use: a first frame without a goal needs none.
+      inMemoryHistory: DeferredHistory { SQLiteHistory.inMemory() },
+      makePersistentStore: { () throws(StoreError) in
+        let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
+        notices = store.notices.map(\.description) + StoreCheck.run(on: store)
+        let history = DeferredHistory(
+          open: { () throws(HistoryError) in
+            let history = try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
+            // The log folded whole at quit: the next start reads none of it.
+            history.logFoldedAbove = 0
+            return history
+          },
+          // A new machine's first frames make no database: there is nothing to show yet.
+          mayHoldChanges: { SQLiteHistory.exists(inDirectory: store.directory) })
+        return (store, history)
+      },
+      // The other machines' history is read after the first frame, as their counts are.
+      attachHistory: { history, sync in (history as? DeferredHistory)?.attach(to: sync, readingBeforeFirstQuestion: false) })
+    return (dependencies, notices)
+  }
+
+  /// The app's view model over `dependencies`, each screen made when first shown.
+  private static func makeApp(_ dependencies: Dependencies, counterSettings: CounterScreenSettings) -> AppViewModel {
+    let analytics = dependencies.analytics
+    let calendar = { GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults) }
+    return AppViewModel(
+      settingStore: dependencies.settingStore,
+      analytics: analytics,
+      counterSettings: counterSettings,
+      makeOnboardingViewModel: { OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap)) },
+      makeCountersModel: {
+        CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics, sync: dependencies.sync)
+      },
+      makeHistoryViewModel: {
+        HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock, goalCalendar: calendar())
+      },
+      makeGoalSummary: { counter in
+        // Drawn every frame: a counter without a goal costs nothing more.
+        guard counter.goal != nil else { return nil }
+        return GoalSummary.of(counter, history: dependencies.history, now: dependencies.clock.now(), calendar: calendar())
+      },
+      makeLastChange: LastChangeLine.maker(
+        history: dependencies.history, clock: dependencies.clock, store: dependencies.userDefaults),
+      history: dependencies.history)
   }
 }
