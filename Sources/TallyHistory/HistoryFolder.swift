@@ -92,6 +92,26 @@ final class HistoryFolder {
 
   // MARK: Reading the other machines'
 
+  /// A file of the folder as the database last indexed it.
+  private struct Indexed {
+    var device: Int64
+    var inode: Int64
+    /// The bytes read, whole lines only.
+    var indexed: Int64
+    var modified: Int64
+    var damaged: Int64
+  }
+
+  /// A file to read now, from `from` (where the last reading ended, when it is the same file
+  /// and grew; else its start).
+  private struct Reading {
+    var name: String
+    var machine: String
+    var identity: FileIdentity
+    var from: Int64
+    var damaged: Int64
+  }
+
   /// Reads what the other machines' files hold that the database does not have yet;
   /// returns whether anything changed.
   @discardableResult
@@ -108,38 +128,15 @@ final class HistoryFolder {
     let wanted = files.filter { !$0.legacy || !monthly.contains($0.machine) }
     let connection = history.connection
     do throws(SQLiteError) {
-      var known: [String: (device: Int64, inode: Int64, indexed: Int64, modified: Int64, damaged: Int64)] = [:]
+      var known: [String: Indexed] = [:]
       let statement = try connection.statement("SELECT name, device, inode, indexed, modified, damaged FROM folder_file")
       while try statement.step() {
-        known[statement.text(0)] = (
-          statement.integer(1), statement.integer(2), statement.integer(3), statement.integer(4), statement.integer(5)
-        )
+        known[statement.text(0)] = Indexed(
+          device: statement.integer(1), inode: statement.integer(2), indexed: statement.integer(3),
+          modified: statement.integer(4), damaged: statement.integer(5))
       }
+      let work = wanted.compactMap { reading(of: $0.name, by: $0.machine, in: folder, known: known[$0.name]) }
       let wantedNames = Set(wanted.map { $0.name })
-      // Each file to read, from where: its end last time when it is the same file and grew.
-      var work: [(name: String, machine: String, identity: FileIdentity, from: Int64, damaged: Int64)] = []
-      for file in wanted {
-        let identity: FileIdentity
-        do throws(SystemError) {
-          guard let found = try folder.identity(ofFile: file.name) else { continue }
-          identity = found
-        } catch {
-          skipped.append("the history file \(TerminalText.escaped(file.name)) in the sync folder was skipped: \(error)")
-          continue
-        }
-        let numbers = identity.numbers
-        let previous = known[file.name].flatMap { $0.device == numbers[0] && $0.inode == numbers[1] ? $0 : nil }
-        if let previous, identity.byteCount == previous.indexed, previous.modified == numbers[3] { continue }
-        guard identity.byteCount <= Self.maximumFileSize else {
-          skipped.append("the history file \(TerminalText.escaped(file.name)) in the sync folder was skipped: larger than 64 MiB")
-          continue
-        }
-        if let previous, identity.byteCount > previous.indexed {
-          work.append((file.name, file.machine, identity, previous.indexed, previous.damaged))
-        } else {
-          work.append((file.name, file.machine, identity, 0, 0))
-        }
-      }
       let gone = known.keys.filter { !wantedNames.contains($0) }
       guard !work.isEmpty || !gone.isEmpty else { return false }
       try connection.transaction { () throws(SQLiteError) in
@@ -159,29 +156,7 @@ final class HistoryFolder {
             break
           }
           budget -= Int(file.identity.byteCount - file.from)
-          if file.from == 0 { try connection.run("DELETE FROM change WHERE file = ?", [.text(file.name)]) }
-          guard let read = try? folder.readFile(named: file.name, from: Int(file.from), atMost: Self.maximumFileSize) else {
-            continue
-          }
-          // Whole lines only: a line still being written is read once it ends.
-          let end = read.bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-          var damaged: Int64 = 0
-          for line in read.bytes[..<end].split(separator: UInt8(ascii: "\n")) {
-            guard var entry = HistoryEntry(jsonLine: line) else {
-              damaged += 1
-              continue
-            }
-            entry.machine = file.machine
-            try history.insert(entry, file: file.name)
-          }
-          let numbers = read.identity.numbers
-          try connection.run(
-            "INSERT OR REPLACE INTO folder_file (name, machine, device, inode, indexed, modified, damaged) "
-              + "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-              .text(file.name), .text(file.machine), .integer(numbers[0]), .integer(numbers[1]), .integer(file.from + Int64(end)),
-              .integer(numbers[3]), .integer(file.damaged + damaged),
-            ])
+          try read(file, from: folder, into: history)
         }
         // This machine's rows were all copied up to the last row: the other machines' rows
         // added now need no looking at by the next copy.
@@ -194,6 +169,59 @@ final class HistoryFolder {
       skipped.append("the other machines' history could not be read: \(HistoryError(error, path: history.path))")
       return false
     }
+  }
+
+  /// What to read of the file `name` of `machine`, given how it was `known`: `nil` when it is
+  /// as it was when last read, or it is skipped (with a notice).
+  private func reading(of name: String, by machine: String, in folder: UntrustedFolder, known: Indexed?) -> Reading? {
+    let identity: FileIdentity
+    do throws(SystemError) {
+      guard let found = try folder.identity(ofFile: name) else { return nil }
+      identity = found
+    } catch {
+      skipped.append("the history file \(TerminalText.escaped(name)) in the sync folder was skipped: \(error)")
+      return nil
+    }
+    let numbers = identity.numbers
+    let previous = known.flatMap { $0.device == numbers[0] && $0.inode == numbers[1] ? $0 : nil }
+    if let previous, identity.byteCount == previous.indexed, previous.modified == numbers[3] { return nil }
+    guard identity.byteCount <= Self.maximumFileSize else {
+      skipped.append("the history file \(TerminalText.escaped(name)) in the sync folder was skipped: larger than 64 MiB")
+      return nil
+    }
+    if let previous, identity.byteCount > previous.indexed {
+      return Reading(name: name, machine: machine, identity: identity, from: previous.indexed, damaged: previous.damaged)
+    }
+    return Reading(name: name, machine: machine, identity: identity, from: 0, damaged: 0)
+  }
+
+  /// Reads `file`'s whole new lines into `history`, inside the caller's transaction, and
+  /// records how far it was read; a damaged line is counted and skipped.
+  private func read(_ file: Reading, from folder: UntrustedFolder, into history: SQLiteHistory) throws(SQLiteError) {
+    let connection = history.connection
+    if file.from == 0 { try connection.run("DELETE FROM change WHERE file = ?", [.text(file.name)]) }
+    guard let read = try? folder.readFile(named: file.name, from: Int(file.from), atMost: Self.maximumFileSize) else {
+      return
+    }
+    // Whole lines only: a line still being written is read once it ends.
+    let end = read.bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    var damaged: Int64 = 0
+    for line in read.bytes[..<end].split(separator: UInt8(ascii: "\n")) {
+      guard var entry = HistoryEntry(jsonLine: line) else {
+        damaged += 1
+        continue
+      }
+      entry.machine = file.machine
+      try history.insert(entry, file: file.name)
+    }
+    let numbers = read.identity.numbers
+    try connection.run(
+      "INSERT OR REPLACE INTO folder_file (name, machine, device, inode, indexed, modified, damaged) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?)",
+      [
+        .text(file.name), .text(file.machine), .integer(numbers[0]), .integer(numbers[1]), .integer(file.from + Int64(end)),
+        .integer(numbers[3]), .integer(file.damaged + damaged),
+      ])
   }
 
   /// How many damaged lines of the other machines' files were skipped.
