@@ -62,21 +62,7 @@ public final class AppRunLoop {
   ///   first frame, so what it writes (such as `-skipOnboarding` does) is saved after that
   ///   frame is drawn, not before; so is the merge of the sync folder.
   public func run(startingWith makeApp: () -> AppViewModel) -> Outcome {
-    let app = store.performBatch {
-      let app = makeApp()
-      draw(app)
-      // The other machines' changes since the last run are merged right after the first
-      // frame, which shows the counters as this machine last saved them, and drawn before
-      // the merge is saved with the batch and copied to the folder (docs/sync.md).
-      let merged = sync?.pull(publishing: false) ?? false
-      let indexed = sync != nil && history.log.refresh()
-      if merged || indexed { storeChanged(app) }
-      // The last change's line, from the history opened now, after the first frame.
-      app.showsLastChange = true
-      let lastChange = app.lastChange
-      if [showSyncProblem(on: app), merged, indexed, lastChange != nil].contains(true) { draw(app, lastChange: lastChange) }
-      return app
-    }
+    let app = start(makeApp)
     sync?.publish()
     let storeDescriptor = store.changeNotificationDescriptor()
     let reread = store.isShared && storeDescriptor == nil ? Self.rereadInterval : nil
@@ -97,14 +83,7 @@ public final class AppRunLoop {
       case .terminated(let signal):
         copyToFolderIfWaiting()
         return .terminated(signal: signal)
-      case .descriptor(let descriptor) where descriptor == folderDescriptor:
-        // The other machines' counts, and their history (which goals and streaks add up);
-        // nothing is read when only this machine's own files changed, as after every press.
-        if let sync {
-          let (changes, countersChanged) = sync.processFolderChanges()
-          if [countersChanged, history.log.refresh(changes)].contains(true) { storeChanged(app) }
-        }
-        showSyncProblem(on: app)
+      case .descriptor(let descriptor) where descriptor == folderDescriptor: folderChanged(app)
       case .descriptor: if !store.processChanges().isEmpty { storeChanged(app) }
       case .timeout:
         if !retrying, reread != nil, !store.reload().isEmpty { storeChanged(app) }
@@ -123,28 +102,62 @@ public final class AppRunLoop {
         storeChanged(app)
         app.saveStatusChanged()
       }
-      var keys = terminal.readKeys()
-      if keys.contains(.control("z")) {
-        keys.removeAll { $0 == .control("z") }
-        terminal.suspend()
-      }
-      apply(keys, to: app)
-      if app.isQuitting, !app.quitsWithoutSaving, store.hasUnsavedChanges {
-        store.retrySave()
-        if let problem = store.saveProblem { app.refuseQuit(unsaved: problem) }
-      }
-      if !app.isQuitting { draw(app) }
-      if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
-      // Copied once the keys pause (a wait that timed out), or after the longest delay.
-      if let since = folderCopyWaitingSince,
-        woken == .timeout || since.duration(to: .now) >= Self.folderCopyLongestDelay
-      {
-        copyToFolderIfWaiting()
-      }
+      takeKeys(into: app, woken: woken)
     }
     copyToFolderIfWaiting()
     terminal.stop()
     return store.hasUnsavedChanges ? .quitWithoutSaving(store.saveProblem) : .quit
+  }
+
+  /// Makes the app and draws its first frame, then merges what the other machines changed
+  /// since the last run and draws again, all in the batch that saves it.
+  private func start(_ makeApp: () -> AppViewModel) -> AppViewModel {
+    store.performBatch {
+      let app = makeApp()
+      draw(app)
+      // The other machines' changes since the last run are merged right after the first
+      // frame, which shows the counters as this machine last saved them, and drawn before
+      // the merge is saved with the batch and copied to the folder (docs/sync.md).
+      let merged = sync?.pull(publishing: false) ?? false
+      let indexed = sync != nil && history.log.refresh()
+      if merged || indexed { storeChanged(app) }
+      // The last change's line, from the history opened now, after the first frame.
+      app.showsLastChange = true
+      let lastChange = app.lastChange
+      if [showSyncProblem(on: app), merged, indexed, lastChange != nil].contains(true) { draw(app, lastChange: lastChange) }
+      return app
+    }
+  }
+
+  /// Takes in a change in the sync folder: the other machines' counts, and their history
+  /// (which goals and streaks add up); nothing is read when only this machine's own files
+  /// changed, as after every press.
+  private func folderChanged(_ app: AppViewModel) {
+    if let sync {
+      let (changes, countersChanged) = sync.processFolderChanges()
+      if [countersChanged, history.log.refresh(changes)].contains(true) { storeChanged(app) }
+    }
+    showSyncProblem(on: app)
+  }
+
+  /// Applies the keys waiting, draws, and copies this machine's file to the folder once the
+  /// keys pause (a wait that timed out), or after the longest delay.
+  private func takeKeys(into app: AppViewModel, woken: TerminalWake) {
+    var keys = terminal.readKeys()
+    if keys.contains(.control("z")) {
+      keys.removeAll { $0 == .control("z") }
+      terminal.suspend()
+    }
+    apply(keys, to: app)
+    if app.isQuitting, !app.quitsWithoutSaving, store.hasUnsavedChanges {
+      store.retrySave()
+      if let problem = store.saveProblem { app.refuseQuit(unsaved: problem) }
+    }
+    if !app.isQuitting { draw(app) }
+    if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
+    if let since = folderCopyWaitingSince, woken == .timeout || since.duration(to: .now) >= Self.folderCopyLongestDelay {
+      copyToFolderIfWaiting()
+    }
   }
 
   // MARK: The app's entry points (with `isQuitting`, `quitsWithoutSaving` and `refuseQuit` above)
