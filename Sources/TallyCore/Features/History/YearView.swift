@@ -62,9 +62,28 @@ struct YearView {
     let grid = Grid(width: canvas.width, height: canvas.height)
     let range = "\(HistoryView.date(map.firstDay)) – \(HistoryView.date(map.lastDay))"
     canvas.put(" " + range + (map.lastDay == model.today ? "" : "   (t: back to today)"), column: 0, row: 1, style: .bold)
+    drawMonths(map, grid: grid, into: &canvas)
+    drawDays(map, grid: grid, into: &canvas)
+    let legendRow = grid.bottom + 1
+    drawLegend(map, row: legendRow, into: &canvas)
 
-    // Month names over the week in which each month begins (and over the first week, when
-    // the next name leaves room), the year with January and with the first.
+    let (amount, activeDays) = map.total
+    var summary = " \(HistoryView.grouped(amount)) counted on \(activeDays) day\(activeDays == 1 ? "" : "s")"
+    if map.busiest > 0, let index = map.amounts.firstIndex(of: map.busiest) {
+      summary += ", busiest \(HistorySummary.label(map.firstDay + index)) (\(HistoryView.grouped(map.busiest)))"
+    }
+    canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: legendRow + 2)
+    if let goal = model.goal, goal.goal.period != .total {
+      let line = " Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)"
+      canvas.put(TextLayout.clip(line, width: canvas.width), column: 0, row: legendRow + 3)
+    }
+    HistoryView(model: model, unicode: unicode).drawHints(
+      ["Tab view", "←/→ year", "t today", "click a day", "q close"], into: &canvas)
+  }
+
+  /// Month names over the week in which each month begins (and over the first week, when
+  /// the next name leaves room), the year with January and with the first.
+  private func drawMonths(_ map: YearMap, grid: Grid, into canvas: inout Canvas) {
     var free = grid.left
     for week in 0..<YearMap.weekCount {
       let days = (0..<7).map { UTCTime.civilDate(ofDay: Int64(map.firstDay + week * 7 + $0)) }
@@ -83,7 +102,10 @@ struct YearView {
       let label = grid.cellWidth >= 2 && (month.month == 1 || free == grid.left) ? "\(name) \(month.year)" : name
       free = canvas.put(label, column: column, row: grid.top - 1, style: .hint) + 1
     }
+  }
 
+  /// The weekdays' names, and a cell a day: its level, or the goal's mark.
+  private func drawDays(_ map: YearMap, grid: Grid, into canvas: inout Canvas) {
     for weekday in 0..<7 {
       canvas.put(" " + Self.weekdays[weekday], column: 0, row: grid.top + weekday * grid.cellHeight, style: .hint)
     }
@@ -102,10 +124,11 @@ struct YearView {
         }
       }
     }
+  }
 
-    // The legend: what each level holds, and the goal's mark.
+  /// The legend: what each level holds, and the goal's mark.
+  private func drawLegend(_ map: YearMap, row legendRow: Int, into canvas: inout Canvas) {
     var column = 1
-    let legendRow = grid.bottom + 1
     column = canvas.put(String(glyph(level: 0)), column: column, row: legendRow, style: Self.style(level: 0))
     column = canvas.put(" none", column: column, row: legendRow, style: .hint)
     for level in 1...4 {
@@ -121,19 +144,6 @@ struct YearView {
         goal.period == .day ? " goal met" : " \(goal.period.rawValue)'s goal reached", column: column, row: legendRow,
         style: .hint)
     }
-
-    let (amount, activeDays) = map.total
-    var summary = " \(HistoryView.grouped(amount)) counted on \(activeDays) day\(activeDays == 1 ? "" : "s")"
-    if map.busiest > 0, let index = map.amounts.firstIndex(of: map.busiest) {
-      summary += ", busiest \(HistorySummary.label(map.firstDay + index)) (\(HistoryView.grouped(map.busiest)))"
-    }
-    canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: legendRow + 2)
-    if let goal = model.goal, goal.goal.period != .total {
-      let line = " Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)"
-      canvas.put(TextLayout.clip(line, width: canvas.width), column: 0, row: legendRow + 3)
-    }
-    HistoryView(model: model, unicode: unicode).drawHints(
-      ["Tab view", "←/→ year", "t today", "click a day", "q close"], into: &canvas)
   }
 
   private static func startsMonth(_ firstDay: Int) -> Bool {
