@@ -243,14 +243,7 @@ final class HistoryFolder {
       let copied = try connection.integer("SELECT value FROM setting WHERE key = 'copied'") ?? 0
       let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
       guard latest > copied else { return }
-      var months: [String: [(seq: Int64, line: String)]] = [:]
-      let statement = try connection.statement(
-        "SELECT \(SQLiteHistory.columns), seq FROM change WHERE seq > ? AND seq <= ? AND machine IS NULL ORDER BY seq")
-      try statement.bind([.integer(copied), .integer(latest)])
-      while try statement.step() {
-        guard let entry = SQLiteHistory.entry(statement) else { continue }
-        months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((statement.integer(9), entry.jsonLine + "\n"))
-      }
+      let months = try ownRows(after: copied, upTo: latest, connection: connection)
       var allCopied = true
       var anew: [String: Int64] = [:]
       var written: [(name: String, size: Int64, copied: Int64)] = []
@@ -299,6 +292,22 @@ final class HistoryFolder {
     } catch {
       return
     }
+  }
+
+  /// This machine's rows after row `copied` up to row `latest`, by the file of their month,
+  /// each as its line.
+  private func ownRows(
+    after copied: Int64, upTo latest: Int64, connection: SQLiteConnection
+  ) throws(SQLiteError) -> [String: [(seq: Int64, line: String)]] {
+    var months: [String: [(seq: Int64, line: String)]] = [:]
+    let statement = try connection.statement(
+      "SELECT \(SQLiteHistory.columns), seq FROM change WHERE seq > ? AND seq <= ? AND machine IS NULL ORDER BY seq")
+    try statement.bind([.integer(copied), .integer(latest)])
+    while try statement.step() {
+      guard let entry = SQLiteHistory.entry(statement) else { continue }
+      months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((statement.integer(9), entry.jsonLine + "\n"))
+    }
+    return months
   }
 
   private func record(_ name: String, size: Int64, copied: Int64, connection: SQLiteConnection) throws(SQLiteError) {

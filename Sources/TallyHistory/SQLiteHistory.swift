@@ -465,33 +465,19 @@ public final class SQLiteHistory: HistoryLog {
       let ending = current - 1 <= kept.last && kept.last >= kept.first ? kept.last - kept.first + 1 : 0
       return (ending, kept.best)
     }
-    // Runs of consecutive numbers ("islands"): a number less its rank is the same along a
-    // run. The database walks the counter's periods; Swift sees one row per run.
     var best = 0
     var ending = 0
     var lastRun = (first: 0, last: Int.min)
-    do throws(SQLiteError) {
-      let statement = try connection.statement(
-        """
-        SELECT min(number), max(number) FROM (
-          SELECT number, number - row_number() OVER (ORDER BY number) AS island
-          FROM period WHERE kind = ? AND counter = ? AND progress >= ?)
-        GROUP BY island
-        """)
-      try statement.bind([.integer(Self.kindNumber(kind)), .text(id), .integer(Int64(amount))])
-      while try statement.step() {
-        let (first, last) = (Int(statement.integer(0)), Int(statement.integer(1)))
-        best = max(best, last - first + 1)
-        if last > lastRun.last { lastRun = (first, last) }
-        // The run through the current period, or up to the one before while it is open.
-        if first <= current && current <= last {
-          ending = current - first + 1
-        } else if last == current - 1 {
-          ending = last - first + 1
-        }
+    guard let runs = try? runs(ofCounter: id, kind: index, reaching: amount) else { return (0, 0) }
+    for (first, last) in runs {
+      best = max(best, last - first + 1)
+      if last > lastRun.last { lastRun = (first, last) }
+      // The run through the current period, or up to the one before while it is open.
+      if first <= current && current <= last {
+        ending = current - first + 1
+      } else if last == current - 1 {
+        ending = last - first + 1
       }
-    } catch {
-      return (0, 0)
     }
     // Kept for the next question (the next frame, the next process), and kept up to date as
     // totals are folded: then a frame reads one row for its streaks, not every period.
@@ -505,6 +491,25 @@ public final class SQLiteHistory: HistoryLog {
         ])
     }
     return (ending, best)
+  }
+
+  /// The runs of consecutive periods of kind number `kind` whose progress reached `amount`,
+  /// as their first and last numbers.
+  ///
+  /// Runs of consecutive numbers ("islands"): a number less its rank is the same along a run.
+  /// The database walks the counter's periods; Swift sees one row per run.
+  private func runs(ofCounter id: String, kind: Int64, reaching amount: Int) throws(SQLiteError) -> [(first: Int, last: Int)] {
+    let statement = try connection.statement(
+      """
+      SELECT min(number), max(number) FROM (
+        SELECT number, number - row_number() OVER (ORDER BY number) AS island
+        FROM period WHERE kind = ? AND counter = ? AND progress >= ?)
+      GROUP BY island
+      """)
+    try statement.bind([.integer(kind), .text(id), .integer(Int64(amount))])
+    var runs: [(first: Int, last: Int)] = []
+    while try statement.step() { runs.append((Int(statement.integer(0)), Int(statement.integer(1)))) }
+    return runs
   }
 
   /// Keeps the counter's kept runs (``streaks(ofCounter:per:calendar:reaching:current:)``) true

@@ -79,24 +79,7 @@ public enum SyncSetup {
         let earlier = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []
         store.x.set(Array(Set(earlier + join.replacedInstances)).sorted(), forKey: .syncReplacedInstances)
       }
-      let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
-      let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
-      let current = store.x.object(String.self, forKey: .currentCounter)
-      var joined: [CounterRecord] = []
-      for var record in records {
-        let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
-        if before.counters[record.id] == nil {
-          let id = CounterSync.derivedID(forName: record.name)
-          if id != record.id {
-            join.renamedIDs[record.id] = id
-            store.x.removeObject(forKey: DefaultsKey(record.id))
-            store.x.set(value, forKey: DefaultsKey(id))
-            if current == record.id { store.x.set(id, forKey: .currentCounter) }
-            record.id = id
-          }
-        }
-        joined.append(record)
-      }
+      let joined = adoptDerivedIDs(in: store, unknownTo: before, join: &join)
       store.x.set(joined, forKey: .counters)
       sync.reconcile(joined)
     }
@@ -104,6 +87,40 @@ public enum SyncSetup {
 
     let own = Dictionary(uniqueKeysWithValues: sync.state.counters.map { ($0.key, $0.value.value) })
     sync.pull()
+    tell(sync, own: own, instance: instance, into: &join)
+    return (sync, join)
+  }
+
+  /// The store's counters, each that sync does not know yet under the id derived from its
+  /// name (its value moved with it, and the counter on screen too); the ids changed go in
+  /// `join`.
+  private static func adoptDerivedIDs(
+    in store: UserDefaultsProtocol, unknownTo before: ReplicaState, join: inout Join
+  ) -> [CounterRecord] {
+    let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
+    let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
+    let current = store.x.object(String.self, forKey: .currentCounter)
+    var joined: [CounterRecord] = []
+    for var record in records {
+      let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
+      if before.counters[record.id] == nil {
+        let id = CounterSync.derivedID(forName: record.name)
+        if id != record.id {
+          join.renamedIDs[record.id] = id
+          store.x.removeObject(forKey: DefaultsKey(record.id))
+          store.x.set(value, forKey: DefaultsKey(id))
+          if current == record.id { store.x.set(id, forKey: .currentCounter) }
+          record.id = id
+        }
+      }
+      joined.append(record)
+    }
+    return joined
+  }
+
+  /// What joining did to the counters, once the folder was read: those shared with other
+  /// machines (with the value here and the total), and those that came from them.
+  private static func tell(_ sync: CounterSync, own: [String: Int], instance: String, into join: inout Join) {
     for entry in sync.state.visibleCounters {
       guard let record = entry.counter.record(id: entry.id) else { continue }
       let machines = entry.counter.contributions.filter { $0.key != instance && $0.value.net != 0 }
@@ -113,7 +130,6 @@ public enum SyncSetup {
         join.received.append(record.name)
       }
     }
-    return (sync, join)
   }
 
   /// Stops syncing; the counters keep their values here.
