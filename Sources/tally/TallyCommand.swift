@@ -1,5 +1,4 @@
 import ArgumentParser
-import Synchronization
 import TallyCore
 import TallyPlatform
 import TallyTerminal
@@ -144,21 +143,12 @@ struct TallyCommand: ParsableCommand {
     return arguments
   }
 
-  /// The argument domain of this process, recorded when the root command is validated (which
-  /// the parser does before it descends to a subcommand) and read by `CommandContext.open()`.
-  private static let parsedArgumentDomain = Mutex<[String: PropertyListValue]>([:])
-
-  /// The settings' `-NAME VALUE` overrides, taken out of the command line before it is parsed.
-  private static let settingArguments = Mutex<[String: PropertyListValue]>([:])
-
-  /// The `-<key> <value>` and `-NAME VALUE` overrides of this command line.
-  static var argumentDomain: [String: PropertyListValue] {
-    parsedArgumentDomain.withLock { $0 }.merging(settingArguments.withLock { $0 }) { $1 }
-  }
-
-  func validate() throws {
-    let overrides = overrides
-    Self.parsedArgumentDomain.withLock { $0 = overrides }
+  /// The argument domain of this command line: the `-<key> <value>` overrides the parser
+  /// read, and the settings' `-NAME VALUE`, which `main()` takes out of the command line
+  /// before the parser sees it, and checks.
+  var argumentDomain: [String: PropertyListValue] {
+    let settings = (try? SettingArguments.extract(from: Array(CommandLine.arguments.dropFirst())).domain) ?? [:]
+    return overrides.merging(settings) { $1 }
   }
 
   /// Parses the command line and runs the command.
@@ -169,9 +159,9 @@ struct TallyCommand: ParsableCommand {
       // The forms typed most skip building the parser's command tree, which costs more than
       // the start-up targets allow (docs/performance.md); everything else, every mistake and
       // every request for help goes to the parser.
-      let arguments = try settingArguments(Array(CommandLine.arguments.dropFirst()))
+      let (arguments, settings) = try settingArguments(in: Array(CommandLine.arguments.dropFirst()))
       if let common = CommonCommandLine.recognize(arguments) {
-        try run(common)
+        try run(common, argumentDomain: settings)
       } else {
         var command = try parseAsRoot(arguments)
         try command.run()
@@ -181,29 +171,30 @@ struct TallyCommand: ParsableCommand {
     }
   }
 
-  /// Takes the settings' `-NAME VALUE` out of `arguments` and keeps them for the argument
-  /// domain; a bad one is a usage error.
-  private static func settingArguments(_ arguments: [String]) throws -> [String] {
+  /// Takes the settings' `-NAME VALUE` out of `arguments`: the rest, and the argument domain
+  /// they make; a bad one is a usage error.
+  private static func settingArguments(
+    in arguments: [String]
+  ) throws -> (rest: [String], domain: [String: PropertyListValue]) {
     do {
-      let (rest, domain) = try SettingArguments.extract(from: arguments)
-      settingArguments.withLock { $0 = domain }
-      return rest
+      return try SettingArguments.extract(from: arguments)
     } catch {
       Platform.printError(error.description)
       throw ExitCode(ExitStatus.usage)
     }
   }
 
-  /// Runs a recognised common command line through the functions the parser's commands run.
-  static func run(_ common: CommonCommandLine) throws {
+  /// Runs a recognised common command line through the functions the parser's commands run;
+  /// its only overrides are the settings' (`argumentDomain`).
+  static func run(_ common: CommonCommandLine, argumentDomain: [String: PropertyListValue]) throws {
     switch common {
     case .interactive(let flags): try runInteractive(flags, argumentDomain: argumentDomain)
     case .add(let name, let amount, let sign, let quiet):
-      try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet)
+      try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet, argumentDomain: argumentDomain)
     case .get(let name, let json, let quiet, let format):
-      try GetCommand.show(name: name, json: json, quiet: quiet, format: format)
-    case .reset(let name, let quiet): try ResetCommand.reset(name: name, quiet: quiet)
-    case .list(let json, let quiet): try ListCommand.list(json: json, quiet: quiet)
+      try GetCommand.show(name: name, json: json, quiet: quiet, format: format, argumentDomain: argumentDomain)
+    case .reset(let name, let quiet): try ResetCommand.reset(name: name, quiet: quiet, argumentDomain: argumentDomain)
+    case .list(let json, let quiet): try ListCommand.list(json: json, quiet: quiet, argumentDomain: argumentDomain)
     }
   }
 
@@ -213,6 +204,6 @@ struct TallyCommand: ParsableCommand {
   }
 
   func run() throws {
-    try Self.runInteractive(launchArguments, argumentDomain: Self.argumentDomain)
+    try Self.runInteractive(launchArguments, argumentDomain: argumentDomain)
   }
 }

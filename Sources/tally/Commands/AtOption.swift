@@ -21,9 +21,9 @@ struct AtOption: ParsableArguments {
   /// `nil`), read in the store's calendar (the hour its days start at).
   ///
   /// - Throws: a usage error (exit 64) naming what was wrong with `at`.
-  static func openContext(at: String?) throws -> CommandContext {
+  static func openContext(at: String?, argumentDomain: [String: PropertyListValue]) throws -> CommandContext {
     let clock = BackdatedClock()
-    let context = try CommandContext.open(clock: clock)
+    let context = try CommandContext.open(argumentDomain: argumentDomain, clock: clock)
     guard let at else { return context }
     do {
       clock.moment = try PastMoment.parse(at, now: clock.now(), calendar: context.goalCalendar)

@@ -10,6 +10,9 @@ struct ExportCommand: ParsableCommand {
     commandName: "export",
     abstract: "Write every counter (name, value, step, goal) and its history, as JSON (lossless) or CSV.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Option(help: "json (lossless, the default) or csv (for spreadsheets).")
   var format: Backup.Format = .json
 
@@ -19,7 +22,7 @@ struct ExportCommand: ParsableCommand {
   var output: String?
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.requireHistory()
     let reading = context.history.read()
     for notice in [reading.notice, context.history.notice].compactMap({ $0 }) { Platform.printError(notice) }
@@ -44,6 +47,9 @@ struct ImportCommand: ParsableCommand {
     commandName: "import",
     abstract: "Read counters and their history from a file `tally export` wrote; all of it, or nothing if it has a problem.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   enum Mode: String, EnumerableFlag {
     case merge
     case replace
@@ -63,7 +69,7 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     let backup = try read()
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.requireHistory()
     let summary: BackupImport.Summary
     do {

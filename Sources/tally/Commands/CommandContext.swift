@@ -25,9 +25,10 @@ struct CommandContext {
   var counters: CounterList { model.list }
 
   /// Opens the store in the data directory, with the app's defaults and the command line's
-  /// `-<key> <value>` overrides; the history notes changes at `clock`'s time.
-  static func open(clock: WallClock = SystemClock()) throws -> CommandContext {
-    let store = try openStore()
+  /// `-<key> <value>` overrides (`argumentDomain`); the history notes changes at `clock`'s
+  /// time.
+  static func open(argumentDomain: [String: PropertyListValue], clock: WallClock = SystemClock()) throws -> CommandContext {
+    let store = try openStore(argumentDomain: argumentDomain)
     let history = DeferredHistory { () throws(HistoryError) in
       try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
     }
@@ -60,8 +61,8 @@ struct CommandContext {
   }
 
   /// Opens the store in the data directory, with the app's defaults, the command line's
-  /// `-<key> <value>` overrides and the `lockTimeout` setting.
-  static func openStore() throws -> FileUserDefaults {
+  /// `-<key> <value>` overrides (`argumentDomain`) and the `lockTimeout` setting.
+  static func openStore(argumentDomain: [String: PropertyListValue]) throws -> FileUserDefaults {
     Platform.ignoreBrokenPipes()
     let environment = Platform.environment()
     do throws(StoreError) {
@@ -70,7 +71,7 @@ struct CommandContext {
       // A store that could not be read was moved aside: say where, and change nothing.
       if let notice = store.notices.first { throw notice }
       for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
-      LaunchArgumentConfigurator.prepare(store, argumentDomain: TallyCommand.argumentDomain)
+      LaunchArgumentConfigurator.prepare(store, argumentDomain: argumentDomain)
       store.apply(Settings(store: store, environment: environment))
       return store
     } catch {

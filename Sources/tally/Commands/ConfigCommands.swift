@@ -28,13 +28,16 @@ struct ConfigListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every setting: its value, where it comes from, its default, what it does.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Flag(
     help:
       "Print JSON: {\"name\", \"value\", \"default\", \"source\", \"thisMachineOnly\", \"description\"} per setting.")
   var json = false
 
   func run() throws {
-    let settings = try ConfigContext.open().settings.all
+    let settings = try ConfigContext.open(argumentDomain: root.argumentDomain).settings.all
     if json {
       try Output.line(SettingListing.json(settings))
     } else {
@@ -48,11 +51,14 @@ struct ConfigGetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "get", abstract: "Print a setting's value as this run sees it.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
   var name: String
 
   func run() throws {
-    let context = try ConfigContext.open()
+    let context = try ConfigContext.open(argumentDomain: root.argumentDomain)
     guard let entry = AppDefaults.setting(named: name) else { throw ConfigContext.fail(.unknown(name)) }
     try Output.line(context.settings.resolved(entry).value.settingText)
   }
@@ -62,6 +68,9 @@ struct ConfigGetCommand: ParsableCommand {
 struct ConfigSetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Change a setting; a value it does not allow changes nothing.")
+
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
 
   @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
   var name: String
@@ -76,7 +85,7 @@ struct ConfigSetCommand: ParsableCommand {
 
   func run() throws {
     let value = value[0]
-    let context = try ConfigContext.open()
+    let context = try ConfigContext.open(argumentDomain: root.argumentDomain)
     try context.change { store, sync throws(SettingError) in try SettingEditor.set(name, to: value, in: store, sync: sync) }
   }
 }
@@ -86,11 +95,14 @@ struct ConfigResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reset", abstract: "Give a setting its default value back.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
   var name: String
 
   func run() throws {
-    let context = try ConfigContext.open()
+    let context = try ConfigContext.open(argumentDomain: root.argumentDomain)
     try context.change { store, sync throws(SettingError) in try SettingEditor.reset(name, in: store, sync: sync) }
   }
 }
@@ -104,8 +116,8 @@ struct ConfigContext {
   let sync: CounterSync?
   let settings: Settings
 
-  static func open() throws -> ConfigContext {
-    let store = try CommandContext.openStore()
+  static func open(argumentDomain: [String: PropertyListValue]) throws -> ConfigContext {
+    let store = try CommandContext.openStore(argumentDomain: argumentDomain)
     let sync = CounterSync.configured(in: store)
     sync?.pull()
     return ConfigContext(store: store, sync: sync, settings: Settings(store: store, environment: Platform.environment()))

@@ -7,6 +7,9 @@ struct GoalCommand: ParsableCommand {
     commandName: "goal",
     abstract: "Set a counter's goal (8/day, 3/week, 20/month, or a total such as 300), clear it, or print it.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
   var name: String
 
@@ -21,7 +24,7 @@ struct GoalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counter = try context.counter(named: name)
     if clear {
       try context.change(.setGoal(nil, of: counter.id))

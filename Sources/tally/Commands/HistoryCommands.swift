@@ -15,6 +15,9 @@ struct LogCommand: ParsableCommand {
     commandName: "log",
     abstract: "Print a counter's history: time, event, name, old value, new value, source, and the note if there is one.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
 
@@ -53,7 +56,7 @@ struct LogCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counter = try context.counter(named: name)
     let clock = SystemClock()
     let calendar = context.goalCalendar
@@ -88,6 +91,9 @@ struct StatsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stats",
     abstract: "Print a counter's net change today, this week (since Monday) and all time, and its goal's progress and streaks.")
+
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
@@ -143,7 +149,7 @@ struct StatsCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     if let group { return try runForGroup(group, context: context) }
     let counter = try context.counter(named: name)
     try context.requireHistory()

@@ -6,16 +6,19 @@ struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every counter as a name<TAB>value line.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @OptionGroup var group: GroupOption
   @OptionGroup var format: JSONOption
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try Self.list(group: group.group, json: format.json, quiet: output.quiet)
+    try Self.list(group: group.group, json: format.json, quiet: output.quiet, argumentDomain: root.argumentDomain)
   }
 
-  static func list(group: String? = nil, json: Bool, quiet: Bool) throws {
-    let context = try CommandContext.open()
+  static func list(group: String? = nil, json: Bool, quiet: Bool, argumentDomain: [String: PropertyListValue]) throws {
+    let context = try CommandContext.open(argumentDomain: argumentDomain)
     let counters = try group.map { try context.counters(inGroup: $0) } ?? context.counters.counters
     if quiet { return }
     if json {
@@ -29,6 +32,9 @@ struct ListCommand: ParsableCommand {
 /// `tally new NAME [--group G]`.
 struct NewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "new", abstract: "Make a counter that starts at 0.")
+
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
 
   @Argument(help: "Its name: 1 to 32 characters, unique ignoring case.")
   var name: String
@@ -46,7 +52,7 @@ struct NewCommand: ParsableCommand {
         throw CommandContext.fail(error)
       }
     }
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.change(.create(named: name, selecting: false))
     if let group, let made = context.counters.counter(named: name) {
       try context.change(.setGroup(group, of: made.id))
@@ -59,6 +65,9 @@ struct GroupCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "group",
     abstract: "Put a counter in a group (made if new), take it out with --none, or print its group.")
+
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
   var name: String
@@ -74,7 +83,7 @@ struct GroupCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counter = try context.counter(named: name)
     if none {
       try context.change(.setGroup(nil, of: counter.id))
@@ -97,11 +106,14 @@ struct RemoveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rm", abstract: "Delete a counter and its value (not the last one).")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
   var name: String
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counter = try context.counter(named: name)
     try context.change(.delete(counter.id))
   }
@@ -111,6 +123,9 @@ struct RemoveCommand: ParsableCommand {
 struct RenameCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a counter; its value stays.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The counter's name now.", completion: CounterNameCompletion.kind)
   var old: String
 
@@ -118,7 +133,7 @@ struct RenameCommand: ParsableCommand {
   var new: String
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counter = try context.counter(named: old)
     try context.change(.rename(counter.id, to: new))
   }

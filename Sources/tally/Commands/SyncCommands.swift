@@ -21,6 +21,9 @@ struct SyncEnableCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "enable", abstract: "Join the sync folder DIR; the counters here keep their values.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The shared folder (made if it is not there).", completion: .directory)
   var folder: String
 
@@ -36,7 +39,7 @@ struct SyncEnableCommand: ParsableCommand {
   var replaceMachine = false
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.requireHistory()
     let machine = name ?? Platform.hostName() ?? "tally"
     let absolute = folder.hasPrefix("/") ? folder : (Platform.currentDirectory() ?? "") + "/" + folder
@@ -81,11 +84,14 @@ struct SyncStatusCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status", abstract: "Print the folder, this machine, the other machines seen and when, and any problem.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Flag(help: "Print JSON: {\"folder\", \"machine\", \"instance\", \"reachable\", \"machines\", \"problems\"}.")
   var json = false
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     guard let sync = context.sync else {
       if json {
         try Output.line("{\"enabled\":false}")
@@ -107,8 +113,11 @@ struct SyncDisableCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "disable", abstract: "Leave the sync folder; the counters keep their values here.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     context.sync?.publish()
     guard let folder = SyncSetup.disable(store: context.store) else {
       try Output.line("Sync was off.")

@@ -7,6 +7,9 @@ struct IncrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inc", abstract: "Add the counter's step (or N) and print the new value.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
 
@@ -18,13 +21,18 @@ struct IncrementCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try Self.add(name: name, amount: by, sign: 1, quiet: output.quiet, at: moment.at, note: annotation.checked())
+    try Self.add(
+      name: name, amount: by, sign: 1, quiet: output.quiet, at: moment.at, note: annotation.checked(),
+      argumentDomain: root.argumentDomain)
   }
 
   /// Adds `amount` (the counter's step when `nil`) times `sign` and prints the new value;
   /// the history notes the change at the moment `at` names (now when `nil`), with `note`.
-  static func add(name: String?, amount: Int?, sign: Int, quiet: Bool, at: String? = nil, note: String? = nil) throws {
-    let context = try AtOption.openContext(at: at)
+  static func add(
+    name: String?, amount: Int?, sign: Int, quiet: Bool, at: String? = nil, note: String? = nil,
+    argumentDomain: [String: PropertyListValue]
+  ) throws {
+    let context = try AtOption.openContext(at: at, argumentDomain: argumentDomain)
     context.analytics.note = note
     let counter = try context.counter(named: name)
     let (delta, overflow) = (amount ?? counter.step).multipliedReportingOverflow(by: sign)
@@ -39,6 +47,9 @@ struct DecrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dec", abstract: "Subtract the counter's step (or N) and print the new value.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
 
@@ -50,7 +61,9 @@ struct DecrementCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try IncrementCommand.add(name: name, amount: by, sign: -1, quiet: output.quiet, at: moment.at, note: annotation.checked())
+    try IncrementCommand.add(
+      name: name, amount: by, sign: -1, quiet: output.quiet, at: moment.at, note: annotation.checked(),
+      argumentDomain: root.argumentDomain)
   }
 }
 
@@ -59,6 +72,9 @@ struct SetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Set a counter to VALUE and print it.",
     usage: "tally set [<name>] <value>")
+
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
 
   @Argument(
     parsing: .allUnrecognized,
@@ -78,7 +94,7 @@ struct SetCommand: ParsableCommand {
 
   func run() throws {
     let note = try annotation.checked()
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     context.analytics.note = note
     let text = words[words.count - 1]
     guard let value = Int(text) else {
@@ -94,6 +110,9 @@ struct SetCommand: ParsableCommand {
 struct ResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set a counter to 0 and print it.")
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
 
@@ -101,12 +120,12 @@ struct ResetCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func run() throws {
-    try Self.reset(name: name, quiet: output.quiet, note: annotation.checked())
+    try Self.reset(name: name, quiet: output.quiet, note: annotation.checked(), argumentDomain: root.argumentDomain)
   }
 
   /// Sets the counter to 0 and prints it; the history keeps `note` with the change.
-  static func reset(name: String?, quiet: Bool, note: String? = nil) throws {
-    let context = try CommandContext.open()
+  static func reset(name: String?, quiet: Bool, note: String? = nil, argumentDomain: [String: PropertyListValue]) throws {
+    let context = try CommandContext.open(argumentDomain: argumentDomain)
     context.analytics.note = note
     let counter = try context.counter(named: name)
     let value = try context.change(.setValue(0, of: counter.id), of: counter)
@@ -118,6 +137,9 @@ struct ResetCommand: ParsableCommand {
 struct GetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "get", abstract: "Print a counter's value, or a line about it (--format).")
+
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
 
   @Argument(
     help: "The counters' names, one line each (default: the current counter).", completion: CounterNameCompletion.kind)
@@ -135,7 +157,7 @@ struct GetCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counters = try Self.counters(named: names, group: group.group, in: context)
     if output.quiet { return }
     try Self.show(counters, json: format.json, template: try template.checked(), in: context)
@@ -143,8 +165,10 @@ struct GetCommand: ParsableCommand {
 
   /// `tally get [NAME] [--json | --format TEMPLATE] [-q]`, as the common command line's fast
   /// path runs it (with a template that reads).
-  static func show(name: String?, json: Bool, quiet: Bool, format: String? = nil) throws {
-    let context = try CommandContext.open()
+  static func show(
+    name: String?, json: Bool, quiet: Bool, format: String? = nil, argumentDomain: [String: PropertyListValue]
+  ) throws {
+    let context = try CommandContext.open(argumentDomain: argumentDomain)
     let counter = try context.counter(named: name)
     if quiet { return }
     try show([counter], json: json, template: format.flatMap { try? CounterTemplate($0) }, in: context)

@@ -25,6 +25,9 @@ struct WatchCommand: ParsableCommand {
       "percentage".
       """)
 
+  /// The root command: its `-<key> <value>` overrides.
+  @ParentCommand var root: TallyCommand
+
   @Argument(
     help: "The counters' names (default: the current counter, as it is when the watch starts).",
     completion: CounterNameCompletion.kind)
@@ -42,7 +45,7 @@ struct WatchCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open()
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let template = try template.checked()
     // The counters are found by name at every line, so one renamed or deleted meanwhile is
     // left out, and one made again under its name comes back.
