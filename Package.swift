@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "tally", targets: ["tally"]),
     .library(name: "TallyCore", targets: ["TallyCore"]),
+    .library(name: "TallyDefaults", targets: ["TallyDefaults"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,18 +25,22 @@ let package = Package(
     // Every call to the operating system: files, directories, the clock, the process. The
     // lowest layer: it imports no other target of Tally (docs/architecture.md).
     .target(name: "TallyPlatform"),
-    // Stores, settings, view models and views. No terminal, no full Foundation.
-    .target(name: "TallyCore", dependencies: ["TallyPlatform"]),
+    // `UserDefaultsProtocol`, the typed API over it, and its stores: in memory, and the
+    // durable property-list file (docs/persistence.md). Reusable on its own.
+    .target(name: "TallyDefaults", dependencies: ["TallyPlatform"]),
+    // Counters, settings, sync, view models and views. No terminal, no full Foundation.
+    .target(name: "TallyCore", dependencies: ["TallyPlatform", "TallyDefaults"]),
     // The history of changes in SQLite, behind TallyCore's `HistoryLog`.
-    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyCore", "CSQLite"]),
+    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyCore", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
     .target(name: "TallyTerminal", dependencies: ["TallyCore", "CNcurses"]),
     // The book's `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
-    .target(name: "TallyFoundation", dependencies: ["TallyCore"]),
+    .target(name: "TallyFoundation", dependencies: ["TallyDefaults"]),
     .executableTarget(
       name: "tally",
       dependencies: [
         "TallyPlatform",
+        "TallyDefaults",
         "TallyCore",
         "TallyTerminal",
         "TallyHistory",
@@ -43,23 +48,24 @@ let package = Package(
       ]
     ),
     // Fakes, contract suites and the UI-test driver shared by the test targets.
-    .target(name: "TallyTestSupport", dependencies: ["TallyCore", "TallyHistory"]),
+    .target(name: "TallyTestSupport", dependencies: ["TallyDefaults", "TallyCore", "TallyHistory"]),
     .testTarget(
       name: "TallyCoreTests",
       dependencies: [
-        "TallyPlatform", "TallyCore", "TallyHistory", "TallyTestSupport",
+        "TallyPlatform", "TallyDefaults", "TallyCore", "TallyHistory", "TallyTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "TallyHistoryTests",
-      dependencies: ["TallyPlatform", "TallyHistory", "TallyCore", "TallyTestSupport"]
+      dependencies: ["TallyPlatform", "TallyDefaults", "TallyHistory", "TallyCore", "TallyTestSupport"]
     ),
     .testTarget(
       name: "TallyFoundationTests",
-      dependencies: ["TallyCore", "TallyFoundation", "TallyTestSupport"]
+      dependencies: ["TallyDefaults", "TallyCore", "TallyFoundation", "TallyTestSupport"]
     ),
     .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyCore"]),
-    .testTarget(name: "TallyUITests", dependencies: ["TallyCore", "TallyHistory", "TallyTestSupport", "tally"]),
+    .testTarget(
+      name: "TallyUITests", dependencies: ["TallyDefaults", "TallyCore", "TallyHistory", "TallyTestSupport", "tally"]),
   ]
 )

@@ -15,6 +15,7 @@ let package = Package(
       name: "TallyBenchmarks",
       dependencies: [
         .product(name: "TallyCore", package: "Tally"),
+        .product(name: "TallyDefaults", package: "Tally"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/TallyBenchmarks",

@@ -1,5 +1,5 @@
 import Foundation
-import TallyCore
+import TallyDefaults
 
 /// The book's conformance: Foundation's `UserDefaults` already has every requirement.
 ///

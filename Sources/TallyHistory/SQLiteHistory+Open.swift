@@ -1,5 +1,6 @@
 import CSQLite
 import TallyCore
+import TallyDefaults
 import TallyPlatform
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDefaults
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDefaults
 import TallyHistory
 
 /// App view models wired for headless tests: fakes and spies in, the history in an in-memory

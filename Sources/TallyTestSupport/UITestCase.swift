@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDefaults
 
 /// The base of every UI test, like the article's `BaseUITestCase`: an app that runs on
 /// `InMemoryUserDefaults` unless the test opts out, plus helpers that set it up through

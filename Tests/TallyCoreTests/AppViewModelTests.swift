@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDefaults
 import TallyHistory
 import TallyTestSupport
 import Testing

@@ -8,12 +8,13 @@ struct ArchitectureTests {
   /// Each target of Tally and the targets of Tally it may import.
   static let layers: [String: Set<String>] = [
     "TallyPlatform": [],
-    "TallyCore": ["TallyPlatform"],
-    "TallyHistory": ["TallyPlatform", "TallyCore", "CSQLite"],
-    "TallyTerminal": ["TallyPlatform", "TallyCore", "CNcurses"],
-    "TallyFoundation": ["TallyCore"],
-    "tally": ["TallyPlatform", "TallyCore", "TallyHistory", "TallyTerminal"],
-    "TallyTestSupport": ["TallyPlatform", "TallyCore", "TallyHistory"],
+    "TallyDefaults": ["TallyPlatform"],
+    "TallyCore": ["TallyPlatform", "TallyDefaults"],
+    "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyCore", "CSQLite"],
+    "TallyTerminal": ["TallyPlatform", "TallyDefaults", "TallyCore", "CNcurses"],
+    "TallyFoundation": ["TallyDefaults"],
+    "tally": ["TallyPlatform", "TallyDefaults", "TallyCore", "TallyHistory", "TallyTerminal"],
+    "TallyTestSupport": ["TallyPlatform", "TallyDefaults", "TallyCore", "TallyHistory"],
   ]
 
   /// The targets that may import the C library (`Glibc`).

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDefaults
 import Testing
 
 /// The `keys.<action>` settings checked as a whole and turned into the counter screen's keys.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TallyCore
+@testable import TallyDefaults
 
 /// The store's fast reader on its own: it must read everything Tally writes by itself (a
 /// reader that gave every document to Foundation would pass every other test, only slower),

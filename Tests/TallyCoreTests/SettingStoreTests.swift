@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDefaults
 import TallyTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyDefaults
 import TallyFoundation
 import TallyTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Benchmark
 import TallyCore
+import TallyDefaults
 
 /// The counter screen drawn into an 80x24 canvas, as the run loop draws it after each key.
 enum RenderBenchmarks {

@@ -1,5 +1,6 @@
 import Benchmark
 import TallyCore
+import TallyDefaults
 
 /// The file store: opening it (read and parse), and one durable increment (lock, re-read,
 /// write a temp file, fsync, rename, fsync the directory).

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 extension DefaultsKey {
   /// The book's counter value.
   public static let count = DefaultsKey("count")

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// Builds the app's dependencies from the launch arguments, as the article's
 /// `LaunchArgumentConfigurator` does.
 public enum LaunchArgumentConfigurator {

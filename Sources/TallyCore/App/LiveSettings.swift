@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// The settings of a running app, read again when the store changes, so that a
 /// `tally config set` in another terminal, or a setting another machine synced, takes effect
 /// without a restart.

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// Checks what a store holds under the keys Tally knows, once at start.
 ///
 /// A value of the wrong type (a `count` that is a string, a counters list that is not a list

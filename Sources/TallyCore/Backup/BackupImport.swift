@@ -1,3 +1,4 @@
+import TallyDefaults
 import TallyPlatform
 
 /// Applies a checked backup to a store and its history: all of it, in one store batch (one

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// One named counter: what a user counts, its value and how much a key press adds.
 public struct Counter: Sendable, Equatable, Identifiable {
   /// A stable identifier, also the key its value is stored under.

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 extension DefaultsKey {
   /// The list of counters: their ids, names and steps, in order.
   public static let counters = DefaultsKey("counters")

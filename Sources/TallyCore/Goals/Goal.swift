@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// A target for a counter: an amount to reach in every day, week or month, or in total.
 ///
 /// A goal is part of its counter, kept in the counter's record in the store (the `goal`

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// The interactive app's run loop: waits on the terminal, applies keys, saves, draws.
 ///
 /// Each turn waits for keys, a signal, another process's change or a timeout; applies every

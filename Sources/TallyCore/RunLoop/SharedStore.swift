@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// What the run loop needs of the store beyond reading and writing: saves that can fail and
 /// are retried, and changes that other processes make.
 ///

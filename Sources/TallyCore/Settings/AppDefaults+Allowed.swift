@@ -1,3 +1,5 @@
+import TallyDefaults
+
 extension AppDefaults.Entry {
   /// The values a setting allows, beyond being of its kind.
   public enum Allowed: Sendable {

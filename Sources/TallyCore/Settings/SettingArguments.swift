@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// The `-NAME VALUE` launch arguments that set a setting for one run, such as
 /// `-theme mono` or `-keys.increment k`, taken out of a command line before it is parsed.
 ///

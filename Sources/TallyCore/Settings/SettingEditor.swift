@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// Changes the user's settings in a store, as `tally config set` and `tally config reset`
 /// do: a value is checked before anything is written, and keys are checked against every
 /// other action's keys, under the store's lock, so that what is saved always works.

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// The `SettingStorage` Tally uses: its settings kept in an injected `UserDefaultsProtocol`.
 ///
 /// Onboarding is recorded as the article records it: `hasOnboardingBeenShown` is `true`

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// The settings as one run of Tally sees them: each value, and where it comes from.
 ///
 /// A value comes from the first of: a `-NAME VALUE` launch argument, the setting's

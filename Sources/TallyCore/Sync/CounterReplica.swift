@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// One counter as the machines that sync it know it: a state-based CRDT whose merge is
 /// commutative, associative and idempotent.
 ///

@@ -1,3 +1,4 @@
+import TallyDefaults
 import TallyPlatform
 
 /// Sync of the counters through a shared folder: this machine's side of the CRDT.

@@ -1,3 +1,4 @@
+import TallyDefaults
 import TallyPlatform
 
 /// Another machine's file in the sync folder as it was when it was merged into this

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// The state as a property list, and back, refusing anything malformed.
 ///
 /// ```

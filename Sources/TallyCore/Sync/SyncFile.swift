@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// One machine's file in the sync folder: who wrote it and everything it knows.
 ///
 /// Each machine writes only its own file, `<name>.tally.plist`, so no sync engine ever sees

@@ -1,3 +1,4 @@
+import TallyDefaults
 import TallyPlatform
 
 /// The shared folder as this machine reads and writes it: every machine's file, read again

@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// This machine as the sync folder knows it: a name a user chose (the host name by
 /// default) and an instance id made at random when it joined.
 public struct SyncMachine: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import TallyDefaults
 import TallyPlatform
 
 /// Joining a sync folder and leaving it: `tally sync enable` and `tally sync disable`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyDefaults
 import TallyPlatform
 
 #if canImport(FoundationEssentials)

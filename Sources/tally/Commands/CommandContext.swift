@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyDefaults
 import TallyHistory
 import TallyPlatform
 

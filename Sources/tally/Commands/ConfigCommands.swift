@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyDefaults
 import TallyPlatform
 
 /// `tally config`: the settings, as macOS's `defaults` shows and changes an app's.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyDefaults
 import TallyPlatform
 
 /// Offers the counters' names when the shell completes a NAME argument.

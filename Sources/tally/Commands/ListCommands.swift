@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyDefaults
 
 /// `tally list [--group G] [--json]`: every counter (of a group), one `name<TAB>value` line each.
 struct ListCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyDefaults
 import TallyPlatform
 
 /// `tally inc [NAME] [--by N]`: adds the counter's step, or N.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDefaults
 import TallyPlatform
 import TallyTestSupport
 import Testing

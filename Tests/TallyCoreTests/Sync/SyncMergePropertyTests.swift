@@ -1,5 +1,6 @@
 import PropertyBased
 import TallyCore
+import TallyDefaults
 import TallyTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import TallyDefaults
 import TallyPlatform
 
 #if canImport(FoundationEssentials)

@@ -275,7 +275,7 @@ extension PropertyListValue: Codable {
 
 extension String {
   /// The string without leading and trailing XML whitespace (space, tab, CR, LF).
-  func trimmingXMLWhitespace() -> String {
+  package func trimmingXMLWhitespace() -> String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
     return String(self[first...last])
