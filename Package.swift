@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "tally", targets: ["tally"]),
     .library(name: "TallyCore", targets: ["TallyCore"]),
     .library(name: "TallyDefaults", targets: ["TallyDefaults"]),
+    .library(name: "TallyHistory", targets: ["TallyHistory"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,6 +1,7 @@
 import Benchmark
 import TallyCore
 import TallyDefaults
+import TallyHistory
 
 /// A key press routed through `AppViewModel` to the counter, as the run loop does: one key
 /// on the in-memory store (dispatch alone), and a 10,000-key burst on the file store inside
@@ -49,10 +50,11 @@ func makeApp(settings: SettingStorage, store: UserDefaultsProtocol) -> AppViewMo
   return AppViewModel(
     settingStore: settings, analytics: analytics,
     makeCountersModel: { CountersModel(userDefaults: store, analytics: analytics) },
-    makeHistoryViewModel: { HistoryViewModel(counter: $0, history: InMemoryHistoryLog(), clock: SystemClock()) })
+    makeHistoryViewModel: { HistoryViewModel(counter: $0, history: SQLiteHistory.inMemory(), clock: SystemClock()) })
 }
 
 /// Settings that always open the counter, for benchmarks that do not measure settings.
 final class FakeSettings: SettingStorage {
   var showOnboarding = false
+  var historyPage = HistoryViewModel.Page.year
 }
