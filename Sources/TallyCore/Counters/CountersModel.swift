@@ -30,13 +30,13 @@ public final class CountersModel {
   public let userDefaults: UserDefaultsProtocol
   public let analytics: Analytics
   /// The sync folder's CRDT, which records every change made here; `nil` when sync is off.
-  public let sync: CounterSync?
+  public let sync: (any CounterChangeRecorder)?
   /// The counters as last read from the store.
   public private(set) var list = CounterList(counters: [], currentID: firstCounter.id)
   /// The last list decoded, with the stored value it came from.
   private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
 
-  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics, sync: CounterSync? = nil) {
+  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics, sync: (any CounterChangeRecorder)? = nil) {
     self.userDefaults = userDefaults
     self.analytics = analytics
     self.sync = sync
@@ -380,8 +380,7 @@ public final class CountersModel {
       for (id, item) in zip(ids, items) { userDefaults.x.set(item.value, forKey: DefaultsKey(id)) }
       if replacingAll { select(ids[0]) }
       if let sync {
-        for id in removed { sync.note(.delete(id)) }
-        for (id, item) in zip(ids, items) { sync.note(.created(id, value: item.value)) }
+        sync.recordImport(removed: removed, created: zip(ids, items).map { ($0, $1.value) })
         sync.commit(records: records)
       }
     }

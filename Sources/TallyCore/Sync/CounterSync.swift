@@ -10,7 +10,7 @@ import TallyPlatform
 /// machine's own file in the folder (``publish()``), and the other machines' files are
 /// merged in (``pull()``), which writes the merged counters into the store's list and values:
 /// the screens and commands read them as ever.
-public final class CounterSync {
+public final class CounterSync: CounterChangeRecorder {
   public let store: UserDefaultsProtocol
   public let machine: SyncMachine
   let folder: SyncFolder
@@ -98,7 +98,7 @@ public final class CounterSync {
   // MARK: Recording this machine's changes
 
   /// Notes a change ``CountersModel`` made, for ``commit(records:)``.
-  func record(_ edit: CounterEdit, made change: CounterChange?) {
+  public func record(_ edit: CounterEdit, made change: CounterChange?) {
     guard let change else { return }
     switch change {
     case .value(let id, let from, let to):
@@ -127,11 +127,16 @@ public final class CounterSync {
     pending.append(operation)
   }
 
+  public func recordImport(removed: [String], created: [(id: String, value: Int)]) {
+    for id in removed { note(.delete(id)) }
+    for (id, value) in created { note(.created(id, value: value)) }
+  }
+
   /// Records the changes noted since the last commit in the stored state.
   ///
   /// One read-modify-write, inside the store batch that made the changes; `records` is the
   /// counters' list after them.
-  func commit(records: [CounterRecord]) {
+  public func commit(records: [CounterRecord]) {
     guard !pending.isEmpty else { return }
     let operations = pending
     pending = []
@@ -249,7 +254,7 @@ public final class CounterSync {
   /// Whether a counter restored under `id` must take a new one: its deletion was dropped
   /// from the state here, or another machine has merged it and may drop it (then this
   /// machine's sums under the old id would be gone there).
-  func isRetired(_ id: String) -> Bool {
+  public func isRetired(_ id: String) -> Bool {
     if retired[id] != nil { return true }
     return state.counters[id]?.deletion?.acknowledged.contains { $0 != machine.instance } ?? false
   }
@@ -276,7 +281,7 @@ public final class CounterSync {
   /// The id for a counter made now and called `name`: one derived from the name, so that
   /// two machines making the same name make one counter; or, when that id was used before,
   /// one scoped to this machine.
-  func newCounterID(named name: String, existing records: [CounterRecord]) -> String {
+  public func newCounterID(named name: String, existing records: [CounterRecord]) -> String {
     let derived = Self.derivedID(forName: name)
     let known = state.counters
     let retired = self.retired

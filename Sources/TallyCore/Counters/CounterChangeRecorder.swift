@@ -1,0 +1,16 @@
+/// What keeps the counters' changes for the other machines (the sync folder's CRDT,
+/// `CounterSync`): ``CountersModel`` tells it each change inside the store batch that makes
+/// it, so that what it records always agrees with the values saved.
+public protocol CounterChangeRecorder: AnyObject {
+  /// Notes a change the model made, for ``commit(records:)``.
+  func record(_ edit: CounterEdit, made change: CounterChange?)
+  /// Notes an import: the counters `removed`, and those `created` with their values.
+  func recordImport(removed: [String], created: [(id: String, value: Int)])
+  /// Records what was noted since the last commit; `records` is the counters' list after it.
+  func commit(records: [CounterRecord])
+  /// Whether `id` belonged to a deleted counter the other machines have forgotten, so that no
+  /// counter may take it again.
+  func isRetired(_ id: String) -> Bool
+  /// The id for a counter made now and called `name`, unique across the machines.
+  func newCounterID(named name: String, existing records: [CounterRecord]) -> String
+}
