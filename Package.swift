@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "tally", targets: ["tally"]),
     .library(name: "TallyCore", targets: ["TallyCore"]),
     .library(name: "TallyDefaults", targets: ["TallyDefaults"]),
+    .library(name: "TallyModel", targets: ["TallyModel"]),
     .library(name: "TallyHistory", targets: ["TallyHistory"]),
   ],
   dependencies: [
@@ -29,10 +30,13 @@ let package = Package(
     // `UserDefaultsProtocol`, the typed API over it, and its stores: in memory, and the
     // durable property-list file (docs/persistence.md). Reusable on its own.
     .target(name: "TallyDefaults", dependencies: ["TallyPlatform"]),
-    // Counters, settings, sync, view models and views. No terminal, no full Foundation.
-    .target(name: "TallyCore", dependencies: ["TallyPlatform", "TallyDefaults"]),
+    // The counters and what is known of them: the model that changes them, goals and the
+    // calendar, the history as a protocol, backups.
+    .target(name: "TallyModel", dependencies: ["TallyPlatform", "TallyDefaults"]),
+    // Settings, sync, view models and views, the run loop. No terminal, no full Foundation.
+    .target(name: "TallyCore", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
     // The history of changes in SQLite, behind TallyCore's `HistoryLog`.
-    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyCore", "CSQLite"]),
+    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
     .target(name: "TallyTerminal", dependencies: ["TallyCore", "CNcurses"]),
     // The book's `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
@@ -42,6 +46,7 @@ let package = Package(
       dependencies: [
         "TallyPlatform",
         "TallyDefaults",
+        "TallyModel",
         "TallyCore",
         "TallyTerminal",
         "TallyHistory",
@@ -49,17 +54,17 @@ let package = Package(
       ]
     ),
     // Fakes, contract suites and the UI-test driver shared by the test targets.
-    .target(name: "TallyTestSupport", dependencies: ["TallyDefaults", "TallyCore", "TallyHistory"]),
+    .target(name: "TallyTestSupport", dependencies: ["TallyDefaults", "TallyModel", "TallyCore", "TallyHistory"]),
     .testTarget(
       name: "TallyCoreTests",
       dependencies: [
-        "TallyPlatform", "TallyDefaults", "TallyCore", "TallyHistory", "TallyTestSupport",
+        "TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "TallyHistory", "TallyTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "TallyHistoryTests",
-      dependencies: ["TallyPlatform", "TallyDefaults", "TallyHistory", "TallyCore", "TallyTestSupport"]
+      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyHistory", "TallyCore", "TallyTestSupport"]
     ),
     .testTarget(
       name: "TallyFoundationTests",
@@ -67,6 +72,7 @@ let package = Package(
     ),
     .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyCore"]),
     .testTarget(
-      name: "TallyUITests", dependencies: ["TallyDefaults", "TallyCore", "TallyHistory", "TallyTestSupport", "tally"]),
+      name: "TallyUITests",
+      dependencies: ["TallyDefaults", "TallyModel", "TallyCore", "TallyHistory", "TallyTestSupport", "tally"]),
   ]
 )

@@ -16,6 +16,7 @@ let package = Package(
       dependencies: [
         .product(name: "TallyCore", package: "Tally"),
         .product(name: "TallyDefaults", package: "Tally"),
+        .product(name: "TallyModel", package: "Tally"),
         .product(name: "TallyHistory", package: "Tally"),
         .product(name: "Benchmark", package: "benchmark"),
       ],

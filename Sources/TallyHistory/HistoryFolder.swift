@@ -1,4 +1,5 @@
 import TallyCore
+import TallyModel
 import TallyPlatform
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import CSQLite
 import TallyCore
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import CSQLite
 import TallyCore
+import TallyModel
 import TallyPlatform
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyModel
 
 /// An `Analytics` that records every event, so a test can assert exactly what an action
 /// reported, in order.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyModel
 
 extension AppViewModel {
   /// Types `text` one scalar at a time, as the terminal delivers it: an emoji sequence

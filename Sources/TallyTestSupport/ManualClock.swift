@@ -1,4 +1,5 @@
 import TallyCore
+import TallyModel
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

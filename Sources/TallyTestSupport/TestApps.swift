@@ -1,6 +1,7 @@
 import TallyCore
 import TallyDefaults
 import TallyHistory
+import TallyModel
 
 /// App view models wired for headless tests: fakes and spies in, the history in an in-memory
 /// database, nothing on disk.

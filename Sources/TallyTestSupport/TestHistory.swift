@@ -1,5 +1,6 @@
 import TallyCore
 import TallyHistory
+import TallyModel
 
 extension SQLiteHistory {
   /// A history in an in-memory database holding `entries`, as written in that order.

@@ -9,12 +9,13 @@ struct ArchitectureTests {
   static let layers: [String: Set<String>] = [
     "TallyPlatform": [],
     "TallyDefaults": ["TallyPlatform"],
-    "TallyCore": ["TallyPlatform", "TallyDefaults"],
-    "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyCore", "CSQLite"],
-    "TallyTerminal": ["TallyPlatform", "TallyDefaults", "TallyCore", "CNcurses"],
+    "TallyModel": ["TallyPlatform", "TallyDefaults"],
+    "TallyCore": ["TallyPlatform", "TallyDefaults", "TallyModel"],
+    "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "CSQLite"],
+    "TallyTerminal": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "CNcurses"],
     "TallyFoundation": ["TallyDefaults"],
-    "tally": ["TallyPlatform", "TallyDefaults", "TallyCore", "TallyHistory", "TallyTerminal"],
-    "TallyTestSupport": ["TallyPlatform", "TallyDefaults", "TallyCore", "TallyHistory"],
+    "tally": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "TallyHistory", "TallyTerminal"],
+    "TallyTestSupport": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "TallyHistory"],
   ]
 
   /// The targets that may import the C library (`Glibc`).

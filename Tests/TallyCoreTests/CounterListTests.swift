@@ -1,5 +1,6 @@
 import TallyCore
 import TallyDefaults
+import TallyModel
 import TallyTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import TallyCore
 import TallyHistory
+import TallyModel
 import TallyTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import TallyCore
 import TallyHistory
+import TallyModel
 import TallyPlatform
 import TallyTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyModel
 import TallyTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Benchmark
 import TallyCore
 import TallyDefaults
+import TallyModel
 
 /// The counter screen drawn into an 80x24 canvas, as the run loop draws it after each key.
 enum RenderBenchmarks {

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 extension DefaultsKey {
   /// The book's counter value.
@@ -17,9 +18,6 @@ extension DefaultsKey {
   public static let confirmDelete = DefaultsKey("confirmDelete")
   /// Seconds to wait for the store's lock.
   public static let lockTimeout = DefaultsKey("lockTimeout")
-  /// The local hour (0 to 23) a day starts at for goals and streaks, for people who count
-  /// past midnight.
-  public static let dayStartsAtHour = DefaultsKey("dayStartsAtHour")
 
   /// The keys bound to a counter-screen action, a list of key names: `keys-increment`, the
   /// setting `keys.increment`.

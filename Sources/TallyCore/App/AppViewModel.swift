@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 /// Picks the screen and routes each key press to it: onboarding on first launch, then the
 /// counter, and a counter's history over it.

@@ -1,3 +1,5 @@
+import TallyModel
+
 /// The command lines people type most, recognised exactly so that `tally` can run them
 /// without building the argument parser's command tree.
 ///

@@ -1,3 +1,5 @@
+import TallyModel
+
 /// The app's replaceable dependencies, built once by the composition root.
 ///
 /// The UI-testing article's dependency container, without its singleton: `tally` builds

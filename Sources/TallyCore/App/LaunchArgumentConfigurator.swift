@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 /// Builds the app's dependencies from the launch arguments, as the article's
 /// `LaunchArgumentConfigurator` does.

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 /// Checks what a store holds under the keys Tally knows, once at start.
 ///

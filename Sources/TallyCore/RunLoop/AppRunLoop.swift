@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 /// The interactive app's run loop: waits on the terminal, applies keys, saves, draws.
 ///

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

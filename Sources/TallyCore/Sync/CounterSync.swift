@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 
 /// Sync of the counters through a shared folder: this machine's side of the CRDT.

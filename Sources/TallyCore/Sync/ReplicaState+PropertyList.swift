@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 /// The state as a property list, and back, refusing anything malformed.
 ///

@@ -1,3 +1,5 @@
+import TallyModel
+
 /// Every counter and setting as this machine knows them, merged from every machine that
 /// syncs them.
 ///

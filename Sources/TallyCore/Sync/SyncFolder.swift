@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 
 /// The shared folder as this machine reads and writes it: every machine's file, read again

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 
 /// Joining a sync folder and leaving it: `tally sync enable` and `tally sync disable`.

@@ -1,3 +1,4 @@
+import TallyModel
 import TallyPlatform
 
 #if canImport(FoundationEssentials)

@@ -2,6 +2,7 @@ import ArgumentParser
 import TallyCore
 import TallyDefaults
 import TallyHistory
+import TallyModel
 import TallyPlatform
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 
 /// Offers the counters' names when the shell completes a NAME argument.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyDefaults
+import TallyModel
 
 /// `tally list [--group G] [--json]`: every counter (of a group), one `name<TAB>value` line each.
 struct ListCommand: ParsableCommand {

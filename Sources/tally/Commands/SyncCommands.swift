@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyModel
 import TallyPlatform
 
 /// `tally sync enable|status|disable`: counting on several machines through a shared folder.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 
 /// `tally inc [NAME] [--by N]`: adds the counter's step, or N.

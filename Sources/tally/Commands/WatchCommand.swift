@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyModel
 import TallyPlatform
 import TallyTerminal
 

@@ -1,6 +1,7 @@
 import TallyCore
 import TallyDefaults
 import TallyHistory
+import TallyModel
 import TallyTestSupport
 import Testing
 

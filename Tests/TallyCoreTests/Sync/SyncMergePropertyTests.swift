@@ -1,6 +1,7 @@
 import PropertyBased
 import TallyCore
 import TallyDefaults
+import TallyModel
 import TallyTestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import TallyModel
+
 /// What the counter screen asks for after a key, as a value: an edit of the counters for
 /// ``CountersModel``, or something the app does.
 public enum CounterEffect: Sendable, Equatable {

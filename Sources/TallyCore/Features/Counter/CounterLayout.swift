@@ -1,3 +1,5 @@
+import TallyModel
+
 /// Where everything on the counter screen goes, for a screen of a given size.
 ///
 /// The view draws from it and says from it which region a mouse click means, so a button

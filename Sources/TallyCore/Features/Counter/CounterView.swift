@@ -1,3 +1,5 @@
+import TallyModel
+
 /// Draws the counter screen: the tab row, the current counter's value in large digits and
 /// as plain text, the `[ - ]` `[ + ]` buttons, the status line (a message, a prompt or a
 /// question) and the key hints; the help on top when it is open.

@@ -1,3 +1,5 @@
+import TallyModel
+
 /// What became of the edits an update asked for, and undo and redo across counters.
 ///
 /// A value change is undone by moving the value back by the same difference

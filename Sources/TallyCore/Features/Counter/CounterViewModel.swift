@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 /// The counter screen's state and what its keys mean: the book's counter view controller,
 /// without UIKit and without I/O, grown to several named counters.

@@ -1,3 +1,5 @@
+import TallyModel
+
 /// A small modal line that asks for text: a counter's name, a value or a step.
 ///
 /// Nothing changes until the text is confirmed with Enter; Esc cancels. Text that is not

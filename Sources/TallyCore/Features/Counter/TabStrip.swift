@@ -1,3 +1,5 @@
+import TallyModel
+
 /// The row of counter tabs: which tabs fit, where, and whether more are hidden either side.
 ///
 /// Every tab is its name between two cells, brackets for the current one (`[laps]`) and

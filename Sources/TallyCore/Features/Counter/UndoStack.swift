@@ -1,3 +1,5 @@
+import TallyModel
+
 /// The changes made this run, for undo and redo, across every counter.
 ///
 /// A new change clears what could be redone. The stack lives in memory only: it starts

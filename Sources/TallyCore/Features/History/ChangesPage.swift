@@ -1,3 +1,5 @@
+import TallyModel
+
 /// A page of the Changes view.
 public struct ChangesPage: Equatable, Sendable {
   /// Newest first.

@@ -1,3 +1,5 @@
+import TallyModel
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import TallyModel
 import TallyPlatform
 
 /// The Day view: a bar for each hour of one day, the hour now marked.

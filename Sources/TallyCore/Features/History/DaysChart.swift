@@ -1,3 +1,5 @@
+import TallyModel
+
 /// The bars of the Days view: a day each, or a goal's week or month each, with the periods
 /// that met the goal.
 public struct DaysChart: Equatable, Sendable {

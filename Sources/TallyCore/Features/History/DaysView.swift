@@ -1,3 +1,5 @@
+import TallyModel
+
 /// The Days view: the net change per day (or per week or month of the goal) in bars, the
 /// periods that met the goal marked, with the totals and the goal's streaks.
 struct DaysView {

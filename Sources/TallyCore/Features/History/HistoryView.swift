@@ -1,3 +1,4 @@
+import TallyModel
 import TallyPlatform
 
 /// Draws the history screen: a row of the four views' tabs with the counter's name, a line

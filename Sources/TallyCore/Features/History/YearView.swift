@@ -1,3 +1,4 @@
+import TallyModel
 import TallyPlatform
 
 /// The Year view: 53 weeks of days as a heat map, month names above, weekday names beside,

@@ -63,7 +63,7 @@ public enum CounterChange: Sendable, Equatable {
   }
 
   /// "3 → 4", what a change in the history did to the value.
-  static func values(of entry: HistoryEntry) -> String {
+  package static func values(of entry: HistoryEntry) -> String {
     "\(entry.old.map(String.init) ?? "") → \(entry.new.map(String.init) ?? "")"
   }
 }

@@ -91,7 +91,7 @@ public struct GoalCalendar {
   }
 
   /// How the history screen names a period: "Mon 23 Nov", "week of 16 Nov", "Nov 2026".
-  static func label(_ period: Goal.Period, number: Int) -> String {
+  package static func label(_ period: Goal.Period, number: Int) -> String {
     switch period {
     case .total: return "in total"
     case .day: return HistorySummary.label(number)
@@ -112,4 +112,10 @@ extension GoalCalendar {
   public init(clock: WallClock, store: UserDefaultsProtocol) {
     self.init(clock: clock, dayStartsAtHour: store.x.object(Int.self, forKey: .dayStartsAtHour) ?? 0)
   }
+}
+
+extension DefaultsKey {
+  /// The local hour (0 to 23) a day starts at for goals and streaks, for people who count
+  /// past midnight.
+  public static let dayStartsAtHour = DefaultsKey("dayStartsAtHour")
 }

@@ -114,7 +114,7 @@ public enum BackupCSV {
 
   /// A field as RFC 4180 writes it: in quotes, with quotes doubled, when it holds a comma, a
   /// quote or a line break (or starts or ends with a space, which some readers trim).
-  static func quoted(_ field: String) -> String {
+  package static func quoted(_ field: String) -> String {
     let needsQuotes =
       field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
       || field.first == " " || field.last == " "

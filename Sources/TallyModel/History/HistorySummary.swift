@@ -31,7 +31,7 @@ public struct HistorySummary: Equatable, Sendable {
   public var recent: [HistoryEntry]
 
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-  static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  package static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
   /// The summary of counter `id` at `now`, asked of `history` in a few indexed reads,
   /// however long the history.
@@ -90,7 +90,7 @@ public struct HistorySummary: Equatable, Sendable {
     ((dayNumber + 3) % 7 + 7) % 7
   }
 
-  static func label(_ dayNumber: Int) -> String {
+  package static func label(_ dayNumber: Int) -> String {
     let (month, day) = UTCTime.monthAndDay(ofDay: dayNumber)
     return "\(weekdays[weekdayIndex(dayNumber)]) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
   }

@@ -85,7 +85,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
 
   /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
   /// as UTF-8.
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
