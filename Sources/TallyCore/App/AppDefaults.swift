@@ -125,12 +125,6 @@ public enum AppDefaults {
     entries.first { $0.isSetting && $0.name == name }
   }
 
-  /// The setting whose defaults key is `key` when sync carries it to the other machines:
-  /// a setting that is not about this machine only.
-  public static func syncedSetting(forKey key: String) -> Entry? {
-    entries.first { $0.isSetting && !$0.isMachineOnly && $0.key.name == key }
-  }
-
   /// Registers every default in `store`'s registration domain; called once at start.
   ///
   /// Tally's own stores take the values as they are: through `Any`, each would be cast back

@@ -18,6 +18,8 @@ struct Admission {
   /// This machine's sums under the ids it dropped (``CounterSync/retired``): what it had
   /// counted under a counter that comes back.
   private let retired: [String: Contribution?]
+  /// The settings sync carries, by their defaults key: any other a file holds is left out.
+  private let syncedSettings: [String]
   /// How many times were clamped so far.
   private(set) var clamped = 0
   /// Whether a file claimed more of this machine's own sums than the state read had: the
@@ -25,9 +27,11 @@ struct Admission {
   private(set) var claimedMore = false
 
   init(
-    local: ReplicaState, instance: String, horizon: Int64, rebuilding: Bool = false, retired: [String: Contribution?] = [:]
+    local: ReplicaState, instance: String, horizon: Int64, syncedSettings: [String], rebuilding: Bool = false,
+    retired: [String: Contribution?] = [:]
   ) {
     self.local = local
+    self.syncedSettings = syncedSettings
     self.retired = retired
     self.rebuilding = rebuilding
     self.instance = instance
@@ -42,7 +46,7 @@ struct Admission {
     var leftOut: [String] = []
     // A setting this Tally does not know is not kept: every machine reads every other
     // machine's file, so nothing needs passing on, and a flood of them fills nothing.
-    for key in state.settings.keys where AppDefaults.syncedSetting(forKey: key) == nil { state.settings[key] = nil }
+    for key in state.settings.keys where !syncedSettings.contains(key) { state.settings[key] = nil }
     // A deleted counter this machine never knew, carrying no count, has nothing to delete.
     for (id, counter) in state.counters where !ids.contains(id) && counter.isDeleted && counter.carriesNoCount {
       state.counters[id] = nil

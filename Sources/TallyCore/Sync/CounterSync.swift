@@ -14,6 +14,9 @@ import TallyPlatform
 public final class CounterSync: CounterChangeRecorder {
   public let store: UserDefaultsProtocol
   public let machine: SyncMachine
+  /// The settings that follow the user to every machine, by their defaults key (the app's
+  /// settings table says which: `AppDefaults.syncedSettingKeys`); the others stay here.
+  public let syncedSettings: [String]
   let folder: SyncFolder
   private let now: () -> Int64
   /// Changes made in the current store batch, recorded at its end by ``commit(records:)``.
@@ -48,24 +51,28 @@ public final class CounterSync: CounterChangeRecorder {
   }
 
   public init(
-    store: UserDefaultsProtocol, folder: String, machine: SyncMachine, now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+    store: UserDefaultsProtocol, folder: String, machine: SyncMachine, syncedSettings: [String],
+    now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) {
     self.store = store
     self.machine = machine
+    self.syncedSettings = syncedSettings
     self.folder = SyncFolder(path: folder)
     self.now = now
     status = SyncStatus(folder: folder, machine: machine)
   }
 
   /// The sync `store` is set up for, or `nil` when sync is off.
-  public static func configured(in store: UserDefaultsProtocol, now: @escaping () -> Int64 = Platform.wallClockMilliseconds)
-    -> CounterSync?
-  {
+  public static func configured(
+    in store: UserDefaultsProtocol, syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+  ) -> CounterSync? {
     guard let folder = store.x.object(String.self, forKey: .syncFolder),
       let name = store.x.object(String.self, forKey: .syncMachine),
       let instance = store.x.object(String.self, forKey: .syncInstance)
     else { return nil }
-    return CounterSync(store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), now: now)
+    return CounterSync(
+      store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), syncedSettings: syncedSettings,
+      now: now)
   }
 
   /// The folder's path.
@@ -113,7 +120,7 @@ public final class CounterSync: CounterChangeRecorder {
   /// Records that this machine set the setting `key` to `value` (`nil`: reset), in the
   /// current store batch; a setting about this machine only is not synced.
   public func recordSetting(_ key: DefaultsKey, value: PropertyListValue?) {
-    guard AppDefaults.syncedSetting(forKey: key.name) != nil else { return }
+    guard syncedSettings.contains(key.name) else { return }
     updateState { state, tick in
       let register = state.settings[key.name]
       // A reset of a setting no machine ever set records nothing, nor does the value it has.
@@ -461,8 +468,8 @@ public final class CounterSync: CounterChangeRecorder {
     status: SyncStatus, claimedMore: Bool
   ) {
     var admission = Admission(
-      local: local, instance: machine.instance, horizon: HybridTime.horizon(now: now()), rebuilding: rebuilding,
-      retired: retired)
+      local: local, instance: machine.instance, horizon: HybridTime.horizon(now: now()), syncedSettings: syncedSettings,
+      rebuilding: rebuilding, retired: retired)
     let files = folder.read(merged: remembered, skipped: rememberedSkipped)
     var skipped: [String: SkippedFile] = [:]
     var status = SyncStatus(folder: folder.path, machine: machine)
@@ -524,7 +531,7 @@ public final class CounterSync: CounterChangeRecorder {
   /// does not know (a newer one's) stays in the state for the others, and is not written.
   private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
     var changed = false
-    for (key, register) in state.settings where AppDefaults.syncedSetting(forKey: key) != nil {
+    for (key, register) in state.settings where syncedSettings.contains(key) {
       let stored = store.layered.map { $0.domains.persistent[key] } ?? store.propertyListValue(forKey: key)
       guard stored != register.value else { continue }
       changed = true

@@ -55,7 +55,7 @@ public enum SyncSetup {
   /// writes over it from now on, instead of reporting two machines with one name.
   public static func enable(
     store: UserDefaultsProtocol, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
-    now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+    syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) throws(Problem) -> (sync: CounterSync, join: Join) {
     if let problem = SyncMachine.problem(withName: name) { throw .invalidName(problem) }
     guard folder.hasPrefix("/") else { throw .invalidFolder("the folder must be an absolute path, not \(folder)") }
@@ -68,7 +68,9 @@ public enum SyncSetup {
     let instance =
       previousName == name
       ? store.x.object(String.self, forKey: .syncInstance) ?? SyncMachine.randomInstance() : SyncMachine.randomInstance()
-    let sync = CounterSync(store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), now: now)
+    let sync = CounterSync(
+      store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), syncedSettings: syncedSettings,
+      now: now)
     var join = Join()
     let before = sync.state
     if replacingMachine { join.replacedInstances = sync.otherInstancesWithThisName().sorted() }
@@ -171,9 +173,9 @@ extension CounterSync {
       note(.delete(id))
     }
     commit(records: records)
-    for entry in AppDefaults.entries where entry.isSetting && !entry.isMachineOnly {
-      let stored = store.layered.map { $0.domains.persistent[entry.key.name] } ?? store.propertyListValue(forKey: entry.key.name)
-      recordSetting(entry.key, value: stored)
+    for key in syncedSettings {
+      let stored = store.layered.map { $0.domains.persistent[key] } ?? store.propertyListValue(forKey: key)
+      recordSetting(DefaultsKey(key), value: stored)
     }
   }
 }

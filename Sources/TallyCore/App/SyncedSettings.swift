@@ -1,0 +1,35 @@
+import TallyDefaults
+import TallyModel
+import TallyPlatform
+
+extension AppDefaults {
+  /// The defaults keys of the settings that follow the user to every machine that syncs, in
+  /// the table's order: every setting but those about this machine only.
+  public static let syncedSettingKeys = entries.filter { $0.isSetting && !$0.isMachineOnly }.map(\.key.name)
+}
+
+// The sync folder's entry points with this app's settings table: the sync layer takes the
+// synced settings as a value, the app says which they are.
+
+extension CounterSync {
+  /// The sync `store` is set up for, carrying the app's synced settings; `nil` when sync is
+  /// off.
+  public static func configured(
+    in store: UserDefaultsProtocol, now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+  ) -> CounterSync? {
+    configured(in: store, syncedSettings: AppDefaults.syncedSettingKeys, now: now)
+  }
+}
+
+extension SyncSetup {
+  /// Makes this machine one of those syncing through `folder`, as `name`, carrying the app's
+  /// synced settings (``enable(store:folder:name:history:replacingMachine:syncedSettings:now:)``).
+  public static func enable(
+    store: UserDefaultsProtocol, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
+    now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+  ) throws(Problem) -> (sync: CounterSync, join: Join) {
+    try enable(
+      store: store, folder: folder, name: name, history: history, replacingMachine: replacingMachine,
+      syncedSettings: AppDefaults.syncedSettingKeys, now: now)
+  }
+}
