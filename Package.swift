@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "TallyCore", targets: ["TallyCore"]),
     .library(name: "TallyDefaults", targets: ["TallyDefaults"]),
     .library(name: "TallyModel", targets: ["TallyModel"]),
+    .library(name: "TallySync", targets: ["TallySync"]),
     .library(name: "TallyHistory", targets: ["TallyHistory"]),
   ],
   dependencies: [
@@ -33,10 +34,13 @@ let package = Package(
     // The counters and what is known of them: the model that changes them, goals and the
     // calendar, the history as a protocol, backups.
     .target(name: "TallyModel", dependencies: ["TallyPlatform", "TallyDefaults"]),
-    // Settings, sync, view models and views, the run loop. No terminal, no full Foundation.
-    .target(name: "TallyCore", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
+    // Counting on several machines through a shared folder: the CRDT, the machines' files,
+    // joining and leaving (docs/sync.md).
+    .target(name: "TallySync", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
+    // Settings, view models and views, the run loop. No terminal, no full Foundation.
+    .target(name: "TallyCore", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync"]),
     // The history of changes in SQLite, behind TallyCore's `HistoryLog`.
-    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "CSQLite"]),
+    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
     .target(name: "TallyTerminal", dependencies: ["TallyCore", "CNcurses"]),
     // The book's `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
@@ -47,6 +51,7 @@ let package = Package(
         "TallyPlatform",
         "TallyDefaults",
         "TallyModel",
+        "TallySync",
         "TallyCore",
         "TallyTerminal",
         "TallyHistory",
@@ -58,7 +63,7 @@ let package = Package(
     .testTarget(
       name: "TallyCoreTests",
       dependencies: [
-        "TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "TallyHistory", "TallyTestSupport",
+        "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory", "TallyTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
@@ -73,6 +78,6 @@ let package = Package(
     .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyCore"]),
     .testTarget(
       name: "TallyUITests",
-      dependencies: ["TallyDefaults", "TallyModel", "TallyCore", "TallyHistory", "TallyTestSupport", "tally"]),
+      dependencies: ["TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory", "TallyTestSupport", "tally"]),
   ]
 )

@@ -17,6 +17,7 @@ let package = Package(
         .product(name: "TallyCore", package: "Tally"),
         .product(name: "TallyDefaults", package: "Tally"),
         .product(name: "TallyModel", package: "Tally"),
+        .product(name: "TallySync", package: "Tally"),
         .product(name: "TallyHistory", package: "Tally"),
         .product(name: "Benchmark", package: "benchmark"),
       ],

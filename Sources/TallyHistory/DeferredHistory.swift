@@ -1,6 +1,6 @@
-import TallyCore
 import TallyModel
 import TallyPlatform
+import TallySync
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,8 +1,8 @@
 import CSQLite
-import TallyCore
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySync
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

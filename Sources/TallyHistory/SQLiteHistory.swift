@@ -1,5 +1,4 @@
 import CSQLite
-import TallyCore
 import TallyModel
 import TallyPlatform
 

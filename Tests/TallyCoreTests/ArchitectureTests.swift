@@ -10,12 +10,13 @@ struct ArchitectureTests {
     "TallyPlatform": [],
     "TallyDefaults": ["TallyPlatform"],
     "TallyModel": ["TallyPlatform", "TallyDefaults"],
-    "TallyCore": ["TallyPlatform", "TallyDefaults", "TallyModel"],
-    "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "CSQLite"],
+    "TallySync": ["TallyPlatform", "TallyDefaults", "TallyModel"],
+    "TallyCore": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync"],
+    "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "CSQLite"],
     "TallyTerminal": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "CNcurses"],
     "TallyFoundation": ["TallyDefaults"],
-    "tally": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "TallyHistory", "TallyTerminal"],
-    "TallyTestSupport": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "TallyHistory"],
+    "tally": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory", "TallyTerminal"],
+    "TallyTestSupport": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory"],
   ]
 
   /// The targets that may import the C library (`Glibc`).

@@ -1,4 +1,5 @@
 import TallyCore
+import TallySync
 import TallyTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySync
 
 extension AppDefaults {
   /// The defaults keys of the settings that follow the user to every machine that syncs, in

@@ -1,5 +1,6 @@
 import TallyDefaults
 import TallyModel
+import TallySync
 
 /// The interactive app's run loop: waits on the terminal, applies keys, saves, draws.
 ///

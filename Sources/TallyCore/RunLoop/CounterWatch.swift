@@ -1,5 +1,6 @@
 import TallyModel
 import TallyPlatform
+import TallySync
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

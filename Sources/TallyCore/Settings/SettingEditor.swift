@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallySync
 
 /// Changes the user's settings in a store, as `tally config set` and `tally config reset`
 /// do: a value is checked before anything is written, and keys are checked against every

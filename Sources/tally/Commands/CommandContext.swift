@@ -4,6 +4,7 @@ import TallyDefaults
 import TallyHistory
 import TallyModel
 import TallyPlatform
+import TallySync
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

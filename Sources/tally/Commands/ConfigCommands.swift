@@ -2,6 +2,7 @@ import ArgumentParser
 import TallyCore
 import TallyDefaults
 import TallyPlatform
+import TallySync
 
 /// `tally config`: the settings, as macOS's `defaults` shows and changes an app's.
 struct ConfigCommand: ParsableCommand {

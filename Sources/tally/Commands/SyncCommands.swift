@@ -2,6 +2,7 @@ import ArgumentParser
 import TallyCore
 import TallyModel
 import TallyPlatform
+import TallySync
 
 /// `tally sync enable|status|disable`: counting on several machines through a shared folder.
 struct SyncCommand: ParsableCommand {

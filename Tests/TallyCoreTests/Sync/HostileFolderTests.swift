@@ -2,6 +2,7 @@ import TallyCore
 import TallyHistory
 import TallyModel
 import TallyPlatform
+import TallySync
 import TallyTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import TallyCore
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySync
 import TallyTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import TallyCore
 import TallyDefaults
+import TallySync
 import TallyTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import TallyCore
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallySync
 import TallyTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import PropertyBased
 import TallyCore
 import TallyDefaults
 import TallyModel
+import TallySync
 import TallyTestSupport
 import Testing
 

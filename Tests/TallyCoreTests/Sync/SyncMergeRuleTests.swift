@@ -1,6 +1,7 @@
 import TallyCore
 import TallyDefaults
 import TallyModel
+import TallySync
 import TallyTestSupport
 import Testing
 

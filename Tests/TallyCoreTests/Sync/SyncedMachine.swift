@@ -2,6 +2,7 @@ import TallyCore
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySync
 import TallyTestSupport
 
 /// One machine in a sync test: its own data directory and its own copy of the sync folder,
