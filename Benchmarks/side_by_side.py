@@ -425,6 +425,10 @@ def history_session(binary, env, keys, samples, label):
             session.send(key)
             latency, _ = session.wait_for(re.compile(pattern), sent)
             samples[f"history_view_{view} {label}"].append(latency)
+        # Back to the Year view before closing: H opens the view last shown, in the next
+        # session too.
+        session.send(b"1")
+        session.wait_for(re.compile(HISTORY_VIEWS[0][2]), time.perf_counter())
         session.send(b"\x1b")
         session.wait_for(count_pattern(value + keys), time.perf_counter())
         samples[f"history_rss {label}"].append(session.quit())
