@@ -27,15 +27,11 @@ public final class FileUserDefaults: LayeredUserDefaults {
   ///
   /// - Throws: `StoreError` when the directory cannot be made or the file cannot be read.
   ///   A file that is read but cannot be parsed does not throw: it is moved aside.
-  public init(directory: String, lockTimeout: Double = FileUserDefaults.defaultLockTimeout) throws(StoreError) {
+  public init(directory: String, lockTimeout: Double = StoreLock.defaultTimeout) throws(StoreError) {
     file = try StoreFile(directory: directory, lockTimeout: lockTimeout)
     super.init(values: [:])
     try refresh()
   }
-
-  /// Seconds a change waits for another process's lock when nothing says otherwise: the
-  /// `lockTimeout` setting's default.
-  public static let defaultLockTimeout: Double = 5
 
   /// Seconds a change waits for another process's lock on the store before it fails; the
   /// `lockTimeout` setting, read after the store is open (reading takes no lock).

@@ -206,3 +206,12 @@ final class StoreFile {
     return destination
   }
 }
+
+/// The store's lock, as the settings see it.
+public enum StoreLock {
+  /// Seconds a change waits for another process's lock when nothing says otherwise: the
+  /// `lockTimeout` setting's default. (Not a member of `FileUserDefaults`: reading it there
+  /// would make the runtime set up that class, 0.17 M instructions, in a run that keeps
+  /// its store in memory.)
+  public static let defaultTimeout: Double = 5
+}

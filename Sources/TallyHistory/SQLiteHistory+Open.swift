@@ -34,7 +34,7 @@ extension SQLiteHistory {
   ///   still be read of it; ``notices`` says how many changes came back. With sync on,
   ///   ``attach(folder:machine:mayWrite:)`` then adds what this machine's files there hold.
   /// - A locked database waits up to `busyTimeout` seconds.
-  public static func open(directory: String, busyTimeout: Double = FileUserDefaults.defaultLockTimeout) throws(HistoryError)
+  public static func open(directory: String, busyTimeout: Double = StoreLock.defaultTimeout) throws(HistoryError)
     -> SQLiteHistory
   {
     let path = StoreLocation.join(directory, fileName)

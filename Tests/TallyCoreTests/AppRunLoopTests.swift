@@ -143,7 +143,7 @@ struct AppRunLoopTests {
   }
 
   @Test func aLockTimeoutSetByAnotherProcessIsHowLongTheNextChangeWaits() throws {
-    #expect(store.lockTimeout == FileUserDefaults.defaultLockTimeout)
+    #expect(store.lockTimeout == StoreLock.defaultTimeout)
     _ = run(
       [
         .meanwhile {

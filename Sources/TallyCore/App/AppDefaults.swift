@@ -96,7 +96,7 @@ public enum AppDefaults {
         key: .confirmDelete, defaultValue: .bool(true), summary: "ask before deleting a counter (it can be undone either way)",
         isSetting: true),
       Entry(
-        key: .lockTimeout, defaultValue: .real(FileUserDefaults.defaultLockTimeout),
+        key: .lockTimeout, defaultValue: .real(StoreLock.defaultTimeout),
         summary: "seconds to wait for another tally to release the store",
         isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT",
         isMachineOnly: true),

@@ -74,7 +74,7 @@ public struct Settings {
   }
 
   /// Seconds to wait for another process's lock on the store.
-  public var lockTimeout: Double { value(.lockTimeout)?.number ?? FileUserDefaults.defaultLockTimeout }
+  public var lockTimeout: Double { value(.lockTimeout)?.number ?? StoreLock.defaultTimeout }
 
   /// The counter screen's settings, and why its keys are all the defaults when the `keys.*`
   /// settings cannot be used (a key bound twice, an unknown key name).

@@ -11,12 +11,14 @@ public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String { "\(key): \(message)" }
 
+  @usableFromInline
   static func unwritable(key: String, scalar: Unicode.Scalar) -> DefaultsProblem {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     return DefaultsProblem(key: key, message: "holds \(code), which a property-list file cannot carry; nothing was written")
   }
 
+  @usableFromInline
   static func wrongType(key: String, expected: Any.Type, found: PropertyListValue) -> DefaultsProblem {
     let foundText = "<\(found.typeName)> \(PropertyListCodec.fragment(found).prefix(60))"
     return DefaultsProblem(key: key, message: "holds \(foundText), not a \(expected); it reads as no value")

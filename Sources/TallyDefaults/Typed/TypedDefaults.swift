@@ -7,7 +7,7 @@
 extension UserDefaultsProtocol {
   /// The type-safe API over this store, as swift-user-defaults' `x`:
   /// `store.x.object(Int.self, forKey: .count)`, `store.x.set(13, forKey: .count)`.
-  public var x: TypedDefaults { TypedDefaults(store: self) }
+  @inlinable public var x: TypedDefaults { TypedDefaults(store: self) }
 }
 
 /// Reads and writes typed values under `DefaultsKey`s in any `UserDefaultsProtocol` store.
@@ -19,16 +19,18 @@ extension UserDefaultsProtocol {
 public struct TypedDefaults {
   public let store: UserDefaultsProtocol
 
-  public init(store: UserDefaultsProtocol) {
+  @inlinable public init(store: UserDefaultsProtocol) {
     self.store = store
   }
 
   // MARK: Storable values
 
+  @inlinable
   public func object<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey) -> T? {
     read(key, T.init(propertyListValue:))
   }
 
+  @inlinable
   public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
     if let scalar = value.propertyListValue.unwritableScalar {
       store.report(.unwritable(key: key.name, scalar: scalar))
@@ -38,10 +40,12 @@ public struct TypedDefaults {
   }
 
   /// Stores `value`, or removes the key when it is `nil`.
+  @inlinable
   public func set<T: UserDefaultsStorable>(_ value: T?, forKey key: DefaultsKey) {
     store.setPropertyListValue(value?.propertyListValue, forKey: key.name)
   }
 
+  @inlinable
   public func removeObject(forKey key: DefaultsKey) {
     store.setPropertyListValue(nil, forKey: key.name)
   }
@@ -52,6 +56,7 @@ public struct TypedDefaults {
   /// value or one of another type; returning `nil` removes the key. Returns the stored
   /// result.
   @discardableResult
+  @inlinable
   public func update<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey, _ transform: (T?) -> T?) -> T? {
     let stored = store.updatePropertyListValue(forKey: key.name) { current in
       transform(current.flatMap { typed($0, key: key, T.init(propertyListValue:)) })?.propertyListValue
@@ -61,10 +66,12 @@ public struct TypedDefaults {
 
   // MARK: RawRepresentable values
 
+  @inlinable
   public func object<T: RawRepresentable>(_ type: T.Type, forKey key: DefaultsKey) -> T? where T.RawValue: UserDefaultsStorable {
     read(key) { T.RawValue(propertyListValue: $0).flatMap(T.init(rawValue:)) }
   }
 
+  @inlinable
   public func set<T: RawRepresentable>(_ value: T, forKey key: DefaultsKey) where T.RawValue: UserDefaultsStorable {
     set(value.rawValue, forKey: key)
   }
@@ -140,12 +147,14 @@ public struct TypedDefaults {
 
   // MARK: Decoding
 
-  private func read<T>(_ key: DefaultsKey, _ convert: (PropertyListValue) -> T?) -> T? {
+  @inlinable
+  func read<T>(_ key: DefaultsKey, _ convert: (PropertyListValue) -> T?) -> T? {
     store.propertyListValue(forKey: key.name).flatMap { typed($0, key: key, convert) }
   }
 
   /// `value` converted, or `nil` after reporting that it holds another type.
-  private func typed<T>(_ value: PropertyListValue, key: DefaultsKey, _ convert: (PropertyListValue) -> T?) -> T? {
+  @inlinable
+  func typed<T>(_ value: PropertyListValue, key: DefaultsKey, _ convert: (PropertyListValue) -> T?) -> T? {
     if let typed = convert(value) { return typed }
     store.report(.wrongType(key: key.name, expected: T.self, found: value))
     return nil

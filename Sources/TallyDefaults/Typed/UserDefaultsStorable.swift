@@ -99,8 +99,8 @@ extension Date: UserDefaultsStorable {
 extension Array: UserDefaultsStorable where Element: UserDefaultsStorable {
   // A closure, not a key path: the key path's type is made at run time, with a scan of every
   // conformance record, by the default counter list before the first frame.
-  public var propertyListValue: PropertyListValue { .array(map { $0.propertyListValue }) }
-  public init?(propertyListValue: PropertyListValue) {
+  @inlinable public var propertyListValue: PropertyListValue { .array(map { $0.propertyListValue }) }
+  @inlinable public init?(propertyListValue: PropertyListValue) {
     guard case .array(let values) = propertyListValue else { return nil }
     var elements: [Element] = []
     elements.reserveCapacity(values.count)
