@@ -20,7 +20,7 @@ public final class CounterSync: CounterChangeRecorder {
   let folder: SyncFolder
   private let now: () -> Int64
   /// Changes made in the current store batch, recorded at its end by ``commit(records:)``.
-  private var pending: [Operation] = []
+  private var pending: [LocalChange] = []
   /// Whether the state has changed since it was last copied to the folder.
   private var unpublished = false
   /// The last state decoded from the store, with the stored values it came from.
@@ -29,26 +29,6 @@ public final class CounterSync: CounterChangeRecorder {
   private var stateIsDamaged = false
   /// What the last ``pull()`` found.
   public private(set) var status: SyncStatus
-
-  /// A change to record in the state.
-  enum Operation {
-    /// Adds to this machine's contribution.
-    case add(String, Int)
-    /// Sets the value.
-    case set(String, Int)
-    case delete(String)
-    /// Writes the fields of the counter's record that changed.
-    case fields(String)
-    /// Writes every field of the counter's record, and sets the value if it differs.
-    case created(String, value: Int)
-
-    /// The value moved from `from` to `to` by adding: the difference, or a set when it
-    /// does not fit an `Int`.
-    static func shift(_ id: String, from: Int, to: Int) -> Operation {
-      let (delta, overflow) = to.subtractingReportingOverflow(from)
-      return overflow ? .set(id, to) : .add(id, delta)
-    }
-  }
 
   public init(
     store: UserDefaultsProtocol, folder: String, machine: SyncMachine, syncedSettings: [String],
@@ -77,6 +57,8 @@ public final class CounterSync: CounterChangeRecorder {
 
   /// The folder's path.
   public var folderPath: String { folder.path }
+
+  private var materializer: StoreMaterializer { StoreMaterializer(store: store, syncedSettings: syncedSettings) }
 
   /// What this machine knows, as stored now.
   public var state: ReplicaState {
@@ -131,7 +113,7 @@ public final class CounterSync: CounterChangeRecorder {
   }
 
   /// Notes `operation` for the next ``commit(records:)``.
-  func note(_ operation: Operation) {
+  func note(_ operation: LocalChange) {
     pending.append(operation)
   }
 
@@ -146,24 +128,10 @@ public final class CounterSync: CounterChangeRecorder {
   /// counters' list after them.
   public func commit(records: [CounterRecord]) {
     guard !pending.isEmpty else { return }
-    let operations = pending
+    let changes = pending
     pending = []
     updateState { state, tick in
-      for operation in operations {
-        switch operation {
-        case .add(let id, let delta):
-          state.counters[id, default: CounterReplica()].add(delta, by: machine.instance)
-        case .set(let id, let value):
-          state.counters[id, default: CounterReplica()].set(value, at: tick())
-        case .delete(let id):
-          state.counters[id]?.delete(at: tick())
-        case .fields(let id):
-          Self.writeFields(of: id, in: records, into: &state, force: false, tick: tick)
-        case .created(let id, let value):
-          Self.writeFields(of: id, in: records, into: &state, force: true, tick: tick)
-          if state.counters[id]?.value != value { state.counters[id]?.set(value, at: tick()) }
-        }
-      }
+      LocalChange.apply(changes, records: records, to: &state, instance: machine.instance, tick: tick)
     }
   }
 
@@ -191,51 +159,6 @@ public final class CounterSync: CounterChangeRecorder {
       }
     }
     unpublished = true
-  }
-
-  /// Writes the fields of the record `id` in `records` that differ from the state's (all of
-  /// them when `force`, as for a counter made or restored), and its position when it has
-  /// none or is made anew.
-  private static func writeFields(
-    of id: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool, tick: () -> HybridTime
-  ) {
-    guard let index = records.firstIndex(where: { $0.id == id }),
-      case .dictionary(var entries) = records[index].propertyListValue
-    else { return }
-    entries["id"] = nil
-    var counter = state.counters[id] ?? CounterReplica()
-    for (field, value) in entries.sorted(by: { $0.key < $1.key }) where force || counter.fields[field]?.value != value {
-      counter.write(value, to: field, at: tick())
-    }
-    // A field the record no longer has (a goal cleared) is removed, so that it stays removed.
-    let removed = counter.fields.filter {
-      $0.key != ReplicaState.positionField && $0.value.value != nil && entries[$0.key] == nil
-    }
-    for field in removed.keys.sorted() { counter.write(nil, to: field, at: tick()) }
-    if force || counter.fields[ReplicaState.positionField] == nil {
-      counter.write(.integer(position(at: index, in: records, state: state)), to: ReplicaState.positionField, at: tick())
-    }
-    state.counters[id] = counter
-  }
-
-  /// A position between the neighbours of `records[index]` that have one: a whole number
-  /// (the store's fast reader reads no reals), 2^32 past the last one at the end, halfway
-  /// between two.
-  private static func position(at index: Int, in records: [CounterRecord], state: ReplicaState) -> Int64 {
-    func known(_ record: CounterRecord) -> Int64? {
-      guard let counter = state.counters[record.id], counter.fields[ReplicaState.positionField] != nil else { return nil }
-      return counter.position
-    }
-    let gap: Int64 = 1 << 32
-    let before = records[..<index].reversed().lazy.compactMap(known).first
-    let after = records[(index + 1)...].lazy.compactMap(known).first
-    switch (before, after) {
-    // Positions come from files: halfway is computed wide, so no pair of them can overflow.
-    case (let before?, let after?): return Int64(truncatingIfNeeded: (Int128(before) + Int128(after)) / 2)
-    case (let before?, nil): return before.addingReportingOverflow(gap).overflow ? before : before + gap
-    case (nil, let after?): return after.subtractingReportingOverflow(gap).overflow ? after : after - gap
-    case (nil, nil): return 0
-    }
   }
 
   // MARK: Ids
@@ -378,7 +301,7 @@ public final class CounterSync: CounterChangeRecorder {
     let merged = local.merged(with: found.incoming)
     let known = Set(found.status.machines.map(\.instance)).union([machine.instance])
     if damaged || found.claimedMore || merged != local || found.merged != remembered || found.skipped != skipped
-      || merged.hasDeletionsToTend(known: known, instance: machine.instance) || materialize(merged, writing: false)
+      || merged.hasDeletionsToTend(known: known, instance: machine.instance) || materializer.materialize(merged, writing: false)
     {
       // Under the store's lock, on the freshest state: another process may have counted.
       store.performBatch {
@@ -401,7 +324,7 @@ public final class CounterSync: CounterChangeRecorder {
         if !dropped.isEmpty { retire(dropped) }
         // Another process here (a command) may have merged the same files first: then the
         // store holds nothing new, but this process's counters were read before it did.
-        changed = materialize(latest, writing: true) || latest != local
+        changed = materializer.materialize(latest, writing: true) || latest != local
         store.setPropertyListValue(found.merged.propertyListValue, forKey: DefaultsKey.syncMergedFiles.name)
         if found.skipped != skipped {
           store.setPropertyListValue(
@@ -516,92 +439,6 @@ public final class CounterSync: CounterChangeRecorder {
           + "taken as a day ahead")
     }
     return (incoming, ownFile, merged, skipped, status, admission.claimedMore)
-  }
-
-  /// Makes the store's counters list and values, and the user's synced settings, those of
-  /// `state`; returns whether anything differed (and, when `writing`, was written).
-  private func materialize(_ state: ReplicaState, writing: Bool) -> Bool {
-    let settingsChanged = materializeSettings(state, writing: writing)
-    return materializeCounters(state, writing: writing) || settingsChanged
-  }
-
-  /// Makes the user's value of each synced setting the one in `state`.
-  ///
-  /// That is the value of its register, or none when it was reset. A setting this Tally
-  /// does not know (a newer one's) stays in the state for the others, and is not written.
-  private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
-    var changed = false
-    for (key, register) in state.settings where syncedSettings.contains(key) {
-      let stored = store.layered.map { $0.domains.persistent[key] } ?? store.propertyListValue(forKey: key)
-      guard stored != register.value else { continue }
-      changed = true
-      if writing { store.setPropertyListValue(register.value, forKey: key) }
-    }
-    return changed
-  }
-
-  private func materializeCounters(_ state: ReplicaState, writing: Bool) -> Bool {
-    let visible = Self.withUniqueNames(
-      state.visibleCounters.compactMap { entry in
-        entry.counter.record(id: entry.id).map {
-          (record: $0, value: entry.counter.value, named: entry.counter.fields["name"]?.time)
-        }
-      })
-    guard !visible.isEmpty else { return false }
-    var changed = false
-    let records = visible.map(\.record)
-    let stored = store.x.object([CounterRecord].self, forKey: .counters)
-    if stored != records {
-      changed = true
-      if writing { store.x.set(records, forKey: .counters) }
-    }
-    for (record, value) in visible where (store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0) != value {
-      changed = true
-      if writing { store.x.set(value, forKey: DefaultsKey(record.id)) }
-    }
-    for old in stored ?? [] where !records.contains(where: { $0.id == old.id }) {
-      if store.x.object(Int.self, forKey: DefaultsKey(old.id)) != nil {
-        changed = true
-        if writing { store.x.removeObject(forKey: DefaultsKey(old.id)) }
-      }
-    }
-    return changed
-  }
-
-  /// The counters with names unique ignoring case, as this machine shows them.
-  ///
-  /// Two machines can give two counters one name (a rename on one, a new counter on the
-  /// other): the name given first stays, and each later one shows its writer,
-  /// `laps (laptop)`, on every machine alike, until a user renames it. Both counters and
-  /// their counts are kept; none is joined to the other.
-  static func withUniqueNames(_ counters: [(record: CounterRecord, value: Int, named: HybridTime?)])
-    -> [(record: CounterRecord, value: Int)]
-  {
-    var taken = Set<String>()
-    var result = counters.map { (record: $0.record, value: $0.value) }
-    let order = counters.indices.sorted { a, b in
-      let (ta, tb) = (counters[a].named, counters[b].named)
-      if ta != tb { return ta.map { t in tb.map { t < $0 } ?? false } ?? true }
-      return counters[a].record.id < counters[b].record.id
-    }
-    for index in order {
-      let name = counters[index].record.name
-      var unique = name
-      var attempt = 1
-      while taken.contains(unique.lowercased()) {
-        // A writer's name comes from a file: shown only when it is a machine's name.
-        let writer =
-          counters[index].named.map(\.machine).flatMap {
-            SyncMachine.problem(withName: $0) == nil && $0.count <= 16 ? $0 : nil
-          } ?? "other"
-        let suffix = attempt == 1 ? " (\(writer))" : " (\(writer) \(attempt))"
-        unique = String(name.prefix(max(1, CountersModel.maximumNameLength - suffix.count))) + suffix
-        attempt += 1
-      }
-      taken.insert(unique.lowercased())
-      result[index].record.name = unique
-    }
-    return result
   }
 
   // MARK: Watching the folder

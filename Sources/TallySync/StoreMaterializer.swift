@@ -1,0 +1,96 @@
+import TallyDefaults
+import TallyModel
+
+/// Writes a merged sync state into the store: the counters' list and values, and the user's
+/// synced settings, as the state has them.
+struct StoreMaterializer {
+  let store: UserDefaultsProtocol
+  /// The settings sync carries, by their defaults key.
+  let syncedSettings: [String]
+
+  /// Makes the store's counters list and values, and the user's synced settings, those of
+  /// `state`; returns whether anything differed (and, when `writing`, was written).
+  func materialize(_ state: ReplicaState, writing: Bool) -> Bool {
+    let settingsChanged = materializeSettings(state, writing: writing)
+    return materializeCounters(state, writing: writing) || settingsChanged
+  }
+
+  /// Makes the user's value of each synced setting the one in `state`.
+  ///
+  /// That is the value of its register, or none when it was reset. A setting this Tally
+  /// does not know (a newer one's) stays in the state for the others, and is not written.
+  private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
+    var changed = false
+    for (key, register) in state.settings where syncedSettings.contains(key) {
+      let stored = store.layered.map { $0.domains.persistent[key] } ?? store.propertyListValue(forKey: key)
+      guard stored != register.value else { continue }
+      changed = true
+      if writing { store.setPropertyListValue(register.value, forKey: key) }
+    }
+    return changed
+  }
+
+  private func materializeCounters(_ state: ReplicaState, writing: Bool) -> Bool {
+    let visible = Self.withUniqueNames(
+      state.visibleCounters.compactMap { entry in
+        entry.counter.record(id: entry.id).map {
+          (record: $0, value: entry.counter.value, named: entry.counter.fields["name"]?.time)
+        }
+      })
+    guard !visible.isEmpty else { return false }
+    var changed = false
+    let records = visible.map(\.record)
+    let stored = store.x.object([CounterRecord].self, forKey: .counters)
+    if stored != records {
+      changed = true
+      if writing { store.x.set(records, forKey: .counters) }
+    }
+    for (record, value) in visible where (store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0) != value {
+      changed = true
+      if writing { store.x.set(value, forKey: DefaultsKey(record.id)) }
+    }
+    for old in stored ?? [] where !records.contains(where: { $0.id == old.id }) {
+      if store.x.object(Int.self, forKey: DefaultsKey(old.id)) != nil {
+        changed = true
+        if writing { store.x.removeObject(forKey: DefaultsKey(old.id)) }
+      }
+    }
+    return changed
+  }
+
+  /// The counters with names unique ignoring case, as this machine shows them.
+  ///
+  /// Two machines can give two counters one name (a rename on one, a new counter on the
+  /// other): the name given first stays, and each later one shows its writer,
+  /// `laps (laptop)`, on every machine alike, until a user renames it. Both counters and
+  /// their counts are kept; none is joined to the other.
+  static func withUniqueNames(_ counters: [(record: CounterRecord, value: Int, named: HybridTime?)])
+    -> [(record: CounterRecord, value: Int)]
+  {
+    var taken = Set<String>()
+    var result = counters.map { (record: $0.record, value: $0.value) }
+    let order = counters.indices.sorted { a, b in
+      let (ta, tb) = (counters[a].named, counters[b].named)
+      if ta != tb { return ta.map { t in tb.map { t < $0 } ?? false } ?? true }
+      return counters[a].record.id < counters[b].record.id
+    }
+    for index in order {
+      let name = counters[index].record.name
+      var unique = name
+      var attempt = 1
+      while taken.contains(unique.lowercased()) {
+        // A writer's name comes from a file: shown only when it is a machine's name.
+        let writer =
+          counters[index].named.map(\.machine).flatMap {
+            SyncMachine.problem(withName: $0) == nil && $0.count <= 16 ? $0 : nil
+          } ?? "other"
+        let suffix = attempt == 1 ? " (\(writer))" : " (\(writer) \(attempt))"
+        unique = String(name.prefix(max(1, CountersModel.maximumNameLength - suffix.count))) + suffix
+        attempt += 1
+      }
+      taken.insert(unique.lowercased())
+      result[index].record.name = unique
+    }
+    return result
+  }
+}
