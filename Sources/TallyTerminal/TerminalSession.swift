@@ -175,6 +175,10 @@ public final class TerminalSession: TerminalDriver {
       }
       if resized {
         updateSize()
+        // Every cell again: the terminal may have been smaller in between (its content cut
+        // or reflowed) and back at the size ncurses knows, which then sees nothing to redo.
+        clearok(tally_curscr(), true)
+        drawn = nil
         return .resized
       }
     }
