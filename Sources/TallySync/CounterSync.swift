@@ -290,7 +290,9 @@ public final class CounterSync: CounterChangeRecorder {
     let remembered =
       damaged ? [:] : MergedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncMergedFiles.name))
     let skipped = SkippedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncSkippedFiles.name))
-    let found = readFolder(merged: remembered, skipped: skipped, into: local, rebuilding: damaged)
+    let found = FolderReading(folder: folder, machine: machine, syncedSettings: syncedSettings, store: store).read(
+      merged: remembered, skipped: skipped, into: local, rebuilding: damaged, retired: retired,
+      horizon: HybridTime.horizon(now: now()), writeProblem: status.writeProblem)
     status = found.status
     if damaged {
       status.problems.append(
@@ -377,68 +379,6 @@ public final class CounterSync: CounterChangeRecorder {
     guard case .dictionary(var entries) = record.propertyListValue else { return [:] }
     entries["id"] = nil
     return entries
-  }
-
-  /// What the folder holds, each file read once unless it is in `merged` and unchanged.
-  ///
-  /// Returns the merge of every usable file, this machine's own file, the other machines'
-  /// files merged, and the status (the other machines, and every file skipped and why).
-  private func readFolder(
-    merged remembered: [String: MergedFile], skipped rememberedSkipped: [String: SkippedFile], into local: ReplicaState,
-    rebuilding: Bool
-  ) -> (
-    incoming: ReplicaState, ownFile: SyncFile?, merged: [String: MergedFile], skipped: [String: SkippedFile],
-    status: SyncStatus, claimedMore: Bool
-  ) {
-    var admission = Admission(
-      local: local, instance: machine.instance, horizon: HybridTime.horizon(now: now()), syncedSettings: syncedSettings,
-      rebuilding: rebuilding, retired: retired)
-    let files = folder.read(merged: remembered, skipped: rememberedSkipped)
-    var skipped: [String: SkippedFile] = [:]
-    var status = SyncStatus(folder: folder.path, machine: machine)
-    status.writeProblem = self.status.writeProblem
-    status.isReachable = files != nil
-    var incoming = ReplicaState()
-    var ownFile: SyncFile?
-    var merged: [String: MergedFile] = [:]
-    let ownName = SyncFile.fileName(machine: machine.name)
-    // Read only when a file carries this machine's name with another instance (rare).
-    lazy var replaced = Set(store.x.object([String].self, forKey: .syncReplacedInstances) ?? [])
-    for (name, entry) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
-      switch entry.content {
-      case .failure(let problem):
-        status.problems.append("\(name) was skipped: \(problem)")
-        // A link or a FIFO has no identity worth keeping; a damaged file is not parsed again.
-        if entry.identity != .missing { skipped[name] = SkippedFile(identity: entry.identity, reason: problem.description) }
-      case .success(let file) where file.machine == machine.name && file.instance != machine.instance:
-        // This machine's own file from before it was set up again: merged, and written over.
-        if replaced.contains(file.instance) {
-          if let problem = admission.admit(file, into: &incoming) { status.problems.append("\(name): \(problem)") }
-          continue
-        }
-        // Two machines with one name: reported, not merged, and never written over.
-        status.problems.append(
-          "\(name) was skipped: another machine also calls itself \"\(machine.name)\"; on one of them run "
-            + "`tally sync enable \(folder.path) --name OTHER-NAME`, or, if that file is this machine's own from "
-            + "before its data was lost, `tally sync enable \(folder.path) --name \(machine.name) --replace-machine`"
-        )
-        if name == ownName { status.ownFileTaken = true }
-      case .success(let file):
-        if let problem = admission.admit(file, into: &incoming) { status.problems.append("\(name): \(problem)") }
-        if file.instance != machine.instance {
-          status.record(SyncStatus.Machine(name: file.machine, instance: file.instance, written: file.written, file: name))
-          merged[name] = MergedFile(identity: entry.identity, file: file)
-        } else if name == ownName {
-          ownFile = file
-        }
-      }
-    }
-    if admission.clamped > 0 {
-      status.problems.append(
-        "\(admission.clamped) time\(admission.clamped == 1 ? "" : "s") from the folder more than a day ahead of this machine's clock "
-          + "taken as a day ahead")
-    }
-    return (incoming, ownFile, merged, skipped, status, admission.claimedMore)
   }
 
   // MARK: Watching the folder
