@@ -35,10 +35,7 @@ public struct BackupImport {
     if replacing, let store, FileSystem.fileExists(atPath: StoreLocation.join(store.directory, StoreLocation.fileName)) {
       summary.notes.append("the store as it was is kept as \(try store.keepCopy())")
     }
-    let ids = model.importCounters(
-      backup.counters.map {
-        CountersModel.Imported(name: $0.name, value: $0.value, step: $0.step, goal: $0.goal, group: $0.group)
-      }, replacingAll: replacing)
+    let ids = model.importCounters(backup.counters, replacingAll: replacing)
     if let problem = model.saveProblem { throw problem }
     // With sync on, this machine's own history is the one replaced (the others' stay theirs).
     if replacing {

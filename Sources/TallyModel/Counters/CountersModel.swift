@@ -326,23 +326,6 @@ public final class CountersModel {
 
   // MARK: Import
 
-  /// A counter from elsewhere (a backup), by its name: its value and its record's fields.
-  public struct Imported: Equatable, Sendable {
-    public var name: String
-    public var value: Int
-    public var step: Int
-    public var goal: Goal?
-    public var group: String?
-
-    public init(name: String, value: Int, step: Int = 1, goal: Goal? = nil, group: String? = nil) {
-      self.name = name
-      self.value = value
-      self.step = step
-      self.goal = goal
-      self.group = group
-    }
-  }
-
   /// Puts the counters of a backup into the store, in one store batch, and returns each one's
   /// id in the store, in order.
   ///
@@ -350,7 +333,7 @@ public final class CountersModel {
   /// the others are made at the end of the list. `replacingAll` deletes every counter the
   /// backup does not hold first, and shows its first counter. Nothing is reported to
   /// `Analytics`: the backup's history is the history of these counters.
-  public func importCounters(_ items: [Imported], replacingAll: Bool) -> [String] {
+  public func importCounters(_ items: [Backup.Item], replacingAll: Bool) -> [String] {
     guard !items.isEmpty else { return [] }
     var ids: [String] = []
     var removed: [String] = []
