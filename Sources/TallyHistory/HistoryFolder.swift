@@ -190,10 +190,10 @@ final class HistoryFolder {
       skipped.append("the history file \(TerminalText.escaped(name)) in the sync folder was skipped: larger than 64 MiB")
       return nil
     }
-    if let previous, identity.byteCount > previous.indexed {
-      return Reading(name: name, machine: machine, identity: identity, from: previous.indexed, damaged: previous.damaged)
-    }
-    return Reading(name: name, machine: machine, identity: identity, from: 0, damaged: 0)
+    // From where the last reading ended when it is the same file and grew; else anew.
+    let resumed = previous.flatMap { identity.byteCount > $0.indexed ? $0 : nil }
+    return Reading(
+      name: name, machine: machine, identity: identity, from: resumed?.indexed ?? 0, damaged: resumed?.damaged ?? 0)
   }
 
   /// Reads `file`'s whole new lines into `history`, inside the caller's transaction, and
