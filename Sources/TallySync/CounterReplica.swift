@@ -11,6 +11,9 @@ import TallyDefaults
 ///   later), each a last-writer-wins register.
 /// - A deletion, with what it had seen; a change it had not seen (a later field write, set,
 ///   or any contribution beyond what it saw) brings the counter back.
+/// - When it was made, and when it was first renamed away from the name it was made with:
+///   counters made with one name on two machines are shown as one only when each was made
+///   before the other was renamed away (``ReplicaState/groups``).
 public struct CounterReplica: Hashable, Sendable {
   /// A value set on the counter, and what its setter had seen.
   public struct ValueSet: Hashable, Sendable {
@@ -89,6 +92,12 @@ public struct CounterReplica: Hashable, Sendable {
   /// By field name, as in ``CounterRecord/propertyListValue`` (without `id`), plus `position`.
   public var fields: [String: Field] = [:]
   public var deletion: Deletion?
+  /// When a machine made it, with the name its id comes from; `nil` for a counter from a
+  /// Tally before this was kept, which counts as made before every other.
+  public var created: HybridTime?
+  /// The earliest time a machine gave it a name its id does not come from; `nil` while
+  /// none has.
+  public var renamedAway: HybridTime?
 
   public init(
     contributions: [String: Contribution] = [:], lastSet: ValueSet? = nil, fields: [String: Field] = [:],
@@ -115,7 +124,7 @@ public struct CounterReplica: Hashable, Sendable {
 
   /// The latest time of any write to the counter (deletion aside).
   public var latestWrite: HybridTime? {
-    ([lastSet?.time] + fields.values.map(\.time)).compactMap { $0 }.max()
+    ([lastSet?.time, created, renamedAway] + fields.values.map(\.time)).compactMap { $0 }.max()
   }
 
   /// Whether the counter is deleted.
@@ -147,6 +156,19 @@ public struct CounterReplica: Hashable, Sendable {
     }
     if let set = other.lastSet, lastSet.map({ set.wins(over: $0) }) ?? true { lastSet = set }
     if let deleted = other.deletion { deletion = deletion?.joined(with: deleted) ?? deleted }
+    created = Self.earlier(created, other.created)
+    renamedAway = Self.earlier(renamedAway, other.renamedAway)
+  }
+
+  /// The earlier of two times, or the one there is.
+  private static func earlier(_ a: HybridTime?, _ b: HybridTime?) -> HybridTime? {
+    guard let a, let b else { return a ?? b }
+    return min(a, b)
+  }
+
+  /// Notes that a machine gave it, at `time`, a name its id does not come from.
+  public mutating func noteRenamedAway(at time: HybridTime) {
+    renamedAway = Self.earlier(renamedAway, time)
   }
 
   // MARK: Changes made by this machine

@@ -186,8 +186,18 @@ public final class CounterSync: CounterChangeRecorder {
   /// from the state here, or another machine has merged it and may drop it (then this
   /// machine's sums under the old id would be gone there).
   public func isRetired(_ id: String) -> Bool {
-    if retired[id] != nil { return true }
-    return state.counters[id]?.deletion?.acknowledged.contains { $0 != machine.instance } ?? false
+    let state = self.state
+    let members = state.group(withID: id)?.members ?? []
+    let retired = self.retired
+    if retired[id] != nil || members.contains(where: { retired[$0] != nil }) { return true }
+    // Every counter under the name's id was dropped: a counter made here again would take
+    // this machine's id under it, which was used.
+    if members.isEmpty, ReplicaState.nameID(of: id) == id, retired.keys.contains(where: { ReplicaState.nameID(of: $0) == id }) {
+      return true
+    }
+    return members.contains { member in
+      state.counters[member]?.deletion?.acknowledged.contains { $0 != machine.instance } ?? false
+    }
   }
 
   private func retire(_ dropped: [String: Contribution?]) {
@@ -214,10 +224,13 @@ public final class CounterSync: CounterChangeRecorder {
   /// one scoped to this machine.
   public func newCounterID(named name: String, existing records: [CounterRecord]) -> String {
     let derived = Self.derivedID(forName: name)
-    let known = state.counters
+    let state = self.state
     let retired = self.retired
-    func isFree(_ id: String) -> Bool { known[id] == nil && retired[id] == nil && !records.contains { $0.id == id } }
-    if isFree(derived) { return derived }
+    func isFree(_ id: String) -> Bool { state.counters[id] == nil && retired[id] == nil && !records.contains { $0.id == id } }
+    // The name's id, when no counter here was ever made from it: its counter in the state
+    // will be this machine's own (`c-HASH-INSTANCE`), shown as one with those that other
+    // machines made with the name at the same time (``CounterGroup``).
+    if isFree(derived), !state.hasCounter(fromNameID: derived, retired: retired.keys) { return derived }
     var number = 1
     while !isFree("\(derived)-\(machine.instance.prefix(6))-\(number)") { number += 1 }
     return "\(derived)-\(machine.instance.prefix(6))-\(number)"
@@ -311,9 +324,10 @@ public final class CounterSync: CounterChangeRecorder {
         if damaged { keepDamagedStateAside() }
         var dropped: [String: Contribution?] = [:]
         let retired = self.retired
-        updateState { state, _ in
+        updateState { state, tick in
           let before = state
           state.merge(found.incoming)
+          state.bringBackACounterIfNoneIsLeft(tick: tick)
           if !retired.isEmpty { Self.restoreRetiredSums(in: &state, retired: retired, instance: machine.instance) }
           if damaged { restoreOwnCounts(into: &state) }
           state.acknowledgeDeletions(as: machine.instance)
@@ -362,15 +376,20 @@ public final class CounterSync: CounterChangeRecorder {
     let records = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     for record in records {
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
-      var counter = state.counters[record.id] ?? CounterReplica()
-      if state.counters[record.id] == nil {
+      let group = state.group(withID: record.id)
+      let member =
+        group?.members.first { state.counters[$0]?.isDeleted == false } ?? group?.members.first
+        ?? ReplicaState.memberID(forNew: record.id, instance: machine.instance)
+      var counter = state.counters[member] ?? CounterReplica()
+      if group == nil {
         for (field, entry) in Self.fields(of: record) {
           counter.write(entry, to: field, at: HybridTime(milliseconds: 0, machine: machine.name))
         }
       }
-      let missing = Int128(value) - Int128(counter.value)
+      let shown = group.flatMap(state.visibleCounter)?.value ?? counter.value
+      let missing = Int128(value) - Int128(shown)
       if missing > 0 { counter.add(Int(clamping: missing), by: machine.instance) }
-      state.counters[record.id] = counter
+      state.counters[member] = counter
     }
   }
 

@@ -25,40 +25,87 @@ enum LocalChange {
 extension LocalChange {
   /// Records `changes` in `state`, as `instance`: `records` is the counters' list after them,
   /// and `tick` the clock of the writes (later than every time in the state).
+  ///
+  /// The changes name counters by the store's ids; each goes to the counters in the state
+  /// that the store's counter is made of (``CounterGroup``): a write to each, a count to
+  /// this machine's own (or the first not deleted).
   static func apply(
     _ changes: [LocalChange], records: [CounterRecord], to state: inout ReplicaState, instance: String,
     tick: () -> HybridTime
   ) {
     for change in changes {
+      let known = state.group(withID: change.id)?.members ?? []
+      // A counter the state does not know yet (sync was on, its files not yet read): made.
+      let members = known.isEmpty ? [ReplicaState.memberID(forNew: change.id, instance: instance)] : known
       switch change {
-      case .add(let id, let delta):
-        state.counters[id, default: CounterReplica()].add(delta, by: instance)
-      case .set(let id, let value):
-        state.counters[id, default: CounterReplica()].set(value, at: tick())
-      case .delete(let id):
-        state.counters[id]?.delete(at: tick())
+      case .add(_, let delta):
+        let target = counted(among: members, in: state, instance: instance) ?? members[0]
+        state.counters[target, default: CounterReplica()].add(delta, by: instance)
+      case .set(_, let value):
+        set(value, on: members, in: &state, instance: instance, tick: tick)
+      case .delete:
+        for member in known { state.counters[member]?.delete(at: tick()) }
       case .fields(let id):
-        writeFields(of: id, in: records, into: &state, force: false, tick: tick)
+        for member in members { writeFields(of: id, to: member, in: records, into: &state, force: false, tick: tick) }
       case .created(let id, let value):
-        writeFields(of: id, in: records, into: &state, force: true, tick: tick)
-        if state.counters[id]?.value != value { state.counters[id]?.set(value, at: tick()) }
+        if known.isEmpty, state.counters[members[0]]?.created == nil {
+          state.counters[members[0], default: CounterReplica()].created = tick()
+        }
+        for member in members { writeFields(of: id, to: member, in: records, into: &state, force: true, tick: tick) }
+        let group = state.group(withID: id).flatMap(state.visibleCounter)
+        if group?.value != value { set(value, on: members, in: &state, instance: instance, tick: tick) }
       }
     }
   }
 
-  /// Writes the fields of the record `id` in `records` that differ from the state's (all of
-  /// them when `force`, as for a counter made or restored), and its position when it has
-  /// none or is made anew.
+  /// The store's id of the counter the change is to.
+  var id: String {
+    switch self {
+    case .add(let id, _), .set(let id, _), .delete(let id), .fields(let id), .created(let id, _): id
+    }
+  }
+
+  /// The member a count goes to: this machine's own, or the first that is not deleted.
+  private static func counted(among members: [String], in state: ReplicaState, instance: String) -> String? {
+    let visible = members.filter { state.counters[$0]?.isDeleted != true }
+    return visible.first { ReplicaState.memberID(forNew: ReplicaState.nameID(of: $0), instance: instance) == $0 }
+      ?? visible.first ?? members.first
+  }
+
+  /// Sets the group of `members` to `value`: the first that is not deleted to `value`, every
+  /// other to 0, each having seen every contribution it has now.
+  private static func set(
+    _ value: Int, on members: [String], in state: inout ReplicaState, instance: String, tick: () -> HybridTime
+  ) {
+    let first = counted(among: members, in: state, instance: instance)
+    for member in members {
+      state.counters[member, default: CounterReplica()].set(member == first ? value : 0, at: tick())
+    }
+  }
+
+  /// Writes the fields of the record `id` in `records` that differ from the state's counter
+  /// `member` (all of them when `force`, as for a counter made or restored), and its position
+  /// when it has none or is made anew.
   private static func writeFields(
-    of id: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool, tick: () -> HybridTime
+    of id: String, to member: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool,
+    tick: () -> HybridTime
   ) {
     guard let index = records.firstIndex(where: { $0.id == id }),
       case .dictionary(var entries) = records[index].propertyListValue
     else { return }
     entries["id"] = nil
-    var counter = state.counters[id] ?? CounterReplica()
+    var counter = state.counters[member] ?? CounterReplica()
+    let nameID = ReplicaState.nameID(of: member)
     for (field, value) in entries.sorted(by: { $0.key < $1.key }) where force || counter.fields[field]?.value != value {
-      counter.write(value, to: field, at: tick())
+      let time = tick()
+      counter.write(value, to: field, at: time)
+      // A name its id does not come from: a counter made with the old name later, on a
+      // machine that has not seen this, is another counter (``CounterGroup``).
+      if field == "name", case .string(let name) = value, nameID.utf8.count == 18,
+        CounterSync.derivedID(forName: name) != nameID
+      {
+        counter.noteRenamedAway(at: time)
+      }
     }
     // A field the record no longer has (a goal cleared) is removed, so that it stays removed.
     let removed = counter.fields.filter {
@@ -68,7 +115,7 @@ extension LocalChange {
     if force || counter.fields[ReplicaState.positionField] == nil {
       counter.write(.integer(position(at: index, in: records, state: state)), to: ReplicaState.positionField, at: tick())
     }
-    state.counters[id] = counter
+    state.counters[member] = counter
   }
 
   /// A position between the neighbours of `records[index]` that have one: a whole number
@@ -76,7 +123,9 @@ extension LocalChange {
   /// between two.
   private static func position(at index: Int, in records: [CounterRecord], state: ReplicaState) -> Int64 {
     func known(_ record: CounterRecord) -> Int64? {
-      guard let counter = state.counters[record.id], counter.fields[ReplicaState.positionField] != nil else { return nil }
+      guard let counter = state.group(withID: record.id).flatMap(state.visibleCounter)?.counter,
+        counter.fields[ReplicaState.positionField] != nil
+      else { return nil }
       return counter.position
     }
     let gap: Int64 = 1 << 32

@@ -102,6 +102,8 @@ extension CounterReplica {
       }
       entries["deleted"] = .dictionary(deleted)
     }
+    if let created { entries["created"] = created.propertyListValue }
+    if let renamedAway { entries["renamedAway"] = renamedAway.propertyListValue }
     return .dictionary(entries)
   }
 
@@ -140,6 +142,8 @@ extension CounterReplica {
     for (name, field) in fieldEntries {
       fields[name] = try Field(propertyListValue: field, name: name)
     }
+    if let time = entries["created"] { created = try HybridTime(propertyListValue: time) }
+    if let time = entries["renamedAway"] { renamedAway = try HybridTime(propertyListValue: time) }
   }
 
   private static func encode(_ contributions: [String: Contribution]) -> PropertyListValue {

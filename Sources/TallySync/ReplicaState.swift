@@ -47,16 +47,6 @@ public struct ReplicaState: Hashable, Sendable {
     }
     return (counterTimes + settings.values.map(\.time)).max()
   }
-
-  /// The counters that are not deleted, in order: by position, then by id.
-  public var visibleCounters: [(id: String, counter: CounterReplica)] {
-    counters.filter { !$0.value.isDeleted }
-      .map { (id: $0.key, counter: $0.value) }
-      .sorted { a, b in
-        let (pa, pb) = (a.counter.position, b.counter.position)
-        return pa != pb ? pa < pb : a.id < b.id
-      }
-  }
 }
 
 extension CounterReplica {
@@ -98,6 +88,8 @@ extension ReplicaState {
       }
       if let time = earlier(counter.lastSet?.time) { counter.lastSet?.time = time }
       if let time = earlier(counter.deletion?.time) { counter.deletion?.time = time }
+      if let time = earlier(counter.created) { counter.created = time }
+      if let time = earlier(counter.renamedAway) { counter.renamedAway = time }
       for machine in counter.deletion?.writes?.keys ?? [:].keys {
         if let time = earlier(counter.deletion?.writes?[machine]) { counter.deletion?.writes?[machine] = time }
       }
@@ -162,10 +154,21 @@ extension ReplicaState {
   /// Whether some deletion still waits for this machine's acknowledgement, or can be dropped
   /// (``compactDeletions(known:instance:acknowledgedBefore:)``).
   public func hasDeletionsToTend(known: Set<String>, instance: String) -> Bool {
-    counters.values.contains { counter in
+    let kept = namesInUse
+    return counters.contains { id, counter in
       guard counter.isDeleted, let deletion = counter.deletion else { return false }
-      return !deletion.acknowledged.contains(instance) || known.isSubset(of: deletion.acknowledged)
+      return !deletion.acknowledged.contains(instance)
+        || (known.isSubset(of: deletion.acknowledged) && !kept.contains(Self.nameID(of: id)))
     }
+  }
+
+  /// The names' ids (``nameID(of:)``) of the counters that are not deleted.
+  ///
+  /// A deleted counter that shares its name's id with one that is not stays in the state:
+  /// dropping it could change which group holds the counter made first, and so the id the
+  /// store knows the others by (``CounterGroup/id``).
+  private var namesInUse: Set<String> {
+    Set(counters.filter { !$0.value.isDeleted }.keys.map(Self.nameID))
   }
 
   /// Notes that `instance` (this machine) has merged every deletion in the state.
@@ -188,8 +191,10 @@ extension ReplicaState {
   public mutating func compactDeletions(known: Set<String>, instance: String, acknowledgedBefore before: ReplicaState)
     -> [String]
   {
+    let kept = namesInUse
     let dropped = counters.compactMap { id, counter -> String? in
       guard counter.isDeleted, let deletion = counter.deletion, known.isSubset(of: deletion.acknowledged),
+        !kept.contains(Self.nameID(of: id)),
         before.counters[id]?.deletion?.acknowledged.contains(instance) == true
       else { return nil }
       return id

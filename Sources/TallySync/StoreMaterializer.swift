@@ -34,7 +34,7 @@ struct StoreMaterializer {
     let visible = Self.withUniqueNames(
       state.visibleCounters.compactMap { entry in
         entry.counter.record(id: entry.id).map {
-          (record: $0, value: entry.counter.value, named: entry.counter.fields["name"]?.time)
+          (record: $0, value: entry.value, named: entry.counter.fields["name"]?.time)
         }
       })
     guard !visible.isEmpty else { return false }

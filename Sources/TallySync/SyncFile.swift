@@ -7,8 +7,12 @@ import TallyDefaults
 /// `.sync-conflict-`, Dropbox's "conflicted copy") is another file with the same writer:
 /// it merges in like any other.
 public struct SyncFile: Equatable, Sendable {
-  /// The format this version of Tally writes and reads.
-  public static let format = 1
+  /// The format this version of Tally writes; it reads this one and every earlier one.
+  ///
+  /// 2: a counter made on a machine that knew no counter of its name has an id of its own
+  /// (`c-HASH-INSTANCE`) and its time of making (``CounterGroup``). A Tally that reads
+  /// only format 1 skips such a file and says that a newer Tally wrote it.
+  public static let format = 2
   /// The largest file read; a bigger one is skipped and reported.
   public static let maximumSize = 16 << 20
   /// What every machine's file name ends with.
@@ -64,7 +68,7 @@ public struct SyncFile: Equatable, Sendable {
   ///
   /// The settings are a key of their own, beside `counters`, and only when there are some:
   /// a Tally that knows none reads the rest of the file as before (it passes over keys it
-  /// does not know), so the format stays 1.
+  /// does not know).
   public func encoded() -> [UInt8] {
     var document: [String: PropertyListValue] = [
       "format": .integer(Int64(Self.format)), "machine": .string(machine), "instance": .string(instance),
@@ -91,7 +95,7 @@ public struct SyncFile: Equatable, Sendable {
       throw .malformed("not a property list (\(error.reason))")
     }
     guard case .integer(let format)? = document["format"] else { throw .malformed("no format version") }
-    guard format == Self.format else { throw .unsupportedFormat(Int(clamping: format)) }
+    guard (1...Int64(Self.format)).contains(format) else { throw .unsupportedFormat(Int(clamping: format)) }
     guard case .string(let machine)? = document["machine"], SyncMachine.problem(withName: machine) == nil,
       case .string(let instance)? = document["instance"], !instance.isEmpty,
       case .integer(let written)? = document["written"], let counters = document["counters"]

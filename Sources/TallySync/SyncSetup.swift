@@ -89,7 +89,7 @@ public enum SyncSetup {
     }
     if let history, !join.renamedIDs.isEmpty { history.renameCounters(join.renamedIDs) }
 
-    let own = Dictionary(uniqueKeysWithValues: sync.state.counters.map { ($0.key, $0.value.value) })
+    let own = Dictionary(uniqueKeysWithValues: sync.state.visibleCounters.map { ($0.id, $0.value) })
     sync.pull()
     tell(sync, own: own, instance: instance, into: &join)
     return (sync, join)
@@ -107,7 +107,7 @@ public enum SyncSetup {
     var joined: [CounterRecord] = []
     for var record in records {
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
-      if before.counters[record.id] == nil {
+      if before.group(withID: record.id) == nil {
         let id = CounterSync.derivedID(forName: record.name)
         if id != record.id {
           join.renamedIDs[record.id] = id
@@ -129,7 +129,7 @@ public enum SyncSetup {
       guard let record = entry.counter.record(id: entry.id) else { continue }
       let machines = entry.counter.contributions.filter { $0.key != instance && $0.value.net != 0 }
       if let here = own[entry.id], !machines.isEmpty {
-        join.shared.append(Join.Shared(name: record.name, here: here, total: entry.counter.value))
+        join.shared.append(Join.Shared(name: record.name, here: here, total: entry.value))
       } else if own[entry.id] == nil {
         join.received.append(record.name)
       }
@@ -160,17 +160,20 @@ extension CounterSync {
     let known = state
     for record in records {
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
-      if let replica = known.counters[record.id], !replica.isDeleted {
+      let group = known.group(withID: record.id)
+      if let replica = group.flatMap(known.visibleCounter) {
         note(.fields(record.id))
         note(.shift(record.id, from: replica.value, to: value))
       } else {
-        let existing = known.counters[record.id]?.value ?? 0
+        // Deleted: the value it comes back with.
+        let members = group?.members.compactMap { known.counters[$0]?.value } ?? []
+        let existing = Int(clamping: members.reduce(Int128(0)) { $0 + Int128($1) })
         note(.created(record.id, value: existing))
         note(.shift(record.id, from: existing, to: value))
       }
     }
-    for (id, replica) in known.counters where !replica.isDeleted && !records.contains(where: { $0.id == id }) {
-      note(.delete(id))
+    for counter in known.visibleCounters where !records.contains(where: { $0.id == counter.id }) {
+      note(.delete(counter.id))
     }
     commit(records: records)
     for key in syncedSettings {

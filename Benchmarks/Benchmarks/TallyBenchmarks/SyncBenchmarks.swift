@@ -31,7 +31,7 @@ enum SyncBenchmarks {
       for _ in benchmark.scaledIterations {
         var merged = ReplicaState()
         for state in states { merged.merge(state) }
-        blackHole(merged.visibleCounters.map(\.counter.value))
+        blackHole(merged.visibleCounters.map(\.value))
       }
       benchmark.stopMeasurement()
     }

@@ -52,7 +52,8 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
 
   /// Whether `id` is a counter's id as Tally makes them: `count` (the first counter, the
   /// book's key), `count-N` (made with sync off), `c-` and 16 hexadecimal digits (derived
-  /// from a name with sync on), or that and `-INSTANCE-N` (scoped to a machine).
+  /// from a name with sync on), that and `-INSTANCE` (made with that name on one machine),
+  /// or that and `-INSTANCE-N` (scoped to a machine).
   ///
   /// A counter's value is kept in the store under its id, so these are the only keys of the
   /// store that a counter can name: no setting or other key of Tally's has this form (a test
@@ -71,6 +72,7 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     case ("count", 1): return true
     case ("count", 2): return isNumber(parts[1])
     case ("c", 2): return isHex(parts[1], count: 16...16)
+    case ("c", 3): return isHex(parts[1], count: 16...16) && isHex(parts[2], count: 1...16)
     case ("c", 4): return isHex(parts[1], count: 16...16) && isHex(parts[2], count: 1...16) && isNumber(parts[3])
     default: return false
     }

@@ -23,8 +23,12 @@ struct SyncMergePropertyTests {
         state.settings[["theme", "bigDigits"][seed % 2]] = CounterReplica.Field(value: value, time: time)
         continue
       }
-      let id = "c-000000000000000\(seed % 2)"
+      // Two names' ids, and one machine's own counter under the second (made with its name).
+      let id = ["c-0000000000000000", "c-0000000000000001", "c-0000000000000001-ab"][seed % 3]
       var counter = state.counters[id] ?? CounterReplica()
+      // When it was made, and renamed away from its name.
+      if seed % 7 == 6 { counter.created = time }
+      if seed % 11 == 10 { counter.noteRenamedAway(at: time) }
       switch (seed / 3) % 4 {
       case 0: counter.contributions[machine] = Contribution(added: amount, subtracted: (seed / 600) % 20)
       case 1:
@@ -50,9 +54,11 @@ struct SyncMergePropertyTests {
       let machine = "m\(seed % 3)"
       let time = HybridTime(
         milliseconds: milliseconds[(seed / 3) % milliseconds.count], counter: [0, 1, .max][(seed / 21) % 3], machine: machine)
-      let id = "c-000000000000000\(seed % 2)"
+      let id = ["c-0000000000000000", "c-0000000000000001", "c-0000000000000001-ab"][seed % 3]
       var counter = state.counters[id] ?? CounterReplica()
       let amount = (seed / 63) % 40
+      if seed % 13 == 12 { counter.created = time }
+      if seed % 17 == 16 { counter.noteRenamedAway(at: time) }
       switch (seed / 7) % 5 {
       case 0: counter.contributions[machine] = Contribution(added: amount, subtracted: (seed / 500) % 7)
       case 1:
@@ -226,7 +232,7 @@ struct SyncMergePropertyTests {
   }
 
   @Test func anyInterleavingOfEditsLeavesEveryMachineWithTheSameCounters() async throws {
-    await propertyCheck(count: 200, input: Gen.int(in: 0...100_000).array(of: 1...30)) { seeds in
+    await propertyCheck(count: 300, input: Gen.int(in: 0...100_000).array(of: 1...40)) { seeds in
       let root = try TemporaryDirectory()
       let machines = try Self.play(seeds, in: root)
       for machine in machines {
@@ -269,6 +275,38 @@ struct SyncMergePropertyTests {
           #expect(machine.setting(key) == machine.state.settings[key.name]?.value)
         }
       }
+    }
+  }
+}
+
+extension SyncMergePropertyTests {
+  /// Concurrent deletions of every counter leave the same one on every machine.
+  ///
+  /// Found by the property above: m2 makes `Laps` and deletes it, while m1, having seen
+  /// it, deletes `Count`. Every counter is deleted, and each machine kept the list it had.
+  /// The counter deleted last comes back, the same on every machine.
+  @Test func concurrentDeletionsOfEveryCounterLeaveOneOnEveryMachine() throws {
+    let root = try TemporaryDirectory()
+    let machines = try Self.play([31790, 47433, 58243, 74324, 48805, 30790], in: root)
+    for machine in machines {
+      #expect(machine.model.list.counters == machines[0].model.list.counters, "\(machine.name)")
+      #expect(machine.model.list.counters.count == 1, "\(machine.name)")
+    }
+  }
+}
+
+extension SyncMergePropertyTests {
+  /// A deleted counter that only some machines kept makes no difference to the groups.
+  ///
+  /// Found by the property above: m2 makes `Laps`, renames it `coffee` and deletes it, with
+  /// no count; m0, which never knew it, then makes `Laps`. A machine that never knew the
+  /// deleted counter does not keep it, and every machine still shows m0's `Laps` alike.
+  @Test func aDeletedCounterSomeMachinesNeverKeptLeavesTheSameCountersEverywhere() throws {
+    let root = try TemporaryDirectory()
+    let machines = try Self.play([61904, 81857, 40934, 29457], in: root)
+    for machine in machines {
+      #expect(machine.model.list.counters == machines[0].model.list.counters, "\(machine.name)")
+      #expect(machine.model.list.counters.map(\.name) == ["Count", "Laps"], "\(machine.name)")
     }
   }
 }

@@ -1,6 +1,7 @@
 import TallyCore
 import TallyDefaults
 import TallyModel
+import TallyPlatform
 import TallySync
 import TallyTestSupport
 import Testing
@@ -115,6 +116,62 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     #expect(laptop.model.list.counters.count == 2)
     #expect(laptop.value("laps") == 7)
     #expect(desktop.value("laps") == 7)
+  }
+
+  /// A name made again after a rename away is another counter.
+  ///
+  /// The laptop renames `x` to `z`; later, the desktop, which never knew `x`, makes a new
+  /// `x`. Two counters, each with its own counts, on both machines: never one `x 7`.
+  @Test func aNewCounterMadeWithANameAfterItWasRenamedAwayIsAnotherCounter() throws {
+    let start = Platform.wallClockMilliseconds() + 60_000
+    try laptop.setClock(to: start)
+    laptop.perform(.create(named: "x", selecting: false))
+    laptop.add(5, to: "x")
+    try laptop.setClock(to: start + 1_000)
+    laptop.perform(.rename(try #require(laptop.counter("x")?.id), to: "z"))
+    try desktop.setClock(to: start + 2_000)
+    desktop.perform(.create(named: "x", selecting: false))
+    desktop.add(2, to: "x")
+    try exchange()
+    for machine in [laptop, desktop] {
+      #expect(machine.value("z") == 5, "\(machine.name)")
+      #expect(machine.value("x") == 2, "\(machine.name)")
+    }
+    #expect(laptop.model.list.counters == desktop.model.list.counters)
+    // Each counts apart from now on, on either machine.
+    desktop.add(1, to: "x")
+    laptop.add(1, to: "z")
+    try exchange()
+    try laptop.restart()
+    for machine in [laptop, desktop] {
+      #expect(machine.value("z") == 6, "\(machine.name)")
+      #expect(machine.value("x") == 3, "\(machine.name)")
+      #expect(
+        machine.model.list.counters.map(\.name) == ["Count", "x", "z"]
+          || machine.model.list.counters.map(\.name) == ["Count", "z", "x"])
+    }
+    #expect(laptop.model.list.counters == desktop.model.list.counters)
+  }
+
+  /// A name made before the other's rename away is still one counter with it.
+  ///
+  /// The desktop makes `x` before the laptop's rename of its `x` to `z`: the two `x` were
+  /// one name made on two machines, so they are one counter, renamed `z`.
+  @Test func aCounterMadeWithTheNameBeforeTheRenameIsStillOneWithIt() throws {
+    let start = Platform.wallClockMilliseconds() + 60_000
+    try laptop.setClock(to: start)
+    laptop.perform(.create(named: "x", selecting: false))
+    laptop.add(5, to: "x")
+    try desktop.setClock(to: start + 1_000)
+    desktop.perform(.create(named: "x", selecting: false))
+    desktop.add(2, to: "x")
+    try laptop.setClock(to: start + 2_000)
+    laptop.perform(.rename(try #require(laptop.counter("x")?.id), to: "z"))
+    try exchange()
+    for machine in [laptop, desktop] {
+      #expect(machine.value("z") == 7, "\(machine.name)")
+      #expect(machine.counter("x") == nil, "\(machine.name)")
+    }
   }
 
   @Test func aDeletionThatSawEverythingDeletes() throws {

@@ -51,6 +51,12 @@ final class SyncedMachine {
     model = CountersModel(userDefaults: store, analytics: AnalyticsSpy(), sync: sync)
   }
 
+  /// Sets the machine's sync clock to `milliseconds`, standing still, from a restart on.
+  func setClock(to milliseconds: Int64) throws {
+    now = { milliseconds }
+    try restart()
+  }
+
   /// Reads the folder, as on a change there.
   func pull() {
     if sync?.pull() == true { model.reload() }

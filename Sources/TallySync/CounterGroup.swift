@@ -1,0 +1,170 @@
+import TallyModel
+
+/// The counters that one name made on several machines, shown as one counter or apart.
+///
+/// A counter made on a machine that knew no counter of its name's id (`c-HASH`, from the name)
+/// is kept in the state under an id of its own, the name's id and the machine's instance
+/// (`c-HASH-INSTANCE`), with the time it was made (``CounterReplica/created``). Two machines
+/// that make one name, even offline, make two such counters, and they are shown as one
+/// (their values add up) when each was made before the other was renamed away from the name
+/// (``CounterReplica/renamedAway``). A counter made after another was renamed away is a new
+/// counter, shown apart: the laptop renames `x` to `z` while the desktop, not having seen it,
+/// makes a new `x`: both keep their counts, under their names.
+///
+/// Everything here is a function of the state, so every machine that has merged the same
+/// files shows the same counters.
+public struct CounterGroup: Hashable, Sendable {
+  /// The id the store, the screens and the history know it by: the name's id for the group
+  /// that holds the counter made first, its first member's id for each other.
+  public let id: String
+  /// The ids of the counters in the state it is made of, the one made first first.
+  public let members: [String]
+}
+
+extension ReplicaState {
+  /// The id of the name a counter's id comes from: `c-HASH` for `c-HASH-INSTANCE`, the id
+  /// itself for any other.
+  public static func nameID(of id: String) -> String {
+    let bytes = id.utf8
+    guard bytes.count > 19, bytes.starts(with: "c-".utf8),
+      bytes[bytes.index(bytes.startIndex, offsetBy: 18)] == UInt8(ascii: "-"),
+      !bytes.dropFirst(19).contains(UInt8(ascii: "-"))
+    else { return id }
+    return String(decoding: id.utf8.prefix(18), as: UTF8.self)
+  }
+
+  /// The id a counter made here gets in the state when the store knows it as `id`: its own
+  /// (`c-HASH-INSTANCE`) for a name's id, so that another machine's counter made with the
+  /// same name stays apart in the state; `id` itself for any other.
+  static func memberID(forNew id: String, instance: String) -> String {
+    guard id.utf8.count == 18, id.hasPrefix("c-"), CounterRecord.isCounterID(id) else { return id }
+    let isHex =
+      (1...16).contains(instance.utf8.count)
+      && instance.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    return id + "-" + (isHex ? instance : String(CounterSync.derivedID(forName: instance).dropFirst(2)))
+  }
+
+  /// Every group, in no particular order.
+  public var groups: [CounterGroup] {
+    Dictionary(grouping: counters.keys.filter(isGrouped), by: Self.nameID).flatMap { nameID, ids in
+      Self.groups(of: ids, nameID: nameID, in: counters)
+    }
+  }
+
+  /// The group the store knows as `id`, or `nil` when the state has none.
+  public func group(withID id: String) -> CounterGroup? {
+    let nameID = Self.nameID(of: id)
+    let ids = counters.keys.filter { Self.nameID(of: $0) == nameID && isGrouped($0) }
+    return Self.groups(of: ids, nameID: nameID, in: counters).first { $0.id == id }
+  }
+
+  /// Whether the counter `id` takes part in its group: not when it is deleted and carries no
+  /// count, which a machine that never knew it does not keep (``Admission``), so that every
+  /// machine makes the same groups whether it has it or not.
+  private func isGrouped(_ id: String) -> Bool {
+    guard let counter = counters[id] else { return false }
+    return !(counter.isDeleted && counter.carriesNoCount)
+  }
+
+  /// Whether some counter in the state, or one of `retired`, has an id from the name's id `id`.
+  func hasCounter(fromNameID id: String, retired: some Sequence<String>) -> Bool {
+    counters.keys.contains { Self.nameID(of: $0) == id } || retired.contains { Self.nameID(of: $0) == id }
+  }
+
+  /// The counters with one name's id, in groups: each counter, the one made first first,
+  /// joins the first group whose every member it may join, or starts a group.
+  private static func groups(of ids: [String], nameID: String, in counters: [String: CounterReplica]) -> [CounterGroup] {
+    guard ids.count > 1 else { return ids.map { CounterGroup(id: nameID, members: [$0]) } }
+    // A counter under the name's id itself comes from a Tally before creations were kept:
+    // made before every other.
+    func made(_ id: String) -> HybridTime? { id == nameID ? nil : counters[id]?.created }
+    let ordered = ids.sorted { a, b in
+      let (ma, mb) = (made(a), made(b))
+      if ma != mb { return ma.map { t in mb.map { t < $0 } ?? false } ?? true }
+      return a < b
+    }
+    /// Whether the counter made at `made` was made before `renamed`, the other's rename away.
+    func isBefore(_ made: HybridTime?, _ renamed: HybridTime?) -> Bool {
+      guard let renamed, let made else { return true }
+      return made < renamed
+    }
+    var groups: [[String]] = []
+    for id in ordered {
+      let joins = groups.firstIndex { group in
+        group.allSatisfy { other in
+          isBefore(made(id), counters[other]?.renamedAway) && isBefore(made(other), counters[id]?.renamedAway)
+        }
+      }
+      if let joins { groups[joins].append(id) } else { groups.append([id]) }
+    }
+    return groups.enumerated().map { index, members in
+      CounterGroup(id: index == 0 ? nameID : members[0], members: members)
+    }
+  }
+}
+
+/// A counter as the store shows it: its group's members joined.
+public struct VisibleCounter: Sendable {
+  /// The id the store knows it by.
+  public let id: String
+  /// Each field at its latest write among the members not deleted, and every machine's sums
+  /// under them (for who counted).
+  public let counter: CounterReplica
+  /// The members' values, added up.
+  public let value: Int
+}
+
+extension ReplicaState {
+  /// The counter the store knows as `group`'s id: its members that are not deleted, joined;
+  /// `nil` when every member is deleted.
+  func visibleCounter(_ group: CounterGroup) -> VisibleCounter? {
+    let members = group.members.compactMap { counters[$0] }.filter { !$0.isDeleted }
+    guard let first = members.first else { return nil }
+    guard members.count > 1 else { return VisibleCounter(id: group.id, counter: first, value: first.value) }
+    var joined = CounterReplica()
+    var total: Int128 = 0
+    for member in members {
+      total += Int128(member.value)
+      for (name, field) in member.fields where joined.fields[name].map({ field.wins(over: $0) }) ?? true {
+        joined.fields[name] = field
+      }
+      for (machine, sums) in member.contributions {
+        var sum = joined.contributions[machine] ?? Contribution()
+        sum.record(sums.added)
+        sum.record(-sums.subtracted)
+        joined.contributions[machine] = sum
+      }
+    }
+    return VisibleCounter(id: group.id, counter: joined, value: Int(clamping: total))
+  }
+
+  /// The counters that are not deleted, in order: by position, then by id.
+  public var visibleCounters: [VisibleCounter] {
+    groups.compactMap(visibleCounter)
+      .sorted { a, b in
+        let (pa, pb) = (a.counter.position, b.counter.position)
+        return pa != pb ? pa < pb : a.id < b.id
+      }
+  }
+}
+
+extension ReplicaState {
+  /// Brings back the counter deleted last when no counter is left: two machines that each
+  /// deleted a different one of the last two, not having seen the other's deletion, would
+  /// otherwise each keep the list it had, and never agree.
+  ///
+  /// Every field of it is written again (a change its deletion had not seen), with the
+  /// values it had; the one deleted last (then the first id) is the same on every machine
+  /// that has merged the same files.
+  mutating func bringBackACounterIfNoneIsLeft(tick: () -> HybridTime) {
+    guard !counters.isEmpty, !counters.values.contains(where: { !$0.isDeleted }) else { return }
+    let latest = counters.max { a, b in
+      let (ta, tb) = (a.value.deletion?.time, b.value.deletion?.time)
+      return ta != tb ? (ta.map { t in tb.map { t < $0 } ?? false } ?? true) : a.key > b.key
+    }
+    guard let (id, original) = latest else { return }
+    var counter = original
+    for (name, field) in counter.fields.sorted(by: { $0.key < $1.key }) { counter.write(field.value, to: name, at: tick()) }
+    counters[id] = counter
+  }
+}
