@@ -199,7 +199,12 @@ final class HistoryFolder {
   /// Reads `file`'s whole new lines into `history`, inside the caller's transaction, and
   /// records how far it was read; a damaged line is counted and skipped.
   private func read(_ file: Reading, from folder: UntrustedFolder, into history: SQLiteHistory) throws(SQLiteError) {
+    var file = file
     let connection = history.connection
+    // A file written again in place (a copy over it, not a rename) that grew: read anew.
+    if file.from > 0, try !endsAsIndexed(file, in: folder, history: history) {
+      (file.from, file.damaged) = (0, 0)
+    }
     if file.from == 0 { try connection.run("DELETE FROM change WHERE file = ?", [.text(file.name)]) }
     guard let read = try? folder.readFile(named: file.name, from: Int(file.from), atMost: Self.maximumFileSize) else {
       return
@@ -223,6 +228,26 @@ final class HistoryFolder {
         .text(file.name), .text(file.machine), .integer(numbers[0]), .integer(numbers[1]), .integer(file.from + Int64(end)),
         .integer(numbers[3]), .integer(file.damaged + damaged),
       ])
+  }
+
+  /// Whether the line of `file` that ends where the last reading ended is still one the
+  /// database holds from it: else the file was written again, not appended to.
+  private func endsAsIndexed(_ file: Reading, in folder: UntrustedFolder, history: SQLiteHistory) throws(SQLiteError)
+    -> Bool
+  {
+    let window = min(file.from, 4096)
+    guard let read = try? folder.readFile(named: file.name, from: Int(file.from - window), atMost: Int(window)),
+      read.bytes.count == Int(window), read.bytes.last == UInt8(ascii: "\n")
+    else { return false }
+    let body = read.bytes.dropLast()
+    guard let start = body.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) ?? (window == file.from ? 0 : nil) else {
+      return false
+    }
+    // A damaged line was counted, not kept: nothing to compare it with.
+    guard let entry = HistoryEntry(jsonLine: body[start...]) else { return true }
+    return try history.connection.integer(
+      "SELECT count(*) FROM change WHERE counter = ? AND time = ? AND file = ? AND event = ?",
+      [.text(entry.counter), .integer(entry.milliseconds), .text(file.name), .text(entry.event.rawValue)]) ?? 0 > 0
   }
 
   /// How many damaged lines of the other machines' files were skipped.

@@ -206,13 +206,16 @@ extension SQLiteHistory {
     ) {
       !sync.status.ownFileTaken
     }
+    takeCounterMoves = { sync.takeMovedCounterIDs() }
+    followMovedCounters()
   }
 
   @discardableResult
   public func refresh(_ changes: FolderChanges) -> Bool {
-    guard let folder, folder.unfinished || changes.mayConcern(folder.isOtherMachinesFile) else { return false }
+    let moved = followMovedCounters()
+    guard let folder, folder.unfinished || changes.mayConcern(folder.isOtherMachinesFile) else { return moved }
     folderUnread = false
-    return folder.index(into: self)
+    return folder.index(into: self) || moved
   }
 
 }

@@ -48,6 +48,9 @@ public final class SQLiteHistory: HistoryLog {
   var lastCalendar: GoalCalendar?
   /// Whether the other machines' files are to be read before the next question.
   var folderUnread = false
+  /// The moves of this machine's counters to other ids that sync noted since the last call
+  /// (``CounterSync/takeMovedCounterIDs()``); `nil` while no sync folder is attached.
+  var takeCounterMoves: (() -> [(old: String, new: String)])?
 
   /// Reads the other machines' files if that is still to do (once, before the first
   /// question: `tally inc` and `tally get` never read them).
@@ -272,6 +275,32 @@ public final class SQLiteHistory: HistoryLog {
     } catch {
       appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
     }
+  }
+
+  /// Moves this machine's changes to the ids its counters moved to in the store (a counter
+  /// made here, shown apart from another machine's with its name: ``CounterGroup``), and
+  /// writes this machine's files in the folder anew with them, so that every machine reads
+  /// them under the new ids; returns whether any moved.
+  @discardableResult
+  func followMovedCounters() -> Bool {
+    guard let moves = takeCounterMoves?(), !moves.isEmpty else { return false }
+    do throws(SQLiteError) {
+      try connection.transaction { () throws(SQLiteError) in
+        for move in moves {
+          try connection.run(
+            "UPDATE change SET counter = ? WHERE counter = ? AND machine IS NULL", [.text(move.new), .text(move.old)])
+        }
+        try forgetTotals()
+        // Every file of this machine's is written anew, whole, at the next copy.
+        try connection.run("DELETE FROM own_file")
+        try connection.run("DELETE FROM setting WHERE key = 'copied'")
+      }
+    } catch {
+      appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
+      return false
+    }
+    folder?.copyOwnHistory(from: self)
+    return true
   }
 
   public func keepAsideAndClear() throws(SystemError) -> [String] {

@@ -338,6 +338,7 @@ public final class CounterSync: CounterChangeRecorder {
           latest = state
         }
         if !dropped.isEmpty { retire(dropped) }
+        noteMoves(from: local, to: latest)
         // Another process here (a command) may have merged the same files first: then the
         // store holds nothing new, but this process's counters were read before it did.
         changed = materializer.materialize(latest, writing: true) || latest != local
@@ -354,6 +355,56 @@ public final class CounterSync: CounterChangeRecorder {
       if publishing { publish() }
     }
     return changed
+  }
+
+  // MARK: This machine's counters moving between ids
+
+  /// Notes each of this machine's own counters that the merge moved to another id in the
+  /// store (``CounterGroup/id``): the counter on screen follows it, and the history's
+  /// changes follow it when the history next opens or reads the folder
+  /// (``takeMovedCounterIDs()``).
+  private func noteMoves(from before: ReplicaState, to after: ReplicaState) {
+    let moves = Self.ownMoves(from: before, to: after, instance: machine.instance)
+    guard !moves.isEmpty else { return }
+    var pending = store.x.object([[String]].self, forKey: .syncMovedIDs) ?? []
+    pending += moves.map { [$0.old, $0.new] }
+    store.x.set(pending, forKey: .syncMovedIDs)
+    if let current = store.x.object(String.self, forKey: .currentCounter),
+      let move = moves.first(where: { $0.old == current })
+    {
+      store.x.set(move.new, forKey: .currentCounter)
+    }
+  }
+
+  /// The store's ids that `instance`'s own counters (`c-HASH-INSTANCE`) had in `before` and
+  /// have in `after`, where they differ.
+  static func ownMoves(from before: ReplicaState, to after: ReplicaState, instance: String) -> [(old: String, new: String)] {
+    func owned(_ state: ReplicaState) -> [String: String] {
+      var ids: [String: String] = [:]
+      for group in state.groups {
+        for member in group.members
+        where ReplicaState.memberID(forNew: ReplicaState.nameID(of: member), instance: instance) == member {
+          ids[member] = group.id
+        }
+      }
+      return ids
+    }
+    let (old, new) = (owned(before), owned(after))
+    return old.compactMap { member, id in new[member].flatMap { $0 != id ? (old: id, new: $0) : nil } }
+      .sorted { $0.old < $1.old }
+  }
+
+  /// Takes the moves noted since the last call (oldest first), for the history to move this
+  /// machine's changes with its counters.
+  public func takeMovedCounterIDs() -> [(old: String, new: String)] {
+    guard store.propertyListValue(forKey: DefaultsKey.syncMovedIDs.name) != nil else { return [] }
+    var moves: [(old: String, new: String)] = []
+    store.performBatch {
+      guard let pending = store.x.object([[String]].self, forKey: .syncMovedIDs) else { return }
+      moves = pending.compactMap { $0.count == 2 ? (old: $0[0], new: $0[1]) : nil }
+      store.x.removeObject(forKey: .syncMovedIDs)
+    }
+    return moves
   }
 
   /// Keeps the stored state that could not be read under ``DefaultsKey/syncStateDamaged``.

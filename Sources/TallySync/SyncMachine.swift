@@ -59,4 +59,9 @@ extension DefaultsKey {
   /// The ids of deleted counters dropped from the state once every machine had seen their
   /// deletion, never used again.
   public static let syncRetiredIDs = DefaultsKey("syncRetiredIDs")
+  /// The ids this machine's own counters moved between (a counter made here shown apart
+  /// from another machine's with the same name, ``CounterGroup``), in order, as
+  /// `[old, new]` pairs: the history moves this machine's changes with them
+  /// (``CounterSync/takeMovedCounterIDs()``).
+  public static let syncMovedIDs = DefaultsKey("syncMovedIDs")
 }

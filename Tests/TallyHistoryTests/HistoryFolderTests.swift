@@ -103,6 +103,26 @@ struct HistoryFolderTests {
     #expect(history.read().entries.map(\.new) == [1, 2, 3])
   }
 
+  /// A file written again in place and longer (a copy over it, not a rename: the same
+  /// inode) is read anew, not from where the last reading ended.
+  @Test func aFileWrittenAgainInPlaceAndLongerIsReadAnew() throws {
+    let path = folder.appending("desktop.history.2026-11.jsonl")
+    try TestFiles.write(lines([change("2026-11-01T10:00:00Z", 0, 2, counter: "c-0123456789abcdef")]), to: path)
+    let history = try laptop()
+    #expect(history.read().entries.map(\.counter) == ["c-0123456789abcdef"])
+    // The desktop's counter took its own id, and its file was written anew with it.
+    let moved = "c-0123456789abcdef-3f9a2b1c0d4e5f60"
+    try TestFiles.write(
+      lines([change("2026-11-01T10:00:00Z", 0, 2, counter: moved), change("2026-11-02T10:00:00Z", 2, 3, counter: moved)]),
+      to: path)
+    #expect(history.refresh())
+    #expect(history.read().entries.map(\.counter) == [moved, moved])
+    // Then appended to: read from where the reading ended.
+    try TestFiles.append(lines([change("2026-11-03T10:00:00Z", 3, 4, counter: moved)]), to: path)
+    #expect(history.refresh())
+    #expect(history.read().entries.map(\.new) == [2, 3, 4])
+  }
+
   @Test func aLineCannotSpeakForAnotherMachine() throws {
     var forged = change("2026-11-01T10:00:00Z", 0, 1_000_000)
     forged.machine = "laptop"

@@ -104,6 +104,43 @@ struct SyncEngineTests {
     #expect(stats.contains(#""allTime":6"#), "\(stats)")
   }
 
+  /// A name made again after a rename away is another counter, with its own history.
+  ///
+  /// The laptop renames `x` to `z`; then the desktop, which never knew `x`, makes a new `x`.
+  /// Once the files cross (the desktop's history files written anew under the id its `x`
+  /// takes), both machines show two counters, and each one's stats and log hold its own
+  /// changes alone.
+  @Test func aNameMadeAgainAfterARenameAwayIsAnotherCounterWithItsOwnHistory() throws {
+    for machine in ["laptop", "desktop"] { try run(on: machine, ["sync", "enable", folder(machine), "--name", machine]) }
+    try run(on: "laptop", ["new", "x"])
+    try run(on: "laptop", ["inc", "x", "--by", "5"])
+    try run(on: "laptop", ["rename", "x", "z"])
+    try run(on: "desktop", ["new", "x"])
+    try run(on: "desktop", ["inc", "x", "--by", "2"])
+    for _ in 0..<2 {
+      for (source, destination) in [("laptop", "desktop"), ("desktop", "laptop")] {
+        for name in TestFiles.names(in: folder(source)) where name.hasPrefix(source + ".") {
+          try copy(name, from: source, to: destination)
+        }
+        // A command that opens the history: it moves its changes, and copies them again.
+        try run(on: destination, ["stats"])
+      }
+    }
+    for machine in ["laptop", "desktop"] {
+      #expect(try run(on: machine, ["list"]).standardOutput == "Count\t0\nz\t5\nx\t2\n", "\(machine)")
+      let z = try run(on: machine, ["stats", "z", "--json"]).standardOutput
+      #expect(z.contains(#""allTime":5"#), "\(machine): \(z)")
+      let x = try run(on: machine, ["stats", "x", "--json"]).standardOutput
+      #expect(x.contains(#""allTime":2"#), "\(machine): \(x)")
+      let log = try run(on: machine, ["log", "x"]).standardOutput.split(separator: "\n")
+      let source = "command" + (machine == "laptop" ? "@desktop" : "")
+      #expect(
+        log.map { $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().map(String.init) } == [
+          ["created", "x", "", "0", source], ["changed", "x", "0", "2", source],
+        ], "\(machine): \(log)")
+    }
+  }
+
   @Test func settingsFollowTheUserAndTheLockTimeoutStaysOnItsMachine() throws {
     for machine in ["laptop", "desktop"] { try run(on: machine, ["sync", "enable", folder(machine), "--name", machine]) }
     try run(on: "laptop", ["config", "set", "theme", "mono"])

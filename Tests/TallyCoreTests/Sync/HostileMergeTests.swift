@@ -67,12 +67,13 @@ struct HostileMergeTests: TwoMachineSuite {
       AppDefaults.entries.map(\.key.name)
       + [
         DefaultsKey.syncFolder, .syncMachine, .syncInstance, .syncState, .syncSettings, .syncReplacedInstances,
-        .syncStateDamaged, .counters, .currentCounter,
+        .syncStateDamaged, .syncRetiredIDs, .syncMovedIDs, .counters, .currentCounter,
       ].map(\.name)
     // The first counter's value key, `count`, is a counter's id on purpose (the book's key).
     #expect(keys.filter { CounterRecord.isCounterID($0) } == ["count"])
     for id in [
       "count", "count-2", "count-31", CounterSync.derivedID(forName: "laps"), CounterSync.derivedID(forName: "x") + "-3f9a2b-1",
+      CounterSync.derivedID(forName: "x") + "-3f9a2b1c0d4e5f60",
     ] {
       #expect(CounterRecord.isCounterID(id), "\(id)")
     }

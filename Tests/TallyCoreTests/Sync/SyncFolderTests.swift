@@ -183,9 +183,10 @@ struct SyncFolderTests {
     try TestFiles.writeKeepingTime([UInt8](repeating: UInt8(ascii: "x"), count: line(1).utf8.count), to: copy)
     #expect(!history.refresh())
     #expect(history.read().entries.count == 1)
+    try TestFiles.writeKeepingTime(Array(line(1).utf8), to: copy)
 
-    // Appended to: only the new line is read (the damaged first one is not read again), and a
-    // line not yet ended waits.
+    // Appended to: only the new line is read, and a line not yet ended waits. (Changed in
+    // place and longer, it is read anew: HistoryFolderTests.aFileWrittenAgainInPlaceAndLongerIsReadAnew.)
     try TestFiles.append(Array((line(2) + #"{"counter":"#).utf8), to: copy)
     #expect(history.refresh())
     #expect(history.read().entries.map(\.new) == [1, 2])
