@@ -35,7 +35,7 @@ public struct BackupImport {
     if replacing, let store, FileSystem.fileExists(atPath: StoreLocation.join(store.directory, StoreLocation.fileName)) {
       summary.notes.append("the store as it was is kept as \(try store.keepCopy())")
     }
-    let ids = model.importCounters(backup.counters, replacingAll: replacing)
+    let ids = putCounters(backup.counters, replacingAll: replacing)
     if let problem = model.saveProblem { throw problem }
     // With sync on, this machine's own history is the one replaced (the others' stay theirs).
     if replacing {
@@ -64,5 +64,52 @@ public struct BackupImport {
     history.append(added)
     summary.addedEntries = added.count
     return summary
+  }
+
+  /// Puts the counters of a backup into the store, in one store batch, and returns each one's
+  /// id in the store, in order.
+  ///
+  /// A counter whose name is taken (ignoring case) gets the backup's value, step and goal;
+  /// the others are made at the end of the list. `replacingAll` deletes every counter the
+  /// backup does not hold first, and shows its first counter. Nothing is reported to
+  /// `Analytics`: the backup's history is the history of these counters.
+  private func putCounters(_ items: [Backup.Item], replacingAll: Bool) -> [String] {
+    guard !items.isEmpty else { return [] }
+    let sync = model.sync
+    var ids: [String] = []
+    var removed: [String] = []
+    model.userDefaults.performBatch {
+      model.updateRecords { stored in
+        var records = replacingAll ? [] : stored
+        for item in items {
+          let name = CountersModel.comparable(item.name)
+          if let index = records.firstIndex(where: { CountersModel.comparable($0.name) == name }) {
+            records[index].step = item.step
+            records[index].goal = item.goal
+            records[index].group = item.group
+            ids.append(records[index].id)
+          } else {
+            // Ids of the counters being replaced are taken over in turn, so replacing keeps `count`;
+            // not with sync on, where an id carries the counter's counts on every machine.
+            let free = stored.map(\.id).first { id in sync == nil && replacingAll && !records.contains { $0.id == id } }
+            let id = free ?? model.newID(named: item.name, after: stored + records)
+            records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal, group: item.group))
+            ids.append(id)
+          }
+        }
+        let kept = Set(records.map(\.id))
+        removed = stored.map(\.id).filter { !kept.contains($0) }
+        return records
+      }
+      for id in removed { model.userDefaults.removeObject(forKey: id) }
+      for (id, item) in zip(ids, items) { model.userDefaults.x.set(item.value, forKey: DefaultsKey(id)) }
+      if replacingAll { model.select(ids[0]) }
+      if let sync {
+        sync.recordImport(removed: removed, created: zip(ids, items).map { ($0, $1.value) })
+        sync.commit(records: model.records)
+      }
+    }
+    model.reload()
+    return ids
   }
 }

@@ -149,7 +149,7 @@ public final class CountersModel {
   // MARK: Reading the store
 
   /// The counters' records in order; never empty.
-  private var records: [CounterRecord] {
+  var records: [CounterRecord] {
     // Tally's own stores hand out the stored list itself: decode it again only when it changed.
     let raw = userDefaults.layered?.domains.value(forKey: DefaultsKey.counters.name)
     if let raw, let cached = cachedRecords, cached.raw == raw { return cached.records }
@@ -198,7 +198,7 @@ public final class CountersModel {
 
   // MARK: The list
 
-  private func select(_ id: String) {
+  func select(_ id: String) {
     userDefaults.x.set(id, forKey: .currentCounter)
   }
 
@@ -324,56 +324,9 @@ public final class CountersModel {
     return restored
   }
 
-  // MARK: Import
-
-  /// Puts the counters of a backup into the store, in one store batch, and returns each one's
-  /// id in the store, in order.
-  ///
-  /// A counter whose name is taken (ignoring case) gets the backup's value, step and goal;
-  /// the others are made at the end of the list. `replacingAll` deletes every counter the
-  /// backup does not hold first, and shows its first counter. Nothing is reported to
-  /// `Analytics`: the backup's history is the history of these counters.
-  public func importCounters(_ items: [Backup.Item], replacingAll: Bool) -> [String] {
-    guard !items.isEmpty else { return [] }
-    var ids: [String] = []
-    var removed: [String] = []
-    userDefaults.performBatch {
-      updateRecords { stored in
-        var records = replacingAll ? [] : stored
-        for item in items {
-          if let index = records.firstIndex(where: { Self.comparable($0.name) == Self.comparable(item.name) }) {
-            records[index].step = item.step
-            records[index].goal = item.goal
-            records[index].group = item.group
-            ids.append(records[index].id)
-          } else {
-            // Ids of the counters being replaced are taken over in turn, so replacing keeps `count`;
-            // not with sync on, where an id carries the counter's counts on every machine.
-            let free = stored.map(\.id).first { id in sync == nil && replacingAll && !records.contains { $0.id == id } }
-            let id = free ?? newID(named: item.name, after: stored + records)
-            records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal, group: item.group))
-            ids.append(id)
-          }
-        }
-        let kept = Set(records.map(\.id))
-        removed = stored.map(\.id).filter { !kept.contains($0) }
-        return records
-      }
-      for id in removed { userDefaults.removeObject(forKey: id) }
-      for (id, item) in zip(ids, items) { userDefaults.x.set(item.value, forKey: DefaultsKey(id)) }
-      if replacingAll { select(ids[0]) }
-      if let sync {
-        sync.recordImport(removed: removed, created: zip(ids, items).map { ($0, $1.value) })
-        sync.commit(records: records)
-      }
-    }
-    reload()
-    return ids
-  }
-
   // MARK: Helpers
 
-  private func updateRecords(_ transform: ([CounterRecord]) -> [CounterRecord]) {
+  func updateRecords(_ transform: ([CounterRecord]) -> [CounterRecord]) {
     userDefaults.x.update([CounterRecord].self, forKey: .counters) { stored in
       let current = (stored ?? []).isEmpty ? [Self.firstCounter] : (stored ?? [])
       return transform(current)
@@ -410,11 +363,11 @@ public final class CountersModel {
     records.lazy.compactMap(\.group).first { Self.comparable($0) == Self.comparable(name) } ?? name
   }
 
-  private static func comparable(_ name: String) -> String { name.lowercased() }
+  static func comparable(_ name: String) -> String { name.lowercased() }
 
   /// The id of a new counter called `name`: one the sync folder makes unique across
   /// machines when sync is on, `count-N` otherwise.
-  private func newID(named name: String, after records: [CounterRecord]) -> String {
+  func newID(named name: String, after records: [CounterRecord]) -> String {
     sync?.newCounterID(named: name, existing: records) ?? Self.nextID(after: records)
   }
 
