@@ -51,7 +51,7 @@ struct InteractiveApp {
     let outcome = AppRunLoop(terminal: session, dependencies: dependencies, settings: liveSettings).run {
       LaunchArgumentConfigurator.configure(dependencies, with: arguments)
       let app = Self.makeApp(dependencies, counterSettings: counterScreen.settings)
-      if !notices.isEmpty { app.notice = notices.joined(separator: " ") }
+      if !notices.isEmpty { app.show(notices.joined(separator: " "), from: .start) }
       return app
     }
     switch outcome {

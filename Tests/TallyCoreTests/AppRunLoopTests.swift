@@ -178,7 +178,7 @@ struct AppRunLoopTests {
     let folder = folders.appending("folder")
     let dependencies = try synced(to: folder)
     let terminal = InMemoryTerminal(script: [
-      .meanwhile { rename(folder, folders.appending("away")) }, .watchedDescriptor,
+      .meanwhile { rename(folder, folders.appending("away")) }, .watchedDescriptor, .keys([.space]),
       .meanwhile { rename(folders.appending("away"), folder) }, .timeout,
     ])
     _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
@@ -186,11 +186,13 @@ struct AppRunLoopTests {
     }
 
     let frames = terminal.frames.map(text)
-    try #require(frames.count == 3)
+    try #require(frames.count == 4)
     #expect(!frames[0].contains("Sync:"))
     #expect(frames[1].contains("Sync: the folder \(folder) is not there; counting goes on"))
     #expect(!frames[1].contains("cannot write"))
-    #expect(!frames[2].contains("Sync:"))
+    // A key does not take it away: the folder is still gone.
+    #expect(frames[2].contains("Sync: the folder \(folder) is not there; counting goes on"))
+    #expect(!frames[3].contains("Sync:"))
   }
 
   /// A press right after another does not wait for the first one's copy to the sync

@@ -28,6 +28,21 @@ struct AppViewModelTests {
     #expect(spy.events == [.screenShown(.onboarding)])
   }
 
+  /// The status line keeps each source's message: a new one replaces only its own, a key
+  /// takes away the one-off ones, and a sync problem stays until it is over.
+  @Test func theStatusLineKeepsItsMessagesBySource() {
+    let (app, _) = makeApp(showOnboarding: false)
+    app.show("Sync: the folder is not there", from: .sync)
+    app.show("the store was damaged and moved aside", from: .start)
+    #expect(app.notice == "the store was damaged and moved aside Sync: the folder is not there")
+    app.show("Sync: phone.tally.plist was skipped", from: .sync)
+    #expect(app.notice == "the store was damaged and moved aside Sync: phone.tally.plist was skipped")
+    app.handle(.space)
+    #expect(app.notice == "Sync: phone.tally.plist was skipped")
+    app.show(nil, from: .sync)
+    #expect(app.notice == nil)
+  }
+
   @Test func laterLaunchesOpenTheCounter() {
     let (app, _) = makeApp(showOnboarding: false)
     guard case .counter = app.screen else {

@@ -136,7 +136,7 @@ struct RenderTests {
 
   @Test func aNoticeShowsOverTheScreenUntilTheNextKey() {
     let model = app(count: 1, onboarding: false)
-    model.notice = "the store was damaged and moved aside"
+    model.show("the store was damaged and moved aside", from: .start)
     #expect(render(model, 80, 24).lines[22] == " the store was damaged and moved aside")
     model.handle(.character("x"))
     #expect(render(model, 80, 24).lines[22] == "")

@@ -29,9 +29,39 @@ public final class AppViewModel {
   public private(set) var quitsWithoutSaving = false
   /// Whether the last quit was refused, so that the next quit key quits anyway.
   private var quitWasRefused = false
-  /// A one-off message shown over the current screen until the next key, such as a
-  /// damaged store that was moved aside at start.
-  public var notice: String?
+  /// Where a message on the status line comes from.
+  ///
+  /// Each source keeps its own message (a new one replaces only its own), and they show in
+  /// this order, so that no part of the app edits another's words.
+  public enum NoticeSource: Int, Comparable, Sendable {
+    /// What opening found, such as a damaged store moved aside: until the next key.
+    case start
+    /// A quit refused because the last changes could not be saved: until the next key.
+    case unsaved
+    /// The user's settings, such as keys that cannot all be used: until the next key.
+    case settings
+    /// A sync problem, such as the folder gone or a file skipped: while it lasts.
+    case sync
+
+    public static func < (a: NoticeSource, b: NoticeSource) -> Bool { a.rawValue < b.rawValue }
+
+    /// Whether the message stays after a key (its source takes it away when it is over).
+    var lastsPastAKey: Bool { self == .sync }
+  }
+
+  /// The messages on the status line, by source.
+  private var notices: [NoticeSource: String] = [:]
+
+  /// The status line's message: every source's, in order; `nil` when there is none.
+  public var notice: String? {
+    notices.isEmpty ? nil : notices.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")
+  }
+
+  /// Shows `text` on the status line as `source`'s message, or takes that message away
+  /// (`nil`).
+  public func show(_ text: String?, from source: NoticeSource) {
+    notices[source] = text
+  }
   /// The terminal's size, which mouse clicks are matched against; the run loop keeps it up
   /// to date.
   public var screenSize: (width: Int, height: Int) = (80, 24)
@@ -84,7 +114,7 @@ public final class AppViewModel {
 
   public func handle(_ key: Key) {
     guard !isQuitting else { return }
-    notice = nil
+    notices = notices.filter { $0.key.lastsPastAKey }
     let confirmingQuit = quitWasRefused
     quitWasRefused = false
     defer { if isQuitting && confirmingQuit { quitsWithoutSaving = true } }
@@ -165,7 +195,9 @@ public final class AppViewModel {
   public func refuseQuit(unsaved problem: StoreError) {
     isQuitting = false
     quitWasRefused = true
-    notice = "Not saved: \(problem). Press q again to quit without saving the last changes, or fix it and keep counting."
+    show(
+      "Not saved: \(problem). Press q again to quit without saving the last changes, or fix it and keep counting.",
+      from: .unsaved)
   }
 
   /// Tells the screen that the store tried to save, and the history to append: the status

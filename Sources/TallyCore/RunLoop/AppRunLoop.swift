@@ -222,26 +222,20 @@ public final class AppRunLoop {
     guard let settings = settings?.changed() else { return }
     let counterScreen = settings.counterScreen()
     app.settingsChanged(counterScreen.settings)
-    if let problem = counterScreen.problem {
-      app.notice = [app.notice, LiveSettings.keysNotice(problem)].compactMap { $0 }.joined(separator: " ")
-    }
+    if let problem = counterScreen.problem { app.show(LiveSettings.keysNotice(problem), from: .settings) }
     terminal.apply(theme: settings.theme)
     store.apply(settings)
   }
 
-  /// Shows a new sync problem (a skipped file, the folder gone) on the status line, once,
-  /// and takes it away when it is over (the folder is back); returns whether the status line
-  /// changed.
+  /// Shows a sync problem (a skipped file, the folder gone) on the status line while it
+  /// lasts, and takes it away when it is over (the folder is back); returns whether the
+  /// status line changed.
   @discardableResult
   private func showSyncProblem(on app: AppViewModel) -> Bool {
     let summary = sync?.status.summary
     guard summary != shownSyncProblem else { return false }
-    if let shown = shownSyncProblem, let notice = app.notice, notice.contains(shown) {
-      let rest = notice.replacing(shown, with: "").trimmingPrefix(" ")
-      app.notice = rest.isEmpty ? nil : String(rest)
-    }
     shownSyncProblem = summary
-    if let summary { app.notice = [app.notice, summary].compactMap { $0 }.joined(separator: " ") }
+    app.show(summary, from: .sync)
     return true
   }
 
