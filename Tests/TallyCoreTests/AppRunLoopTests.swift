@@ -155,6 +155,29 @@ struct AppRunLoopTests {
     #expect(store.lockTimeout == 0.5)
   }
 
+  /// The wake for a new day follows `dayStartsAtHour` set by another process while the app
+  /// runs: just before midnight it waits 30 seconds, and with days starting at 04:00, four
+  /// hours more.
+  @Test func theWakeForANewDayFollowsTheHourADayStartsAtSetMeanwhile() throws {
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    let clock = ManualClock(iso: "2026-11-23T23:59:30Z")
+    let dependencies = Dependencies(userDefaults: store, history: SQLiteHistory.inMemory(), clock: clock)
+    let terminal = InMemoryTerminal(script: [
+      .keys([.space]),
+      .meanwhile {
+        guard let other = try? FileUserDefaults(directory: directory.path) else { return }
+        try? SettingEditor.set("dayStartsAtHour", to: "4", in: other)
+      },
+      .watchedDescriptor, .keys([.space]),
+    ])
+    _ = AppRunLoop(terminal: terminal, dependencies: dependencies, settings: LiveSettings(store: store, environment: [:])).run {
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+    }
+    let timeouts = terminal.timeouts.compactMap { $0 }
+    #expect(timeouts.contains { $0 > 29 && $0 <= 30 }, "\(terminal.timeouts)")
+    #expect(timeouts.last.map { $0 > 4 * 3600 + 29 && $0 <= 4 * 3600 + 30 } == true, "\(terminal.timeouts)")
+  }
+
   @Test func aStoreChangeThatLeavesTheSettingsAloneAppliesNothing() throws {
     let (_, terminal) = run(
       [.meanwhile { (try? FileUserDefaults(directory: directory.path))?.set(41, forKey: "count") }, .watchedDescriptor],

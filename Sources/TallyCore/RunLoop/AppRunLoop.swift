@@ -48,6 +48,9 @@ public final class AppRunLoop {
   private var folderCopyWaitingSince: ContinuousClock.Instant?
   /// Seconds until the words of the last-change line drawn last change, if one was drawn.
   private var lastChangeChangesIn: Double?
+  /// Where days begin, for the wake at a new day: made again when the settings change
+  /// (`dayStartsAtHour`); the clock gives the time zone's offset at each reading.
+  private lazy var calendar = GoalCalendar(clock: clock, store: store)
 
   /// Makes a run loop on `terminal` over the store and history of `dependencies`, which
   /// applies `settings` anew whenever the user changes them.
@@ -210,7 +213,6 @@ public final class AppRunLoop {
   /// loop wakes then and draws again.
   private func secondsUntilNextDay() -> Double {
     let now = clock.now()
-    let calendar = GoalCalendar(clock: clock, store: store)
     return max(1, calendar.start(ofDay: calendar.day(of: now) + 1).timeIntervalSince(now))
   }
 
@@ -220,6 +222,7 @@ public final class AppRunLoop {
   private func storeChanged(_ app: AppViewModel) {
     app.storeChanged()
     guard let settings = settings?.changed() else { return }
+    calendar = GoalCalendar(clock: clock, store: store)
     let counterScreen = settings.counterScreen()
     app.settingsChanged(counterScreen.settings)
     if let problem = counterScreen.problem { app.show(LiveSettings.keysNotice(problem), from: .settings) }
