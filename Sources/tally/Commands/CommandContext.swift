@@ -24,6 +24,8 @@ struct CommandContext {
   let history: DeferredHistory
   /// The sync folder's side of the counters, or `nil` when sync is off.
   let sync: CounterSync?
+  /// The time every part of the command reads: the history's times, today, the calendar.
+  let clock: WallClock
   /// The counters as they stand, after the last change too.
   var counters: CounterList { model.list }
 
@@ -42,7 +44,7 @@ struct CommandContext {
     let analytics = HistoryRecorder(log: history, clock: clock, source: .command)
     let model = CountersModel(userDefaults: store, analytics: analytics, sync: sync)
     return CommandContext(
-      store: store, model: model, analytics: analytics, history: history, sync: sync)
+      store: store, model: model, analytics: analytics, history: history, sync: sync, clock: clock)
   }
 
   /// Opens the history database for a command that shows it; a problem that leaves it
@@ -111,7 +113,7 @@ struct CommandContext {
   }
 
   /// Where goals' days, weeks and months begin for this store.
-  var goalCalendar: GoalCalendar { GoalCalendar(clock: SystemClock(), store: store) }
+  var goalCalendar: GoalCalendar { GoalCalendar(clock: clock, store: store) }
 
   /// Makes `edit`, turning a refused change or a failed save into the right exit.
   ///

@@ -59,7 +59,7 @@ struct LogCommand: ParsableCommand {
   func run() throws {
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counter = try context.counter(named: name)
-    let clock = SystemClock()
+    let clock = context.clock
     let calendar = context.goalCalendar
     if let by {
       try context.requireHistory()
@@ -154,7 +154,7 @@ struct StatsCommand: ParsableCommand {
     if let group { return try runForGroup(group, context: context) }
     let counter = try context.counter(named: name)
     try context.requireHistory()
-    let (now, calendar) = (SystemClock().now(), context.goalCalendar)
+    let (now, calendar) = (context.clock.now(), context.goalCalendar)
     if let by {
       let buckets = HistoryBuckets.of(counter: counter.id, by: by, history: context.history, calendar: calendar, now: now)
       if let notice = context.history.notice { Platform.printError(notice) }
@@ -198,7 +198,7 @@ extension StatsCommand {
   private func runForGroup(_ name: String, context: CommandContext) throws {
     let members = try context.counters(inGroup: name)
     try context.requireHistory()
-    let now = SystemClock().now()
+    let now = context.clock.now()
     let (history, calendar) = (context.history, context.goalCalendar)
     let add = PeriodTotal.add
     if let by {

@@ -181,7 +181,7 @@ struct GetCommand: ParsableCommand {
     if let template {
       // The history is opened only for a template that reads it.
       let history: HistoryLog? = template.needsHistory ? context.history : nil
-      let (now, calendar) = (SystemClock().now(), context.goalCalendar)
+      let (now, calendar) = (context.clock.now(), context.goalCalendar)
       for counter in counters {
         guard try Output.line(template.render(counter, history: history, now: now, calendar: calendar)) else {
           return

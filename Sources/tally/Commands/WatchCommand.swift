@@ -72,7 +72,7 @@ struct WatchCommand: ParsableCommand {
     defer { signals.stop() }
     var failure: ExitCode?
     CounterWatch(
-      store: context.store, model: context.model, sync: context.sync, history: context.history, clock: SystemClock(),
+      store: context.store, model: context.model, sync: context.sync, history: context.history, clock: context.clock,
       calendar: { context.goalCalendar }, historyDirectory: history == nil ? nil : context.store.directory, line: line
     ).run(
       wait: { descriptors, timeout in Self.wait(descriptors, timeout: timeout, signals: signals) },
