@@ -59,7 +59,7 @@ let package = Package(
       ]
     ),
     // Fakes, contract suites and the UI-test driver shared by the test targets.
-    .target(name: "TallyTestSupport", dependencies: ["TallyDefaults", "TallyModel", "TallyCore", "TallyHistory"]),
+    .target(name: "TallyTestSupport", dependencies: ["TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory"]),
     .testTarget(
       name: "TallyCoreTests",
       dependencies: [

@@ -2,24 +2,25 @@ import TallyCore
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallySync
 
 /// App view models wired for headless tests: fakes and spies in, the history in an in-memory
 /// database, nothing on disk.
 public enum TestApps {
-  /// An `AppViewModel` over `defaults`, reporting to `analytics`, with a history in memory at
-  /// a fixed clock, and the counter screen set up as `counterSettings` says; with
-  /// `showsLastChange`, the counter screen's last-change line as the app draws it.
+  /// An `AppViewModel` made where the interactive app makes its own (``AppComposition``).
+  ///
+  /// It is over `defaults`, reporting to `analytics` (and, when given, to `sync`), with a
+  /// history in memory at a fixed clock, and the counter screen set up as `counterSettings`
+  /// says; with `showsLastChange`, the counter screen's last-change line as the app draws it.
   public static func app(
     settings: SettingStorage, defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
     history: HistoryLog = SQLiteHistory.inMemory(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),
-    counterSettings: CounterScreenSettings = CounterScreenSettings(), showsLastChange: Bool = false
+    sync: CounterSync? = nil, counterSettings: CounterScreenSettings = CounterScreenSettings(),
+    showsLastChange: Bool = false
   ) -> AppViewModel {
-    AppViewModel(
-      settingStore: settings, analytics: analytics, counterSettings: counterSettings,
-      makeCountersModel: { CountersModel(userDefaults: defaults, analytics: analytics) },
-      makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) },
-      makeLastChange: showsLastChange ? LastChangeLine.maker(history: history, clock: clock, store: defaults) : { _ in nil },
-      history: history)
+    AppComposition.app(
+      store: defaults, settingStore: settings, analytics: analytics, history: history, clock: clock, sync: sync,
+      counterSettings: counterSettings, showsLastChange: showsLastChange)
   }
 
   /// An app on the counter screen over `defaults`, as after onboarding.

@@ -50,7 +50,7 @@ struct InteractiveApp {
     }
     let outcome = AppRunLoop(terminal: session, dependencies: dependencies, settings: liveSettings).run {
       LaunchArgumentConfigurator.configure(dependencies, with: arguments)
-      let app = Self.makeApp(dependencies, counterSettings: counterScreen.settings)
+      let app = AppComposition.app(dependencies, counterSettings: counterScreen.settings)
       if !notices.isEmpty { app.show(notices.joined(separator: " "), from: .start) }
       return app
     }
@@ -90,30 +90,5 @@ struct InteractiveApp {
       // The other machines' history is read after the first frame, as their counts are.
       attachHistory: { history, sync in (history as? DeferredHistory)?.attach(to: sync, readingBeforeFirstQuestion: false) })
     return (dependencies, notices)
-  }
-
-  /// The app's view model over `dependencies`, each screen made when first shown.
-  private static func makeApp(_ dependencies: Dependencies, counterSettings: CounterScreenSettings) -> AppViewModel {
-    let analytics = dependencies.analytics
-    let calendar = { GoalCalendar(clock: dependencies.clock, store: dependencies.userDefaults) }
-    return AppViewModel(
-      settingStore: dependencies.settingStore,
-      analytics: analytics,
-      counterSettings: counterSettings,
-      makeOnboardingViewModel: { OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap)) },
-      makeCountersModel: {
-        CountersModel(userDefaults: dependencies.userDefaults, analytics: analytics, sync: dependencies.sync)
-      },
-      makeHistoryViewModel: {
-        HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock, goalCalendar: calendar())
-      },
-      makeGoalSummary: { counter in
-        // Drawn every frame: a counter without a goal costs nothing more.
-        guard counter.goal != nil else { return nil }
-        return GoalSummary.of(counter, history: dependencies.history, now: dependencies.clock.now(), calendar: calendar())
-      },
-      makeLastChange: LastChangeLine.maker(
-        history: dependencies.history, clock: dependencies.clock, store: dependencies.userDefaults),
-      history: dependencies.history)
   }
 }

@@ -2,6 +2,7 @@ import TallyCore
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallySync
 import TallyTestSupport
 import Testing
 
@@ -41,6 +42,21 @@ struct AppViewModelTests {
     #expect(app.notice == "Sync: phone.tally.plist was skipped")
     app.show(nil, from: .sync)
     #expect(app.notice == nil)
+  }
+
+  /// The tests' app is made where the interactive app is, sync included: keys pressed with
+  /// sync on reach this machine's file in the folder, for the other machines.
+  @Test func keysPressedWithSyncOnReachTheFolder() throws {
+    let (data, folder) = (try TemporaryDirectory(), try TemporaryDirectory())
+    let store = try FileUserDefaults(directory: data.path)
+    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    let sync = try SyncSetup.enable(store: store, folder: folder.path, name: "laptop", history: nil).sync
+    let app = TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, sync: sync)
+    app.handle(.space)
+    app.handle(.space)
+    sync.publish()
+    let file = try SyncFile(decoding: try #require(TestFiles.read(folder.appending("laptop.tally.plist"))))
+    #expect(file.state.visibleCounters.map(\.value) == [2])
   }
 
   @Test func laterLaunchesOpenTheCounter() {
