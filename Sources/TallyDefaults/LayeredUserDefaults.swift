@@ -87,6 +87,10 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     domains.value(forKey: defaultName)
   }
 
+  public func persistedPropertyListValue(forKey defaultName: String) -> PropertyListValue? {
+    domains.persistent[defaultName]
+  }
+
   public func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String) {
     performBatch {
       persistentKeysChanged([defaultName])

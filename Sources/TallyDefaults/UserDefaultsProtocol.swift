@@ -68,6 +68,10 @@ public protocol UserDefaultsProtocol: AnyObject {
   /// (`store.x`) reads, the same way for every store.
   func propertyListValue(forKey defaultName: String) -> PropertyListValue?
 
+  /// The value stored for `defaultName`, as a property-list value: what was written, not a
+  /// registered default or a launch argument (sync compares the user's own settings).
+  func persistedPropertyListValue(forKey defaultName: String) -> PropertyListValue?
+
   /// Stores a property-list value (`nil` removes the key): what the typed API writes.
   func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String)
 
@@ -173,6 +177,12 @@ extension UserDefaultsProtocol {
   /// Through `object(forKey:)`, for stores such as Foundation's that hold plain Swift values.
   public func propertyListValue(forKey defaultName: String) -> PropertyListValue? {
     object(forKey: defaultName).flatMap(PropertyListValue.init(any:))
+  }
+
+  /// A store without domains of its own (Foundation's, a test's) tells no registered default
+  /// from a stored value: what it resolves to.
+  public func persistedPropertyListValue(forKey defaultName: String) -> PropertyListValue? {
+    propertyListValue(forKey: defaultName)
   }
 
   public func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String) {

@@ -22,7 +22,7 @@ struct StoreMaterializer {
   private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
     var changed = false
     for (key, register) in state.settings where syncedSettings.contains(key) {
-      let stored = store.layered.map { $0.domains.persistent[key] } ?? store.propertyListValue(forKey: key)
+      let stored = store.persistedPropertyListValue(forKey: key)
       guard stored != register.value else { continue }
       changed = true
       if writing { store.setPropertyListValue(register.value, forKey: key) }

@@ -177,7 +177,7 @@ extension CounterSync {
     }
     commit(records: records)
     for key in syncedSettings {
-      let stored = store.layered.map { $0.domains.persistent[key] } ?? store.propertyListValue(forKey: key)
+      let stored = store.persistedPropertyListValue(forKey: key)
       recordSetting(DefaultsKey(key), value: stored)
     }
   }

@@ -31,9 +31,9 @@ struct ArchitectureTests {
     return path + "/Sources"
   }()
 
-  /// The modules `target`'s Swift files import, each with the first file that does.
-  static func imports(of target: String) throws -> [String: String] {
-    var found: [String: String] = [:]
+  /// The Swift files of `target`, by their path under `Sources/`, with their text.
+  static func files(of target: String) throws -> [(path: String, text: String)] {
+    var files: [(path: String, text: String)] = []
     var pending = [sources + "/" + target]
     while let directory = pending.popLast() {
       for name in FileSystem.names(inDirectory: directory) {
@@ -43,13 +43,22 @@ struct ArchitectureTests {
           continue
         }
         let text = String(decoding: try FileSystem.readFile(atPath: path) ?? [], as: UTF8.self)
-        for line in text.split(separator: "\n") {
-          let words = line.split(separator: " ")
-          guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-            words[..<index].allSatisfy({ $0.hasPrefix("@") })
-          else { continue }
-          found[String(words[index + 1]), default: String(path.dropFirst(sources.count + 1))] += ""
-        }
+        files.append((String(path.dropFirst(sources.count + 1)), text))
+      }
+    }
+    return files
+  }
+
+  /// The modules `target`'s Swift files import, each with the first file that does.
+  static func imports(of target: String) throws -> [String: String] {
+    var found: [String: String] = [:]
+    for (path, text) in try files(of: target) {
+      for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+          words[..<index].allSatisfy({ $0.hasPrefix("@") })
+        else { continue }
+        found[String(words[index + 1]), default: path] += ""
       }
     }
     return found
@@ -73,6 +82,17 @@ struct ArchitectureTests {
     let imports = try Self.imports(of: target)
     for module in ["Glibc", "Musl", "Darwin"] where !Self.systemCallers.contains(target) {
       #expect(imports[module] == nil, "\(imports[module] ?? "") imports \(module)")
+    }
+  }
+
+  /// The model and the sync layer reach the store through `UserDefaultsProtocol` alone: no
+  /// cast down to one of Tally's stores.
+  @Test(arguments: ["TallyModel", "TallySync"])
+  func theModelNeverCastsTheStoreDown(target: String) throws {
+    for (path, text) in try Self.files(of: target) {
+      for cast in [".layered", "as? FileUserDefaults", "as? LayeredUserDefaults", "as! "] {
+        #expect(!text.contains(cast), "\(path) uses \(cast)")
+      }
     }
   }
 }

@@ -151,7 +151,7 @@ public final class CountersModel {
   /// The counters' records in order; never empty.
   var records: [CounterRecord] {
     // Tally's own stores hand out the stored list itself: decode it again only when it changed.
-    let raw = userDefaults.layered?.domains.value(forKey: DefaultsKey.counters.name)
+    let raw = userDefaults.propertyListValue(forKey: DefaultsKey.counters.name)
     if let raw, let cached = cachedRecords, cached.raw == raw { return cached.records }
     let stored = userDefaults.x.object([CounterRecord].self, forKey: .counters) ?? []
     var seen: Set<String> = []
