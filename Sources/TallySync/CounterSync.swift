@@ -291,10 +291,10 @@ public final class CounterSync: CounterChangeRecorder {
   /// The other machines' files merged are remembered in the store with the state, and not
   /// read again until they change (``MergedFile``): a start with sync on reads only the
   /// files written since the last one, and this machine's own.
-  @discardableResult
   ///
   /// - Parameter publishing: `false` leaves the copy to this machine's file for the next
   ///   ``publish()``, for a caller that draws the merge first.
+  @discardableResult
   public func pull(publishing: Bool = true) -> Bool {
     let local = state
     // A damaged state is never taken as empty: it is kept aside, and rebuilt from every file
@@ -325,16 +325,7 @@ public final class CounterSync: CounterChangeRecorder {
         var dropped: [String: Contribution?] = [:]
         let retired = self.retired
         updateState { state, tick in
-          let before = state
-          state.merge(found.incoming)
-          state.bringBackACounterIfNoneIsLeft(tick: tick)
-          if !retired.isEmpty { Self.restoreRetiredSums(in: &state, retired: retired, instance: machine.instance) }
-          if damaged { restoreOwnCounts(into: &state) }
-          state.acknowledgeDeletions(as: machine.instance)
-          let acknowledged = state
-          for id in state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before) {
-            dropped[id] = acknowledged.counters[id]?.contributions[machine.instance]
-          }
+          dropped = merge(found.incoming, into: &state, tick: tick, retired: retired, rebuilding: damaged, known: known)
           latest = state
         }
         if !dropped.isEmpty { retire(dropped) }
@@ -355,6 +346,29 @@ public final class CounterSync: CounterChangeRecorder {
       if publishing { publish() }
     }
     return changed
+  }
+
+  /// Merges `incoming` into `state` and tends what the merge leaves: a counter brought back
+  /// when none is left, this machine's sums under a retired counter that came back, its own
+  /// counts when `rebuilding` a damaged state, and the deletions every machine in `known` has
+  /// seen (acknowledged, then dropped); returns the ids dropped, each with this machine's
+  /// sums under it.
+  private func merge(
+    _ incoming: ReplicaState, into state: inout ReplicaState, tick: () -> HybridTime, retired: [String: Contribution?],
+    rebuilding: Bool, known: Set<String>
+  ) -> [String: Contribution?] {
+    let before = state
+    state.merge(incoming)
+    state.bringBackACounterIfNoneIsLeft(tick: tick)
+    if !retired.isEmpty { Self.restoreRetiredSums(in: &state, retired: retired, instance: machine.instance) }
+    if rebuilding { restoreOwnCounts(into: &state) }
+    state.acknowledgeDeletions(as: machine.instance)
+    let acknowledged = state
+    var dropped: [String: Contribution?] = [:]
+    for id in state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before) {
+      dropped[id] = acknowledged.counters[id]?.contributions[machine.instance]
+    }
+    return dropped
   }
 
   // MARK: This machine's counters moving between ids
