@@ -59,7 +59,7 @@ extension AppViewModel {
 extension AppViewModel {
   /// A mouse event on a screen of `width` x `height`, as the run loop hands it in.
   public func click(_ event: MouseEvent, width: Int = 80, height: Int = 24) {
-    screenSize = (width, height)
+    receive(.terminal(width: width, height: height, unicode: unicode))
     handle(.mouse(event))
   }
 }

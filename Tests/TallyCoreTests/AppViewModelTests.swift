@@ -33,14 +33,14 @@ struct AppViewModelTests {
   /// takes away the one-off ones, and a sync problem stays until it is over.
   @Test func theStatusLineKeepsItsMessagesBySource() {
     let (app, _) = makeApp(showOnboarding: false)
-    app.show("Sync: the folder is not there", from: .sync)
+    app.receive(.syncStatus("Sync: the folder is not there"))
     app.show("the store was damaged and moved aside", from: .start)
     #expect(app.notice == "the store was damaged and moved aside Sync: the folder is not there")
-    app.show("Sync: phone.tally.plist was skipped", from: .sync)
+    app.receive(.syncStatus("Sync: phone.tally.plist was skipped"))
     #expect(app.notice == "the store was damaged and moved aside Sync: phone.tally.plist was skipped")
-    app.handle(.space)
+    app.receive(.key(.space))
     #expect(app.notice == "Sync: phone.tally.plist was skipped")
-    app.show(nil, from: .sync)
+    app.receive(.syncStatus(nil))
     #expect(app.notice == nil)
   }
 
@@ -199,14 +199,14 @@ struct AppStoreStatusTests {
     let blocker = directory.appending("defaults.plist.tmp")
     mkdir(blocker, 0o700)
     app.press(.space)
-    app.saveStatusChanged()
+    app.receive(.saveTried)
     #expect(app.counterScreen?.status?.kind == .saveFailure)
     #expect(app.message?.hasPrefix("Not saved: ") == true)
     #expect(app.count == 1, "the value on screen is kept")
 
     rmdir(blocker)
     store.retrySave()
-    app.saveStatusChanged()
+    app.receive(.saveTried)
     #expect(app.counterScreen?.status == StatusMessage("Saved.", kind: .news))
     #expect(try FileUserDefaults(directory: directory.path).integer(forKey: "count") == 1)
   }
@@ -220,7 +220,7 @@ struct AppStoreStatusTests {
     try FileUserDefaults(directory: directory.path).set(41, forKey: "count")
     store.reload()
     #expect(app.count == 0, "the app reads the store only when told")
-    app.storeChanged()
+    app.receive(.storeChanged)
     #expect(app.count == 41)
     app.press(.space)
     #expect(app.count == 42)

@@ -187,7 +187,7 @@ struct CounterListTests {
     try CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).perform(
       .create(named: "from elsewhere", selecting: false))
     #expect(sut.counters.list.counters.count == 1, "the screen hears of it from the run loop")
-    sut.storeChanged()
+    sut.receive(.storeChanged)
     #expect(sut.counters.list.counters.map(\.name) == ["Count", "from elsewhere"])
   }
 

@@ -180,7 +180,7 @@ struct HistoryFailureStatusTests {
     let app = TestApps.counter(defaults: InMemoryUserDefaults(), analytics: recorder)
     app.press(.space)
     recorder.flush()
-    app.saveStatusChanged()
+    app.receive(.saveTried)
     #expect(app.counterScreen?.status?.kind == .saveFailure)
     #expect(app.message?.hasPrefix("The history could not be saved: ") == true, "\(app.message ?? "")")
     #expect(app.count == 1, "the count itself is kept")

@@ -62,9 +62,27 @@ public final class AppViewModel {
   public func show(_ text: String?, from source: NoticeSource) {
     notices[source] = text
   }
-  /// The terminal's size, which mouse clicks are matched against; the run loop keeps it up
-  /// to date.
-  public var screenSize: (width: Int, height: Int) = (80, 24)
+
+  /// Takes in what happened: a key (``handle(_:)``), the terminal, the store, a save, the
+  /// settings, the sync folder.
+  public func receive(_ message: AppMessage) {
+    switch message {
+    case .key(let key): handle(key)
+    case .terminal(let width, let height, let isUnicode):
+      screenSize = (width, height)
+      unicode = isUnicode
+    case .storeChanged: storeChanged()
+    case .settingsChanged(let settings, let problem):
+      settingsChanged(settings)
+      if let problem { show(LiveSettings.keysNotice(problem), from: .settings) }
+    case .saveTried: saveStatusChanged()
+    case .quitRefused(let problem): refuseQuit(unsaved: problem)
+    case .syncStatus(let summary): show(summary, from: .sync)
+    case .historyOpen: showsLastChange = true
+    }
+  }
+  /// The terminal's size, which mouse clicks are matched against (``AppMessage/terminal(width:height:unicode:)``).
+  public private(set) var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
   /// The user's settings for the counter screen: its keys, its questions, its digits.
@@ -79,8 +97,8 @@ public final class AppViewModel {
   /// The history screen's view last shown, which `H` opens again (in this run and the next).
   public var historyPage: HistoryViewModel.Page { settingStore.historyPage }
   /// Whether the terminal shows Unicode, for the mouse targets of views drawn differently
-  /// without it; the run loop keeps it up to date.
-  public var unicode = true
+  /// without it (``AppMessage/terminal(width:height:unicode:)``).
+  public private(set) var unicode = true
 
   /// Makes the app's view model; `history` is where `N` on the counter screen finds the
   /// last change and keeps its note (the one `analytics` records changes in, when it does).
@@ -180,7 +198,7 @@ public final class AppViewModel {
   /// Whether the counter screen shows its last change: the run loop turns it on once the
   /// first frame is drawn, so that the first frame never waits for the history's database
   /// to open (or to be made, on a new machine).
-  public var showsLastChange = false
+  public private(set) var showsLastChange = false
 
   /// What last changed the counter on screen and when (``LastChangeLine``), with the
   /// seconds until that line's text changes; `nil` when nothing did, or off the counter
@@ -192,7 +210,7 @@ public final class AppViewModel {
 
   /// Takes back a quit because changes could not be saved: the user is told, and a second
   /// quit key quits without them.
-  public func refuseQuit(unsaved problem: StoreError) {
+  private func refuseQuit(unsaved problem: StoreError) {
     isQuitting = false
     quitWasRefused = true
     show(
@@ -202,7 +220,7 @@ public final class AppViewModel {
 
   /// Tells the screen that the store tried to save, and the history to append: the status
   /// line says whether that worked.
-  public func saveStatusChanged() {
+  private func saveStatusChanged() {
     switch screen {
     case .counter(let counter), .history(_, over: let counter):
       counter.saveStatusChanged(storeProblem: counters.saveProblem, historyProblem: analytics.problem)
@@ -211,14 +229,14 @@ public final class AppViewModel {
   }
 
   /// Reads the counters again after another process changed the store.
-  public func storeChanged() {
+  private func storeChanged() {
     if case .onboarding = screen { return }
     counters.reload()
   }
 
   /// Uses `settings` on the counter screen from now on, as the user changed them while the
   /// app runs: the next key is read with the new keys, and the next frame shows them.
-  public func settingsChanged(_ settings: CounterScreenSettings) {
+  private func settingsChanged(_ settings: CounterScreenSettings) {
     counterSettings = settings
     switch screen {
     case .counter(let counter), .history(_, over: let counter): counter.settings = settings
@@ -232,4 +250,29 @@ public final class AppViewModel {
     screen = .counter(CounterViewModel(settings: counterSettings))
     analytics.track(.screenShown(.counter))
   }
+}
+
+/// What the app hears from the run loop (``AppViewModel/receive(_:)``).
+public enum AppMessage {
+  /// A key or a mouse event.
+  case key(Key)
+  /// The terminal's size and whether it shows Unicode, before keys are handled or a frame is
+  /// drawn (mouse clicks are matched against the screen at that size).
+  case terminal(width: Int, height: Int, unicode: Bool)
+  /// The store changed: another process, or a merge of the sync folder.
+  case storeChanged
+  /// The user changed the settings while the app runs: the counter screen's, and what of
+  /// them could not be used.
+  case settingsChanged(CounterScreenSettings, problem: SettingError?)
+  /// A save of the store and an append to the history were tried: the status line says how
+  /// they went.
+  case saveTried
+  /// A quit was taken back because the last changes could not be saved.
+  case quitRefused(StoreError)
+  /// The sync folder's problem now, or `nil` once there is none (it stays on the status line
+  /// while it lasts).
+  case syncStatus(String?)
+  /// The history is open (after the first frame): the counter screen's last-change line may
+  /// be read from now on.
+  case historyOpen
 }

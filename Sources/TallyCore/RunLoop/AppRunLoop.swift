@@ -107,7 +107,7 @@ public final class AppRunLoop {
         // Saving again re-reads the file under the lock if another process replaced it.
         store.retrySave()
         storeChanged(app)
-        app.saveStatusChanged()
+        app.receive(.saveTried)
       }
       takeKeys(into: app, woken: woken)
     }
@@ -129,7 +129,7 @@ public final class AppRunLoop {
       let indexed = sync != nil && history.log.refresh()
       if merged || indexed { storeChanged(app) }
       // The last change's line, from the history opened now, after the first frame.
-      app.showsLastChange = true
+      app.receive(.historyOpen)
       let lastChange = app.lastChange
       if [showSyncProblem(on: app), merged, indexed, lastChange != nil].contains(true) { draw(app, lastChange: lastChange) }
       return app
@@ -158,7 +158,7 @@ public final class AppRunLoop {
     apply(keys, to: app)
     if app.isQuitting, !app.quitsWithoutSaving, store.hasUnsavedChanges {
       store.retrySave()
-      if let problem = store.saveProblem { app.refuseQuit(unsaved: problem) }
+      if let problem = store.saveProblem { app.receive(.quitRefused(problem)) }
     }
     if !app.isQuitting { draw(app) }
     if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
@@ -172,19 +172,19 @@ public final class AppRunLoop {
   /// Applies a burst of keys in one store batch, then tells the screen how saving went and
   /// writes the burst's history (after the counts, which are already saved).
   private func apply(_ keys: [Key], to app: AppViewModel) {
-    app.screenSize = (terminal.width, terminal.height)
+    app.receive(.terminal(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
     // No batch without keys: a batch ends in a save when one is pending, and a failed save's
     // temporary file wakes the directory's watch, which would save again, and again, while
     // the disk stays full (the retry waits for its second above).
     if !keys.isEmpty {
       store.performBatch {
-        for key in keys where !app.isQuitting { app.handle(key) }
+        for key in keys where !app.isQuitting { app.receive(.key(key)) }
       }
     }
     // The history of the burst, in one durable write; then the status line says how saving
     // the counts and the history went. The copies to the sync folder wait for the frame.
     history.flush(copyingToFolder: false)
-    app.saveStatusChanged()
+    app.receive(.saveTried)
   }
 
   /// Copies this machine's state and new history to the sync folder, if a copy waits.
@@ -220,12 +220,11 @@ public final class AppRunLoop {
   /// changed them: the counter screen's keys, questions and digits, the theme, the lock
   /// timeout.
   private func storeChanged(_ app: AppViewModel) {
-    app.storeChanged()
+    app.receive(.storeChanged)
     guard let settings = settings?.changed() else { return }
     calendar = GoalCalendar(clock: clock, store: store)
     let counterScreen = settings.counterScreen()
-    app.settingsChanged(counterScreen.settings)
-    if let problem = counterScreen.problem { app.show(LiveSettings.keysNotice(problem), from: .settings) }
+    app.receive(.settingsChanged(counterScreen.settings, problem: counterScreen.problem))
     terminal.apply(theme: settings.theme)
     store.apply(settings)
   }
@@ -238,7 +237,7 @@ public final class AppRunLoop {
     let summary = sync?.status.summary
     guard summary != shownSyncProblem else { return false }
     shownSyncProblem = summary
-    app.show(summary, from: .sync)
+    app.receive(.syncStatus(summary))
     return true
   }
 
@@ -250,7 +249,7 @@ public final class AppRunLoop {
   /// Draws a frame with the last-change line `lastChange` (one read of the history a frame),
   /// and notes when that line's words change, for the next wait.
   private func draw(_ app: AppViewModel, lastChange: (text: String, changesIn: Double)?) {
-    app.unicode = terminal.isUnicode
+    app.receive(.terminal(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
     lastChangeChangesIn = lastChange?.changesIn
     terminal.draw(
       AppView(model: app, lastChange: lastChange?.text).render(
