@@ -12,7 +12,7 @@ import TallyDefaults
 public final class LiveSettings {
   private let store: UserDefaultsProtocol
   private let environment: [String: String]
-  /// The user's values of the settings when last applied.
+  /// The user's values when last applied (the store's persistent domain).
   private var applied: [String: PropertyListValue]
 
   /// The defaults key of every setting.
@@ -22,21 +22,14 @@ public final class LiveSettings {
   public init(store: UserDefaultsProtocol, environment: [String: String]) {
     self.store = store
     self.environment = environment
-    applied = Self.stored(in: store)
-  }
-
-  /// The user's value of each setting that has one (not a default, not a launch argument).
-  private static func stored(in store: UserDefaultsProtocol) -> [String: PropertyListValue] {
-    var values: [String: PropertyListValue] = [:]
-    for key in settingKeys { values[key] = store.persistedPropertyListValue(forKey: key) }
-    return values
+    applied = store.layered?.domains.persistent ?? [:]
   }
 
   /// The settings, when the user's values changed since start or the last call; `nil`
   /// otherwise.
   public func changed() -> Settings? {
-    let stored = Self.stored(in: store)
-    guard stored != applied else { return nil }
+    let stored = store.layered?.domains.persistent ?? [:]
+    guard Self.settingKeys.contains(where: { stored[$0] != applied[$0] }) else { return nil }
     applied = stored
     return Settings(store: store, environment: environment)
   }
