@@ -118,20 +118,29 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     #expect(desktop.value("laps") == 7)
   }
 
+  /// `machine` makes a counter called `name` and adds `amount` to it, its clock at
+  /// `milliseconds`.
+  private func make(_ name: String, adding amount: Int, on machine: SyncedMachine, at milliseconds: Int64) throws {
+    try machine.setClock(to: milliseconds)
+    machine.perform(.create(named: name, selecting: false))
+    machine.add(amount, to: name)
+  }
+
+  /// `machine` renames its counter `name` to `newName`, its clock at `milliseconds`.
+  private func rename(_ name: String, to newName: String, on machine: SyncedMachine, at milliseconds: Int64) throws {
+    try machine.setClock(to: milliseconds)
+    machine.perform(.rename(try #require(machine.counter(name)?.id), to: newName))
+  }
+
   /// A name made again after a rename away is another counter.
   ///
   /// The laptop renames `x` to `z`; later, the desktop, which never knew `x`, makes a new
   /// `x`. Two counters, each with its own counts, on both machines: never one `x 7`.
   @Test func aNewCounterMadeWithANameAfterItWasRenamedAwayIsAnotherCounter() throws {
     let start = Platform.wallClockMilliseconds() + 60_000
-    try laptop.setClock(to: start)
-    laptop.perform(.create(named: "x", selecting: false))
-    laptop.add(5, to: "x")
-    try laptop.setClock(to: start + 1_000)
-    laptop.perform(.rename(try #require(laptop.counter("x")?.id), to: "z"))
-    try desktop.setClock(to: start + 2_000)
-    desktop.perform(.create(named: "x", selecting: false))
-    desktop.add(2, to: "x")
+    try make("x", adding: 5, on: laptop, at: start)
+    try rename("x", to: "z", on: laptop, at: start + 1_000)
+    try make("x", adding: 2, on: desktop, at: start + 2_000)
     try exchange()
     for machine in [laptop, desktop] {
       #expect(machine.value("z") == 5, "\(machine.name)")
@@ -159,14 +168,9 @@ struct SyncMergeRuleTests: TwoMachineSuite {
   /// one name made on two machines, so they are one counter, renamed `z`.
   @Test func aCounterMadeWithTheNameBeforeTheRenameIsStillOneWithIt() throws {
     let start = Platform.wallClockMilliseconds() + 60_000
-    try laptop.setClock(to: start)
-    laptop.perform(.create(named: "x", selecting: false))
-    laptop.add(5, to: "x")
-    try desktop.setClock(to: start + 1_000)
-    desktop.perform(.create(named: "x", selecting: false))
-    desktop.add(2, to: "x")
-    try laptop.setClock(to: start + 2_000)
-    laptop.perform(.rename(try #require(laptop.counter("x")?.id), to: "z"))
+    try make("x", adding: 5, on: laptop, at: start)
+    try make("x", adding: 2, on: desktop, at: start + 1_000)
+    try rename("x", to: "z", on: laptop, at: start + 2_000)
     try exchange()
     for machine in [laptop, desktop] {
       #expect(machine.value("z") == 7, "\(machine.name)")
