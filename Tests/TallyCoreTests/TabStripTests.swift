@@ -54,6 +54,20 @@ struct TabStripTests {
     #expect(strip.laterMarker == 12)
   }
 
+  /// A neighbour that exactly fills the room left between the markers is shown, on either
+  /// side of the current tab.
+  @Test func aNeighbourThatExactlyFillsTheRoomIsShown() {
+    // Three tabs of 6 columns and two gaps: 20 columns. In 17, the room between the markers
+    // is 13: the current tab and one neighbour, 6 + 1 + 6.
+    let names = ["aaaa", "bbbb", "cccc"]
+    let first = TabStrip(counters: counters(names), currentIndex: 0, column: 0, width: 17)
+    #expect(first.tabs.map(\.label) == ["aaaa", "bbbb"])
+    #expect(drawn(first, width: 17) == "  [aaaa]  bbbb  ›")
+    let last = TabStrip(counters: counters(names), currentIndex: 2, column: 0, width: 17)
+    #expect(last.tabs.map(\.label) == ["bbbb", "cccc"])
+    #expect(drawn(last, width: 17) == "‹  bbbb  [cccc]")
+  }
+
   @Test func hitTestingFindsTheTabUnderAColumn() {
     let strip = TabStrip(counters: counters(["Count", "laps"]), currentIndex: 0, column: 8, width: 40)
     #expect(strip.tab(at: 8)?.label == "Count")

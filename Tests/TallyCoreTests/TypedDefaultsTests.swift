@@ -104,6 +104,23 @@ struct DomainTests {
     #expect(store.integer(forKey: "count") == 1)
   }
 
+  /// An update that removes the value returns what it wrote, nothing: not the registered
+  /// default that now shows through; one that returns what a property list cannot hold
+  /// writes nothing and returns the value as it stands.
+  @Test(arguments: Store.allCases)
+  func anUpdateReturnsWhatItWroteNotWhatShowsThrough(kind: Store) throws {
+    let directory = try TemporaryDirectory()
+    let store = try make(kind, in: directory)
+    store.register(defaults: ["count": 5])
+    store.set(3, forKey: "count")
+    #expect(store.update(forKey: "count") { _ in nil } == nil)
+    #expect(store.integer(forKey: "count") == 5)
+    store.set(3, forKey: "count")
+    struct NotAPropertyList {}
+    #expect(store.update(forKey: "count") { _ in NotAPropertyList() } as? Int == 3)
+    #expect(store.integer(forKey: "count") == 3)
+  }
+
   @Test(arguments: Store.allCases)
   func aWriteGoesToThePersistentDomainAndReplacesTheArgumentValue(kind: Store) throws {
     let directory = try TemporaryDirectory()
