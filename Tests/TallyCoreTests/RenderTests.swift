@@ -20,6 +20,19 @@ struct RenderTests {
     return TestApps.app(settings: FakeSettingStorage(showOnboarding: onboarding), defaults: defaults)
   }
 
+  /// The counter screen is drawn at exactly its smallest size (20 x 5), and says it is too
+  /// small one column or one row below it.
+  @Test func theCounterScreenDrawsAtItsSmallestSizeAndSaysTooSmallBelowIt() {
+    let app = counter(7)
+    let smallest = render(app, 20, 5).lines.joined(separator: "\n")
+    #expect(!smallest.contains("Too small"), "\(smallest)")
+    #expect(smallest.contains("7"))
+    for (width, height) in [(19, 5), (20, 4)] {
+      let below = render(app, width, height).lines.joined(separator: "\n")
+      #expect(below.contains("Too small"), "\(width)x\(height): \(below)")
+    }
+  }
+
   @Test func counterAt80x24() {
     expectLines(
       render(app(count: 12, onboarding: false), 80, 24),
