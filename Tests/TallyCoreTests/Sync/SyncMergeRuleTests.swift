@@ -162,6 +162,43 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     #expect(laptop.model.list.counters == desktop.model.list.counters)
   }
 
+  /// A counter shown apart keeps its id when the one it was apart from is deleted: the
+  /// deleted one stays in the state while another counter of its name is shown, so that the
+  /// id of the name (and the history under it, the deleted counter's) is not handed over.
+  @Test func aCounterShownApartKeepsItsIdWhenTheOtherIsDeleted() throws {
+    let start = Platform.wallClockMilliseconds() + 60_000
+    try make("x", adding: 5, on: laptop, at: start)
+    try rename("x", to: "z", on: laptop, at: start + 1_000)
+    try make("x", adding: 2, on: desktop, at: start + 2_000)
+    try exchange()
+    let id = try #require(desktop.counter("x")?.id)
+    #expect(id != CounterSync.derivedID(forName: "x"))
+    laptop.perform(.delete(try #require(laptop.counter("z")?.id)))
+    // Every machine merges the deletion and says so: a deletion alone would be dropped now.
+    for _ in 0..<3 { try exchange() }
+    for machine in [laptop, desktop] {
+      #expect(machine.counter("z") == nil, "\(machine.name)")
+      #expect(machine.counter("x")?.id == id, "\(machine.name)")
+      #expect(machine.value("x") == 2, "\(machine.name)")
+    }
+  }
+
+  /// Ties, which only a forged file makes (two machines never write at one hybrid time):
+  /// a counter made at the very time another was renamed away is apart from it.
+  @Test func aCounterMadeAtTheTimeOfARenameAwayIsApart() {
+    let time = HybridTime(milliseconds: 1_800_000_000_000, machine: "evil")
+    let name = CounterSync.derivedID(forName: "x")
+    var renamed = CounterReplica(fields: ["name": CounterReplica.Field(value: .string("z"), time: time)])
+    renamed.created = HybridTime(milliseconds: 1_700_000_000_000, machine: "laptop")
+    renamed.noteRenamedAway(at: time)
+    var made = CounterReplica(fields: ["name": CounterReplica.Field(value: .string("x"), time: time)])
+    made.created = time
+    let state = ReplicaState(counters: [name + "-aaaa": renamed, name + "-bbbb": made])
+    #expect(state.groups.count == 2)
+    #expect(state.group(withID: name)?.members == [name + "-aaaa"])
+    #expect(state.group(withID: name + "-bbbb")?.members == [name + "-bbbb"])
+  }
+
   /// A name made before the other's rename away is still one counter with it.
   ///
   /// The desktop makes `x` before the laptop's rename of its `x` to `z`: the two `x` were
