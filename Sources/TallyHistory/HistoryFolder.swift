@@ -201,18 +201,27 @@ final class HistoryFolder {
   private func read(_ file: Reading, from folder: UntrustedFolder, into history: SQLiteHistory) throws(SQLiteError) {
     var file = file
     let connection = history.connection
-    // A file written again in place (a copy over it, not a rename) that grew: read anew.
-    if file.from > 0, try !endsAsIndexed(file, in: folder, history: history) {
-      (file.from, file.damaged) = (0, 0)
+    // Resumed, the read starts up to 4 KiB early: the line that ended where the last reading
+    // ended, checked before going on (a file written again in place that grew is read anew).
+    let window = min(file.from, Self.resumeCheck)
+    guard var read = try? folder.readFile(named: file.name, from: Int(file.from - window), atMost: Self.maximumFileSize)
+    else { return }
+    var bytes = read.bytes[...]
+    if window > 0 {
+      if try endsAsIndexed(bytes.prefix(Int(window)), resumingAtStart: window == file.from, file: file.name, history: history) {
+        bytes = bytes.dropFirst(Int(window))
+      } else {
+        (file.from, file.damaged) = (0, 0)
+        guard let whole = try? folder.readFile(named: file.name, from: 0, atMost: Self.maximumFileSize) else { return }
+        read = whole
+        bytes = read.bytes[...]
+      }
     }
     if file.from == 0 { try connection.run("DELETE FROM change WHERE file = ?", [.text(file.name)]) }
-    guard let read = try? folder.readFile(named: file.name, from: Int(file.from), atMost: Self.maximumFileSize) else {
-      return
-    }
     // Whole lines only: a line still being written is read once it ends.
-    let end = read.bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    let end = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.startIndex
     var damaged: Int64 = 0
-    for line in read.bytes[..<end].split(separator: UInt8(ascii: "\n")) {
+    for line in bytes[..<end].split(separator: UInt8(ascii: "\n")) {
       guard var entry = HistoryEntry(jsonLine: line) else {
         damaged += 1
         continue
@@ -225,29 +234,32 @@ final class HistoryFolder {
       "INSERT OR REPLACE INTO folder_file (name, machine, device, inode, indexed, modified, damaged) "
         + "VALUES (?, ?, ?, ?, ?, ?, ?)",
       [
-        .text(file.name), .text(file.machine), .integer(numbers[0]), .integer(numbers[1]), .integer(file.from + Int64(end)),
-        .integer(numbers[3]), .integer(file.damaged + damaged),
+        .text(file.name), .text(file.machine), .integer(numbers[0]), .integer(numbers[1]),
+        .integer(file.from + Int64(end - bytes.startIndex)), .integer(numbers[3]), .integer(file.damaged + damaged),
       ])
   }
 
-  /// Whether the line of `file` that ends where the last reading ended is still one the
-  /// database holds from it: else the file was written again, not appended to.
-  private func endsAsIndexed(_ file: Reading, in folder: UntrustedFolder, history: SQLiteHistory) throws(SQLiteError)
-    -> Bool
-  {
-    let window = min(file.from, 4096)
-    guard let read = try? folder.readFile(named: file.name, from: Int(file.from - window), atMost: Int(window)),
-      read.bytes.count == Int(window), read.bytes.last == UInt8(ascii: "\n")
+  /// How far before where the last reading ended a resumed reading starts, to check that
+  /// the file still ends its last line there.
+  private static let resumeCheck: Int64 = 4096
+
+  /// Whether the file still ends a line it was read up to where its last reading ended.
+  ///
+  /// `before` is its bytes up to there; the line they end with must be one the database
+  /// holds from `file`, else the file was written again, not appended to.
+  /// `resumingAtStart` says that `before` begins at the file's start (so at a line's).
+  private func endsAsIndexed(
+    _ before: ArraySlice<UInt8>, resumingAtStart: Bool, file: String, history: SQLiteHistory
+  ) throws(SQLiteError) -> Bool {
+    guard before.last == UInt8(ascii: "\n") else { return false }
+    let body = before.dropLast()
+    guard let start = body.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) ?? (resumingAtStart ? body.startIndex : nil)
     else { return false }
-    let body = read.bytes.dropLast()
-    guard let start = body.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) ?? (window == file.from ? 0 : nil) else {
-      return false
-    }
     // A damaged line was counted, not kept: nothing to compare it with.
     guard let entry = HistoryEntry(jsonLine: body[start...]) else { return true }
     return try history.connection.integer(
       "SELECT count(*) FROM change WHERE counter = ? AND time = ? AND file = ? AND event = ?",
-      [.text(entry.counter), .integer(entry.milliseconds), .text(file.name), .text(entry.event.rawValue)]) ?? 0 > 0
+      [.text(entry.counter), .integer(entry.milliseconds), .text(file), .text(entry.event.rawValue)]) ?? 0 > 0
   }
 
   /// How many damaged lines of the other machines' files were skipped.
