@@ -33,6 +33,14 @@ extension ReplicaState {
     return String(decoding: id.utf8.prefix(18), as: UTF8.self)
   }
 
+  /// Whether `id` comes from the name's id `nameID` (``nameID(of:)``), found without making
+  /// a string for every id: each change recorded looks its counter's group up among every
+  /// id in the state.
+  static func id(_ id: String, comesFrom nameID: String) -> Bool {
+    guard id.utf8.starts(with: nameID.utf8) else { return false }
+    return id.utf8.count == nameID.utf8.count || Self.nameID(of: id) == nameID
+  }
+
   /// The id a counter made here gets in the state when the store knows it as `id`: its own
   /// (`c-HASH-INSTANCE`) for a name's id, so that another machine's counter made with the
   /// same name stays apart in the state; `id` itself for any other.
@@ -54,7 +62,7 @@ extension ReplicaState {
   /// The group the store knows as `id`, or `nil` when the state has none.
   public func group(withID id: String) -> CounterGroup? {
     let nameID = Self.nameID(of: id)
-    let ids = counters.keys.filter { Self.nameID(of: $0) == nameID && isGrouped($0) }
+    let ids = counters.keys.filter { Self.id($0, comesFrom: nameID) && isGrouped($0) }
     return Self.groups(of: ids, nameID: nameID, in: counters).first { $0.id == id }
   }
 
@@ -68,7 +76,7 @@ extension ReplicaState {
 
   /// Whether some counter in the state, or one of `retired`, has an id from the name's id `id`.
   func hasCounter(fromNameID id: String, retired: some Sequence<String>) -> Bool {
-    counters.keys.contains { Self.nameID(of: $0) == id } || retired.contains { Self.nameID(of: $0) == id }
+    counters.keys.contains { Self.id($0, comesFrom: id) } || retired.contains { Self.id($0, comesFrom: id) }
   }
 
   /// The counters with one name's id, in groups: each counter, the one made first first,

@@ -192,7 +192,7 @@ public final class CounterSync: CounterChangeRecorder {
     if retired[id] != nil || members.contains(where: { retired[$0] != nil }) { return true }
     // Every counter under the name's id was dropped: a counter made here again would take
     // this machine's id under it, which was used.
-    if members.isEmpty, ReplicaState.nameID(of: id) == id, retired.keys.contains(where: { ReplicaState.nameID(of: $0) == id }) {
+    if members.isEmpty, ReplicaState.nameID(of: id) == id, retired.keys.contains(where: { ReplicaState.id($0, comesFrom: id) }) {
       return true
     }
     return members.contains { member in
