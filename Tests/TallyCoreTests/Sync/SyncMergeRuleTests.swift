@@ -132,16 +132,22 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     machine.perform(.rename(try #require(machine.counter(name)?.id), to: newName))
   }
 
-  /// A name made again after a rename away is another counter.
-  ///
-  /// The laptop renames `x` to `z`; later, the desktop, which never knew `x`, makes a new
-  /// `x`. Two counters, each with its own counts, on both machines: never one `x 7`.
-  @Test func aNewCounterMadeWithANameAfterItWasRenamedAwayIsAnotherCounter() throws {
+  /// The laptop makes `x` with 5 and renames it `z`; then the desktop, which never knew `x`,
+  /// makes a new `x` with 2; the files cross.
+  private func makeXAgainAfterARenameAway() throws {
     let start = Platform.wallClockMilliseconds() + 60_000
     try make("x", adding: 5, on: laptop, at: start)
     try rename("x", to: "z", on: laptop, at: start + 1_000)
     try make("x", adding: 2, on: desktop, at: start + 2_000)
     try exchange()
+  }
+
+  /// A name made again after a rename away is another counter.
+  ///
+  /// The laptop renames `x` to `z`; later, the desktop, which never knew `x`, makes a new
+  /// `x`. Two counters, each with its own counts, on both machines: never one `x 7`.
+  @Test func aNewCounterMadeWithANameAfterItWasRenamedAwayIsAnotherCounter() throws {
+    try makeXAgainAfterARenameAway()
     for machine in [laptop, desktop] {
       #expect(machine.value("z") == 5, "\(machine.name)")
       #expect(machine.value("x") == 2, "\(machine.name)")
@@ -166,11 +172,7 @@ struct SyncMergeRuleTests: TwoMachineSuite {
   /// deleted one stays in the state while another counter of its name is shown, so that the
   /// id of the name (and the history under it, the deleted counter's) is not handed over.
   @Test func aCounterShownApartKeepsItsIdWhenTheOtherIsDeleted() throws {
-    let start = Platform.wallClockMilliseconds() + 60_000
-    try make("x", adding: 5, on: laptop, at: start)
-    try rename("x", to: "z", on: laptop, at: start + 1_000)
-    try make("x", adding: 2, on: desktop, at: start + 2_000)
-    try exchange()
+    try makeXAgainAfterARenameAway()
     let id = try #require(desktop.counter("x")?.id)
     #expect(id != CounterSync.derivedID(forName: "x"))
     laptop.perform(.delete(try #require(laptop.counter("z")?.id)))
