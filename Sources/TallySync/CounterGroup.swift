@@ -130,9 +130,7 @@ extension ReplicaState {
     guard let first = members.first else { return nil }
     guard members.count > 1 else { return VisibleCounter(id: group.id, counter: first, value: first.value) }
     var joined = CounterReplica()
-    var total: Int128 = 0
     for member in members {
-      total += Int128(member.value)
       for (name, field) in member.fields where joined.fields[name].map({ field.wins(over: $0) }) ?? true {
         joined.fields[name] = field
       }
@@ -143,7 +141,12 @@ extension ReplicaState {
         joined.contributions[machine] = sum
       }
     }
-    return VisibleCounter(id: group.id, counter: joined, value: Int(clamping: total))
+    return VisibleCounter(id: group.id, counter: joined, value: Self.value(of: members))
+  }
+
+  /// The values of `members` added up, clamped to `Int`'s range.
+  static func value(of members: [CounterReplica]) -> Int {
+    Int(clamping: members.reduce(Int128(0)) { $0 + Int128($1.value) })
   }
 
   /// The counters that are not deleted, in order: by position, then by id.

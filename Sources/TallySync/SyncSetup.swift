@@ -166,8 +166,7 @@ extension CounterSync {
         note(.shift(record.id, from: replica.value, to: value))
       } else {
         // Deleted: the value it comes back with.
-        let members = group?.members.compactMap { known.counters[$0]?.value } ?? []
-        let existing = Int(clamping: members.reduce(Int128(0)) { $0 + Int128($1) })
+        let existing = ReplicaState.value(of: group?.members.compactMap { known.counters[$0] } ?? [])
         note(.created(record.id, value: existing))
         note(.shift(record.id, from: existing, to: value))
       }
