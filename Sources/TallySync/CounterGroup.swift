@@ -52,6 +52,11 @@ extension ReplicaState {
     return id + "-" + (isHex ? instance : String(CounterSync.derivedID(forName: instance).dropFirst(2)))
   }
 
+  /// Whether `id` is a counter `instance` made with a name (``memberID(forNew:instance:)``).
+  static func id(_ id: String, isMadeBy instance: String) -> Bool {
+    memberID(forNew: nameID(of: id), instance: instance) == id
+  }
+
   /// Every group, in no particular order.
   public var groups: [CounterGroup] {
     Dictionary(grouping: counters.keys.filter(isGrouped), by: Self.nameID).flatMap { nameID, ids in

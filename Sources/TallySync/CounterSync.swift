@@ -396,8 +396,7 @@ public final class CounterSync: CounterChangeRecorder {
     func owned(_ state: ReplicaState) -> [String: String] {
       var ids: [String: String] = [:]
       for group in state.groups {
-        for member in group.members
-        where ReplicaState.memberID(forNew: ReplicaState.nameID(of: member), instance: instance) == member {
+        for member in group.members where ReplicaState.id(member, isMadeBy: instance) {
           ids[member] = group.id
         }
       }

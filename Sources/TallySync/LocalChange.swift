@@ -68,7 +68,7 @@ extension LocalChange {
   /// The member a count goes to: this machine's own, or the first that is not deleted.
   private static func counted(among members: [String], in state: ReplicaState, instance: String) -> String? {
     let visible = members.filter { state.counters[$0]?.isDeleted != true }
-    return visible.first { ReplicaState.memberID(forNew: ReplicaState.nameID(of: $0), instance: instance) == $0 }
+    return visible.first { ReplicaState.id($0, isMadeBy: instance) }
       ?? visible.first ?? members.first
   }
 
