@@ -4,6 +4,46 @@
   import Foundation
 #endif
 
+/// What Tally's model and sync need of a store, and no more: property-list values read (as
+/// resolved, or as persisted), written and updated in one step, batches saved once, why the
+/// last save failed, and a problem the typed API (`store.x`) met.
+///
+/// Every `UserDefaultsProtocol` store is one. The model (`CountersModel`), goals and the sync
+/// layer take this narrow store, so they cannot reach a store's domains, its file or its
+/// untyped values (docs/architecture.md).
+public protocol PropertyListStore: AnyObject {
+  /// The value `defaultName` resolves to, as a property-list value: what the typed API
+  /// (`store.x`) reads, the same way for every store.
+  func propertyListValue(forKey defaultName: String) -> PropertyListValue?
+
+  /// The value stored for `defaultName`, as a property-list value: what was written, not a
+  /// registered default or a launch argument (sync compares the user's own settings).
+  func persistedPropertyListValue(forKey defaultName: String) -> PropertyListValue?
+
+  /// Stores a property-list value (`nil` removes the key): what the typed API writes.
+  func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String)
+
+  /// Reads the current value for `defaultName`, stores what `transform` returns (`nil`
+  /// removes the key), and returns it, as one step no other writer can interleave with.
+  ///
+  /// A store shared between processes re-reads the key under its lock first, so two
+  /// processes incrementing a counter at once lose no increment.
+  @discardableResult
+  func updatePropertyListValue(forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?)
+    -> PropertyListValue?
+
+  /// Runs `body`, saving the changes it makes once, when it returns.
+  ///
+  /// Tally applies a burst of key presses inside one batch, so the burst costs one write.
+  func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result
+
+  /// Why the most recent save failed, or `nil` when everything is saved.
+  var saveProblem: StoreError? { get }
+
+  /// Records a problem the typed API met, such as a value of the wrong type.
+  func report(_ problem: DefaultsProblem)
+}
+
 /// The key-value store Tally's view models depend on, shaped like Foundation's `UserDefaults`.
 ///
 /// This is the protocol of "iOS Unit Testing by Example", chapter 11, grown to the part of
@@ -16,12 +56,11 @@
 /// The other requirements go beyond `UserDefaults`, each with a default that suits a store
 /// living in one process:
 /// - ``update(forKey:_:)``: a read-modify-write that no other writer can interleave with;
-/// - ``performBatch(_:)``: many changes, saved once;
-/// - ``saveProblem``: why the last save failed, if it did;
 /// - ``addChangeHandler(_:)``: change notification, for observation;
-/// - ``report(_:)`` and ``problems``: what the typed API found wrong with stored values;
-/// - ``propertyListValue(forKey:)`` and its setter and update: what the typed API runs on.
-public protocol UserDefaultsProtocol: AnyObject {
+/// - ``problems``: what the typed API found wrong with stored values;
+/// - the narrow store's (``PropertyListStore``): property-list values, batches, the save
+///   problem and reports, which the model and the typed API run on.
+public protocol UserDefaultsProtocol: PropertyListStore {
   func object(forKey defaultName: String) -> Any?
   func set(_ value: Any?, forKey defaultName: String)
   func removeObject(forKey defaultName: String)
@@ -46,39 +85,13 @@ public protocol UserDefaultsProtocol: AnyObject {
   @discardableResult
   func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any?
 
-  /// Runs `body`, saving the changes it makes once, when it returns.
-  ///
-  /// Tally applies a burst of key presses inside one batch, so the burst costs one write.
-  func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result
-
-  /// Why the most recent save failed, or `nil` when everything is saved.
-  var saveProblem: StoreError? { get }
-
   /// Calls `handler` with the names of the keys that may have changed, after each change the
   /// store makes or notices, until the returned observation ends.
   func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation
 
-  /// Records a problem the typed API met, such as a value of the wrong type.
-  func report(_ problem: DefaultsProblem)
-
   /// The problems reported so far, oldest first.
   var problems: [DefaultsProblem] { get }
 
-  /// The value `defaultName` resolves to, as a property-list value: what the typed API
-  /// (`store.x`) reads, the same way for every store.
-  func propertyListValue(forKey defaultName: String) -> PropertyListValue?
-
-  /// The value stored for `defaultName`, as a property-list value: what was written, not a
-  /// registered default or a launch argument (sync compares the user's own settings).
-  func persistedPropertyListValue(forKey defaultName: String) -> PropertyListValue?
-
-  /// Stores a property-list value (`nil` removes the key): what the typed API writes.
-  func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String)
-
-  /// ``update(forKey:_:)`` on property-list values: what the typed API's update runs.
-  @discardableResult
-  func updatePropertyListValue(forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?)
-    -> PropertyListValue?
 }
 
 extension UserDefaultsProtocol {
@@ -197,9 +210,4 @@ extension UserDefaultsProtocol {
       transform(current.flatMap(PropertyListValue.init(any:)))?.anyValue
     }.flatMap(PropertyListValue.init(any:))
   }
-
-  /// This store's domains, when it is one of Tally's own stores.
-  ///
-  /// A class cast, which costs no scan of the program's protocol conformances.
-  public var layered: LayeredUserDefaults? { self as? LayeredUserDefaults }
 }

@@ -12,7 +12,7 @@ import TallyPlatform
 /// merged in (``pull()``), which writes the merged counters into the store's list and values:
 /// the screens and commands read them as ever.
 public final class CounterSync: CounterChangeRecorder {
-  public let store: UserDefaultsProtocol
+  public let store: any PropertyListStore
   public let machine: SyncMachine
   /// The settings that follow the user to every machine, by their defaults key (the app's
   /// settings table says which: `AppDefaults.syncedSettingKeys`); the others stay here.
@@ -31,7 +31,7 @@ public final class CounterSync: CounterChangeRecorder {
   public private(set) var status: SyncStatus
 
   public init(
-    store: UserDefaultsProtocol, folder: String, machine: SyncMachine, syncedSettings: [String],
+    store: any PropertyListStore, folder: String, machine: SyncMachine, syncedSettings: [String],
     now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) {
     self.store = store
@@ -44,7 +44,7 @@ public final class CounterSync: CounterChangeRecorder {
 
   /// The sync `store` is set up for, or `nil` when sync is off.
   public static func configured(
-    in store: UserDefaultsProtocol, syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
+    in store: any PropertyListStore, syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) -> CounterSync? {
     guard let folder = store.x.object(String.self, forKey: .syncFolder),
       let name = store.x.object(String.self, forKey: .syncMachine),

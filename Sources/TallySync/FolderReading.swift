@@ -9,7 +9,7 @@ struct FolderReading {
   /// The settings sync carries, by their defaults key.
   let syncedSettings: [String]
   /// The store, for the instances this machine replaced (`sync enable --replace-machine`).
-  let store: UserDefaultsProtocol
+  let store: any PropertyListStore
 
   /// What a reading found.
   struct Found {

@@ -4,7 +4,7 @@ import TallyModel
 /// Writes a merged sync state into the store: the counters' list and values, and the user's
 /// synced settings, as the state has them.
 struct StoreMaterializer {
-  let store: UserDefaultsProtocol
+  let store: any PropertyListStore
   /// The settings sync carries, by their defaults key.
   let syncedSettings: [String]
 

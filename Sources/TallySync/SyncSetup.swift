@@ -54,7 +54,7 @@ public enum SyncSetup {
   /// merged in as any machine's (its counts stay, under its old instance), and this machine
   /// writes over it from now on, instead of reporting two machines with one name.
   public static func enable(
-    store: UserDefaultsProtocol, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
+    store: any PropertyListStore, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
     syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) throws(Problem) -> (sync: CounterSync, join: Join) {
     if let problem = SyncMachine.problem(withName: name) { throw .invalidName(problem) }
@@ -99,7 +99,7 @@ public enum SyncSetup {
   /// name (its value moved with it, and the counter on screen too); the ids changed go in
   /// `join`.
   private static func adoptDerivedIDs(
-    in store: UserDefaultsProtocol, unknownTo before: ReplicaState, join: inout Join
+    in store: any PropertyListStore, unknownTo before: ReplicaState, join: inout Join
   ) -> [CounterRecord] {
     let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
@@ -141,7 +141,7 @@ public enum SyncSetup {
   /// This machine's file stays in the folder for the others, and what this machine knows is
   /// kept for when it joins again. Returns the folder it left, or `nil` when sync was off.
   @discardableResult
-  public static func disable(store: UserDefaultsProtocol) -> String? {
+  public static func disable(store: any PropertyListStore) -> String? {
     let folder = store.x.object(String.self, forKey: .syncFolder)
     if folder != nil { store.x.removeObject(forKey: .syncFolder) }
     return folder

@@ -69,6 +69,7 @@ struct InteractiveApp {
   /// found worth telling (a damaged file moved aside, a check that failed).
   private func makeDependencies() throws(StoreError) -> (Dependencies, notices: [String]) {
     var notices: [String] = []
+    var persistentHistory: DeferredHistory?
     let dependencies = try LaunchArgumentConfigurator.makeDependencies(
       arguments: arguments.subtracting([.skipOnboarding]), argumentDomain: argumentDomain, clock: SystemClock(),
       // The history is opened at its first use: a first frame without a goal needs none.
@@ -85,10 +86,11 @@ struct InteractiveApp {
           },
           // A new machine's first frames make no database: there is nothing to show yet.
           mayHoldChanges: { SQLiteHistory.exists(inDirectory: store.directory) })
+        persistentHistory = history
         return (store, history)
       },
       // The other machines' history is read after the first frame, as their counts are.
-      attachHistory: { history, sync in (history as? DeferredHistory)?.attach(to: sync, readingBeforeFirstQuestion: false) })
+      attachHistory: { _, sync in persistentHistory?.attach(to: sync, readingBeforeFirstQuestion: false) })
     return (dependencies, notices)
   }
 }

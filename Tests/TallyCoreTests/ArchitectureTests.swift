@@ -85,14 +85,26 @@ struct ArchitectureTests {
     }
   }
 
-  /// The model and the sync layer reach the store through `UserDefaultsProtocol` alone: no
-  /// cast down to one of Tally's stores.
-  @Test(arguments: ["TallyModel", "TallySync"])
-  func theModelNeverCastsTheStoreDown(target: String) throws {
+  /// No code of Tally casts a store or a history down to one of its implementations: each is
+  /// reached through its protocol, or given as what it is by the composition root.
+  @Test(arguments: layers.keys.sorted().filter { $0 != "TallyTestSupport" })
+  func nothingCastsAStoreOrAHistoryDown(target: String) throws {
+    let implementations = ["FileUserDefaults", "LayeredUserDefaults", "InMemoryUserDefaults", "DeferredHistory", "SQLiteHistory"]
     for (path, text) in try Self.files(of: target) {
-      for cast in [".layered", "as? FileUserDefaults", "as? LayeredUserDefaults", "as! "] {
+      for cast in implementations.flatMap({ ["as? \($0)", "as! \($0)", "is \($0)"] }) + [".layered"] {
         #expect(!text.contains(cast), "\(path) uses \(cast)")
       }
+    }
+  }
+
+  /// The model and the sync layer take the narrow store, `PropertyListStore`.
+  ///
+  /// It has values read, written and updated, batches and the save problem; not the book's
+  /// `UserDefaultsProtocol`, which the view models and the onboarding use.
+  @Test(arguments: ["TallyModel", "TallySync"])
+  func theModelTakesTheNarrowStore(target: String) throws {
+    for (path, text) in try Self.files(of: target) {
+      #expect(!text.contains("UserDefaultsProtocol"), "\(path) names UserDefaultsProtocol")
     }
   }
 }

@@ -183,7 +183,7 @@ struct ObservationTests {
     let store = try make(kind, in: directory)
     store.x.set(1, forKey: .count)
     var changes: [DefaultsChange<Int?>] = []
-    let observation = store.x.observe(Int.self, forKey: .count) { changes.append($0) }
+    let observation = store.observe(Int.self, forKey: .count) { changes.append($0) }
 
     store.x.set(2, forKey: .count)
     store.x.set(2, forKey: .count)  // the same value: no update
@@ -198,7 +198,7 @@ struct ObservationTests {
   @Test func invalidatingStopsDelivery() {
     let store = InMemoryUserDefaults()
     var count = 0
-    let observation = store.x.observe(Int.self, forKey: .count) { _ in count += 1 }
+    let observation = store.observe(Int.self, forKey: .count) { _ in count += 1 }
     store.x.set(1, forKey: .count)
     observation.invalidate()
     #expect(!observation.isValid)
@@ -210,7 +210,7 @@ struct ObservationTests {
     let store = InMemoryUserDefaults()
     var count = 0
     do {
-      let observation = store.x.observe(Int.self, forKey: .count) { _ in count += 1 }
+      let observation = store.observe(Int.self, forKey: .count) { _ in count += 1 }
       store.x.set(1, forKey: .count)
       _ = observation
     }
@@ -221,7 +221,7 @@ struct ObservationTests {
   @Test func aRegisteredDefaultOrAnArgumentValueIsAnUpdateToo() {
     let store = InMemoryUserDefaults()
     var changes: [DefaultsChange<Int?>] = []
-    let observation = store.x.observe(Int.self, forKey: .count) { changes.append($0) }
+    let observation = store.observe(Int.self, forKey: .count) { changes.append($0) }
     store.register(defaults: ["count": 0])
     store.setArgumentDomain(["count": .integer(12)])
     #expect(changes == [.initial(nil), .update(0), .update(12)])
@@ -233,7 +233,7 @@ struct ObservationTests {
     let store = try FileUserDefaults(directory: directory.path)
     let descriptor = try #require(store.changeNotificationDescriptor())
     var changes: [DefaultsChange<Int?>] = []
-    let observation = store.x.observe(Int.self, forKey: .count) { changes.append($0) }
+    let observation = store.observe(Int.self, forKey: .count) { changes.append($0) }
 
     // Another writer: a second store on the same directory, as another process would be.
     let other = try FileUserDefaults(directory: directory.path)
@@ -251,7 +251,7 @@ struct ObservationTests {
     let store = try FileUserDefaults(directory: directory.path)
     let descriptor = try #require(store.changeNotificationDescriptor())
     var changes: [DefaultsChange<Int?>] = []
-    let observation = store.x.observe(Int.self, forKey: .count) { changes.append($0) }
+    let observation = store.observe(Int.self, forKey: .count) { changes.append($0) }
     store.x.set(3, forKey: .count)
     #expect(ChildProcess.waitUntilReadable(descriptor, timeout: 5))
     store.processChanges()

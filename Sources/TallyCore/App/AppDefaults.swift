@@ -129,13 +129,8 @@ public enum AppDefaults {
   ///
   /// Tally's own stores take the values as they are: through `Any`, each would be cast back
   /// type by type, about 5,000 instructions a setting, before every command's first output.
-  public static func register(in store: UserDefaultsProtocol) {
-    let defaults = Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue) })
-    if let layered = store.layered {
-      layered.register(values: defaults)
-    } else {
-      store.register(defaults: defaults.mapValues(\.anyValue))
-    }
+  public static func register(in store: any SharedStore) {
+    store.register(values: Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue) }))
   }
 }
 

@@ -36,11 +36,9 @@ public enum LaunchArgumentConfigurator {
   }
 
   /// Registers the app's defaults in `store` and sets its argument domain.
-  public static func prepare(_ store: UserDefaultsProtocol, argumentDomain: [String: PropertyListValue]) {
+  public static func prepare(_ store: any SharedStore, argumentDomain: [String: PropertyListValue]) {
     AppDefaults.register(in: store)
-    if !argumentDomain.isEmpty, let layered = store.layered {
-      layered.setArgumentDomain(argumentDomain)
-    }
+    if !argumentDomain.isEmpty { store.setArgumentDomain(argumentDomain) }
   }
 
   /// Applies the arguments that change settings to `dependencies`.

@@ -10,7 +10,7 @@ import TallyDefaults
 /// start it keeps the stored values as they are (a copy-on-write dictionary): nothing is
 /// looked up before the first frame.
 public final class LiveSettings {
-  private let store: UserDefaultsProtocol
+  private let store: any SharedStore
   private let environment: [String: String]
   /// The user's values when last applied (the store's persistent domain).
   private var applied: [String: PropertyListValue]
@@ -19,16 +19,16 @@ public final class LiveSettings {
   private static let settingKeys = AppDefaults.entries.filter(\.isSetting).map(\.key.name)
 
   /// Starts from the settings as `store` holds them now, as the app applied them at start.
-  public init(store: UserDefaultsProtocol, environment: [String: String]) {
+  public init(store: any SharedStore, environment: [String: String]) {
     self.store = store
     self.environment = environment
-    applied = store.layered?.domains.persistent ?? [:]
+    applied = store.domains.persistent
   }
 
   /// The settings, when the user's values changed since start or the last call; `nil`
   /// otherwise.
   public func changed() -> Settings? {
-    let stored = store.layered?.domains.persistent ?? [:]
+    let stored = store.domains.persistent
     guard Self.settingKeys.contains(where: { stored[$0] != applied[$0] }) else { return nil }
     applied = stored
     return Settings(store: store, environment: environment)

@@ -1,11 +1,19 @@
 import TallyDefaults
 
-/// What the run loop needs of the store beyond reading and writing: saves that can fail and
-/// are retried, and changes that other processes make.
+/// What the app needs of the store beyond reading and writing: saves that can fail and are
+/// retried, changes that other processes make, and the domains the settings come from.
 ///
 /// The defaults suit a store that lives in one process and always saves (the in-memory and
-/// fake stores); `FileUserDefaults` maps the requirements onto its own members.
+/// fake stores); `FileUserDefaults` maps the requirements onto its own members, and Tally's
+/// two stores take their domains from `LayeredUserDefaults`, so nothing casts a store down.
 public protocol SharedStore: UserDefaultsProtocol {
+  /// The values by domain (launch arguments, the user's, registered defaults): what the
+  /// settings read to say where each value comes from. Empty for a store without domains.
+  var domains: DefaultsDomains { get }
+  /// Lays values given as `-<key> <value>` launch arguments over the store.
+  func setArgumentDomain(_ values: [String: PropertyListValue])
+  /// Registers defaults that are property-list values already.
+  func register(values: [String: PropertyListValue])
   /// Whether other processes can change what the store holds, so that it is worth re-reading.
   var isShared: Bool { get }
   /// Whether changes made in memory are still waiting to be saved, after a failed save.
@@ -26,6 +34,11 @@ public protocol SharedStore: UserDefaultsProtocol {
 }
 
 extension SharedStore {
+  public var domains: DefaultsDomains { DefaultsDomains() }
+  /// A store without domains takes no launch arguments.
+  public func setArgumentDomain(_ values: [String: PropertyListValue]) {}
+  /// Through `Any`, as `UserDefaults` takes them.
+  public func register(values: [String: PropertyListValue]) { register(defaults: values.mapValues(\.anyValue)) }
   public var isShared: Bool { false }
   public var hasUnsavedChanges: Bool { false }
   public func retrySave() {}

@@ -34,8 +34,8 @@ public struct Settings {
   }
 
   /// The settings of `store`, which holds the argument domain and the user's values.
-  public init(store: UserDefaultsProtocol, environment: [String: String]) {
-    self.init(domains: store.layered?.domains ?? DefaultsDomains(), environment: environment)
+  public init(store: any SharedStore, environment: [String: String]) {
+    self.init(domains: store.domains, environment: environment)
   }
 
   /// Every setting, in the order of `AppDefaults.entries`.

@@ -4,22 +4,22 @@
   import Foundation
 #endif
 
-extension UserDefaultsProtocol {
+extension PropertyListStore {
   /// The type-safe API over this store, as swift-user-defaults' `x`:
   /// `store.x.object(Int.self, forKey: .count)`, `store.x.set(13, forKey: .count)`.
   @inlinable public var x: TypedDefaults { TypedDefaults(store: self) }
 }
 
-/// Reads and writes typed values under `DefaultsKey`s in any `UserDefaultsProtocol` store.
+/// Reads and writes typed values under `DefaultsKey`s in any store (`PropertyListStore`).
 ///
 /// Only `UserDefaultsStorable` types, `RawRepresentable` types whose raw value is one, and
 /// `Codable` types with a `CodingStrategy` are accepted, so an unsupported type does not
 /// compile. A stored value of another type reads as `nil` and is reported to the store
-/// (`UserDefaultsProtocol.report(_:)`), never a trap.
+/// (`PropertyListStore.report(_:)`), never a trap.
 public struct TypedDefaults {
-  public let store: UserDefaultsProtocol
+  public let store: any PropertyListStore
 
-  @inlinable public init(store: UserDefaultsProtocol) {
+  @inlinable public init(store: any PropertyListStore) {
     self.store = store
   }
 
@@ -104,47 +104,6 @@ public struct TypedDefaults {
     }
   }
 
-  // MARK: Observation
-
-  /// Calls `handler` with the current value now (`.initial`) and with each new value after
-  /// (`.update`), until the returned observation is invalidated or released.
-  ///
-  /// Updates follow writes through this store and, for `FileUserDefaults`, writes by other
-  /// processes that the store notices (`FileUserDefaults.processChanges()`). A store that
-  /// cannot notify (Foundation's `UserDefaults` on Linux) delivers only `.initial`.
-  public func observe<T: UserDefaultsStorable & Equatable>(
-    _ type: T.Type, forKey key: DefaultsKey, handler: @escaping (DefaultsChange<T?>) -> Void
-  ) -> DefaultsObservation {
-    observe(key, read: { object(T.self, forKey: key) }, handler: handler)
-  }
-
-  public func observe<T: RawRepresentable & Equatable>(
-    _ type: T.Type, forKey key: DefaultsKey, handler: @escaping (DefaultsChange<T?>) -> Void
-  ) -> DefaultsObservation where T.RawValue: UserDefaultsStorable {
-    observe(key, read: { object(T.self, forKey: key) }, handler: handler)
-  }
-
-  public func observe<T: Codable & Equatable>(
-    _ type: T.Type, forKey key: DefaultsKey, strategy: CodingStrategy, handler: @escaping (DefaultsChange<T?>) -> Void
-  ) -> DefaultsObservation {
-    observe(key, read: { object(T.self, forKey: key, strategy: strategy) }, handler: handler)
-  }
-
-  /// Delivers `read()` now and again whenever `key` changes to a different value.
-  func observe<T: Equatable>(
-    _ key: DefaultsKey, read: @escaping () -> T, handler: @escaping (DefaultsChange<T>) -> Void
-  ) -> DefaultsObservation {
-    var last = read()
-    handler(.initial(last))
-    return store.addChangeHandler { keys in
-      guard keys.contains(key.name) else { return }
-      let current = read()
-      guard current != last else { return }
-      last = current
-      handler(.update(current))
-    }
-  }
-
   // MARK: Decoding
 
   @inlinable
@@ -158,5 +117,47 @@ public struct TypedDefaults {
     if let typed = convert(value) { return typed }
     store.report(.wrongType(key: key.name, expected: T.self, found: value))
     return nil
+  }
+}
+
+/// Observation, which needs a store that tells its changes (the model never observes).
+extension UserDefaultsProtocol {
+  /// Calls `handler` with the current value now (`.initial`) and with each new value after
+  /// (`.update`), until the returned observation is invalidated or released.
+  ///
+  /// Updates follow writes through this store and, for `FileUserDefaults`, writes by other
+  /// processes that the store notices (`FileUserDefaults.processChanges()`). A store that
+  /// cannot notify (Foundation's `UserDefaults` on Linux) delivers only `.initial`.
+  public func observe<T: UserDefaultsStorable & Equatable>(
+    _ type: T.Type, forKey key: DefaultsKey, handler: @escaping (DefaultsChange<T?>) -> Void
+  ) -> DefaultsObservation {
+    observe(key, read: { self.x.object(T.self, forKey: key) }, handler: handler)
+  }
+
+  public func observe<T: RawRepresentable & Equatable>(
+    _ type: T.Type, forKey key: DefaultsKey, handler: @escaping (DefaultsChange<T?>) -> Void
+  ) -> DefaultsObservation where T.RawValue: UserDefaultsStorable {
+    observe(key, read: { self.x.object(T.self, forKey: key) }, handler: handler)
+  }
+
+  public func observe<T: Codable & Equatable>(
+    _ type: T.Type, forKey key: DefaultsKey, strategy: CodingStrategy, handler: @escaping (DefaultsChange<T?>) -> Void
+  ) -> DefaultsObservation {
+    observe(key, read: { self.x.object(T.self, forKey: key, strategy: strategy) }, handler: handler)
+  }
+
+  /// Delivers `read()` now and again whenever `key` changes to a different value.
+  func observe<T: Equatable>(
+    _ key: DefaultsKey, read: @escaping () -> T, handler: @escaping (DefaultsChange<T>) -> Void
+  ) -> DefaultsObservation {
+    var last = read()
+    handler(.initial(last))
+    return addChangeHandler { keys in
+      guard keys.contains(key.name) else { return }
+      let current = read()
+      guard current != last else { return }
+      last = current
+      handler(.update(current))
+    }
   }
 }

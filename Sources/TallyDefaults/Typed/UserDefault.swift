@@ -83,6 +83,6 @@ extension UserDefault where Value: Equatable {
   /// Calls `handler` with the value now and after each change, defaults included, until the
   /// returned observation ends.
   public func addObserver(_ handler: @escaping (DefaultsChange<Value>) -> Void) -> DefaultsObservation {
-    store.x.observe(key, read: { wrappedValue }, handler: handler)
+    store.observe(key, read: { wrappedValue }, handler: handler)
   }
 }

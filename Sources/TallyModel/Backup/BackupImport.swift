@@ -101,7 +101,7 @@ public struct BackupImport {
         removed = stored.map(\.id).filter { !kept.contains($0) }
         return records
       }
-      for id in removed { model.userDefaults.removeObject(forKey: id) }
+      for id in removed { model.userDefaults.setPropertyListValue(nil, forKey: id) }
       for (id, item) in zip(ids, items) { model.userDefaults.x.set(item.value, forKey: DefaultsKey(id)) }
       if replacingAll { model.select(ids[0]) }
       if let sync {

@@ -7,7 +7,7 @@ extension DefaultsKey {
   public static let currentCounter = DefaultsKey("currentCounter")
 }
 
-/// Tally's counters: the one model of them, read from an injected `UserDefaultsProtocol`
+/// Tally's counters: the one model of them, read from an injected `PropertyListStore`
 /// store and changed by batches of ``CounterEdit``s.
 ///
 /// The list (ids, names and steps) is under `counters`, the current counter's id under
@@ -27,7 +27,7 @@ public final class CountersModel {
   /// The longest name, in characters.
   public static let maximumNameLength = 32
 
-  public let userDefaults: UserDefaultsProtocol
+  public let userDefaults: any PropertyListStore
   public let analytics: Analytics
   /// The sync folder's CRDT, which records every change made here; `nil` when sync is off.
   public let sync: (any CounterChangeRecorder)?
@@ -36,7 +36,7 @@ public final class CountersModel {
   /// The last list decoded, with the stored value it came from.
   private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
 
-  public init(userDefaults: UserDefaultsProtocol, analytics: Analytics, sync: (any CounterChangeRecorder)? = nil) {
+  public init(userDefaults: any PropertyListStore, analytics: Analytics, sync: (any CounterChangeRecorder)? = nil) {
     self.userDefaults = userDefaults
     self.analytics = analytics
     self.sync = sync
@@ -217,7 +217,7 @@ public final class CountersModel {
       return records + [record]
     }
     // A value left by an older counter with this id is not this counter's.
-    if let made { userDefaults.removeObject(forKey: made.id) }
+    if let made { userDefaults.setPropertyListValue(nil, forKey: made.id) }
     if let failure { throw failure }
     guard let made else { throw .invalidName("the counter could not be made") }
     analytics.track(.counterCreated(id: made.id, name: made.name))
@@ -290,7 +290,7 @@ public final class CountersModel {
     }
     if let failure { throw failure }
     guard let deleted else { throw .unknownCounter(id) }
-    userDefaults.removeObject(forKey: id)
+    userDefaults.setPropertyListValue(nil, forKey: id)
     if wasCurrent, let neighbour { select(neighbour) }
     analytics.track(.counterDeleted(id: id, name: deleted.counter.name, value: deleted.counter.value))
     return deleted

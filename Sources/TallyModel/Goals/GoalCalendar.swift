@@ -109,7 +109,7 @@ public struct GoalCalendar {
 extension GoalCalendar {
   /// The calendar of `clock`'s time zone, with the hour a day starts at as `store` holds it
   /// (`dayStartsAtHour`, 0 unless set; a value outside 0 to 23 is taken as the nearest).
-  public init(clock: WallClock, store: UserDefaultsProtocol) {
+  public init(clock: WallClock, store: any PropertyListStore) {
     self.init(clock: clock, dayStartsAtHour: store.x.object(Int.self, forKey: .dayStartsAtHour) ?? 0)
   }
 }

@@ -58,7 +58,7 @@ public enum LastChangeLine {
 
   /// The counter screen's line for a counter, from `history` at `clock`'s time, with days as
   /// `store`'s calendar places them: one indexed read a frame (the counter's newest row).
-  public static func maker(history: HistoryLog, clock: WallClock, store: UserDefaultsProtocol) -> (Counter) -> (
+  public static func maker(history: HistoryLog, clock: WallClock, store: any PropertyListStore) -> (Counter) -> (
     text: String, changesIn: Double
   )? {
     { counter in
