@@ -15,17 +15,20 @@ public final class Dependencies {
   public let history: HistoryLog
   /// The time of day, for the history.
   public let clock: WallClock
-  /// What writes the history log for the interactive app: its `Analytics`.
+  /// What writes the history log: the interactive app's `Analytics`, or a command's.
   public let analytics: HistoryRecorder
   /// The sync folder's side of the counters, when sync is on (never for an in-memory store).
   public var sync: CounterSync?
 
-  public init(userDefaults: any SharedStore, history: HistoryLog, clock: WallClock, settingStore: SettingStorage? = nil) {
+  public init(
+    userDefaults: any SharedStore, history: HistoryLog, clock: WallClock, source: HistoryEntry.Source = .app,
+    settingStore: SettingStorage? = nil
+  ) {
     self.userDefaults = userDefaults
     self.history = history
     self.clock = clock
     self.settingStore = settingStore ?? SettingStore(userDefaults: userDefaults)
-    analytics = HistoryRecorder(log: history, clock: clock, source: .app)
+    analytics = HistoryRecorder(log: history, clock: clock, source: source)
   }
 
   /// Swaps the settings, as the article's `replace(with:)` does.

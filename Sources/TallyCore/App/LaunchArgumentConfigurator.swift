@@ -12,12 +12,15 @@ public enum LaunchArgumentConfigurator {
   /// to a sync folder). Otherwise the store's sync folder, when sync is on, is set up in
   /// ``Dependencies/sync`` and given to the history (`attachHistory`). The
   /// app's defaults are registered and `argumentDomain` (values given as `-<key> <value>`) is
-  /// laid over the store. With `-skipOnboarding`, `showOnboarding` is set to `false` through
-  /// whichever store is in use.
+  /// laid over the store, and what the settings say of the store itself (the `lockTimeout`)
+  /// applied before the sync folder is read. With `-skipOnboarding`, `showOnboarding` is set
+  /// to `false` through whichever store is in use. The history is written as `source`.
   public static func makeDependencies<Failure: Error>(
     arguments: LaunchArguments,
     argumentDomain: [String: PropertyListValue] = [:],
+    environment: [String: String] = [:],
     clock: WallClock,
+    source: HistoryEntry.Source = .app,
     inMemoryHistory: @autoclosure () -> HistoryLog,
     makePersistentStore: () throws(Failure) -> (any SharedStore, HistoryLog),
     attachHistory: (HistoryLog, CounterSync) -> Void = { _, _ in }
@@ -26,10 +29,11 @@ public enum LaunchArgumentConfigurator {
     let (userDefaults, history): (any SharedStore, HistoryLog) =
       inMemory ? (InMemoryUserDefaults(), inMemoryHistory()) : try makePersistentStore()
     prepare(userDefaults, argumentDomain: argumentDomain)
+    userDefaults.apply(Settings(store: userDefaults, environment: environment))
     // The sync folder is the persistent store's: an in-memory run never touches it.
     let sync = inMemory ? nil : CounterSync.configured(in: userDefaults)
     if let sync { attachHistory(history, sync) }
-    let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock)
+    let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock, source: source)
     dependencies.sync = sync
     configure(dependencies, with: arguments)
     return dependencies

@@ -33,18 +33,11 @@ struct CommandContext {
   /// `-<key> <value>` overrides (`argumentDomain`); the history notes changes at `clock`'s
   /// time.
   static func open(argumentDomain: [String: PropertyListValue], clock: WallClock = SystemClock()) throws -> CommandContext {
-    let store = try openStore(argumentDomain: argumentDomain)
-    let history = DeferredHistory { () throws(HistoryError) in
-      try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
-    }
-    // The other machines' changes first: the command works on the merged counters.
-    let sync = CounterSync.configured(in: store)
-    sync?.pull()
-    if let sync { history.attach(to: sync) }
-    let analytics = HistoryRecorder(log: history, clock: clock, source: .command)
-    let model = CountersModel(userDefaults: store, analytics: analytics, sync: sync)
+    let (opened, file) = try openEnvironment(argumentDomain: argumentDomain, clock: clock)
+    let (analytics, sync) = (opened.dependencies.analytics, opened.dependencies.sync)
+    let model = CountersModel(userDefaults: file.store, analytics: analytics, sync: sync)
     return CommandContext(
-      store: store, model: model, analytics: analytics, history: history, sync: sync, clock: clock)
+      store: file.store, model: model, analytics: analytics, history: file.history, sync: sync, clock: clock)
   }
 
   /// Opens the history database for a command that shows it; a problem that leaves it
@@ -65,20 +58,22 @@ struct CommandContext {
     for notice in history.takeOpeningNotices() { Platform.printError(notice) }
   }
 
-  /// Opens the store in the data directory, with the app's defaults, the command line's
-  /// `-<key> <value>` overrides (`argumentDomain`) and the `lockTimeout` setting.
-  static func openStore(argumentDomain: [String: PropertyListValue]) throws -> FileUserDefaults {
+  /// A command's ``AppEnvironment``: the store file in the data directory, with the app's
+  /// defaults, the command line's `-<key> <value>` overrides (`argumentDomain`) and the
+  /// `lockTimeout` setting, and the other machines' counts merged when sync is on. What
+  /// opening found goes to standard error; a store that cannot be used is an exit.
+  static func openEnvironment(
+    argumentDomain: [String: PropertyListValue], clock: WallClock
+  ) throws -> (AppEnvironment, AppEnvironment.File) {
     Platform.ignoreBrokenPipes()
     let environment = Platform.environment()
     do throws(StoreError) {
-      // Opening reads without the lock, so the lock timeout can be a setting in the store.
-      let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
-      // A store that could not be read was moved aside: say where, and change nothing.
-      if let notice = store.notices.first { throw notice }
-      for problem in StoreCheck.run(on: store) { Platform.printError(problem) }
-      LaunchArgumentConfigurator.prepare(store, argumentDomain: argumentDomain)
-      store.apply(Settings(store: store, environment: environment))
-      return store
+      let file = try AppEnvironment.openFile(.command, environment: environment)
+      for notice in file.notices { Platform.printError(notice) }
+      let opened = try AppEnvironment.open(.command, argumentDomain: argumentDomain, environment: environment, clock: clock) {
+        file
+      }
+      return (opened, file)
     } catch {
       throw Self.fail(error)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 import TallySync
 
@@ -119,10 +120,8 @@ struct ConfigContext {
   let settings: Settings
 
   static func open(argumentDomain: [String: PropertyListValue]) throws -> ConfigContext {
-    let store = try CommandContext.openStore(argumentDomain: argumentDomain)
-    let sync = CounterSync.configured(in: store)
-    sync?.pull()
-    return ConfigContext(store: store, sync: sync, settings: Settings(store: store, environment: Platform.environment()))
+    let (opened, file) = try CommandContext.openEnvironment(argumentDomain: argumentDomain, clock: SystemClock())
+    return ConfigContext(store: file.store, sync: opened.dependencies.sync, settings: opened.settings)
   }
 
   /// Makes a change, turning a refused one or a failed save into the right exit; with sync
