@@ -58,10 +58,12 @@ struct CommandContext {
     for notice in history.takeOpeningNotices() { Platform.printError(notice) }
   }
 
-  /// A command's ``AppEnvironment``: the store file in the data directory, with the app's
-  /// defaults, the command line's `-<key> <value>` overrides (`argumentDomain`) and the
-  /// `lockTimeout` setting, and the other machines' counts merged when sync is on. What
-  /// opening found goes to standard error; a store that cannot be used is an exit.
+  /// A command's ``AppEnvironment``, over the store file in the data directory.
+  ///
+  /// The store has the app's defaults, the command line's `-<key> <value>` overrides
+  /// (`argumentDomain`) and the `lockTimeout` setting, and the other machines' counts merged
+  /// when sync is on. What opening found goes to standard error; a store that cannot be used
+  /// is an exit.
   static func openEnvironment(
     argumentDomain: [String: PropertyListValue], clock: WallClock
   ) throws -> (AppEnvironment, AppEnvironment.File) {
