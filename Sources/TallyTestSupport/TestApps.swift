@@ -13,23 +13,27 @@ public enum TestApps {
   /// history in memory at a fixed clock, and the counter screen set up as `counterSettings`
   /// says; with `showsLastChange`, the counter screen's last-change line as the app draws it.
   public static func app(
-    settings: SettingStorage, defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
+    settings: SettingStorage, defaults: any SharedStore, analytics: Analytics = AnalyticsSpy(),
     history: HistoryLog = SQLiteHistory.inMemory(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),
     sync: CounterSync? = nil, counterSettings: CounterScreenSettings = CounterScreenSettings(),
     showsLastChange: Bool = false
   ) -> AppViewModel {
     AppComposition.app(
-      store: defaults, settingStore: settings, analytics: analytics, history: history, clock: clock, sync: sync,
+      store: defaults, settingStore: settings, analytics: analytics, history: history, clock: clock,
+      calendar: { Settings(store: defaults, environment: [:]).calendar(clock: clock) }, sync: sync,
       counterSettings: counterSettings, showsLastChange: showsLastChange)
   }
 
-  /// An app on the counter screen over `defaults`, as after onboarding.
+  /// An app on the counter screen over any store of the book's protocol (Foundation's too),
+  /// as after onboarding, with days from midnight (the settings' table needs Tally's stores).
   public static func counter(
     defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
     counterSettings: CounterScreenSettings = CounterScreenSettings()
   ) -> AppViewModel {
-    app(
-      settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, analytics: analytics,
-      counterSettings: counterSettings)
+    let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
+    return AppComposition.app(
+      store: defaults, settingStore: FakeSettingStorage(showOnboarding: false), analytics: analytics,
+      history: SQLiteHistory.inMemory(), clock: clock, calendar: { GoalCalendar(clock: clock) },
+      counterSettings: counterSettings, showsLastChange: false)
   }
 }

@@ -293,7 +293,8 @@ struct AppRunLoopTests {
         makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.analytics) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) },
         makeGoalSummary: {
-          GoalSummary.of($0, history: history, now: clock.now(), calendar: GoalCalendar(clock: clock, store: store))
+          GoalSummary.of(
+            $0, history: history, now: clock.now(), calendar: Settings(store: store, environment: [:]).calendar(clock: clock))
         })
     }
 

@@ -10,13 +10,14 @@ public enum AppComposition {
   /// and, when on, to `sync`; the counter screen set up as `counterSettings` says.
   ///
   /// `showsLastChange` draws the counter screen's last-change line (the interactive app
-  /// does; a test that compares whole frames may leave it out).
+  /// does; a test that compares whole frames may leave it out). Days begin where
+  /// `calendar()` says when a screen asks (the settings' `dayStartsAtHour`, read again each
+  /// time, so a change made elsewhere shows at once).
   public static func app(
     store: UserDefaultsProtocol, settingStore: SettingStorage, analytics: Analytics, history: HistoryLog,
-    clock: WallClock, sync: CounterSync? = nil, counterSettings: CounterScreenSettings = CounterScreenSettings(),
-    showsLastChange: Bool = true
+    clock: WallClock, calendar: @escaping () -> GoalCalendar, sync: CounterSync? = nil,
+    counterSettings: CounterScreenSettings = CounterScreenSettings(), showsLastChange: Bool = true
   ) -> AppViewModel {
-    let calendar = { GoalCalendar(clock: clock, store: store) }
     return AppViewModel(
       settingStore: settingStore,
       analytics: analytics,
@@ -29,7 +30,7 @@ public enum AppComposition {
         guard counter.goal != nil else { return nil }
         return GoalSummary.of(counter, history: history, now: clock.now(), calendar: calendar())
       },
-      makeLastChange: showsLastChange ? LastChangeLine.maker(history: history, clock: clock, store: store) : { _ in nil },
+      makeLastChange: showsLastChange ? LastChangeLine.maker(history: history, clock: clock, calendar: calendar) : { _ in nil },
       history: history)
   }
 
@@ -37,6 +38,10 @@ public enum AppComposition {
   public static func app(_ dependencies: Dependencies, counterSettings: CounterScreenSettings) -> AppViewModel {
     app(
       store: dependencies.userDefaults, settingStore: dependencies.settingStore, analytics: dependencies.analytics,
-      history: dependencies.history, clock: dependencies.clock, sync: dependencies.sync, counterSettings: counterSettings)
+      history: dependencies.history, clock: dependencies.clock,
+      calendar: {
+        Settings(store: dependencies.userDefaults, environment: dependencies.environment).calendar(clock: dependencies.clock)
+      },
+      sync: dependencies.sync, counterSettings: counterSettings)
   }
 }

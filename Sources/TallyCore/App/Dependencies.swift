@@ -17,13 +17,16 @@ public final class Dependencies {
   public let clock: WallClock
   /// What writes the history log: the interactive app's `Analytics`, or a command's.
   public let analytics: HistoryRecorder
+  /// The environment the settings read (`TALLY_LOCK_TIMEOUT`).
+  public let environment: [String: String]
   /// The sync folder's side of the counters, when sync is on (never for an in-memory store).
   public var sync: CounterSync?
 
   public init(
     userDefaults: any SharedStore, history: HistoryLog, clock: WallClock, source: HistoryEntry.Source = .app,
-    settingStore: SettingStorage? = nil
+    environment: [String: String] = [:], settingStore: SettingStorage? = nil
   ) {
+    self.environment = environment
     self.userDefaults = userDefaults
     self.history = history
     self.clock = clock

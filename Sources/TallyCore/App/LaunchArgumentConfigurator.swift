@@ -33,7 +33,8 @@ public enum LaunchArgumentConfigurator {
     // The sync folder is the persistent store's: an in-memory run never touches it.
     let sync = inMemory ? nil : CounterSync.configured(in: userDefaults)
     if let sync { attachHistory(history, sync) }
-    let dependencies = Dependencies(userDefaults: userDefaults, history: history, clock: clock, source: source)
+    let dependencies = Dependencies(
+      userDefaults: userDefaults, history: history, clock: clock, source: source, environment: environment)
     dependencies.sync = sync
     configure(dependencies, with: arguments)
     return dependencies

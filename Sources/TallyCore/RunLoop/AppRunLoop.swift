@@ -50,7 +50,9 @@ public final class AppRunLoop {
   private var lastChangeChangesIn: Double?
   /// Where days begin, for the wake at a new day: made again when the settings change
   /// (`dayStartsAtHour`); the clock gives the time zone's offset at each reading.
-  private lazy var calendar = GoalCalendar(clock: clock, store: store)
+  private lazy var calendar = Settings(store: store, environment: environment).calendar(clock: clock)
+  /// The environment the settings read.
+  private let environment: [String: String]
 
   /// Makes a run loop on `terminal` over the store and history of `dependencies`, which
   /// applies `settings` anew whenever the user changes them.
@@ -60,6 +62,7 @@ public final class AppRunLoop {
     history = dependencies.analytics
     clock = dependencies.clock
     sync = dependencies.sync
+    environment = dependencies.environment
     self.settings = settings
   }
 
@@ -222,7 +225,7 @@ public final class AppRunLoop {
   private func storeChanged(_ app: AppViewModel) {
     app.receive(.storeChanged)
     guard let settings = settings?.changed() else { return }
-    calendar = GoalCalendar(clock: clock, store: store)
+    calendar = settings.calendar(clock: clock)
     let counterScreen = settings.counterScreen()
     app.receive(.settingsChanged(counterScreen.settings, problem: counterScreen.problem))
     terminal.apply(theme: settings.theme)

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyModel
 
 /// The settings as one run of Tally sees them: each value, and where it comes from.
 ///
@@ -75,6 +76,15 @@ public struct Settings {
 
   /// Seconds to wait for another process's lock on the store.
   public var lockTimeout: Double { value(.lockTimeout)?.number ?? StoreLock.defaultTimeout }
+
+  /// The hour a day starts at for goals, streaks and the history (0 unless set).
+  public var dayStartsAtHour: Int { value(.dayStartsAtHour).flatMap(Int.init(propertyListValue:)) ?? 0 }
+
+  /// Days, weeks and months as these settings place them, in `clock`'s time zone: the one
+  /// calendar of the app, the run loop and the commands.
+  public func calendar(clock: WallClock) -> GoalCalendar {
+    GoalCalendar(clock: clock, dayStartsAtHour: dayStartsAtHour)
+  }
 
   /// The counter screen's settings, and why its keys are all the defaults when the `keys.*`
   /// settings cannot be used (a key bound twice, an unknown key name).

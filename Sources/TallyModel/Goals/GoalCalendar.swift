@@ -106,14 +106,6 @@ public struct GoalCalendar {
   }
 }
 
-extension GoalCalendar {
-  /// The calendar of `clock`'s time zone, with the hour a day starts at as `store` holds it
-  /// (`dayStartsAtHour`, 0 unless set; a value outside 0 to 23 is taken as the nearest).
-  public init(clock: WallClock, store: any PropertyListStore) {
-    self.init(clock: clock, dayStartsAtHour: store.x.object(Int.self, forKey: .dayStartsAtHour) ?? 0)
-  }
-}
-
 extension DefaultsKey {
   /// The local hour (0 to 23) a day starts at for goals and streaks, for people who count
   /// past midnight.

@@ -57,13 +57,13 @@ public enum LastChangeLine {
   }
 
   /// The counter screen's line for a counter, from `history` at `clock`'s time, with days as
-  /// `store`'s calendar places them: one indexed read a frame (the counter's newest row).
-  public static func maker(history: HistoryLog, clock: WallClock, store: any PropertyListStore) -> (Counter) -> (
+  /// `calendar()` places them: one indexed read a frame (the counter's newest row).
+  public static func maker(history: HistoryLog, clock: WallClock, calendar: @escaping () -> GoalCalendar) -> (Counter) -> (
     text: String, changesIn: Double
   )? {
     { counter in
       history.entries(ofCounter: counter.id, since: nil, until: nil, limit: 1).entries.last.map {
-        describe($0, now: clock.now(), calendar: GoalCalendar(clock: clock, store: store))
+        describe($0, now: clock.now(), calendar: calendar())
       }
     }
   }

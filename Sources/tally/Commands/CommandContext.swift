@@ -110,7 +110,7 @@ struct CommandContext {
   }
 
   /// Where goals' days, weeks and months begin for this store.
-  var goalCalendar: GoalCalendar { GoalCalendar(clock: clock, store: store) }
+  var goalCalendar: GoalCalendar { Settings(store: store, environment: Platform.environment()).calendar(clock: clock) }
 
   /// Makes `edit`, turning a refused change or a failed save into the right exit.
   ///
