@@ -6,7 +6,9 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "tally", targets: ["tally"]),
-    .library(name: "TallyCore", targets: ["TallyCore"]),
+    .library(name: "TallyScreens", targets: ["TallyScreens"]),
+    .library(name: "TallySettings", targets: ["TallySettings"]),
+    .library(name: "TallyApp", targets: ["TallyApp"]),
     .library(name: "TallyDefaults", targets: ["TallyDefaults"]),
     .library(name: "TallyModel", targets: ["TallyModel"]),
     .library(name: "TallySync", targets: ["TallySync"]),
@@ -37,12 +39,24 @@ let package = Package(
     // Counting on several machines through a shared folder: the CRDT, the machines' files,
     // joining and leaving (docs/sync.md).
     .target(name: "TallySync", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
-    // Settings, view models and views, the run loop. No terminal, no full Foundation.
-    .target(name: "TallyCore", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync"]),
-    // The history of changes in SQLite, behind TallyCore's `HistoryLog`.
+    // The screens: each one's view model and view, over the canvas, keys and key maps
+    // (Rendering/). No terminal, no store: what they show and change is given to them.
+    .target(name: "TallyScreens", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
+    // The settings table (`AppDefaults`), `Settings` (every setting read one way), the
+    // settings `tally config` edits (synced to the other machines when sync is on), and
+    // `SharedStore`, the store as the app needs it.
+    .target(
+      name: "TallySettings", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens"]),
+    // The app: which screen is on show (`AppViewModel`, messages in, effects out), the one
+    // composition of it, the launch arguments, and the run loop. No terminal, no full
+    // Foundation.
+    .target(
+      name: "TallyApp",
+      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings"]),
+    // The history of changes in SQLite, behind TallyModel's `HistoryLog`.
     .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
-    .target(name: "TallyTerminal", dependencies: ["TallyCore", "CNcurses"]),
+    .target(name: "TallyTerminal", dependencies: ["TallyScreens", "TallySettings", "TallyApp", "CNcurses"]),
     // The book's `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
     .target(name: "TallyFoundation", dependencies: ["TallyDefaults"]),
     .executableTarget(
@@ -52,32 +66,43 @@ let package = Package(
         "TallyDefaults",
         "TallyModel",
         "TallySync",
-        "TallyCore",
+        "TallyScreens",
+        "TallySettings",
+        "TallyApp",
         "TallyTerminal",
         "TallyHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // Fakes, contract suites and the UI-test driver shared by the test targets.
-    .target(name: "TallyTestSupport", dependencies: ["TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory"]),
+    .target(
+      name: "TallyTestSupport",
+      dependencies: ["TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory"]),
     .testTarget(
       name: "TallyCoreTests",
       dependencies: [
-        "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory", "TallyTestSupport",
+        "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
+        "TallyTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "TallyHistoryTests",
-      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyHistory", "TallyCore", "TallyTestSupport"]
+      dependencies: [
+        "TallyPlatform", "TallyDefaults", "TallyModel", "TallyHistory", "TallyScreens", "TallySettings", "TallyApp",
+        "TallyTestSupport",
+      ]
     ),
     .testTarget(
       name: "TallyFoundationTests",
-      dependencies: ["TallyDefaults", "TallyCore", "TallyFoundation", "TallyTestSupport"]
+      dependencies: ["TallyDefaults", "TallyScreens", "TallySettings", "TallyApp", "TallyFoundation", "TallyTestSupport"]
     ),
-    .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyCore"]),
+    .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyScreens", "TallySettings", "TallyApp"]),
     .testTarget(
       name: "TallyUITests",
-      dependencies: ["TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory", "TallyTestSupport", "tally"]),
+      dependencies: [
+        "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
+        "TallyTestSupport", "tally",
+      ]),
   ]
 )

@@ -14,7 +14,9 @@ let package = Package(
     .executableTarget(
       name: "TallyBenchmarks",
       dependencies: [
-        .product(name: "TallyCore", package: "Tally"),
+        .product(name: "TallyScreens", package: "Tally"),
+        .product(name: "TallySettings", package: "Tally"),
+        .product(name: "TallyApp", package: "Tally"),
         .product(name: "TallyDefaults", package: "Tally"),
         .product(name: "TallyModel", package: "Tally"),
         .product(name: "TallySync", package: "Tally"),

@@ -1,5 +1,5 @@
 import CNcurses
-import TallyCore
+import TallyScreens
 
 /// Turns what ncurses' `wget_wch` returns into Tally's `Key` values.
 ///

@@ -1,5 +1,6 @@
 import CNcurses
-import TallyCore
+import TallyScreens
+import TallySettings
 
 /// Maps a `Style` to ncurses attributes and a colour pair, as the `theme` setting asks.
 ///

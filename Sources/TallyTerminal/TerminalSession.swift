@@ -1,5 +1,7 @@
 import CNcurses
-import TallyCore
+import TallyApp
+import TallyScreens
+import TallySettings
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyModel
 
 /// An `Analytics` that records every event, so a test can assert exactly what an action

@@ -1,5 +1,6 @@
-import TallyCore
+import TallyApp
 import TallyModel
+import TallyScreens
 
 extension AppViewModel {
   /// Types `text` one scalar at a time, as the terminal delivers it: an emoji sequence

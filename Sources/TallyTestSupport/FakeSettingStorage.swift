@@ -1,4 +1,5 @@
-import TallyCore
+import TallyScreens
+import TallySettings
 
 /// A `SettingStorage` that keeps its one setting in a property and counts writes.
 public final class FakeSettingStorage: SettingStorage {

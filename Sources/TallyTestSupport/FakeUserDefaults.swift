@@ -1,5 +1,5 @@
-import TallyCore
 import TallyDefaults
+import TallySettings
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

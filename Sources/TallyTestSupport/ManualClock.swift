@@ -1,4 +1,3 @@
-import TallyCore
 import TallyModel
 
 #if canImport(FoundationEssentials)

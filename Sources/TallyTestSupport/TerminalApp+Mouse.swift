@@ -1,5 +1,3 @@
-import TallyCore
-
 /// The mouse, as a terminal reports it to the app.
 extension TerminalApp {
   /// Clicks the left mouse button on a cell, as the terminal reports a press and a release.

@@ -1,5 +1,3 @@
-import TallyCore
-
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,7 +1,9 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallyScreens
+import TallySettings
 import TallySync
 
 /// App view models wired for headless tests: fakes and spies in, the history in an in-memory

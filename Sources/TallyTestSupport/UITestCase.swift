@@ -1,4 +1,4 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 
 /// The base of every UI test, like the article's `BaseUITestCase`: an app that runs on

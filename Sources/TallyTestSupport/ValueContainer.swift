@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDefaults
 
 /// Builds the launch arguments that put typed values into the app's argument domain.

@@ -1,8 +1,9 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyHistory
 import TallyModel
 import TallyPlatform
+import TallySettings
 import TallySync
 
 /// The one composition root: what the interactive app and every command run on, opened in

@@ -1,8 +1,9 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyHistory
 import TallyModel
 import TallyPlatform
+import TallySettings
 import TallyTerminal
 
 /// The composition root of the interactive counter.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import TallyCore
 import TallyPlatform
 
 /// Standard output for the commands, written with `write(2)`.

@@ -1,7 +1,9 @@
 import ArgumentParser
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyPlatform
+import TallyScreens
+import TallySettings
 import TallyTerminal
 
 /// The `tally` command: a tally counter for the terminal.

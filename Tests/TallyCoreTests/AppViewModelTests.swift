@@ -1,7 +1,9 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallyScreens
+import TallySettings
 import TallySync
 import TallyTestSupport
 import Testing

@@ -11,12 +11,19 @@ struct ArchitectureTests {
     "TallyDefaults": ["TallyPlatform"],
     "TallyModel": ["TallyPlatform", "TallyDefaults"],
     "TallySync": ["TallyPlatform", "TallyDefaults", "TallyModel"],
-    "TallyCore": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync"],
+    "TallyScreens": ["TallyPlatform", "TallyDefaults", "TallyModel"],
+    "TallySettings": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens"],
+    "TallyApp": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings"],
     "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "CSQLite"],
-    "TallyTerminal": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyCore", "CNcurses"],
+    "TallyTerminal": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyScreens", "TallySettings", "TallyApp", "CNcurses"],
     "TallyFoundation": ["TallyDefaults"],
-    "tally": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory", "TallyTerminal"],
-    "TallyTestSupport": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyCore", "TallyHistory"],
+    "tally": [
+      "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
+      "TallyTerminal",
+    ],
+    "TallyTestSupport": [
+      "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
+    ],
   ]
 
   /// The targets that may import the C library (`Glibc`).

@@ -1,7 +1,7 @@
-import TallyCore
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallySettings
 import TallyTestSupport
 import Testing
 

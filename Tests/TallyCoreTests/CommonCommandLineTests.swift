@@ -1,4 +1,4 @@
-import TallyCore
+import TallyApp
 import Testing
 
 struct CommonCommandLineTests {

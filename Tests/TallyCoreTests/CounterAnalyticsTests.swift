@@ -1,6 +1,7 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyModel
+import TallySettings
 import TallyTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
-import TallyCore
 import TallyDefaults
+import TallyScreens
+import TallySettings
 import Testing
 
 /// The `keys.<action>` settings checked as a whole and turned into the counter screen's keys.

@@ -1,5 +1,7 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
+import TallyScreens
+import TallySettings
 import TallyTestSupport
 import Testing
 

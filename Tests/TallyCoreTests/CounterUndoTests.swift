@@ -1,6 +1,8 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyModel
+import TallyScreens
+import TallySettings
 import TallyTestSupport
 import Testing
 

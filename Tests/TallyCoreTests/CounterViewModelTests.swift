@@ -1,6 +1,6 @@
-import TallyCore
 import TallyDefaults
 import TallyModel
+import TallyScreens
 import TallyTestSupport
 import Testing
 

@@ -1,7 +1,8 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallySettings
 import TallyTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
-import TallyCore
 import TallyHistory
 import TallyModel
+import TallyScreens
 import TallyTestSupport
 import Testing
 

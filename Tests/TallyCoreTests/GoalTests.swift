@@ -1,6 +1,7 @@
-import TallyCore
 import TallyDefaults
 import TallyModel
+import TallyScreens
+import TallySettings
 import TallyTestSupport
 import Testing
 

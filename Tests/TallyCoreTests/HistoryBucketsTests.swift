@@ -1,4 +1,3 @@
-import TallyCore
 import TallyHistory
 import TallyModel
 import TallyTestSupport

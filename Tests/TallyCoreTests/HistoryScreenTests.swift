@@ -1,7 +1,7 @@
-import TallyCore
 import TallyHistory
 import TallyModel
 import TallyPlatform
+import TallyScreens
 import TallyTestSupport
 import Testing
 

@@ -1,4 +1,6 @@
-import TallyCore
+import TallyApp
+import TallyScreens
+import TallySettings
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyScreens
 import Testing
 
 /// Key names as `keys.<action>` settings take them: the names the help shows, read back.

@@ -1,7 +1,8 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallyScreens
 import TallyTestSupport
 import Testing
 

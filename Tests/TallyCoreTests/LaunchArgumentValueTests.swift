@@ -1,5 +1,5 @@
-import TallyCore
 import TallyDefaults
+import TallySettings
 import Testing
 
 /// The values of `-<key> <value>` launch arguments, read as Foundation's argument domain reads them.

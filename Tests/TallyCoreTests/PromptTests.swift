@@ -1,4 +1,4 @@
-import TallyCore
+import TallyScreens
 import TallyTestSupport
 import Testing
 

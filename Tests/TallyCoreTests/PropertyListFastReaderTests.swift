@@ -1,6 +1,5 @@
 import Testing
 
-@testable import TallyCore
 @testable import TallyDefaults
 
 /// The store's fast reader on its own: it must read everything Tally writes by itself (a

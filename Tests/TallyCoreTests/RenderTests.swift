@@ -1,4 +1,5 @@
-import TallyCore
+import TallyApp
+import TallyScreens
 import TallyTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyScreens
 import Testing
 
 /// Hint lines, clipping and key names, which every screen uses.

@@ -1,5 +1,5 @@
-import TallyCore
 import TallyDefaults
+import TallySettings
 import TallyTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyModel
 import TallyTestSupport

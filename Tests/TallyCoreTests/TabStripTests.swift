@@ -1,5 +1,5 @@
-import TallyCore
 import TallyModel
+import TallyScreens
 import Testing
 
 /// The tab row: what fits, clipping of long and wide names, and scrolling to the current tab.

@@ -1,5 +1,4 @@
 import Foundation
-import TallyCore
 import TallyDefaults
 import TallyFoundation
 import TallyTestSupport

@@ -1,5 +1,5 @@
 import CNcurses
-import TallyCore
+import TallyScreens
 import TallyTerminal
 import Testing
 

@@ -1,5 +1,6 @@
 import CNcurses
-import TallyCore
+import TallyScreens
+import TallySettings
 import Testing
 
 @testable import TallyTerminal

@@ -1,6 +1,6 @@
-import TallyCore
 import TallyDefaults
 import TallyModel
+import TallySettings
 import TallyTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TallyCore
+import TallyApp
 import Testing
 
 @testable import tally

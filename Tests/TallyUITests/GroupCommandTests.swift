@@ -1,4 +1,3 @@
-import TallyCore
 import TallyTestSupport
 import Testing
 

@@ -1,4 +1,3 @@
-import TallyCore
 import TallySync
 import TallyTestSupport
 import Testing

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDefaults
 import TallyTestSupport
 import Testing

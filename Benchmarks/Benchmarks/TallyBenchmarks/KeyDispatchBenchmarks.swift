@@ -1,8 +1,10 @@
 import Benchmark
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyHistory
 import TallyModel
+import TallyScreens
+import TallySettings
 
 /// A key press routed through `AppViewModel` to the counter, as the run loop does: one key
 /// on the in-memory store (dispatch alone), and a 10,000-key burst on the file store inside

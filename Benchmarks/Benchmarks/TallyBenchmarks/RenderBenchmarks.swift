@@ -1,7 +1,8 @@
 import Benchmark
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyModel
+import TallySettings
 
 /// The counter screen drawn into an 80x24 canvas, as the run loop draws it after each key.
 enum RenderBenchmarks {

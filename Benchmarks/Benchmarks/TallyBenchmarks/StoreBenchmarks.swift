@@ -1,7 +1,7 @@
 import Benchmark
-import TallyCore
 import TallyDefaults
 import TallyModel
+import TallySettings
 
 /// The file store: opening it (read and parse), and one durable increment (lock, re-read,
 /// write a temp file, fsync, rename, fsync the directory).

@@ -1,5 +1,4 @@
 import Benchmark
-import TallyCore
 import TallySync
 
 /// The sync merge: what a machine does when it reads every other machine's file.

@@ -1,9 +1,9 @@
 import ArgumentParser
-import TallyCore
 import TallyDefaults
 import TallyHistory
 import TallyModel
 import TallyPlatform
+import TallySettings
 import TallySync
 
 #if canImport(FoundationEssentials)

@@ -1,8 +1,8 @@
 import ArgumentParser
-import TallyCore
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySettings
 import TallySync
 
 /// `tally config`: the settings, as macOS's `defaults` shows and changes an app's.

@@ -1,8 +1,8 @@
 import ArgumentParser
-import TallyCore
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySettings
 
 /// Offers the counters' names when the shell completes a NAME argument.
 enum CounterNameCompletion {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import TallyCore
 import TallyModel
 
 /// `tally goal NAME [GOAL] [--clear]`: sets, clears or prints a counter's goal.

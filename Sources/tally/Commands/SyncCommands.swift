@@ -1,5 +1,4 @@
 import ArgumentParser
-import TallyCore
 import TallyModel
 import TallyPlatform
 import TallySync

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TallyCore
+import TallyApp
 import TallyModel
 import TallyPlatform
 import TallyTerminal

@@ -1,7 +1,7 @@
-import TallyCore
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySettings
 import TallySync
 import TallyTestSupport
 import Testing

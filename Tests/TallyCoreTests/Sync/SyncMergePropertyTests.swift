@@ -1,5 +1,4 @@
 import PropertyBased
-import TallyCore
 import TallyDefaults
 import TallyModel
 import TallySync

@@ -1,7 +1,8 @@
-import TallyCore
+import TallyApp
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySettings
 import TallySync
 import TallyTestSupport
 

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyTestSupport
 
 /// A suite of two machines, a laptop and a desktop, each with its own folder, that the test

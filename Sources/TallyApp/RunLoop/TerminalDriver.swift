@@ -1,3 +1,6 @@
+import TallyScreens
+import TallySettings
+
 /// What woke the run loop while it waited on the terminal.
 public enum TerminalWake: Equatable, Sendable {
   /// Keys or mouse reports are waiting to be read.

@@ -1,5 +1,6 @@
 import TallyDefaults
 import TallyModel
+import TallyScreens
 
 extension DefaultsKey {
   /// The book's counter value.

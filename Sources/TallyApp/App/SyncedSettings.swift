@@ -1,6 +1,7 @@
 import TallyDefaults
 import TallyModel
 import TallyPlatform
+import TallySettings
 import TallySync
 
 extension AppDefaults {

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyScreens
 
 extension AppDefaults.Entry {
   /// The values a setting allows, beyond being of its kind.

@@ -1,3 +1,5 @@
+import TallyScreens
+
 /// The counter screen's keys as the `keys.<action>` settings bind them, checked as a whole.
 ///
 /// Each setting is checked alone when it is read (key names, at least one key); what only

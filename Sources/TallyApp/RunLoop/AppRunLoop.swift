@@ -1,5 +1,7 @@
 import TallyDefaults
 import TallyModel
+import TallyScreens
+import TallySettings
 import TallySync
 
 /// The interactive app's run loop: waits on the terminal, applies keys, saves, draws.

@@ -1,5 +1,6 @@
 import TallyDefaults
 import TallyModel
+import TallySettings
 
 /// Checks what a store holds under the keys Tally knows, once at start.
 ///

@@ -1,5 +1,6 @@
 import TallyDefaults
 import TallyModel
+import TallyScreens
 
 /// The settings as one run of Tally sees them: each value, and where it comes from.
 ///

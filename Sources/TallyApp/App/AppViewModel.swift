@@ -1,5 +1,7 @@
 import TallyDefaults
 import TallyModel
+import TallyScreens
+import TallySettings
 
 /// Picks the screen and routes each key press to it: onboarding on first launch, then the
 /// counter, and a counter's history over it.

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyScreens
 
 /// The `SettingStorage` Tally uses: its settings kept in an injected `UserDefaultsProtocol`.
 ///

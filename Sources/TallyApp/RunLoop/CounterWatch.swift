@@ -1,5 +1,6 @@
 import TallyModel
 import TallyPlatform
+import TallySettings
 import TallySync
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,7 @@
 import TallyDefaults
 import TallyModel
+import TallyScreens
+import TallySettings
 import TallySync
 
 /// The one place the app's view model is put together, each screen's view model made when

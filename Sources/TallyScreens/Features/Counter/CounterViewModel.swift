@@ -90,7 +90,7 @@ public final class CounterViewModel {
   public var keyMap: KeyMap<Action> { settings.keyMap }
   /// The keys, whether reset and delete ask first, and whether the value is drawn large;
   /// changed while the app runs when the user changes the settings.
-  public internal(set) var settings: CounterScreenSettings
+  public package(set) var settings: CounterScreenSettings
   /// Counting, or a prompt, a confirmation or the help on top of it.
   public internal(set) var mode: CounterMode = .counting
   /// A one-line message for the status line: a limit reached, an undo, a save that failed.

@@ -1,3 +1,5 @@
+import TallyScreens
+
 /// Draws the current screen into a canvas of the terminal's size, or a one-line message
 /// when the terminal is too small for it.
 public struct AppView {

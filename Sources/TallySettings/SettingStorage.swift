@@ -1,3 +1,5 @@
+import TallyScreens
+
 /// The app's settings, as the UI-testing article's `SettingStorage`.
 ///
 /// A class-bound protocol, so that a setting can be changed through any reference to the

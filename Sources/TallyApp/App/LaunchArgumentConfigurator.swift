@@ -1,5 +1,6 @@
 import TallyDefaults
 import TallyModel
+import TallySettings
 import TallySync
 
 /// Builds the app's dependencies from the launch arguments, as the article's

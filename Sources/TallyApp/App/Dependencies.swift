@@ -1,4 +1,5 @@
 import TallyModel
+import TallySettings
 import TallySync
 
 /// The app's replaceable dependencies, built once by the composition root.
