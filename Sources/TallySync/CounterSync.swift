@@ -321,7 +321,7 @@ public final class CounterSync: CounterChangeRecorder {
       // Under the store's lock, on the freshest state: another process may have counted.
       store.performBatch {
         var latest = ReplicaState()
-        if damaged { keepDamagedStateAside() }
+        if damaged { DamagedStateRecovery(store: store, machine: machine).keepAside() }
         var dropped: [String: Contribution?] = [:]
         let retired = self.retired
         updateState { state, tick in
@@ -329,7 +329,7 @@ public final class CounterSync: CounterChangeRecorder {
           latest = state
         }
         if !dropped.isEmpty { retire(dropped) }
-        noteMoves(from: local, to: latest)
+        OwnCounterMoves(store: store, instance: machine.instance).note(from: local, to: latest)
         // Another process here (a command) may have merged the same files first: then the
         // store holds nothing new, but this process's counters were read before it did.
         changed = materializer.materialize(latest, writing: true) || latest != local
@@ -361,7 +361,7 @@ public final class CounterSync: CounterChangeRecorder {
     state.merge(incoming)
     state.bringBackACounterIfNoneIsLeft(tick: tick)
     if !retired.isEmpty { Self.restoreRetiredSums(in: &state, retired: retired, instance: machine.instance) }
-    if rebuilding { restoreOwnCounts(into: &state) }
+    if rebuilding { DamagedStateRecovery(store: store, machine: machine).restoreOwnCounts(into: &state) }
     state.acknowledgeDeletions(as: machine.instance)
     let acknowledged = state
     var dropped: [String: Contribution?] = [:]
@@ -371,97 +371,10 @@ public final class CounterSync: CounterChangeRecorder {
     return dropped
   }
 
-  // MARK: This machine's counters moving between ids
-
-  /// Notes each of this machine's own counters that the merge moved to another id in the
-  /// store (``CounterGroup/id``): the counter on screen follows it, and the history's
-  /// changes follow it when the history next opens or reads the folder
-  /// (``takeMovedCounterIDs()``).
-  private func noteMoves(from before: ReplicaState, to after: ReplicaState) {
-    let moves = Self.ownMoves(from: before, to: after, instance: machine.instance)
-    guard !moves.isEmpty else { return }
-    var pending = store.x.object([[String]].self, forKey: .syncMovedIDs) ?? []
-    pending += moves.map { [$0.old, $0.new] }
-    store.x.set(pending, forKey: .syncMovedIDs)
-    if let current = store.x.object(String.self, forKey: .currentCounter),
-      let move = moves.first(where: { $0.old == current })
-    {
-      store.x.set(move.new, forKey: .currentCounter)
-    }
-  }
-
-  /// The store's ids that `instance`'s own counters (`c-HASH-INSTANCE`) had in `before` and
-  /// have in `after`, where they differ.
-  static func ownMoves(from before: ReplicaState, to after: ReplicaState, instance: String) -> [(old: String, new: String)] {
-    func owned(_ state: ReplicaState) -> [String: String] {
-      var ids: [String: String] = [:]
-      for group in state.groups {
-        for member in group.members where ReplicaState.id(member, isMadeBy: instance) {
-          ids[member] = group.id
-        }
-      }
-      return ids
-    }
-    let (old, new) = (owned(before), owned(after))
-    return old.compactMap { member, id in new[member].flatMap { $0 != id ? (old: id, new: $0) : nil } }
-      .sorted { $0.old < $1.old }
-  }
-
   /// Takes the moves noted since the last call (oldest first), for the history to move this
   /// machine's changes with its counters.
   public func takeMovedCounterIDs() -> [(old: String, new: String)] {
-    guard store.propertyListValue(forKey: DefaultsKey.syncMovedIDs.name) != nil else { return [] }
-    var moves: [(old: String, new: String)] = []
-    store.performBatch {
-      guard let pending = store.x.object([[String]].self, forKey: .syncMovedIDs) else { return }
-      moves = pending.compactMap { $0.count == 2 ? (old: $0[0], new: $0[1]) : nil }
-      store.x.removeObject(forKey: .syncMovedIDs)
-    }
-    return moves
-  }
-
-  /// Keeps the stored state that could not be read under ``DefaultsKey/syncStateDamaged``.
-  private func keepDamagedStateAside() {
-    let raw = PropertyListValue.dictionary(
-      [
-        DefaultsKey.syncState.name: store.propertyListValue(forKey: DefaultsKey.syncState.name),
-        DefaultsKey.syncSettings.name: store.propertyListValue(forKey: DefaultsKey.syncSettings.name),
-      ].compactMapValues { $0 })
-    store.setPropertyListValue(raw, forKey: DefaultsKey.syncStateDamaged.name)
-  }
-
-  /// Gives back this machine's counts after a damaged state was rebuilt from the folder.
-  ///
-  /// A counter the store counts higher than the folder knows was counted here and not yet
-  /// copied there, so the difference is this machine's contribution; a counter the store
-  /// has and the state does not is made.
-  /// Nothing is taken away: what the folder knows beyond the store is other machines' news.
-  private func restoreOwnCounts(into state: inout ReplicaState) {
-    let records = store.x.object([CounterRecord].self, forKey: .counters) ?? []
-    for record in records {
-      let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
-      let group = state.group(withID: record.id)
-      let member =
-        group?.members.first { state.counters[$0]?.isDeleted == false } ?? group?.members.first
-        ?? ReplicaState.memberID(forNew: record.id, instance: machine.instance)
-      var counter = state.counters[member] ?? CounterReplica()
-      if group == nil {
-        for (field, entry) in Self.fields(of: record) {
-          counter.write(entry, to: field, at: HybridTime(milliseconds: 0, machine: machine.name))
-        }
-      }
-      let shown = group.flatMap(state.visibleCounter)?.value ?? counter.value
-      let missing = Int128(value) - Int128(shown)
-      if missing > 0 { counter.add(Int(clamping: missing), by: machine.instance) }
-      state.counters[member] = counter
-    }
-  }
-
-  /// A record's fields as the state keeps them (without its id).
-  private static func fields(of record: CounterRecord) -> [String: PropertyListValue] {
-    guard case .dictionary(var entries) = record.propertyListValue else { return [:] }
-    entries["id"] = nil
-    return entries
+    OwnCounterMoves(store: store, instance: machine.instance).take()
   }
 
   // MARK: Watching the folder

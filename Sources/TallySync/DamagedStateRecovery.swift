@@ -1,0 +1,53 @@
+import TallyDefaults
+import TallyModel
+
+/// A sync state in the store that could not be read: kept aside, and this machine's counts
+/// given back once the state is rebuilt from the folder (``CounterSync/pull(publishing:)``).
+struct DamagedStateRecovery {
+  let store: any PropertyListStore
+  let machine: SyncMachine
+
+  /// Keeps the stored state that could not be read under ``DefaultsKey/syncStateDamaged``.
+  func keepAside() {
+    let raw = PropertyListValue.dictionary(
+      [
+        DefaultsKey.syncState.name: store.propertyListValue(forKey: DefaultsKey.syncState.name),
+        DefaultsKey.syncSettings.name: store.propertyListValue(forKey: DefaultsKey.syncSettings.name),
+      ].compactMapValues { $0 })
+    store.setPropertyListValue(raw, forKey: DefaultsKey.syncStateDamaged.name)
+  }
+
+  /// Gives back this machine's counts after a damaged state was rebuilt from the folder.
+  ///
+  /// A counter the store counts higher than the folder knows was counted here and not yet
+  /// copied there, so the difference is this machine's contribution; a counter the store
+  /// has and the state does not is made.
+  /// Nothing is taken away: what the folder knows beyond the store is other machines' news.
+  func restoreOwnCounts(into state: inout ReplicaState) {
+    let records = store.x.object([CounterRecord].self, forKey: .counters) ?? []
+    for record in records {
+      let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
+      let group = state.group(withID: record.id)
+      let member =
+        group?.members.first { state.counters[$0]?.isDeleted == false } ?? group?.members.first
+        ?? ReplicaState.memberID(forNew: record.id, instance: machine.instance)
+      var counter = state.counters[member] ?? CounterReplica()
+      if group == nil {
+        for (field, entry) in Self.fields(of: record) {
+          counter.write(entry, to: field, at: HybridTime(milliseconds: 0, machine: machine.name))
+        }
+      }
+      let shown = group.flatMap(state.visibleCounter)?.value ?? counter.value
+      let missing = Int128(value) - Int128(shown)
+      if missing > 0 { counter.add(Int(clamping: missing), by: machine.instance) }
+      state.counters[member] = counter
+    }
+  }
+
+  /// A record's fields as the state keeps them (without its id).
+  private static func fields(of record: CounterRecord) -> [String: PropertyListValue] {
+    guard case .dictionary(var entries) = record.propertyListValue else { return [:] }
+    entries["id"] = nil
+    return entries
+  }
+}

@@ -1,0 +1,56 @@
+import TallyDefaults
+import TallyModel
+
+/// This machine's own counters moving between the store's ids when a merge regroups them
+/// (``CounterGroup``), noted in the store (`syncMovedIDs`) for the screen and the history.
+struct OwnCounterMoves {
+  let store: any PropertyListStore
+  /// This machine's instance: the counters `c-HASH-INSTANCE` it made.
+  let instance: String
+
+  /// Notes each of this machine's own counters that the merge moved to another id in the
+  /// store (``CounterGroup/id``): the counter on screen follows it, and the history's
+  /// changes follow it when the history next opens or reads the folder
+  /// (``CounterSync/takeMovedCounterIDs()``).
+  func note(from before: ReplicaState, to after: ReplicaState) {
+    let moves = Self.ownMoves(from: before, to: after, instance: instance)
+    guard !moves.isEmpty else { return }
+    var pending = store.x.object([[String]].self, forKey: .syncMovedIDs) ?? []
+    pending += moves.map { [$0.old, $0.new] }
+    store.x.set(pending, forKey: .syncMovedIDs)
+    if let current = store.x.object(String.self, forKey: .currentCounter),
+      let move = moves.first(where: { $0.old == current })
+    {
+      store.x.set(move.new, forKey: .currentCounter)
+    }
+  }
+
+  /// The store's ids that `instance`'s own counters (`c-HASH-INSTANCE`) had in `before` and
+  /// have in `after`, where they differ.
+  static func ownMoves(from before: ReplicaState, to after: ReplicaState, instance: String) -> [(old: String, new: String)] {
+    func owned(_ state: ReplicaState) -> [String: String] {
+      var ids: [String: String] = [:]
+      for group in state.groups {
+        for member in group.members where ReplicaState.id(member, isMadeBy: instance) {
+          ids[member] = group.id
+        }
+      }
+      return ids
+    }
+    let (old, new) = (owned(before), owned(after))
+    return old.compactMap { member, id in new[member].flatMap { $0 != id ? (old: id, new: $0) : nil } }
+      .sorted { $0.old < $1.old }
+  }
+
+  /// Takes the moves noted since the last call (oldest first).
+  func take() -> [(old: String, new: String)] {
+    guard store.propertyListValue(forKey: DefaultsKey.syncMovedIDs.name) != nil else { return [] }
+    var moves: [(old: String, new: String)] = []
+    store.performBatch {
+      guard let pending = store.x.object([[String]].self, forKey: .syncMovedIDs) else { return }
+      moves = pending.compactMap { $0.count == 2 ? (old: $0[0], new: $0[1]) : nil }
+      store.x.removeObject(forKey: .syncMovedIDs)
+    }
+    return moves
+  }
+}
