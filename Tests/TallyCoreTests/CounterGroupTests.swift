@@ -97,7 +97,7 @@ struct CounterGroupTests {
   @Test func aGroupChangeIsUndone() throws {
     let app = try makeApp()
     let id = try #require(app.counters.list.counter(named: "emails")?.id)
-    app.counterScreen?.applied(app.counters.apply([.setGroup("Health", of: id)]))
+    app.counterScreen?.receive(.edited(app.counters.apply([.setGroup("Health", of: id)]), for: .change))
     #expect(app.counters.list.counter(named: "emails")?.group == "Health")
     app.press(.character("u"))
     #expect(app.counters.list.counter(named: "emails")?.group == "Work")

@@ -123,7 +123,7 @@ struct CounterMouseTests {
     #expect(sut.update(press, counters: counters, target: .increment) == [.edit(.add(3, to: "count"))])
     #expect(sut.update(press, counters: counters, target: .decrement) == [.edit(.add(-3, to: "count"))])
     #expect(sut.update(press, counters: counters, target: .counter(id: "count-2")) == [.edit(.select("count-2"))])
-    #expect(sut.update(press, counters: counters, target: nil).isEmpty)
-    #expect(sut.update(.mouse(MouseEvent(.release, column: 0, row: 0)), counters: counters, target: .increment).isEmpty)
+    #expect(sut.update(press, counters: counters, target: nil).effects.isEmpty)
+    #expect(sut.update(.mouse(MouseEvent(.release, column: 0, row: 0)), counters: counters, target: .increment).effects.isEmpty)
   }
 }

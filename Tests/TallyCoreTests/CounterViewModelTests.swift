@@ -98,8 +98,24 @@ struct CounterScreenEffectTests {
     counters: [Counter(id: "count", name: "Count", step: 2, value: 5), Counter(id: "count-2", name: "laps")],
     currentID: "count")
 
+  /// What the last update's edits were for, handed back with their outcome as the app does.
+  private let asked = Asked()
+  private final class Asked {
+    var purpose = EditPurpose.change
+  }
+
   private func update(_ keys: Key...) -> [CounterEffect] {
-    keys.flatMap { sut.update($0, counters: counters) }
+    keys.flatMap { key in
+      let update = sut.update(key, counters: counters)
+      asked.purpose = update.purpose
+      return update.effects
+    }
+  }
+
+  /// Hands `outcomes` to the screen as the app does, for the last update's edits.
+  private func applied(_ outcomes: [Result<CounterChange?, CounterError>]) {
+    sut.receive(.edited(outcomes, for: asked.purpose))
+    asked.purpose = .change
   }
 
   @Test(arguments: [Key.space, .character("+"), .up, .character("k")])
@@ -129,7 +145,7 @@ struct CounterScreenEffectTests {
 
   @Test func aRefusedNameReopensThePromptWithTheReason() throws {
     #expect(update(.character("n"), .character("L"), .enter) == [.edit(.create(named: "L", selecting: true))])
-    sut.applied([.failure(.duplicateName("L"))])
+    applied([.failure(.duplicateName("L"))])
     guard case .prompt(let prompt) = sut.mode else {
       Issue.record("expected the prompt, got \(sut.mode)")
       return
@@ -141,17 +157,29 @@ struct CounterScreenEffectTests {
   @Test func undoAsksForTheEditsThatReverseAChangeAndRedoForThoseThatMakeItAgain() {
     #expect(update(.character("u")).isEmpty)
     #expect(sut.status?.text == "Nothing to undo.")
-    sut.applied([.success(.value(counterID: "count", from: 3, to: 5))])
+    applied([.success(.value(counterID: "count", from: 3, to: 5))])
     #expect(update(.character("u")) == [.edit(.shift("count", from: 5, to: 3)), .edit(.select("count"))])
-    sut.applied([.success(.value(counterID: "count", from: 9, to: 7)), .success(nil)])
+    applied([.success(.value(counterID: "count", from: 9, to: 7)), .success(nil)])
     #expect(sut.status?.text == "Undone: Count 3 → 5 (now 7)")
     #expect(update(.control("r")) == [.edit(.shift("count", from: 3, to: 5)), .edit(.select("count"))])
   }
 
+  /// The screen keeps nothing of an edit in flight: an outcome is taken for the purpose the
+  /// update gave it, whatever keys came between (as they may when the edits are slow).
+  @Test func anOutcomeIsTakenForThePurposeItCarries() {
+    applied([.success(.value(counterID: "count", from: 3, to: 5))])
+    let undo = sut.update(.character("u"), counters: counters)
+    #expect(undo.purpose == .replay(.value(counterID: "count", from: 3, to: 5), undoing: true, summary: "Count 3 → 5"))
+    #expect(sut.update(.tab, counters: counters) == [.edit(.select("count-2"))], "a plain change meanwhile")
+    sut.receive(.edited([.success(.value(counterID: "count", from: 5, to: 3)), .success(nil)], for: undo.purpose))
+    #expect(sut.status?.text == "Undone: Count 3 → 5 (now 3)")
+    #expect(update(.control("r")) == [.edit(.shift("count", from: 3, to: 5)), .edit(.select("count"))])
+  }
+
   @Test func anUndoThatFindsNothingToChangeCanStillBeRedone() {
-    sut.applied([.success(.rename(counterID: "count", from: "A", to: "B"))])
+    applied([.success(.rename(counterID: "count", from: "A", to: "B"))])
     #expect(update(.character("u")) == [.edit(.rename("count", to: "A")), .edit(.select("count"))])
-    sut.applied([.success(nil), .success(nil)])  // another process had renamed it back already
+    applied([.success(nil), .success(nil)])  // another process had renamed it back already
     #expect(sut.status?.text == "Undone: rename A → B")
     #expect(update(.control("r")) == [.edit(.rename("count", to: "B")), .edit(.select("count"))])
   }

@@ -72,22 +72,26 @@ struct GoalEditTests {
   @Test func settingAGoalIsAChangeThatUndoAndRedoReplay() throws {
     let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
     let screen = CounterViewModel()
-    #expect(screen.update(.character("g"), counters: model.list).isEmpty)
+    #expect(screen.update(.character("g"), counters: model.list).effects.isEmpty)
     for key in "5/week" { _ = screen.update(.character(key), counters: model.list) }
-    let effects = screen.update(.enter, counters: model.list)
+    let confirmed = screen.update(.enter, counters: model.list)
+    let effects = confirmed.effects
     #expect(effects == [.edit(.setGoal(Goal(amount: 5, period: .week), of: "count"))])
-    screen.applied(model.apply(effects.compactMap { if case .edit(let edit) = $0 { edit } else { nil } }))
+    screen.receive(
+      .edited(model.apply(effects.compactMap { if case .edit(let edit) = $0 { edit } else { nil } }), for: confirmed.purpose))
     #expect(model.list.current.goal == Goal(amount: 5, period: .week))
     guard case .array(let records)? = defaults.domains.persistent["counters"], case .dictionary(let stored)? = records.first
     else { throw TestFailure() }
     #expect(stored["goal"] == .dictionary(["amount": .integer(5), "period": .string("week")]))
 
     let undo = screen.update(.character("u"), counters: model.list)
-    screen.applied(model.apply(undo.compactMap { if case .edit(let edit) = $0 { edit } else { nil } }))
+    screen.receive(
+      .edited(model.apply(undo.effects.compactMap { if case .edit(let edit) = $0 { edit } else { nil } }), for: undo.purpose))
     #expect(model.list.current.goal == nil)
     #expect(screen.status?.text == "Undone: goal of Count none → 5/week")
     let redo = screen.update(.control("r"), counters: model.list)
-    screen.applied(model.apply(redo.compactMap { if case .edit(let edit) = $0 { edit } else { nil } }))
+    screen.receive(
+      .edited(model.apply(redo.effects.compactMap { if case .edit(let edit) = $0 { edit } else { nil } }), for: redo.purpose))
     #expect(model.list.current.goal == Goal(amount: 5, period: .week))
   }
 
@@ -99,7 +103,7 @@ struct GoalEditTests {
     guard case .prompt(let prompt) = screen.mode else { throw TestFailure() }
     #expect(prompt.field.text == "8/day")
     _ = screen.update(.control("u"), counters: model.list)
-    #expect(screen.update(.enter, counters: model.list) == [.edit(.setGoal(nil, of: "count"))])
+    #expect(screen.update(.enter, counters: model.list).effects == [.edit(.setGoal(nil, of: "count"))])
   }
 
   @Test func aGoalThatIsNotOneKeepsThePromptOpen() throws {
@@ -107,7 +111,7 @@ struct GoalEditTests {
     let screen = CounterViewModel()
     _ = screen.update(.character("g"), counters: model.list)
     for key in "8/year" { _ = screen.update(.character(key), counters: model.list) }
-    #expect(screen.update(.enter, counters: model.list).isEmpty)
+    #expect(screen.update(.enter, counters: model.list).effects.isEmpty)
     guard case .prompt(let prompt) = screen.mode else { throw TestFailure() }
     #expect(prompt.error?.contains("not \"8/year\"") == true)
   }

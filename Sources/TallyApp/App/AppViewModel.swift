@@ -157,7 +157,8 @@ public final class AppViewModel {
           column: event.column, row: event.row, width: screenSize.width, height: screenSize.height)
       }
       var edits: [CounterEdit] = []
-      for effect in counter.update(key, counters: counters.list, target: target) {
+      let update = counter.update(key, counters: counters.list, target: target)
+      for effect in update.effects {
         switch effect {
         case .edit(let edit): edits.append(edit)
         case .openHistory:
@@ -171,11 +172,12 @@ public final class AppViewModel {
           // the last one is the one just made.
           analytics.flush(copyingToFolder: false)
           counter.lastChangeFound(history?.lastChange(ofCounter: id), counters: counters.list)
-        case .setNote(let note, let change): counter.noteSet(history?.setNote(note, of: change) ?? false)
+        case .setNote(let note, let change):
+          counter.receive(.noteSet(history?.setNote(note, of: change) ?? false, for: update.purpose))
         case .quit: isQuitting = true
         }
       }
-      if !edits.isEmpty { counter.applied(counters.apply(edits)) }
+      if !edits.isEmpty { counter.receive(.edited(counters.apply(edits), for: update.purpose)) }
     case .history(let history, let counter):
       var target: HistoryViewModel.Target?
       if case .mouse(let event) = key {

@@ -8,13 +8,23 @@ import TallyModel
 /// (its counter was deleted elsewhere, its old name was taken, a limit is in the way) is
 /// dropped, and the message says why. Undo and redo show the counter they changed.
 extension CounterViewModel {
-  /// Takes in what ``CountersModel`` made of the edits the last update asked for: the
-  /// changes are kept for undo, and a refusal is shown (a refused prompt stays open).
-  public func applied(_ outcomes: [Result<CounterChange?, CounterError>]) {
-    defer { pending = .change }
+  /// Takes in what became of an update's edits, with the purpose the update gave them.
+  public func receive(_ outcome: CounterOutcome) {
+    switch outcome {
+    case .edited(let outcomes, let purpose): applied(outcomes, for: purpose)
+    case .noteSet(let succeeded, let purpose): noteSet(succeeded, for: purpose)
+    }
+  }
+
+  /// Takes in what ``CountersModel`` made of the edits: the changes are kept for undo, and a
+  /// refusal is shown (a refused prompt stays open).
+  private func applied(_ outcomes: [Result<CounterChange?, CounterError>], for purpose: EditPurpose) {
+    // A note's undo or redo is done once the note is set (``noteSet(_:for:)``): the edit
+    // that shows its counter is taken as any other.
+    let purpose: EditPurpose = if case .replay(.note, _, _) = purpose { .change } else { purpose }
     let made = outcomes.compactMap { try? $0.get() }
     for case .failure(let error) in outcomes {
-      switch (pending, error) {
+      switch (purpose, error) {
       case (.replay(_, let undoing, let summary), _): warn(Self.refusal(undoing ? "undo" : "redo", summary, error))
       case (_, .unknownCounter):
         mode = .counting
@@ -24,7 +34,7 @@ extension CounterViewModel {
       }
       return
     }
-    if case .replay(let change, let undoing, let summary) = pending {
+    if case .replay(let change, let undoing, let summary) = purpose {
       replayed(change, undoing: undoing, result: made.first, summary: summary)
     } else {
       for change in made { undoStack.record(change) }
@@ -32,18 +42,18 @@ extension CounterViewModel {
   }
 
   /// Pops the latest change to undo (or redo) and returns the edits that replay it.
-  func replay(undoing: Bool, counters: CounterList) -> [CounterEffect] {
+  func replay(undoing: Bool, counters: CounterList) -> CounterUpdate {
     guard let change = undoing ? undoStack.popUndoable() : undoStack.popRedoable() else {
       inform("Nothing to \(undoing ? "undo" : "redo").")
       return []
     }
-    pending = .replay(
+    let purpose = EditPurpose.replay(
       change, undoing: undoing,
       summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
     // A note is the history's, not the counters': the app sets it and says how that went
-    // (``noteSet(_:)``); the counter is shown as for any undo.
+    // (``CounterOutcome/noteSet(_:for:)``); the counter is shown as for any undo.
     if case .note(let noted, let from, let to) = change {
-      return [.setNote(undoing ? from : to, of: noted), .edit(.select(noted.entry.counter))]
+      return CounterUpdate([.setNote(undoing ? from : to, of: noted), .edit(.select(noted.entry.counter))], purpose: purpose)
     }
     let edits: [CounterEdit] =
       switch change {
@@ -57,7 +67,7 @@ extension CounterViewModel {
       case .delete(let counter, let index): undoing ? [.restore(counter, at: index)] : [.delete(counter.id)]
       case .note: []
       }
-    return edits.map(CounterEffect.edit)
+    return CounterUpdate(edits.map(CounterEffect.edit), purpose: purpose)
   }
 
   /// Opens the prompt for a note on `change`, the counter's last change as the history
@@ -77,9 +87,8 @@ extension CounterViewModel {
 
   /// Takes in whether the note a prompt or an undo asked for (``CounterEffect/setNote(_:of:)``)
   /// is in the history now: the change is kept for undo, or the message says why not.
-  public func noteSet(_ succeeded: Bool) {
-    defer { pending = .change }
-    switch pending {
+  private func noteSet(_ succeeded: Bool, for purpose: EditPurpose) {
+    switch purpose {
     case .prompt(let prompt):
       guard case .note(let change) = prompt.purpose else { return }
       guard succeeded else {

@@ -6,9 +6,10 @@ import TallyModel
 ///
 /// ``update(_:counters:target:)`` takes a key and the counters as ``CountersModel`` holds
 /// them, changes only the screen's own state (its mode, the status line) and returns what
-/// should happen as ``CounterEffect`` values; the app makes the edits and hands what became
-/// of them to ``applied(_:)``, which records them for undo and says what went wrong. The
-/// screen keeps no copy of the counters.
+/// should happen as ``CounterEffect`` values, with what the edits among them are for
+/// (``CounterUpdate``); the app makes the edits and hands what became of them back as a
+/// message with that purpose (``receive(_:)``), which records them for undo and says what
+/// went wrong. The screen keeps no copy of the counters, and nothing of an edit in flight.
 ///
 /// Keys are data: ``keyMap`` for counting (the user's `keys.<action>` settings over
 /// ``defaultKeyMap``), and the key maps of `Prompt`, `Confirmation` and `Help` for the
@@ -97,19 +98,6 @@ public final class CounterViewModel {
   public internal(set) var status: StatusMessage?
   /// What can be undone and redone.
   public internal(set) var undoStack = UndoStack()
-  /// What the edits of the last update are for, until ``applied(_:)`` hears how they went.
-  var pending = Pending.change
-
-  /// What the edits of an update are for.
-  enum Pending {
-    /// A change to record for undo.
-    case change
-    /// The answer to a prompt, which stays open if the change is refused.
-    case prompt(Prompt)
-    /// An undo or a redo of `change`.
-    case replay(CounterChange, undoing: Bool, summary: String)
-  }
-
   public init(settings: CounterScreenSettings = CounterScreenSettings()) {
     self.settings = settings
   }
@@ -122,8 +110,7 @@ public final class CounterViewModel {
   /// region under it, `target`, which the view finds
   /// (`CounterView.target(column:row:width:height:)`); in the other modes it counts as a
   /// key.
-  public func update(_ key: Key, counters: CounterList, target: CounterLayout.Target? = nil) -> [CounterEffect] {
-    pending = .change
+  public func update(_ key: Key, counters: CounterList, target: CounterLayout.Target? = nil) -> CounterUpdate {
     switch mode {
     case .counting:
       if case .mouse(let event) = key { return event.kind == .press ? click(target, counters: counters) : [] }
@@ -141,7 +128,7 @@ public final class CounterViewModel {
       return []
     case .confirmation(let confirmation):
       if case .mouse(let event) = key, event.kind != .press { return [] }
-      return answer(confirmation, Confirmation.answer(to: key))
+      return CounterUpdate(answer(confirmation, Confirmation.answer(to: key)))
     case .help:
       if case .mouse(let event) = key, event.kind != .press { return [] }
       mode = .counting
@@ -149,7 +136,7 @@ public final class CounterViewModel {
     }
   }
 
-  private func click(_ target: CounterLayout.Target?, counters: CounterList) -> [CounterEffect] {
+  private func click(_ target: CounterLayout.Target?, counters: CounterList) -> CounterUpdate {
     switch target {
     case .decrement?: return perform(.decrement, counters: counters)
     case .increment?: return perform(.increment, counters: counters)
@@ -163,7 +150,7 @@ public final class CounterViewModel {
   }
 
   /// What a counting action does to `counters`.
-  public func perform(_ action: Action, counters: CounterList) -> [CounterEffect] {
+  func perform(_ action: Action, counters: CounterList) -> CounterUpdate {
     status = nil
     let current = counters.current
     let name = Self.shortName(current.name)
@@ -219,29 +206,29 @@ public final class CounterViewModel {
   }
 
   /// Acts on a confirmed prompt: asks for the change, or keeps the prompt open saying why not.
-  private func confirm(_ prompt: Prompt) -> [CounterEffect] {
+  private func confirm(_ prompt: Prompt) -> CounterUpdate {
     let text = prompt.field.text
     mode = .counting
-    pending = .prompt(prompt)
+    let asked: CounterEffect
     do throws(CounterError) {
       switch prompt.purpose {
-      case .newCounter: return [.edit(.create(named: text, selecting: true))]
-      case .rename(let id): return [.edit(.rename(id, to: text))]
-      case .value(let id): return [.edit(.setValue(try CounterInput.value(from: text), of: id))]
-      case .step(let id): return [.edit(.setStep(try CounterInput.step(from: text), of: id))]
+      case .newCounter: asked = .edit(.create(named: text, selecting: true))
+      case .rename(let id): asked = .edit(.rename(id, to: text))
+      case .value(let id): asked = .edit(.setValue(try CounterInput.value(from: text), of: id))
+      case .step(let id): asked = .edit(.setStep(try CounterInput.step(from: text), of: id))
       case .goal(let id):
         let goal = text.trimmingXMLWhitespace().isEmpty ? nil : try Goal(text: text)
-        return [.edit(.setGoal(goal, of: id))]
+        asked = .edit(.setGoal(goal, of: id))
       case .note(let change):
         // Empty takes the note off; a note that was not there stays away.
         let note = text.allSatisfy { $0 == " " } ? nil : try ChangeNote.checked(text)
         guard note != change.entry.note else {
-          pending = .change
           inform(note == nil ? "No note added." : "The note is unchanged.")
           return []
         }
-        return [.setNote(note, of: change)]
+        asked = .setNote(note, of: change)
       }
+      return CounterUpdate([asked], purpose: .prompt(prompt))
     } catch {
       refuse(prompt, error)
       return []
