@@ -12,38 +12,35 @@ import TallyPlatform
 /// store and the problem is listed in ``notices``.
 public final class FileUserDefaults: LayeredUserDefaults {
   /// Problems met while opening the store, such as a damaged file moved aside.
-  public private(set) var notices: [StoreError] = []
+  public var notices: [StoreError] { fileSide.notices }
 
-  private let file: StoreFile
-  private var watch: DirectoryWatch?
-  /// Keys changed in memory and not yet saved; re-applied over what is re-read from disk.
-  private var unsavedKeys: Set<String> = []
-  /// Set when taking the lock failed in the current batch, so that it is not waited for twice.
-  private var lockFailed = false
-  /// Whether the file was checked (and re-read if needed) since the lock was taken.
-  private var isFreshUnderLock = false
+  /// The file, and what this process knows of it: the store's backing.
+  private let fileSide: StoreFileSide
 
   /// Opens (creating if needed) the store in `directory`.
   ///
   /// - Throws: `StoreError` when the directory cannot be made or the file cannot be read.
   ///   A file that is read but cannot be parsed does not throw: it is moved aside.
   public init(directory: String, lockTimeout: Double = StoreLock.defaultTimeout) throws(StoreError) {
-    file = try StoreFile(directory: directory, lockTimeout: lockTimeout)
-    super.init(values: [:])
-    try refresh()
+    let fileSide = StoreFileSide(file: try StoreFile(directory: directory, lockTimeout: lockTimeout))
+    self.fileSide = fileSide
+    super.init(values: [:], backing: fileSide)
+    var opened: Result<Void, StoreError> = .success(())
+    updateBacked { backed in opened = Result { () throws(StoreError) in try fileSide.refresh(&backed) } }
+    try opened.get()
   }
 
   /// Seconds a change waits for another process's lock on the store before it fails; the
   /// `lockTimeout` setting, read after the store is open (reading takes no lock).
   public var lockTimeout: Double {
-    get { file.lockTimeout }
-    set { file.lockTimeout = newValue }
+    get { fileSide.file.lockTimeout }
+    set { fileSide.file.lockTimeout = newValue }
   }
 
   /// The directory that holds the store, such as `~/.local/share/tally`.
-  public var directory: String { file.directory }
+  public var directory: String { fileSide.file.directory }
   /// The store file.
-  public var path: String { file.path }
+  public var path: String { fileSide.file.path }
 
   /// What the store in `directory` holds, for shell completion.
   ///
@@ -58,59 +55,13 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   // MARK: Saving
 
-  override func prepareToChange() {
-    lockAndRefresh()
-  }
-
-  override func persistentKeysChanged(_ keys: Set<String>) {
-    unsavedKeys.formUnion(keys)
-  }
-
-  override func batchEnded() {
-    if !unsavedKeys.isEmpty { save() }
-    file.unlock()
-    isFreshUnderLock = false
-    lockFailed = false
-  }
-
   /// Whether changes made in memory are still waiting to be saved (after a failed save).
-  public var hasUnsavedChanges: Bool { !unsavedKeys.isEmpty }
+  public var hasUnsavedChanges: Bool { !fileSide.unsavedKeys.isEmpty }
 
   /// Tries again to save what a failed save left in memory; ``saveProblem`` tells how it went.
   public func retrySave() {
     guard hasUnsavedChanges else { return }
-    performBatch { lockAndRefresh() }
-  }
-
-  private func save() {
-    lockAndRefresh()
-    // Never write over a file that could not be read: that would lose what it holds.
-    guard file.isLocked, isFreshUnderLock else { return }
-    do {
-      try file.write(domains.persistent)
-      unsavedKeys.removeAll()
-      saveProblem = nil
-    } catch {
-      saveProblem = error
-    }
-  }
-
-  private func lockAndRefresh() {
-    guard !file.isLocked, !lockFailed else { return }
-    do {
-      try ensureDirectory()
-      try file.lock()
-    } catch {
-      lockFailed = true
-      saveProblem = error
-      return
-    }
-    do {
-      try refresh()
-      isFreshUnderLock = true
-    } catch {
-      saveProblem = error
-    }
+    performBatch { updateBacked { fileSide.lockAndRefresh(&$0) } }
   }
 
   // MARK: Reading
@@ -122,50 +73,14 @@ public final class FileUserDefaults: LayeredUserDefaults {
   @discardableResult
   public func reload() -> Set<String> {
     let before = domains
-    do {
-      try refresh()
-    } catch {
-      saveProblem = error
+    updateBacked { backed in
+      do throws(StoreError) {
+        try fileSide.refresh(&backed)
+      } catch {
+        backed.saveProblem = error
+      }
     }
     return before.changedKeys(comparedWith: domains)
-  }
-
-  /// Reads the file unless it is the one last read or written, and lays it under what this
-  /// process has not saved yet.
-  private func refresh() throws(StoreError) {
-    guard !file.isUnchanged else { return }
-    switch try file.read() {
-    case .values(let values): apply(values)
-    case .damaged(let reason): moveAside(reason: reason)
-    }
-  }
-
-  private func apply(_ values: [String: PropertyListValue]) {
-    var fresh = values
-    for key in unsavedKeys { fresh[key] = domains.persistent[key] }
-    changeDomains { $0.persistent = fresh }
-  }
-
-  /// Moves a damaged store file aside, keeping its bytes, and keeps what is in memory.
-  private func moveAside(reason: String) {
-    let wasLocked = file.isLocked
-    if !wasLocked, (try? file.lock()) == nil {
-      notices.append(.corrupt(path: path, movedTo: "(not moved: the store is locked)", reason: reason))
-      return
-    }
-    defer { if !wasLocked { file.unlock() } }
-    // Another process may have replaced the file since it was read.
-    if case .values(let values)? = try? file.read() {
-      apply(values)
-      return
-    }
-    do {
-      notices.append(.corrupt(path: path, movedTo: try file.moveAside(), reason: reason))
-    } catch {
-      notices.append(.corrupt(path: path, movedTo: "(not moved: \(error))", reason: reason))
-    }
-    // Keep whatever this process already knew: everything it held is re-saved.
-    unsavedKeys.formUnion(domains.persistent.keys)
   }
 
   /// Copies the store file aside, next to it, keeping its bytes as they are.
@@ -174,7 +89,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// copy with the same bytes made earlier is reused, so reading a damaged store twice
   /// keeps one copy.
   public func keepCopy() throws(StoreError) -> String {
-    try file.keepCopy()
+    try fileSide.file.keepCopy()
   }
 
   // MARK: Changes made by other processes
@@ -184,8 +99,8 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// The run loop polls it and calls ``processChanges()`` when it does. `nil` if inotify is
   /// unavailable.
   public func changeNotificationDescriptor() -> Int32? {
-    if watch == nil { watch = DirectoryWatch(directory: directory) }
-    return watch?.descriptor
+    if fileSide.watch == nil { fileSide.watch = DirectoryWatch(directory: directory) }
+    return fileSide.watch?.descriptor
   }
 
   /// Reads what the change descriptor reported.
@@ -195,14 +110,123 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// read back.
   @discardableResult
   public func processChanges() -> Set<String> {
-    guard let watch, watch.readEvents(concerning: StoreLocation.fileName) else { return [] }
+    guard let watch = fileSide.watch, watch.readEvents(concerning: StoreLocation.fileName) else { return [] }
     // A directory deleted (or replaced) is watched again once it exists.
-    if FileSystem.fileExists(atPath: directory) { try? ensureDirectory() }
+    if FileSystem.fileExists(atPath: directory) { try? fileSide.ensureDirectory() }
     return reload()
+  }
+}
+
+/// The file side of ``FileUserDefaults``, its ``DomainBacking``: the file, the lock, and
+/// what this process has not saved yet.
+///
+/// Every change takes the directory's lock, re-reads the file if another process replaced
+/// it (laying this process's unsaved keys on top), and the end of the batch replaces the file
+/// durably. It works on the store's persistent domain as the store hands it over.
+final class StoreFileSide: DomainBacking {
+  let file: StoreFile
+  /// Problems met while reading the file, such as a damaged file moved aside.
+  private(set) var notices: [StoreError] = []
+  /// Keys changed in memory and not yet saved; re-applied over what is re-read from disk.
+  private(set) var unsavedKeys: Set<String> = []
+  /// Set when taking the lock failed in the current batch, so that it is not waited for twice.
+  private var lockFailed = false
+  /// Whether the file was checked (and re-read if needed) since the lock was taken.
+  private var isFreshUnderLock = false
+  /// The watch on the directory, once the run loop asks for it; watched again when the
+  /// directory is made again.
+  var watch: DirectoryWatch?
+
+  init(file: StoreFile) {
+    self.file = file
+  }
+
+  func prepareToChange(_ backed: inout BackedDomains) {
+    lockAndRefresh(&backed)
+  }
+
+  func persistentKeysChanged(_ keys: Set<String>) {
+    unsavedKeys.formUnion(keys)
+  }
+
+  func batchEnded(_ backed: inout BackedDomains) {
+    if !unsavedKeys.isEmpty { save(&backed) }
+    file.unlock()
+    isFreshUnderLock = false
+    lockFailed = false
+  }
+
+  private func save(_ backed: inout BackedDomains) {
+    lockAndRefresh(&backed)
+    // Never write over a file that could not be read: that would lose what it holds.
+    guard file.isLocked, isFreshUnderLock else { return }
+    do {
+      try file.write(backed.persistent)
+      unsavedKeys.removeAll()
+      backed.saveProblem = nil
+    } catch {
+      backed.saveProblem = error
+    }
+  }
+
+  func lockAndRefresh(_ backed: inout BackedDomains) {
+    guard !file.isLocked, !lockFailed else { return }
+    do {
+      try ensureDirectory()
+      try file.lock()
+    } catch {
+      lockFailed = true
+      backed.saveProblem = error
+      return
+    }
+    do {
+      try refresh(&backed)
+      isFreshUnderLock = true
+    } catch {
+      backed.saveProblem = error
+    }
   }
 
   /// Follows the data directory if it was deleted or replaced while Tally ran.
-  private func ensureDirectory() throws(StoreError) {
-    if try file.ensureDirectory() { watch?.watchAgain(directory) }
+  func ensureDirectory() throws(StoreError) {
+    if try file.ensureDirectory() { watch?.watchAgain(file.directory) }
+  }
+
+  /// Reads the file unless it is the one last read or written, and lays it under what this
+  /// process has not saved yet.
+  func refresh(_ backed: inout BackedDomains) throws(StoreError) {
+    guard !file.isUnchanged else { return }
+    switch try file.read() {
+    case .values(let values): apply(values, to: &backed)
+    case .damaged(let reason): moveAside(reason: reason, &backed)
+    }
+  }
+
+  private func apply(_ values: [String: PropertyListValue], to backed: inout BackedDomains) {
+    var fresh = values
+    for key in unsavedKeys { fresh[key] = backed.persistent[key] }
+    backed.replacePersistent(with: fresh)
+  }
+
+  /// Moves a damaged store file aside, keeping its bytes, and keeps what is in memory.
+  private func moveAside(reason: String, _ backed: inout BackedDomains) {
+    let wasLocked = file.isLocked
+    if !wasLocked, (try? file.lock()) == nil {
+      notices.append(.corrupt(path: file.path, movedTo: "(not moved: the store is locked)", reason: reason))
+      return
+    }
+    defer { if !wasLocked { file.unlock() } }
+    // Another process may have replaced the file since it was read.
+    if case .values(let values)? = try? file.read() {
+      apply(values, to: &backed)
+      return
+    }
+    do {
+      notices.append(.corrupt(path: file.path, movedTo: try file.moveAside(), reason: reason))
+    } catch {
+      notices.append(.corrupt(path: file.path, movedTo: "(not moved: \(error))", reason: reason))
+    }
+    // Keep whatever this process already knew: everything it held is re-saved.
+    unsavedKeys.formUnion(backed.persistent.keys)
   }
 }

@@ -7,7 +7,7 @@
 /// store's own (`LayeredUserDefaults`), so code behaves the same on either.
 public final class InMemoryUserDefaults: LayeredUserDefaults {
   /// Makes an empty store, optionally with values already in its persistent domain.
-  public override init(values: [String: PropertyListValue] = [:]) {
+  public init(values: [String: PropertyListValue] = [:]) {
     super.init(values: values)
   }
 }

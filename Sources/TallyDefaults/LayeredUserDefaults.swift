@@ -4,8 +4,9 @@
 /// Reads resolve argument, volatile, persistent, then registration, as Foundation's
 /// `UserDefaults` does; writes go to the persistent domain and drop the key from the
 /// argument domain, so a value given at launch is where counting starts, not a value that
-/// hides every later change. The file store keeps the persistent domain on disk through
-/// three hooks: ``prepareToChange()``, ``persistentKeysChanged(_:)`` and ``batchEnded()``.
+/// hides every later change. The file store keeps the persistent domain on disk through a
+/// ``DomainBacking`` given at `init`, which the store tells of each change and lets work on
+/// its domains as a value (``BackedDomains``); nothing is overridden, nothing calls back up.
 public class LayeredUserDefaults: UserDefaultsProtocol {
   /// The values by domain.
   public internal(set) var domains = DefaultsDomains()
@@ -14,19 +15,32 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   public internal(set) var saveProblem: StoreError?
   private let handlers = DefaultsChangeHandlers()
   private var batchDepth = 0
+  /// Where the persistent domain is kept beyond memory; `nil` in memory.
+  private let backing: (any DomainBacking)?
 
-  init(values: [String: PropertyListValue]) {
+  init(values: [String: PropertyListValue], backing: (any DomainBacking)? = nil) {
     domains.persistent = values
+    self.backing = backing
   }
 
-  // MARK: Hooks for a store that saves
+  // MARK: The backing
 
-  /// Called before a read-modify-write, so that the value read is the newest saved.
-  func prepareToChange() {}
-  /// Called when persistent keys change in memory.
-  func persistentKeysChanged(_ keys: Set<String>) {}
-  /// Called when the outermost batch (a single change is a batch of one) ends.
-  func batchEnded() {}
+  /// Lets `body` (the backing) work on the persistent domain and the save problem; observers
+  /// hear of every key whose value changed when it replaced the domain.
+  func updateBacked(_ body: (inout BackedDomains) -> Void) {
+    var backed = BackedDomains(persistent: domains.persistent, saveProblem: saveProblem)
+    body(&backed)
+    saveProblem = backed.saveProblem
+    if backed.isReplaced { changeDomains { $0.persistent = backed.persistent } }
+  }
+
+  private func prepareToChange() {
+    if let backing { updateBacked { backing.prepareToChange(&$0) } }
+  }
+
+  private func persistentKeysChanged(_ keys: Set<String>) {
+    backing?.persistentKeysChanged(keys)
+  }
 
   // MARK: UserDefaultsProtocol
 
@@ -116,7 +130,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     batchDepth += 1
     defer {
       batchDepth -= 1
-      if batchDepth == 0 { batchEnded() }
+      if batchDepth == 0, let backing { updateBacked { backing.batchEnded(&$0) } }
     }
     return try body()
   }
@@ -181,5 +195,41 @@ extension DefaultsDomains {
     let before = resolved
     let after = other.resolved
     return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+  }
+}
+
+/// Where a ``LayeredUserDefaults`` keeps its persistent domain beyond memory: the file
+/// store's file (`FileUserDefaults`).
+///
+/// The store tells it of each change and hands it the persistent domain and the save
+/// problem as a value to work on (``BackedDomains``); it never holds the store.
+protocol DomainBacking: AnyObject {
+  /// Before a read-modify-write, so that the value read is the newest saved.
+  func prepareToChange(_ backed: inout BackedDomains)
+  /// Persistent keys changed in memory.
+  func persistentKeysChanged(_ keys: Set<String>)
+  /// The outermost batch (a single change is a batch of one) ended.
+  func batchEnded(_ backed: inout BackedDomains)
+}
+
+/// A store's persistent domain and save problem, as a ``DomainBacking`` works on them.
+struct BackedDomains {
+  /// The user's values as the store holds them in memory.
+  private(set) var persistent: [String: PropertyListValue]
+  /// Why the last save failed.
+  var saveProblem: StoreError?
+  /// Whether ``replacePersistent(with:)`` was called: the store then takes the new values
+  /// and tells its observers.
+  private(set) var isReplaced = false
+
+  init(persistent: [String: PropertyListValue], saveProblem: StoreError?) {
+    self.persistent = persistent
+    self.saveProblem = saveProblem
+  }
+
+  /// Replaces the persistent domain, with what was read from disk.
+  mutating func replacePersistent(with values: [String: PropertyListValue]) {
+    persistent = values
+    isReplaced = true
   }
 }
