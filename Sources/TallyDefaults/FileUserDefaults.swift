@@ -25,9 +25,15 @@ public final class FileUserDefaults: LayeredUserDefaults {
     let fileSide = StoreFileSide(file: try StoreFile(directory: directory, lockTimeout: lockTimeout))
     self.fileSide = fileSide
     super.init(values: [:], backing: fileSide)
-    var opened: Result<Void, StoreError> = .success(())
-    updateBacked { backed in opened = Result { () throws(StoreError) in try fileSide.refresh(&backed) } }
-    try opened.get()
+    var problem: StoreError?
+    updateBacked { backed in
+      do throws(StoreError) {
+        try fileSide.refresh(&backed)
+      } catch {
+        problem = error
+      }
+    }
+    if let problem { throw problem }
   }
 
   /// Seconds a change waits for another process's lock on the store before it fails; the
