@@ -4,23 +4,25 @@
   import Foundation
 #endif
 
-/// Reads and writes property lists with FoundationEssentials' `PropertyListDecoder` and
-/// `PropertyListEncoder`: XML written; XML and binary read, as Foundation reads them.
+/// Reads and writes property lists: XML and binary read, XML written.
 ///
-/// For speed, what Tally stores is written by `PropertyListFastWriter` and read back by
-/// `PropertyListFastReader`, byte for byte as Foundation would.
+/// Tally reads XML property lists itself (`PropertyListFastReader`): Foundation's
+/// `PropertyListDecoder` reads a value only as the type it is asked for, and reads
+/// `<real>2</real>` as an integer as readily as `<integer>2</integer>`, so a value of unknown
+/// kind could be told only from the wording of its error messages. The reader takes what
+/// Foundation's takes, and refuses a `<dict>` that repeats a key (Swift's `String` compares
+/// "café" precomposed and decomposed equal, so the store moves such a file aside rather than
+/// lose a value) and nesting deeper than ``maximumDepth``. Binary property lists still go to
+/// Foundation's decoder, within the bounds `BinaryPropertyListBounds` checks first
+/// (docs/persistence.md).
 ///
-/// Three fixes sit on top of Foundation's codec (docs/persistence.md). Its decoder keeps one
-/// of two keys that differ only in Unicode normalisation (Swift's `String` compares them
-/// equal), so a document whose `<key>` elements outnumber the keys read is refused: the store
-/// then moves it aside rather than lose a value. Its XML reader recurses once per level, so
-/// nesting deeper than ``maximumDepth`` is refused before it overflows the stack. Its encoder
-/// writes control characters and noncharacters raw, which strict XML readers refuse for the
-/// whole file, so such a scalar is written as U+FFFD (the stores refuse such strings; this
-/// only guards values read from elsewhere). And for speed, the XML Tally writes is read by
-/// `PropertyListFastReader` first; anything else goes to Foundation's decoder.
+/// What Tally stores is written by `PropertyListFastWriter`, byte for byte as Foundation's
+/// `PropertyListEncoder`, which writes data and dates. The encoder writes control characters
+/// and noncharacters raw, which strict XML readers refuse for the whole file, so such a scalar
+/// is written as U+FFFD (the stores refuse such strings; this only guards values read from
+/// elsewhere).
 public enum PropertyListCodec {
-  /// The deepest nesting of arrays and dictionaries an XML document may have.
+  /// The deepest nesting of arrays and dictionaries a document may have.
   public static let maximumDepth = 256
 
   /// Reads a whole document, XML or binary, whose root is a dictionary.
@@ -29,39 +31,35 @@ public enum PropertyListCodec {
     guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
       throw PropertyListError(reason: "the file is blank")
     }
-    let root = try decodeValue(Data(bytes))
+    let root = try decodeValue(bytes)
     guard case .dictionary(let entries) = root else {
       throw PropertyListError(reason: "the root of the property list is <\(root.typeName)>, not <dict>")
     }
     return entries
   }
 
-  private static func decodeValue(_ data: Data) throws(PropertyListError) -> PropertyListValue {
-    if let value = data.withUnsafeBytes({ PropertyListFastReader.read($0) }) { return value }
-    let isXML = !data.starts(with: Array("bplist".utf8))
-    if !isXML {
-      // Foundation's binary reader follows shared and nested references without a limit.
-      if let problem = data.withUnsafeBytes({ BinaryPropertyListBounds.problem($0, maximumDepth: maximumDepth) }) {
-        throw problem
+  private static func decodeValue(_ bytes: some Collection<UInt8>) throws(PropertyListError) -> PropertyListValue {
+    let read = { (bytes: UnsafeRawBufferPointer) in
+      Result { () throws(PropertyListError) in
+        guard bytes.starts(with: "bplist".utf8) else { return try PropertyListFastReader.value(bytes) }
+        // Foundation's binary reader follows shared and nested references without a limit.
+        try BinaryPropertyListBounds.check(bytes, maximumDepth: maximumDepth)
+        do {
+          return try PropertyListDecoder().decode(PropertyListValue.self, from: Data(bytes))
+        } catch {
+          throw PropertyListError(error)
+        }
       }
     }
-    let scanned = isXML ? scanXML(data) : (keys: 0, depth: 0)
-    // Foundation's XML reader recurses once per level and would overflow the stack.
-    guard scanned.depth <= maximumDepth else {
-      throw PropertyListError(reason: "nesting deeper than \(maximumDepth) levels")
-    }
-    let root: PropertyListValue
-    do {
-      root = try PropertyListDecoder().decode(PropertyListValue.self, from: data)
-    } catch {
-      throw PropertyListError(error)
-    }
-    if isXML, scanned.keys > root.keyCount {
-      throw PropertyListError(
-        reason: "\(scanned.keys - root.keyCount) <key> elements repeat another key of their <dict>, "
-          + "perhaps in another Unicode normalisation, so a value would be lost")
-    }
-    return root
+    return try (bytes.withContiguousStorageIfAvailable { read(UnsafeRawBufferPointer($0)) } ?? Array(bytes).withUnsafeBytes(read))
+      .get()
+  }
+
+  /// The error for a `<dict>` that holds `key` twice, found `place` ("on line 3").
+  static func repeated(_ key: String, where place: String) -> PropertyListError {
+    PropertyListError(
+      reason: "the key \(String(key.prefix(40)).debugDescription) \(place) repeats another of its <dict>, "
+        + "perhaps in another Unicode normalisation, so a value would be lost")
   }
 
   /// A complete XML document whose root is `dictionary`, keys sorted.
@@ -83,7 +81,7 @@ public enum PropertyListCodec {
   /// writes launch arguments: `<integer>12</integer>`.
   public static func decodeFragment(_ text: String) throws(PropertyListError) -> PropertyListValue {
     let document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><array>\(text)</array></plist>"
-    let root = try decodeValue(Data(document.utf8))
+    let root = try decodeValue(document.utf8)
     guard case .array(let values) = root, values.count == 1, let value = values.first else {
       let count = if case .array(let values) = root { values.count } else { 0 }
       throw PropertyListError(reason: "expected one value, found \(count)")
@@ -98,36 +96,6 @@ public enum PropertyListCodec {
     // Only NUL makes the encoder throw, and `writable` has replaced it.
     guard let data = try? encoder.encode(value) else { return "" }
     return String(decoding: data, as: UTF8.self)
-  }
-
-  /// How many `<key>` elements an XML document holds, and its deepest nesting of `<array>`
-  /// and `<dict>` elements.
-  private static func scanXML(_ data: Data) -> (keys: Int, depth: Int) {
-    data.withUnsafeBytes { bytes in
-      var keys = 0
-      var depth = 0
-      var deepest = 0
-      var index = 0
-      func follows(_ text: StaticString) -> Bool {
-        guard index + text.utf8CodeUnitCount < bytes.count else { return false }
-        for offset in 0..<text.utf8CodeUnitCount where bytes[index + 1 + offset] != text.utf8Start[offset] { return false }
-        return true
-      }
-      while index < bytes.count {
-        if bytes[index] == UInt8(ascii: "<") {
-          if follows("key>") {
-            keys += 1
-          } else if follows("array>") || follows("dict>") {
-            depth += 1
-            deepest = max(deepest, depth)
-          } else if follows("/array>") || follows("/dict>") {
-            depth -= 1
-          }
-        }
-        index += 1
-      }
-      return (keys, deepest)
-    }
   }
 }
 
@@ -191,15 +159,6 @@ extension PropertyListValue {
 
   private static func writable(_ text: String) -> String {
     String(String.UnicodeScalarView(text.unicodeScalars.map { isWritable($0) ? $0 : "\u{FFFD}" }))
-  }
-
-  /// How many keys the dictionaries in this value hold, nested ones included.
-  fileprivate var keyCount: Int {
-    switch self {
-    case .array(let values): values.reduce(0) { $0 + $1.keyCount }
-    case .dictionary(let entries): entries.reduce(entries.count) { $0 + $1.value.keyCount }
-    default: 0
-    }
   }
 }
 
