@@ -6,15 +6,15 @@
 
 /// Reads and writes property lists: XML and binary read, XML written.
 ///
-/// Tally reads XML property lists itself (`PropertyListFastReader`): Foundation's
-/// `PropertyListDecoder` reads a value only as the type it is asked for, and reads
-/// `<real>2</real>` as an integer as readily as `<integer>2</integer>`, so a value of unknown
-/// kind could be told only from the wording of its error messages. The reader takes what
-/// Foundation's takes, and refuses a `<dict>` that repeats a key (Swift's `String` compares
-/// "café" precomposed and decomposed equal, so the store moves such a file aside rather than
-/// lose a value) and nesting deeper than ``maximumDepth``. Binary property lists still go to
-/// Foundation's decoder, within the bounds `BinaryPropertyListBounds` checks first
-/// (docs/persistence.md).
+/// Tally reads property lists itself (`PropertyListFastReader` for XML,
+/// `BinaryPropertyListReader` for binary): Foundation's `PropertyListDecoder` reads a value
+/// only as the type it is asked for, and reads `<real>2</real>` as an integer as readily as
+/// `<integer>2</integer>`, so a value of unknown kind could be told only from the wording of
+/// its error messages. Both readers take what Foundation's take, and refuse a `<dict>` that
+/// repeats a key (Swift's `String` compares "café" precomposed and decomposed equal, so the
+/// store moves such a file aside rather than lose a value) and nesting deeper than
+/// ``maximumDepth``; the binary one also refuses a document that refers to its objects in a
+/// cycle or reads as more than a million values (docs/persistence.md).
 ///
 /// What Tally stores is written by `PropertyListFastWriter`, byte for byte as Foundation's
 /// `PropertyListEncoder`, which writes data and dates. The encoder writes control characters
@@ -41,14 +41,8 @@ public enum PropertyListCodec {
   private static func decodeValue(_ bytes: some Collection<UInt8>) throws(PropertyListError) -> PropertyListValue {
     let read = { (bytes: UnsafeRawBufferPointer) in
       Result { () throws(PropertyListError) in
-        guard bytes.starts(with: "bplist".utf8) else { return try PropertyListFastReader.value(bytes) }
-        // Foundation's binary reader follows shared and nested references without a limit.
-        try BinaryPropertyListBounds.check(bytes, maximumDepth: maximumDepth)
-        do {
-          return try PropertyListDecoder().decode(PropertyListValue.self, from: Data(bytes))
-        } catch {
-          throw PropertyListError(error)
-        }
+        try bytes.starts(with: "bplist".utf8)
+          ? BinaryPropertyListReader.value(bytes) : PropertyListFastReader.value(bytes)
       }
     }
     return try (bytes.withContiguousStorageIfAvailable { read(UnsafeRawBufferPointer($0)) } ?? Array(bytes).withUnsafeBytes(read))
@@ -109,17 +103,6 @@ public struct PropertyListError: Error, Equatable, Sendable, CustomStringConvert
     self.reason = reason
   }
 
-  init(_ error: any Error) {
-    switch error {
-    case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
-      DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
-      let underlying = (context.underlyingError as? CocoaError)?.userInfo["NSDebugDescription"] as? String
-      reason = underlying ?? context.debugDescription
-    default:
-      reason = "\(error)"
-    }
-  }
-
   public var description: String { reason }
 }
 
@@ -162,53 +145,9 @@ extension PropertyListValue {
   }
 }
 
-extension PropertyListValue: Codable {
-  /// Reads any property-list value.
-  ///
-  /// The decoder's type-mismatch message names the element it found ("an integer", "a real number"), which tells `<real>2</real>` from `<integer>2`.
-  public init(from decoder: any Decoder) throws {
-    let single = try decoder.singleValueContainer()
-    let found: String
-    do {
-      self = .string(try single.decode(String.self))
-      return
-    } catch DecodingError.typeMismatch(_, let context) {
-      // "Expected to decode String but found an integer instead.": the words after "found".
-      // Compared as bytes: `String.contains` costs tens of thousands of instructions a call.
-      let words = context.debugDescription.utf8.split(separator: UInt8(ascii: " "))
-      let start = (words.lastIndex { $0.elementsEqual("found".utf8) } ?? words.endIndex - 1) + 1
-      found = words[start..<max(start, words.endIndex - 1)].map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-    }
-    if found == "a dictionary" {
-      let container = try decoder.container(keyedBy: AnyKey.self)
-      var entries: [String: PropertyListValue] = [:]
-      entries.reserveCapacity(container.allKeys.count)
-      for key in container.allKeys { entries[key.stringValue] = try container.decode(PropertyListValue.self, forKey: key) }
-      self = .dictionary(entries)
-    } else if found == "an array" {
-      var container = try decoder.unkeyedContainer()
-      var elements: [PropertyListValue] = []
-      while !container.isAtEnd { elements.append(try container.decode(PropertyListValue.self)) }
-      self = .array(elements)
-    } else if found == "an integer" {
-      if let value = try? single.decode(Int64.self) {
-        self = .integer(value)
-      } else {
-        self = .unsignedInteger(try single.decode(UInt64.self))
-      }
-    } else if found == "a real number" {
-      self = .real(try single.decode(Double.self))
-    } else if found == "a boolean" {
-      self = .bool(try single.decode(Bool.self))
-    } else if found == "a data value" {
-      self = .data(try single.decode(Data.self))
-    } else if found == "a date" {
-      self = .date(try single.decode(Date.self))
-    } else {
-      throw DecodingError.dataCorruptedError(in: single, debugDescription: "not a property-list value: \(found)")
-    }
-  }
-
+extension PropertyListValue: Encodable {
+  /// Writes the value as its property-list element, for `PropertyListEncoder`, which writes the
+  /// documents `PropertyListFastWriter` leaves to it (those with data or dates).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
@@ -222,13 +161,6 @@ extension PropertyListValue: Codable {
     case .array(let values): try container.encode(values)
     case .dictionary(let entries): try container.encode(entries)
     }
-  }
-
-  private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
   }
 }
 
