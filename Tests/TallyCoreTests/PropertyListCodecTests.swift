@@ -436,3 +436,335 @@ struct PropertyListStoreTests {
     #expect(try ChildProcess.readFileText(movedTo) == text)
   }
 }
+
+/// Tally's own property-list readers (`PropertyListCodec.decode`) on what other programs write:
+/// held to Foundation's decoder as the oracle, and to hostile documents.
+struct PropertyListReaderTests {
+  private func foundation(_ value: PropertyListValue, _ format: PropertyListDecoder.PropertyListFormat) throws -> [UInt8] {
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = format
+    return Array(try encoder.encode(value))
+  }
+
+  /// The value as Foundation's encoder writes it in XML: equal texts, equal values, kinds
+  /// (`<real>2</real>` against `<integer>2</integer>`), the sign of zero and NaN included.
+  private func xml(_ value: PropertyListValue) -> String {
+    String(decoding: (try? foundation(value, .xml)) ?? [], as: UTF8.self)
+  }
+
+  private func document(_ body: String) -> [UInt8] {
+    Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n".utf8)
+  }
+
+  /// Reads `bytes` as a document whose root is a dictionary, as a value.
+  private func read(_ bytes: [UInt8]) throws -> PropertyListValue {
+    .dictionary(try PropertyListCodec.decode(bytes))
+  }
+
+  /// What Foundation's encoder writes, in XML and in binary, reads as the value written, and
+  /// Foundation's decoder reads the same contents when asked for the kinds read.
+  private func expectReadAsWritten(_ value: [String: PropertyListValue], _ comment: String = "") throws {
+    for format in [PropertyListDecoder.PropertyListFormat.xml, .binary] {
+      let bytes = try foundation(.dictionary(value), format)
+      let ours = try read(bytes)
+      #expect(xml(ours) == xml(.dictionary(value)), "\(format) \(comment)")
+      let theirs = try PropertyListCodecTests.foundationRead(Data(bytes), like: ours)
+      #expect(xml(theirs) == xml(ours), "\(format) \(comment)")
+    }
+  }
+
+  @Test(
+    arguments: PropertyListCodecTests.samples + [
+      .real(.nan), .real(-2), .real(.leastNormalMagnitude / 3), .real(Double(Int64.max)),
+    ])
+  func everySampleReadsAsFoundationWroteIt(value: PropertyListValue) throws {
+    try expectReadAsWritten(["key": value, "nested": .array([value, .dictionary(["k": value, "": .array([.array([])])])])])
+  }
+
+  @Test func randomValuesReadAsFoundationWroteThem() throws {
+    var state: UInt64 = 0xF00D
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    func bits() -> UInt64 { UInt64(next(1 << 30)) << 34 ^ UInt64(next(1 << 30)) << 4 ^ UInt64(next(16)) }
+    let pieces = [
+      "a", "Z", "<", ">", "&", "\"", "'", " ", "\t", "\n", "é", "e\u{301}", "🎉", "漢", "\u{10FFFF}", "]]>", "&amp;", "",
+    ]
+    func text() -> String { (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
+    func value(depth: Int) -> PropertyListValue {
+      switch next(depth > 3 ? 11 : 13) {
+      case 0: return .bool(next(2) == 0)
+      case 1: return .integer([Int64.min, .max, -1, 0, Int64(next(1000))][next(5)])
+      case 2: return PropertyListValue(unsigned: bits())
+      case 3: return .integer(Int64(bitPattern: bits()))
+      case 4: return .real(Double(next(2_000_001) - 1_000_000) / Double(1 + next(1000)))
+      case 5: return .real(Double(bitPattern: bits()))
+      case 6: return .real(Double(next(2000) - 1000))
+      case 7, 8: return .string(text())
+      case 9: return .data(Data((0..<next(70)).map { _ in UInt8(next(256)) }))
+      // Whole seconds (XML keeps no more), years 1 to 9999 (Julian before 1582, as Foundation).
+      case 10: return .date(Date(timeIntervalSinceReferenceDate: Double(next(315_537_897_600) - 63_113_904_000)))
+      case 11: return .array((0..<next(4)).map { _ in value(depth: depth + 1) })
+      default:
+        var entries: [String: PropertyListValue] = [:]
+        for _ in 0..<next(5) { entries[text()] = value(depth: depth + 1) }
+        return .dictionary(entries)
+      }
+    }
+    for round in 0..<300 {
+      var document: [String: PropertyListValue] = [:]
+      for _ in 0..<next(6) { document[text()] = value(depth: 0) }
+      try expectReadAsWritten(document, "round \(round)")
+    }
+  }
+
+  /// XML as other programs write it, each piece read as Foundation reads it.
+  @Test func foreignXMLReadsAsFoundationReadsIt() throws {
+    let text = """
+      \u{FEFF}<?xml version="1.0"?>
+      <!-- written by hand --><?editor tabs="no"?>
+      <plist><!-- before -->
+        <dict   >
+          <!-- between --><key>cdata</key><!-- and --><string><![CDATA[<a & b>]]> &#x263A;&#65;&quot;&apos;</string>
+          <key attribute="x">hex</key>  <integer>0x7FffFFffFFffFFff</integer>
+          <key>plus</key><integer> + 12</integer>
+          <key>minus</key><integer>-0x10</integer>
+          <key>huge</key><integer>18446744073709551615</integer>
+          <key>empty</key><string/>
+          <key>spaced</key><string>  two\tspaces\r\n</string >
+          <key>yes</key><?editor inside?><true></true>
+          <key>no</key><false  />
+          <key>whole</key><real>2</real>
+          <key>specials</key><array><real>nan</real><real>-Infinity</real><real>+inf</real><real> 1e3</real><real>.5</real></array>
+          <key>blob</key><data>
+            AAEC
+            /w==
+          </data>
+          <key>when</key><date>2024-02-29T12:34:56Z</date>
+          <key>empties</key><array><dict/><array/><array></array><dict></dict></array>
+        </dict>
+      </plist>
+      """
+    let read = try read(Array(text.utf8))
+    let expected: PropertyListValue = .dictionary([
+      "cdata": .string("<a & b> ☺A\"'"), "hex": .integer(.max), "plus": .integer(12), "minus": .integer(-16),
+      "huge": .unsignedInteger(.max), "empty": .string(""), "spaced": .string("  two\tspaces\r\n"), "yes": .bool(true),
+      "no": .bool(false), "whole": .real(2),
+      "specials": .array([.real(.nan), .real(-.infinity), .real(.infinity), .real(1000), .real(0.5)]),
+      "blob": .data(Data([0, 1, 2, 255])), "when": .date(Date(timeIntervalSince1970: 1_709_210_096)),
+      "empties": .array([.dictionary([:]), .array([]), .array([]), .dictionary([:])]),
+    ])
+    #expect(xml(read) == xml(expected))
+    #expect(xml(try PropertyListCodecTests.foundationRead(Data(text.utf8), like: expected)) == xml(expected))
+  }
+
+  @Test func whatFollowsTheRootElementIsIgnoredAsFoundationDoes() throws {
+    for tail in ["", "garbage", "<!-- unterminated", "<plist><dict/></plist>", "\0"] {
+      let bytes = document("<dict><key>a</key><integer>1</integer></dict>") + Array(tail.utf8)
+      #expect(try read(bytes) == .dictionary(["a": .integer(1)]))
+      #expect(try PropertyListDecoder().decode([String: Int].self, from: Data(bytes)) == ["a": 1])
+    }
+    // A root element without <plist> around it, and a <plist> without a prologue.
+    #expect(try read(Array("<dict><key>a</key><true/></dict>trailing".utf8)) == .dictionary(["a": .bool(true)]))
+    #expect(try read(Array("<plist><dict/></plist>".utf8)) == .dictionary([:]))
+  }
+
+  /// Documents Foundation's reader refuses too, each with an error that says what is wrong and
+  /// where, in a line.
+  @Test(arguments: [
+    ("<dict/><dict/>", "a second value in <plist> on line 3"),
+    ("<dict>garbage</dict>", "text outside an element on line 3"),
+    ("<dict><banana/></dict>", "an unknown element <banana> on line 3"),
+    ("<dict><string>a</string></dict>", "<string> where <dict> needs a <key> on line 3"),
+    ("<dict>\n<key>a</key>\n</dict>", "<key> with no value on line 4"),
+    ("<dict><key>a</key><string>x<!-- no --></string></dict>", "a comment or declaration inside text"),
+    ("<dict><key>a</key><string>&#xD800;</string></dict>", "a character reference that is not a character"),
+    ("<dict><key>a</key><string>&#X41;</string></dict>", "a character reference"),
+    ("<dict><key>a</key><string>&nbsp;</string></dict>", "a reference other than"),
+    ("<dict><key>a</key><string>x</strin></dict>", "</strin> does not match open tag string on line 3"),
+    ("<dict><key>a</key><array></dict>", "</dict> does not match open tag array"),
+    ("<dict><key>a</key><integer>1 </integer></dict>", "Invalid <integer> value on line 3"),
+    ("<dict><key>a</key><integer>0x</integer></dict>", "Invalid <integer> value"),
+    ("<dict><key>a</key><integer>-18446744073709551615</integer></dict>", "Invalid <integer> value"),
+    ("<dict><key>a</key><real>0x10</real></dict>", "Invalid <real> value"),
+    ("<dict><key>a</key><real>2 </real></dict>", "Invalid <real> value"),
+    ("<dict><key>a</key><real>1\0</real></dict>", "Invalid <real> value"),
+    ("<dict><key>a</key><data>AA\u{E9}</data></dict>", "Invalid <data> value"),
+    ("<dict><key>a</key><date>2024-02-29T12:34:56</date></dict>", "Invalid <date> value"),
+    ("<dict><key>a</key><date> 2024-02-29T12:34:56Z</date></dict>", "Invalid <date> value"),
+    ("<dict><key>a</key><date>99999999999999999999-01-01T00:00:00Z</date></dict>", "Invalid <date> value"),
+    ("<dict><key>a</key><integer/></dict>", "an empty <integer/>"),
+    ("<dict><key>a</key><true>yes</true></dict>", "<true> not closed by </true>"),
+    ("<dict><key>a</key><string>x", "</plist> does not match open tag string"),
+    ("<dict><key>a</key><string>x</string>", "</plist> does not match open tag dict on line 4"),
+    ("<dict><key>a</key><string><![CDATA[x</string></dict>", "a CDATA section with no end"),
+    ("<dict><!-- x </dict>", "a comment with no end"),
+    ("<dict><!DOCTYPE plist></dict>", "a declaration that is not a comment"),
+  ])
+  func refusedWithAnErrorThatSaysWhatAndWhere(body: String, reason: String) {
+    #expect {
+      try read(document(body))
+    } throws: { error in
+      "\(error)".contains(reason) && "\(error)".count < 120
+    }
+    // Foundation's decoder reads it as no kind of value either.
+    let data = Data(document(body))
+    let decoder = PropertyListDecoder()
+    #expect((try? decoder.decode([String: Int64].self, from: data)) == nil)
+    #expect((try? decoder.decode([String: UInt64].self, from: data)) == nil)
+    #expect((try? decoder.decode([String: Double].self, from: data)) == nil)
+    #expect((try? decoder.decode([String: String].self, from: data)) == nil)
+    #expect((try? decoder.decode([String: Data].self, from: data)) == nil)
+    #expect((try? decoder.decode([String: Date].self, from: data)) == nil)
+    #expect((try? decoder.decode([String: Bool].self, from: data)) == nil)
+  }
+
+  @Test(arguments: [
+    ("<!-- only a comment -->", "a document with no element"),
+    ("<plist><dict><key>a</key><true/>", "the document ends inside <dict>"),
+    ("<plist><dict><key>a</key><string>abc", "the document ends inside <string>"),
+    ("{ a = 1; }", "neither an XML nor a binary property list"),
+    ("<!DOCTYPE plist [ <!ENTITY x 'y'> ]><plist><dict/></plist>", "a DOCTYPE with a DTD or no end"),
+    ("<plist/>", "an empty <plist/>"),
+    ("<plist version=\"1.0\">", "the document ends inside <plist>"),
+    ("<?xml version=\"1.0\"", "a processing instruction with no end"),
+    ("</plist>", "an end tag before any element"),
+  ])
+  func documentsWithNoRootAreRefused(text: String, reason: String) {
+    #expect {
+      try read(Array(" \(text)".utf8))
+    } throws: { error in
+      "\(error)".contains(reason)
+    }
+  }
+
+  /// Every prefix of a document is read without a trap: an error, until the root element is
+  /// whole.
+  @Test func everyTruncationIsAnErrorNotACrash() throws {
+    let value: [String: PropertyListValue] = [
+      "text": .string("a<&>\"' é 🎉"), "list": .array([.integer(-1), .real(2.5), .bool(true), .dictionary([:])]),
+      "blob": .data(Data([1, 2, 3, 4])), "when": .date(Date(timeIntervalSinceReferenceDate: 0)), "big": .unsignedInteger(.max),
+    ]
+    for text in [Array(PropertyListCodec.encode(value).utf8), try foundation(.dictionary(value), .xml)] {
+      let end = try #require(text.indices.last { text[$0...].starts(with: "</plist>".utf8) }) + "</plist>".utf8.count
+      for count in 0..<text.count {
+        let read = try? read(Array(text[..<count]))
+        #expect(read == (count < end ? nil : .dictionary(value)), "\(count)")
+      }
+    }
+    let binary = try foundation(.dictionary(value), .binary)
+    for count in 0..<binary.count {
+      #expect(throws: PropertyListError.self) { try read(Array(binary[..<count])) }
+    }
+  }
+
+  /// Random damage to documents of every kind of value is an error or a value, never a trap.
+  @Test func damagedBytesAreErrorsNotCrashes() throws {
+    let value: PropertyListValue = .dictionary([
+      "a": .array([.integer(1), .integer(-300), .integer(.min), .unsignedInteger(.max), .real(2.5)]),
+      "b": .dictionary(["c": .string("x&y"), "d": .string("漢字 and more than fifteen characters"), "e": .data(Data(count: 20))]),
+      "f": .date(Date(timeIntervalSinceReferenceDate: 12)), "g": .bool(false),
+      "h": .array(Array(repeating: .bool(true), count: 20)),
+    ])
+    var state: UInt64 = 0xDA11A6E
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for original in [try foundation(value, .xml), try foundation(value, .binary)] {
+      var read = 0
+      for _ in 0..<3000 {
+        var bytes = original
+        for _ in 0..<1 + next(3) { bytes[next(bytes.count)] = UInt8(next(256)) }
+        if (try? self.read(bytes)) != nil { read += 1 }
+      }
+      #expect(read > 0)
+    }
+  }
+
+  @Test func deepNestingIsRefusedWithoutOverflowingTheStack() {
+    let depth = 100_000
+    let dictionaries = document(
+      String(repeating: "<dict><key>a</key>", count: depth) + "<true/>" + String(repeating: "</dict>", count: depth))
+    let arrays = document("<dict><key>a</key>" + String(repeating: "<array>", count: depth))
+    for text in [dictionaries, arrays] {
+      #expect {
+        try read(text)
+      } throws: { error in
+        "\(error)".contains("nesting deeper than 256 levels")
+      }
+    }
+  }
+
+  /// A binary object read once and referred to again deeper down nests as deep as it is read
+  /// there: a chain of 200 arrays, referred to from the root and from the end of another chain
+  /// of 100.
+  @Test func aSharedBinaryObjectIsAsDeepAsWhereItIsReferredTo() throws {
+    func chain(from first: Int, count: Int, to last: Int) -> [[UInt8]] {
+      (0..<count).map { [0xA1] + PropertyListCodecTests.reference(first + $0 + 1 == first + count ? last : first + $0 + 1) }
+    }
+    func document(detour: Int) -> [UInt8] {
+      // 0: the root {a: 3, b: 4}; 1, 2: the keys; 3...: 200 arrays to an empty one; then the detour.
+      let root: [UInt8] = [0xD2] + [1, 2, 3, 204].flatMap(PropertyListCodecTests.reference)
+      let detourObjects = chain(from: 204, count: detour, to: 3)
+      return PropertyListCodecTests.binary(
+        [root, [0x51, 0x61], [0x51, 0x62]] + chain(from: 3, count: 200, to: 203) + [[0xA0]] + detourObjects)
+    }
+    #expect(try read(document(detour: 40)).kind == .dict)
+    #expect {
+      try read(document(detour: 100))
+    } throws: { error in
+      "\(error)".contains("nesting deeper")
+    }
+  }
+
+  /// Binary documents whose trailer, offsets or objects do not fit: each an error.
+  @Test(
+    arguments: [
+      // Each object cut short by the table that follows it.
+      [0x13, 0, 0], [0x14, 0], [0x22, 0], [0x23, 0, 0], [0x33, 0], [0x43, 0], [0x55, 0x41], [0x62, 0, 0x41],
+      [0x5F, 0x10], [0x5F], [0x5F, 0x13, 0], [0x4F, 0x20, 1, 2], [0xA3, 0, 0], [0xD1, 0, 1],
+      // Objects no value holds, or no marker names.
+      [0x00], [0x80, 1], [0xC1, 0, 0], [0x0F], [0x21, 0, 0], [0x34, 0, 0, 0, 0, 0, 0, 0, 0], [0x70], [0x15, 0],
+      // A reference past the objects, a dictionary keyed by an integer, an ASCII string that is not.
+      [0xA1, 0, 9], [0xD1, 0, 0, 0, 0], [0x51, 0xE9], [0x61, 0xD8, 0x00],
+    ] as [[UInt8]])
+  func aDamagedBinaryObjectIsAnError(object: [UInt8]) {
+    #expect(throws: PropertyListError.self) { try read(PropertyListCodecTests.binary([object])) }
+    // As the value of a dictionary too, where it is not the root.
+    let root: [UInt8] = [0xD1] + PropertyListCodecTests.reference(1) + PropertyListCodecTests.reference(2)
+    #expect(throws: PropertyListError.self) { try read(PropertyListCodecTests.binary([root, [0x51, 0x61], object])) }
+  }
+
+  @Test func aBinaryTrailerThatDoesNotFitIsAnError() throws {
+    let good = PropertyListCodecTests.binary([[0xD0]])
+    #expect(try read(good) == .dictionary([:]))
+    let trailer = good.count - 32
+    // Offset size 0, reference size 0, the top object past the count, no objects, the table
+    // inside the header or after the trailer, an offset to the header or the table, and a
+    // byte more or less before the trailer.
+    let damages: [(Int, UInt8)] = [
+      (trailer + 6, 0), (trailer + 7, 0), (trailer + 23, 1), (trailer + 15, 0), (trailer + 31, 3), (trailer + 31, 200),
+      (trailer - 1, 2), (trailer - 1, UInt8(trailer)),
+    ]
+    for (position, byte) in damages {
+      var bytes = good
+      bytes[position] = byte
+      #expect(throws: PropertyListError.self, "\(position)") { try read(bytes) }
+    }
+    #expect(throws: PropertyListError.self) { try read(Array(good[..<trailer]) + [0] + Array(good[trailer...])) }
+  }
+
+  @Test func aBinaryDictionaryThatRepeatsAKeyIsRefused() {
+    // {"café" (precomposed, ASCII-free UTF-16): 1, "cafe\u{301}": 2}.
+    let precomposed: [UInt8] = [0x64, 0, 0x63, 0, 0x61, 0, 0x66, 0, 0xE9]
+    let decomposed: [UInt8] = [0x65, 0, 0x63, 0, 0x61, 0, 0x66, 0, 0x65, 0x03, 0x01]
+    let root: [UInt8] = [0xD2] + [1, 2, 3, 3].flatMap(PropertyListCodecTests.reference)
+    #expect {
+      try read(PropertyListCodecTests.binary([root, precomposed, decomposed, [0x10, 1]]))
+    } throws: { error in
+      "\(error)".contains("Unicode normalisation")
+    }
+  }
+}
