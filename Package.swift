@@ -101,8 +101,8 @@ let package = Package(
     .testTarget(
       name: "TallyUITests",
       dependencies: [
-        "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
-        "TallyTestSupport", "tally",
+        "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp",
+        "TallyHistory", "TallyTestSupport", "tally",
       ]),
   ]
 )
