@@ -259,27 +259,12 @@ public final class CounterSync: CounterChangeRecorder {
 
   private func publish(_ state: ReplicaState) {
     guard !status.ownFileTaken else { return }
-    do throws(SystemError) {
-      let replaced = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []
-      try folder.write(
-        SyncFile(machine: machine.name, instance: machine.instance, written: now(), state: state, replaced: replaced))
-      unpublished = false
-      status.writeProblem = nil
-    } catch {
-      status.writeProblem = "cannot write \(folder.filePath(SyncFile.fileName(machine: machine.name))): \(error)"
-    }
+    status.writeProblem = ownFile.write(state)
+    unpublished = status.writeProblem != nil
   }
 
-  /// The instances of the files in the folder that carry this machine's name and are not
-  /// this machine's: another machine that uses the name, or this one before its data was lost.
-  func otherInstancesWithThisName() -> Set<String> {
-    var instances: Set<String> = []
-    for case .success(let file) in (folder.read() ?? [:]).values.map(\.content)
-    where file.machine == machine.name && file.instance != machine.instance {
-      instances.insert(file.instance)
-    }
-    return instances
-  }
+  /// This machine's file in the folder.
+  var ownFile: OwnSyncFile { OwnSyncFile(folder: folder, machine: machine, store: store, now: now) }
 
   /// Merges every other machine's file in the folder into this machine's state.
   ///

@@ -73,7 +73,7 @@ public enum SyncSetup {
       now: now)
     var join = Join()
     let before = sync.state
-    if replacingMachine { join.replacedInstances = sync.otherInstancesWithThisName().sorted() }
+    if replacingMachine { join.replacedInstances = sync.ownFile.otherInstancesWithThisName().sorted() }
 
     store.performBatch {
       store.x.set(folder, forKey: .syncFolder)

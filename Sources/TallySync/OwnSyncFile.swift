@@ -1,0 +1,36 @@
+import TallyDefaults
+import TallyModel
+import TallyPlatform
+
+/// This machine's own file in the sync folder: what publishing writes, and the other files
+/// that carry its name.
+struct OwnSyncFile {
+  let folder: SyncFolder
+  let machine: SyncMachine
+  let store: any PropertyListStore
+  let now: () -> Int64
+
+  /// Writes `state` as this machine's file, with the instances it replaced; returns why it
+  /// could not, or `nil` once it is written.
+  func write(_ state: ReplicaState) -> String? {
+    do throws(SystemError) {
+      let replaced = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []
+      try folder.write(
+        SyncFile(machine: machine.name, instance: machine.instance, written: now(), state: state, replaced: replaced))
+      return nil
+    } catch {
+      return "cannot write \(folder.filePath(SyncFile.fileName(machine: machine.name))): \(error)"
+    }
+  }
+
+  /// The instances of the files in the folder that carry this machine's name and are not
+  /// this machine's: another machine that uses the name, or this one before its data was lost.
+  func otherInstancesWithThisName() -> Set<String> {
+    var instances: Set<String> = []
+    for case .success(let file) in (folder.read() ?? [:]).values.map(\.content)
+    where file.machine == machine.name && file.instance != machine.instance {
+      instances.insert(file.instance)
+    }
+    return instances
+  }
+}
