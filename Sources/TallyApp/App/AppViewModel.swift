@@ -172,8 +172,8 @@ public final class AppViewModel {
           // the last one is the one just made.
           analytics.flush(copyingToFolder: false)
           counter.lastChangeFound(history?.lastChange(ofCounter: id), counters: counters.list)
-        case .setNote(let note, let change):
-          counter.receive(.noteSet(history?.setNote(note, of: change) ?? false, for: update.purpose))
+        case .setNote(let note, let change, let purpose):
+          counter.receive(.noteSet(history?.setNote(note, of: change) ?? false, for: purpose))
         case .quit: isQuitting = true
         }
       }

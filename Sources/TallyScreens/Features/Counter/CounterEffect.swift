@@ -9,16 +9,18 @@ public enum CounterEffect: Sendable, Equatable {
   /// Find the counter's last change in the history, for a note on it; the app hands it to
   /// ``CounterViewModel/lastChangeFound(_:counters:)``.
   case findLastChange(counterID: String)
-  /// Put `note` on a change in the history (`nil` takes its note off); the app tells the
-  /// screen whether that worked (``CounterOutcome/noteSet(_:for:)``).
-  case setNote(String?, of: RecordedChange)
+  /// Put `note` on a change in the history (`nil` takes its note off), for `purpose` (a
+  /// prompt's answer, or an undo or redo); the app tells the screen whether that worked, with
+  /// that purpose (``CounterOutcome/noteSet(_:for:)``).
+  case setNote(String?, of: RecordedChange, for: EditPurpose)
   /// The help opened (reported to `Analytics` as a screen).
   case helpShown
   case quit
 }
 
 /// What a key on the counter screen asks for: the effects to carry out, and what the edits
-/// among them are for, which the app hands back with their outcome (``CounterOutcome``).
+/// among them are for, which the app hands back with their outcome (``CounterOutcome``). A
+/// note carries its own purpose (``CounterEffect/setNote(_:of:for:)``).
 ///
 /// An array literal is an update of plain changes: `[.edit(.add(1, to: id))]`.
 public struct CounterUpdate: Sendable, Equatable, ExpressibleByArrayLiteral {
@@ -52,6 +54,6 @@ public enum EditPurpose: Sendable, Equatable {
 public enum CounterOutcome: Sendable {
   /// What ``CountersModel`` made of the edits: a change each, or why not.
   case edited([Result<CounterChange?, CounterError>], for: EditPurpose)
-  /// Whether the note of a ``CounterEffect/setNote(_:of:)`` is in the history now.
+  /// Whether the note of a ``CounterEffect/setNote(_:of:for:)`` is in the history now.
   case noteSet(Bool, for: EditPurpose)
 }

@@ -19,9 +19,6 @@ extension CounterViewModel {
   /// Takes in what ``CountersModel`` made of the edits: the changes are kept for undo, and a
   /// refusal is shown (a refused prompt stays open).
   private func applied(_ outcomes: [Result<CounterChange?, CounterError>], for purpose: EditPurpose) {
-    // A note's undo or redo is done once the note is set (``noteSet(_:for:)``): the edit
-    // that shows its counter is taken as any other.
-    let purpose: EditPurpose = if case .replay(.note, _, _) = purpose { .change } else { purpose }
     let made = outcomes.compactMap { try? $0.get() }
     for case .failure(let error) in outcomes {
       switch (purpose, error) {
@@ -50,10 +47,11 @@ extension CounterViewModel {
     let purpose = EditPurpose.replay(
       change, undoing: undoing,
       summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
-    // A note is the history's, not the counters': the app sets it and says how that went
-    // (``CounterOutcome/noteSet(_:for:)``); the counter is shown as for any undo.
+    // A note is the history's, not the counters': the app sets it and says how that went,
+    // with the replay's purpose (``CounterOutcome/noteSet(_:for:)``); the edit that shows its
+    // counter is a plain one.
     if case .note(let noted, let from, let to) = change {
-      return CounterUpdate([.setNote(undoing ? from : to, of: noted), .edit(.select(noted.entry.counter))], purpose: purpose)
+      return [.setNote(undoing ? from : to, of: noted, for: purpose), .edit(.select(noted.entry.counter))]
     }
     let edits: [CounterEdit] =
       switch change {
@@ -85,7 +83,7 @@ extension CounterViewModel {
         text: change.entry.note.map(TerminalText.escaped) ?? ""))
   }
 
-  /// Takes in whether the note a prompt or an undo asked for (``CounterEffect/setNote(_:of:)``)
+  /// Takes in whether the note a prompt or an undo asked for (``CounterEffect/setNote(_:of:for:)``)
   /// is in the history now: the change is kept for undo, or the message says why not.
   private func noteSet(_ succeeded: Bool, for purpose: EditPurpose) {
     switch purpose {

@@ -226,7 +226,7 @@ public final class CounterViewModel {
           inform(note == nil ? "No note added." : "The note is unchanged.")
           return []
         }
-        asked = .setNote(note, of: change)
+        asked = .setNote(note, of: change, for: .prompt(prompt))
       }
       return CounterUpdate([asked], purpose: .prompt(prompt))
     } catch {
