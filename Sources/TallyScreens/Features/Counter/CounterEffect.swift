@@ -19,8 +19,9 @@ public enum CounterEffect: Sendable, Equatable {
 }
 
 /// What a key on the counter screen asks for: the effects to carry out, and what the edits
-/// among them are for, which the app hands back with their outcome (``CounterOutcome``). A
-/// note carries its own purpose (``CounterEffect/setNote(_:of:for:)``).
+/// among them are for, which the app hands back with their outcome (``CounterOutcome``).
+///
+/// A note carries its own purpose (``CounterEffect/setNote(_:of:for:)``).
 ///
 /// An array literal is an update of plain changes: `[.edit(.add(1, to: id))]`.
 public struct CounterUpdate: Sendable, Equatable, ExpressibleByArrayLiteral {
