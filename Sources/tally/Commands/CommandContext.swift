@@ -26,6 +26,8 @@ struct CommandContext {
   let sync: CounterSync?
   /// The time every part of the command reads: the history's times, today, the calendar.
   let clock: WallClock
+  /// The environment the settings read, as the command started.
+  let environment: [String: String]
   /// The counters as they stand, after the last change too.
   var counters: CounterList { model.list }
 
@@ -37,7 +39,8 @@ struct CommandContext {
     let (analytics, sync) = (opened.dependencies.analytics, opened.dependencies.sync)
     let model = CountersModel(userDefaults: file.store, analytics: analytics, sync: sync)
     return CommandContext(
-      store: file.store, model: model, analytics: analytics, history: file.history, sync: sync, clock: clock)
+      store: file.store, model: model, analytics: analytics, history: file.history, sync: sync, clock: clock,
+      environment: opened.dependencies.environment)
   }
 
   /// Opens the history database for a command that shows it; a problem that leaves it
@@ -109,8 +112,9 @@ struct CommandContext {
     return reading.entries
   }
 
-  /// Where goals' days, weeks and months begin for this store.
-  var goalCalendar: GoalCalendar { Settings(store: store, environment: Platform.environment()).calendar(clock: clock) }
+  /// Where goals' days, weeks and months begin for this store, as its settings say now (a
+  /// `tally watch` follows a change made while it runs).
+  var goalCalendar: GoalCalendar { Settings(store: store, environment: environment).calendar(clock: clock) }
 
   /// Makes `edit`, turning a refused change or a failed save into the right exit.
   ///
