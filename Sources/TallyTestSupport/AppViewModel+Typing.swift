@@ -6,12 +6,12 @@ extension AppViewModel {
   /// Types `text` one scalar at a time, as the terminal delivers it: an emoji sequence
   /// arrives as its scalars.
   public func type(_ text: String) {
-    for scalar in text.unicodeScalars { handle(.character(Character(scalar))) }
+    for scalar in text.unicodeScalars { receive(.key(.character(Character(scalar)))) }
   }
 
   /// Presses each key in turn.
   public func press(_ keys: Key...) {
-    for key in keys { handle(key) }
+    for key in keys { receive(.key(key)) }
   }
 
   /// Makes a counter named `name` as a user does: `n`, the name, Enter.
@@ -61,6 +61,6 @@ extension AppViewModel {
   /// A mouse event on a screen of `width` x `height`, as the run loop hands it in.
   public func click(_ event: MouseEvent, width: Int = 80, height: Int = 24) {
     receive(.terminal(width: width, height: height, unicode: unicode))
-    handle(.mouse(event))
+    receive(.key(.mouse(event)))
   }
 }

@@ -54,8 +54,8 @@ struct AppViewModelTests {
     LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
     let sync = try SyncSetup.enable(store: store, folder: folder.path, name: "laptop", history: nil).sync
     let app = TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, sync: sync)
-    app.handle(.space)
-    app.handle(.space)
+    app.receive(.key(.space))
+    app.receive(.key(.space))
     sync.publish()
     let file = try SyncFile(decoding: try #require(TestFiles.read(folder.appending("laptop.tally.plist"))))
     #expect(file.state.visibleCounters.map(\.value) == [2])
@@ -72,7 +72,7 @@ struct AppViewModelTests {
 
   @Test func finishingOnboardingRecordsItAndOpensTheCounterAt0() {
     let (app, settings) = makeApp(showOnboarding: true)
-    for _ in OnboardingPage.standard { app.handle(.enter) }
+    for _ in OnboardingPage.standard { app.receive(.key(.enter)) }
 
     #expect(settings.showOnboarding == false)
     guard case .counter = app.screen else {
@@ -86,7 +86,7 @@ struct AppViewModelTests {
   @Test(arguments: [Key.character("s"), .escape])
   func skippingRecordsItAndOpensTheCounter(key: Key) {
     let (app, settings) = makeApp(showOnboarding: true)
-    app.handle(key)
+    app.receive(.key(key))
     #expect(settings.showOnboarding == false)
     #expect(settings.writes == 1)
     guard case .counter = app.screen else {
@@ -109,10 +109,10 @@ struct AppViewModelTests {
       makeHistoryViewModel: {
         HistoryViewModel(counter: $0, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
       })
-    app.handle(.enter)
+    app.receive(.key(.enter))
     #expect(made == 0)
-    app.handle(.escape)
-    app.handle(.space)
+    app.receive(.key(.escape))
+    app.receive(.key(.space))
     #expect(made == 1)
     #expect(app.count == 1)
   }
@@ -121,8 +121,8 @@ struct AppViewModelTests {
     defaults.integers = ["count": 12]
     let (app, _) = makeApp(showOnboarding: false)
     spy.reset()
-    app.handle(.space)
-    app.handle(.character("-"))
+    app.receive(.key(.space))
+    app.receive(.key(.character("-")))
     #expect(defaults.integers["count"] == 12)
     #expect(
       spy.events == [
@@ -141,7 +141,7 @@ struct AppViewModelTests {
     let (app, _) = makeApp(showOnboarding: false, history: history)
     spy.reset()
 
-    app.handle(.character("H"))
+    app.receive(.key(.character("H")))
     guard case .history(let model, _) = app.screen else {
       Issue.record("expected the history, got \(app.screen)")
       return
@@ -149,18 +149,18 @@ struct AppViewModelTests {
     #expect(model.counter.id == "count")
     #expect(model.summary.today == 3)
     #expect(model.page == .year)
-    app.handle(.tab)
-    app.handle(.space)  // neither closes nor counts
+    app.receive(.key(.tab))
+    app.receive(.key(.space))  // neither closes nor counts
     #expect(model.page == .day)
 
-    app.handle(.character("q"))
+    app.receive(.key(.character("q")))
     guard case .counter = app.screen else {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
     #expect(app.count == 3)
     #expect(spy.events == [.screenShown(.history), .screenShown(.counter)])
-    app.handle(.character("H"))
+    app.receive(.key(.character("H")))
     guard case .history(let reopened, _) = app.screen else {
       Issue.record("expected the history, got \(app.screen)")
       return
@@ -171,13 +171,13 @@ struct AppViewModelTests {
   @Test(arguments: [Key.character("q"), .control("c")])
   func quitKeysEndTheApp(key: Key) {
     let (app, _) = makeApp(showOnboarding: false)
-    app.handle(key)
+    app.receive(.key(key))
     #expect(app.isQuitting)
   }
 
   @Test func ctrlCQuitsFromOnboardingWithoutRecordingIt() {
     let (app, settings) = makeApp(showOnboarding: true)
-    app.handle(.control("c"))
+    app.receive(.key(.control("c")))
     #expect(app.isQuitting)
     #expect(settings.showOnboarding == true)
     #expect(spy.events == [.screenShown(.onboarding)])
@@ -185,8 +185,8 @@ struct AppViewModelTests {
 
   @Test func keysAfterQuitAreIgnored() {
     let (app, _) = makeApp(showOnboarding: false)
-    app.handle(.character("q"))
-    app.handle(.space)
+    app.receive(.key(.character("q")))
+    app.receive(.key(.space))
     #expect(defaults.writtenKeys.isEmpty)
   }
 }

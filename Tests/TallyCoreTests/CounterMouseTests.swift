@@ -112,7 +112,7 @@ struct CounterMouseTests {
     let plus = try #require(CounterLayout(counters: app.counters.list, width: 40, height: 12).increment)
     #expect(app.counterView.target(column: plus.column, row: plus.row, width: 40, height: 12) == .increment)
     #expect(app.counterView.target(column: plus.column, row: plus.row, width: 80, height: 24) == nil, "at 80x24 it is elsewhere")
-    app.handle(.mouse(MouseEvent(.press, column: plus.column, row: plus.row)))
+    app.receive(.key(.mouse(MouseEvent(.press, column: plus.column, row: plus.row))))
     #expect(app.count == 1)
   }
 

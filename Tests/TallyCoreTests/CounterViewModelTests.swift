@@ -20,7 +20,7 @@ struct CounterViewModelTests {
     defaults.integers = ["count": 12]
     let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
 
-    sut.handle(.space)
+    sut.receive(.key(.space))
 
     #expect(defaults.integers["count"] == 13)
   }

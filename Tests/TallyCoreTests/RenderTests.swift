@@ -134,8 +134,8 @@ struct RenderTests {
 
   @Test func onboardingLastPageSaysEnterStarts() {
     let model = app(count: 0, onboarding: true)
-    model.handle(.enter)
-    model.handle(.enter)
+    model.receive(.key(.enter))
+    model.receive(.key(.enter))
     let canvas = render(model, 80, 24)
     #expect(canvas.lines[0].hasSuffix("3/3"))
     #expect(canvas.lines.last == " Enter start counting   s/Esc skip   q quit", "\(canvas.picture)")
@@ -152,7 +152,7 @@ struct RenderTests {
     let model = app(count: 1, onboarding: false)
     model.show("the store was damaged and moved aside", from: .start)
     #expect(render(model, 80, 24).lines[22] == " the store was damaged and moved aside")
-    model.handle(.character("x"))
+    model.receive(.key(.character("x")))
     #expect(render(model, 80, 24).lines[22] == "")
   }
 }

@@ -132,7 +132,7 @@ public final class AppViewModel {
     }
   }
 
-  public func handle(_ key: Key) {
+  private func handle(_ key: Key) {
     guard !isQuitting else { return }
     notices = notices.filter { $0.key.lastsPastAKey }
     let confirmingQuit = quitWasRefused
