@@ -1,3 +1,5 @@
+import TallyPlatform
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -52,7 +54,7 @@ public enum PropertyListCodec {
   /// The error for a `<dict>` that holds `key` twice, found `place` ("on line 3").
   static func repeated(_ key: String, where place: String) -> PropertyListError {
     PropertyListError(
-      reason: "the key \(String(key.prefix(40)).debugDescription) \(place) repeats another of its <dict>, "
+      reason: "the key \"\(TerminalText.escaped(String(key.prefix(40))))\" \(place) repeats another of its <dict>, "
         + "perhaps in another Unicode normalisation, so a value would be lost")
   }
 

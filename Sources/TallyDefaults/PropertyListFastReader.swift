@@ -1,3 +1,5 @@
+import TallyPlatform
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -198,7 +200,7 @@ struct PropertyListFastReader {
       default: nil
       }
     guard let tag, matches(tag.name, at: start) else {
-      let name = String(decoding: bytes[start..<min(end, start + 20)], as: UTF8.self)
+      let name = TerminalText.escaped(String(decoding: bytes[start..<min(end, start + 20)], as: UTF8.self))
       throw failure("an unknown element <\(name)>")
     }
     // Attributes are skipped, as Foundation does, up to the first `>`.
@@ -223,7 +225,8 @@ struct PropertyListFastReader {
     guard matches("</", at: start) else { throw failure("<\(tag.name)> not closed by </\(tag.name)>", at: start) }
     // In Foundation's words, which people and scripts may know.
     let found = bytes[start..<min(start + 20, bytes.count)].prefix { $0 != UInt8(ascii: ">") }
-    throw failure("\(String(decoding: found, as: UTF8.self))> does not match open tag \(tag.name)", at: start)
+    throw failure(
+      "\(TerminalText.escaped(String(decoding: found, as: UTF8.self)))> does not match open tag \(tag.name)", at: start)
   }
 
   /// The text of a `<string>` or `<key>` whose start tag was taken, and its end tag.

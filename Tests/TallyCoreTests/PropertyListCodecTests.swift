@@ -232,6 +232,23 @@ struct PropertyListCodecTests {
     }
   }
 
+  /// A message quotes what it found in the file with every control character written out:
+  /// a store or a file from elsewhere cannot move the cursor or retitle the terminal through
+  /// `tally`'s error output.
+  @Test(arguments: [
+    "<dict><key>a</key><\u{1B}]0;owned\u{07}/></dict>",
+    "<dict><key>a</key><string>x</string\u{9B}2J></dict>",
+    "<dict><key>caf\u{E9}\u{1B}[2J</key><true/><key>cafe\u{301}\u{1B}[2J</key><false/></dict>",
+  ])
+  func aMessageQuotesTheFileWithoutControlCharacters(body: String) {
+    #expect {
+      try PropertyListCodec.decode(document(body))
+    } throws: { error in
+      let message = "\(error)"
+      return message.contains("\\u{") && !message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+  }
+
   @Test func messagesAreShort() {
     let huge = document("<dict><key>count</key><integer>" + String(repeating: "9", count: 100_000) + "</integer></dict>")
     #expect {

@@ -1,3 +1,5 @@
+import TallyPlatform
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyDefaults
 import TallyModel
+import TallyPlatform
 
 /// `tally list [--group G] [--json]`: every counter (of a group), one `name<TAB>value` line each.
 struct ListCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import TallyModel
+import TallyPlatform
 
 /// Where everything on the counter screen goes, for a screen of a given size.
 ///

@@ -1,4 +1,5 @@
 import TallyModel
+import TallyPlatform
 
 /// Draws the counter screen: the tab row, the current counter's value in large digits and
 /// as plain text, the `[ - ]` `[ + ]` buttons, the status line (a message, a prompt or a

@@ -1,4 +1,5 @@
 import TallyModel
+import TallyPlatform
 
 /// What became of the edits an update asked for, and undo and redo across counters.
 ///

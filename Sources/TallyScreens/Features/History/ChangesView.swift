@@ -1,4 +1,5 @@
 import TallyModel
+import TallyPlatform
 
 /// The Changes view: every change, newest first, a page at a time: when, what, the value
 /// before and after, where it came from, and its note.
