@@ -37,8 +37,8 @@ public enum ChildProcess {
     let status = wait(for: pid)
     return Result(
       status: status,
-      standardOutput: (try? readText(outPath)) ?? "",
-      standardError: (try? readText(errPath)) ?? "")
+      standardOutput: (try? readFileText(outPath)) ?? "",
+      standardError: (try? readFileText(errPath)) ?? "")
   }
 
   /// Runs a program whose standard output is a pipe nobody reads (its read end is closed),
@@ -54,7 +54,7 @@ public enum ChildProcess {
     let errPath = directory.appending("stderr")
     let pid = try spawn(path, arguments, environment: environment, standardError: errPath, outputDescriptor: ends[1])
     let status = wait(for: pid)
-    return Result(status: status, standardOutput: "", standardError: (try? readText(errPath)) ?? "")
+    return Result(status: status, standardOutput: "", standardError: (try? readFileText(errPath)) ?? "")
   }
 
   /// Starts a child without waiting for it; returns its process id.
@@ -111,17 +111,16 @@ public enum ChildProcess {
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 
-  static func readText(_ path: String) throws -> String {
-    guard let file = fopen(path, "r") else { throw TestSupportError("cannot read \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count <= 0 { break }
-      bytes += buffer[0..<count]
-    }
+  /// The whole text of a file.
+  public static func readFileText(_ path: String) throws -> String {
+    guard let bytes = TestFiles.read(path) else { throw TestSupportError("cannot read \(path)") }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Waits until `descriptor` is readable or `timeout` seconds pass; returns whether it is.
+  public static func waitUntilReadable(_ descriptor: Int32, timeout: Double) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, Int32(timeout * 1000)) == 1
   }
 }
 
@@ -155,18 +154,5 @@ public enum SelfTestProcess {
   /// The value of `name` in this process's environment.
   public static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
-  }
-}
-
-extension ChildProcess {
-  /// The whole text of a file.
-  public static func readFileText(_ path: String) throws -> String { try readText(path) }
-}
-
-extension ChildProcess {
-  /// Waits until `descriptor` is readable or `timeout` seconds pass; returns whether it is.
-  public static func waitUntilReadable(_ descriptor: Int32, timeout: Double) -> Bool {
-    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, Int32(timeout * 1000)) == 1
   }
 }
