@@ -73,16 +73,6 @@ public final class RunningProcess {
     return ended
   }
 
-  /// Whether the child has ended, without waiting.
-  public var hasExited: Bool {
-    if status != nil { return true }
-    var raw: Int32 = 0
-    guard waitpid(pid, &raw, WNOHANG) == pid else { return false }
-    let signal = raw & 0x7F
-    status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
-    return true
-  }
-
   deinit {
     if status == nil {
       kill(pid, SIGKILL)
@@ -90,10 +80,11 @@ public final class RunningProcess {
     }
     close(output)
   }
+}
 
-  private func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-  }
+/// Seconds on the monotonic clock, for the test drivers' deadlines.
+func monotonicSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

@@ -8,14 +8,14 @@ extension TerminalApp {
   /// 32 plus the button, column and row counted from 1), as for `tmux-256color` and `screen`.
   public func click(column: Int, row: Int) throws {
     if try usesSGRMouse() {
-      try sendRaw("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
+      try type("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
     } else {
       // The X10 form has one byte per coordinate; tmux sends only ASCII literally.
       guard column + 33 < 128, row + 33 < 128 else {
         throw TestSupportError("the X10 mouse form cannot click at column \(column), row \(row)")
       }
       let at = String(UnicodeScalar(UInt8(column + 33))) + String(UnicodeScalar(UInt8(row + 33)))
-      try sendRaw("\u{1B}[M " + at + "\u{1B}[M#" + at)
+      try type("\u{1B}[M " + at + "\u{1B}[M#" + at)
     }
   }
 

@@ -69,13 +69,13 @@ public final class TerminalApp {
   public func launch() throws {
     precondition(!launched, "launch() is called once per TerminalApp")
     let configuration = directory.appending("tmux.conf")
-    try write(
+    try TemporaryDirectory.write(
       """
       set -g status off
       set -g remain-on-exit on
       set -s escape-time 0
       set -g history-limit 0
-      """ + (terminalType.map { "\nset -g default-terminal \(Self.quote($0))" } ?? ""), to: configuration)
+      """ + (terminalType.map { "\nset -g default-terminal \(Self.quote($0))" } ?? "") + "\n", to: configuration)
 
     var environment = [
       "HOME": homeDirectory, "XDG_DATA_HOME": dataHome, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
@@ -98,7 +98,7 @@ public final class TerminalApp {
       exec sleep infinity
       """
     let scriptPath = directory.appending("run.sh")
-    try write(script, to: scriptPath)
+    try TemporaryDirectory.write(script + "\n", to: scriptPath)
 
     try runTmux([
       "-f", configuration, "new-session", "-d", "-s", "app", "-x", String(columns), "-y", String(rows),
@@ -116,13 +116,9 @@ public final class TerminalApp {
     }
   }
 
-  /// Types `text` literally, character by character as one paste.
+  /// Types `text` literally, character by character as one paste; raw bytes too, such as a
+  /// mouse report.
   public func type(_ text: String) throws {
-    try runTmux(["send-keys", "-t", "app", "-l", "--", text])
-  }
-
-  /// Sends raw bytes to the app, such as a mouse report.
-  public func sendRaw(_ text: String) throws {
     try runTmux(["send-keys", "-t", "app", "-l", "--", text])
   }
 
@@ -190,7 +186,7 @@ public final class TerminalApp {
   public func waitUntil(
     _ description: String, timeout: Double = 5, _ condition: ([String]) -> Bool
   ) async throws -> [String] {
-    let deadline = Self.now() + timeout
+    let deadline = monotonicSeconds() + timeout
     var candidate: [String]?
     while true {
       let lines = try screen
@@ -200,7 +196,7 @@ public final class TerminalApp {
       } else {
         candidate = nil
       }
-      if Self.now() > deadline {
+      if monotonicSeconds() > deadline {
         if let candidate { return candidate }
         throw TestSupportError(
           "timed out after \(timeout) s waiting for \(description); the screen was:\n"
@@ -215,12 +211,10 @@ public final class TerminalApp {
   /// Waits for the app to exit; returns its exit status (128 + n if signal n ended it).
   @discardableResult
   public func waitForExit(timeout: Double = 5) async throws -> Int32 {
-    let deadline = Self.now() + timeout
+    let deadline = monotonicSeconds() + timeout
     while true {
-      if let text = try? ChildProcess.readFileText(statusFile), let status = Int32(text.trimmingWhitespace()) {
-        return status
-      }
-      if Self.now() > deadline {
+      if let exitStatus { return exitStatus }
+      if monotonicSeconds() > deadline {
         throw TestSupportError(
           "the app did not exit within \(timeout) s; the screen was:\n" + Self.frame((try? screen) ?? [], columns: columns))
       }
@@ -282,25 +276,13 @@ public final class TerminalApp {
     return result
   }
 
-  private func write(_ text: String, to path: String) throws {
-    guard let file = fopen(path, "w") else { throw TestSupportError("cannot write \(path)") }
-    fputs(text + "\n", file)
-    fclose(file)
-  }
-
   static func quote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
   static func frame(_ lines: [String], columns: Int) -> String {
     let border = "+" + String(repeating: "-", count: columns) + "+"
     return ([border] + lines.map { "|" + $0 } + [border]).joined(separator: "\n")
-  }
-
-  static func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
   }
 }
 
@@ -310,9 +292,5 @@ extension String {
     while let first = text.first, first.isWhitespace { text.removeFirst() }
     while let last = text.last, last.isWhitespace { text.removeLast() }
     return String(text)
-  }
-
-  func replacingOccurrences(of target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

@@ -32,7 +32,7 @@ struct ConfigUITests {
     try test.app.press(.up)
     try await test.app.waitFor(text: "Count: 4")
 
-    try test.app.sendRaw("\u{1B}OP")  // F1
+    try test.app.type("\u{1B}OP")  // F1
     try await test.app.waitFor(text: "k, Up")
     #expect(test.app.screenText.contains("j, -"))
     try test.app.press(.character("q"))
