@@ -41,17 +41,7 @@ public final class TemporaryDirectory: Sendable {
     guard lstat(path, &info) == 0 else { return }
     if info.st_mode & S_IFMT == S_IFDIR {
       chmod(path, 0o700)
-      if let directory = opendir(path) {
-        var names: [String] = []
-        while let entry = readdir(directory) {
-          let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-          }
-          if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(directory)
-        for name in names { removeTree(path + "/" + name) }
-      }
+      for name in TestFiles.names(in: path) { removeTree(path + "/" + name) }
       rmdir(path)
     } else {
       unlink(path)
