@@ -21,17 +21,15 @@ public enum TestFiles {
   }
 
   /// Writes `bytes` to `path` in place, replacing what was there.
-  public static func write(_ bytes: [UInt8], to path: String) throws {
-    guard let file = fopen(path, "wb") else { throw TestSupportError("cannot open \(path): errno \(errno)") }
+  public static func write(_ bytes: [UInt8], to path: String, mode: String = "wb") throws {
+    guard let file = fopen(path, mode) else { throw TestSupportError("cannot open \(path): errno \(errno)") }
     defer { fclose(file) }
     guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw TestSupportError("cannot write \(path)") }
   }
 
   /// Adds `bytes` at the end of the file at `path`, as a sync engine that appends does.
   public static func append(_ bytes: [UInt8], to path: String) throws {
-    guard let file = fopen(path, "ab") else { throw TestSupportError("cannot open \(path): errno \(errno)") }
-    defer { fclose(file) }
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw TestSupportError("cannot write \(path)") }
+    try write(bytes, to: path, mode: "ab")
   }
 
   /// Puts a new file holding `bytes` at `path` by renaming it over the old one, as a sync
