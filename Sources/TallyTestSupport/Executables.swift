@@ -27,10 +27,6 @@ public enum Executables {
   /// The first `name` on `PATH`.
   public static func find(_ name: String) -> String? {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/\(name)"
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
   }
 }
