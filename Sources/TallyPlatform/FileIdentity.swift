@@ -15,42 +15,39 @@ package struct FileIdentity: Equatable {
   private var device: UInt64
   private var inode: UInt64
   /// The file's size in bytes.
-  private(set) var size: Int64
+  package private(set) var byteCount: Int64
   private var modified: Int
   private var modifiedNanoseconds: Int
 
   package init(_ info: stat) {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
-    size = Int64(info.st_size)
+    byteCount = Int64(info.st_size)
     modified = Int(info.st_mtim.tv_sec)
     modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
   }
 
   /// No file: equal to no identity that a file has.
-  package static let missing = FileIdentity(device: .max, inode: .max, size: -1, modified: 0, modifiedNanoseconds: 0)
+  package static let missing = FileIdentity(device: .max, inode: .max, byteCount: -1, modified: 0, modifiedNanoseconds: 0)
 
-  private init(device: UInt64, inode: UInt64, size: Int64, modified: Int, modifiedNanoseconds: Int) {
+  private init(device: UInt64, inode: UInt64, byteCount: Int64, modified: Int, modifiedNanoseconds: Int) {
     self.device = device
     self.inode = inode
-    self.size = size
+    self.byteCount = byteCount
     self.modified = modified
     self.modifiedNanoseconds = modifiedNanoseconds
   }
 
-  /// The file's size in bytes.
-  package var byteCount: Int64 { size }
-
   /// The identity as numbers, to keep in a store and compare with a later one.
   package var numbers: [Int64] {
-    [Int64(bitPattern: device), Int64(bitPattern: inode), size, Int64(modified), Int64(modifiedNanoseconds)]
+    [Int64(bitPattern: device), Int64(bitPattern: inode), byteCount, Int64(modified), Int64(modifiedNanoseconds)]
   }
 
   /// The identity that `numbers` gave; `nil` when they are not five.
   package init?(numbers: [Int64]) {
     guard numbers.count == 5 else { return nil }
     self.init(
-      device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],
+      device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), byteCount: numbers[2],
       modified: Int(numbers[3]), modifiedNanoseconds: Int(numbers[4]))
   }
 
