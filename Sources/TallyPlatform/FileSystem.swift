@@ -98,19 +98,15 @@ package enum FileSystem {
     let temporaryPath = path + ".tmp"
     let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     if fd < 0 { throw .current }
-    var failure: SystemError?
-    do {
+    defer { close(fd) }
+    do throws(SystemError) {
       try writeAll(bytes, to: fd)
+      if fsync(fd) != 0 { throw .current }
+      if systemRename(temporaryPath, path) != 0 { throw .current }
+      if fsync(directoryDescriptor) != 0 { throw .current }
     } catch {
-      failure = error
-    }
-    if failure == nil, fsync(fd) != 0 { failure = .current }
-    if failure == nil, systemRename(temporaryPath, path) != 0 { failure = .current }
-    if failure == nil, fsync(directoryDescriptor) != 0 { failure = .current }
-    close(fd)
-    if let failure {
       unlink(temporaryPath)
-      throw failure
+      throw error
     }
   }
 
