@@ -13,11 +13,9 @@ public enum Platform {
 
   /// The values of ``environmentNames`` that are set.
   public static func environment() -> [String: String] {
-    var values: [String: String] = [:]
-    for name in environmentNames {
+    environmentNames.reduce(into: [:]) { values, name in
       if let value = getenv(name) { values[name] = String(cString: value) }
     }
-    return values
   }
 
   /// The machine's host name, or `nil` when it has none.
