@@ -74,7 +74,11 @@ public final class SignalWatcher {
   /// the restore.
   static func terminateProcess(with signal: Int32) -> Never {
     Glibc.signal(signal, SIG_DFL)
-    deliver(signal)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, signal)
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+    raise(signal)
     exit(128 + signal)
   }
   /// Stops the process as a terminal's Ctrl-Z would (the terminal is already restored) and
@@ -90,15 +94,6 @@ public final class SignalWatcher {
     raise(SIGSTOP)
     // The SIGCONT that woke us is news already handled.
     _ = drain()
-  }
-
-  /// Unblocks `signal` alone and raises it, so its default action happens now.
-  private static func deliver(_ signal: Int32) {
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    sigaddset(&mask, signal)
-    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-    raise(signal)
   }
 }
 
