@@ -34,8 +34,6 @@ struct AppEnvironment {
   }
 
   let dependencies: Dependencies
-  /// The history, as in ``dependencies``: in memory with the store, or the file's.
-  let history: DeferredHistory
   /// The settings as they stand at start.
   let settings: Settings
   /// What opening the store file found worth telling (``File/notices``).
@@ -83,7 +81,7 @@ struct AppEnvironment {
         history.attach(to: sync, readingBeforeFirstQuestion: use == .command)
       })
     return AppEnvironment(
-      dependencies: dependencies, history: history,
-      settings: Settings(store: dependencies.userDefaults, environment: environment), notices: notices)
+      dependencies: dependencies, settings: Settings(store: dependencies.userDefaults, environment: environment),
+      notices: notices)
   }
 }
