@@ -48,10 +48,6 @@ public final class FakeUserDefaults: UserDefaultsProtocol {
     }
   }
 
-  public func set(_ value: Int, forKey defaultName: String) {
-    set(Optional<Any>.some(value), forKey: defaultName)
-  }
-
   public func integer(forKey defaultName: String) -> Int {
     integers[defaultName] ?? registered[defaultName].flatMap(Int.init(propertyListValue:)) ?? 0
   }
