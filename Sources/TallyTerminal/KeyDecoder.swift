@@ -54,18 +54,11 @@ public enum KeyDecoder {
   /// A mouse report as `getmouse` returns it: button 1 pressed (or clicked) or released, or
   /// the wheel; other buttons mean nothing to Tally.
   public static func decode(mouseState state: mmask_t, column: Int, row: Int) -> Key? {
-    let kind: MouseEvent.Kind
-    if state & (tally_button1_pressed() | tally_button1_clicked()) != 0 {
-      kind = .press
-    } else if state & tally_button1_released() != 0 {
-      kind = .release
-    } else if state & tally_button4_pressed() != 0 {
-      kind = .scrollUp
-    } else if state & tally_button5_pressed() != 0 {
-      kind = .scrollDown
-    } else {
-      return nil
-    }
+    let kinds: [(mask: mmask_t, kind: MouseEvent.Kind)] = [
+      (tally_button1_pressed() | tally_button1_clicked(), .press), (tally_button1_released(), .release),
+      (tally_button4_pressed(), .scrollUp), (tally_button5_pressed(), .scrollDown),
+    ]
+    guard let kind = kinds.first(where: { state & $0.mask != 0 })?.kind else { return nil }
     return .mouse(MouseEvent(kind, column: column, row: row))
   }
 }
