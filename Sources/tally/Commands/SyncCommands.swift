@@ -94,11 +94,7 @@ struct SyncStatusCommand: ParsableCommand {
   func run() throws {
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     guard let sync = context.sync else {
-      if json {
-        try Output.line("{\"enabled\":false}")
-      } else {
-        try Output.line("Sync is off; `tally sync enable DIR` turns it on.")
-      }
+      try Output.line(json ? "{\"enabled\":false}" : "Sync is off; `tally sync enable DIR` turns it on.")
       return
     }
     if json {
