@@ -124,16 +124,16 @@ struct StatsCommand: ParsableCommand {
   struct GroupTotals: Encodable {
     var group: String
     var counters: [String]
-    var value: Int
-    var today: Int
-    var thisWeek: Int
-    var allTime: Int
+    var value = 0
+    var today = 0
+    var thisWeek = 0
+    var allTime = 0
     /// How many of its counters have a goal, and how many of those reached it.
-    var goals: Int
-    var goalsReached: Int
+    var goals = 0
+    var goalsReached = 0
     /// The sum of their goals' progress and of their goals' amounts.
-    var progress: Int
-    var goalAmount: Int
+    var progress = 0
+    var goalAmount = 0
   }
 
   struct Totals: Encodable {
@@ -163,16 +163,12 @@ struct StatsCommand: ParsableCommand {
     if let notice = context.history.notice { Platform.printError(notice) }
     let goal = GoalSummary.of(counter, history: context.history, now: now, calendar: calendar)
     if json {
-      var totals = Totals(name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime)
-      if let goal {
-        totals.goal = goal.goal.text
-        totals.progress = goal.progress
-        totals.goalReached = goal.isReached
-        if goal.goal.period != .total {
-          totals.currentStreak = goal.currentStreak
-          totals.bestStreak = goal.bestStreak
-        }
-      }
+      // Streaks only for a goal per period.
+      let streaks = goal?.goal.period == .total ? nil : goal
+      let totals = Totals(
+        name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime,
+        goal: goal?.goal.text, progress: goal?.progress, goalReached: goal?.isReached,
+        currentStreak: streaks?.currentStreak, bestStreak: streaks?.bestStreak)
       try Output.line(JSONLine.encode(totals))
     } else {
       var lines = [
@@ -213,9 +209,7 @@ extension StatsCommand {
       if let notice = history.notice { Platform.printError(notice) }
       return try BucketOutput.print(sums.values.sorted { $0.start < $1.start }, json: json)
     }
-    var totals = GroupTotals(
-      group: members[0].group ?? name, counters: members.map(\.name), value: 0, today: 0, thisWeek: 0, allTime: 0, goals: 0,
-      goalsReached: 0, progress: 0, goalAmount: 0)
+    var totals = GroupTotals(group: members[0].group ?? name, counters: members.map(\.name))
     for counter in members {
       // Today and this week need one day of the summary and none of its recent changes.
       let summary = HistorySummary(
