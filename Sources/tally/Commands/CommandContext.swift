@@ -143,14 +143,10 @@ struct CommandContext {
 
   static func fail(_ problem: StoreError) -> ExitCode {
     switch problem {
-    case .locked:
-      Platform.printError(problem.description + "; nothing was changed")
-      return ExitCode(ExitStatus.temporaryFailure)
-    case .cannotWrite, .corrupt:
-      Platform.printError(problem.description + "; nothing was changed")
-    default:
-      Platform.printError(problem.description)
+    case .locked, .cannotWrite, .corrupt: Platform.printError(problem.description + "; nothing was changed")
+    default: Platform.printError(problem.description)
     }
+    if case .locked = problem { return ExitCode(ExitStatus.temporaryFailure) }
     return ExitCode(ExitStatus.ioError)
   }
 }
@@ -159,11 +155,6 @@ struct CommandContext {
 struct QuietOption: ParsableArguments {
   @Flag(name: [.short, .long], help: "Print nothing; only the exit status tells.")
   var quiet = false
-
-  /// Prints `value` unless quiet.
-  func print(_ value: Int) throws {
-    if !quiet { try Output.line(String(value)) }
-  }
 }
 
 /// `--json`, for commands that print counters.

@@ -103,7 +103,8 @@ struct SetCommand: ParsableCommand {
       throw ExitCode(ExitStatus.dataError)
     }
     let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
-    try output.print(try context.change(.setValue(value, of: counter.id), of: counter))
+    let changed = try context.change(.setValue(value, of: counter.id), of: counter)
+    if !output.quiet { try Output.line(String(changed)) }
   }
 }
 
