@@ -67,8 +67,7 @@ public final class RunningProcess {
 
   /// Waits for the child to end; returns its exit status.
   public func waitForExit() -> Int32 {
-    if let status { return status }
-    let ended = ChildProcess.wait(for: pid)
+    let ended = status ?? ChildProcess.wait(for: pid)
     status = ended
     return ended
   }
