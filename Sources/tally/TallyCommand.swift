@@ -9,7 +9,8 @@ import TallyTerminal
 /// The `tally` command: a tally counter for the terminal.
 ///
 /// Without a subcommand it opens the interactive counter; `inc` and `get` work on the same
-/// store from scripts.
+/// store from scripts. Each subcommand's `@ParentCommand var root` is this command, for its
+/// `-<key> <value>` overrides (``argumentDomain``).
 @main
 struct TallyCommand: ParsableCommand {
   static let version = "0.1.0"

@@ -10,7 +10,6 @@ struct ExportCommand: ParsableCommand {
     commandName: "export",
     abstract: "Write every counter (name, value, step, goal) and its history, as JSON (lossless) or CSV.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Option(help: "json (lossless, the default) or csv (for spreadsheets).")
@@ -47,7 +46,6 @@ struct ImportCommand: ParsableCommand {
     commandName: "import",
     abstract: "Read counters and their history from a file `tally export` wrote; all of it, or nothing if it has a problem.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   enum Mode: String, EnumerableFlag {

@@ -31,7 +31,6 @@ struct ConfigListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every setting: its value, where it comes from, its default, what it does.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Flag(
@@ -54,7 +53,6 @@ struct ConfigGetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "get", abstract: "Print a setting's value as this run sees it.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
@@ -72,7 +70,6 @@ struct ConfigSetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Change a setting; a value it does not allow changes nothing.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
@@ -98,7 +95,6 @@ struct ConfigResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reset", abstract: "Give a setting its default value back.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)

@@ -7,7 +7,6 @@ struct GoalCommand: ParsableCommand {
     commandName: "goal",
     abstract: "Set a counter's goal (8/day, 3/week, 20/month, or a total such as 300), clear it, or print it.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)

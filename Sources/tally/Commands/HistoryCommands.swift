@@ -15,7 +15,6 @@ struct LogCommand: ParsableCommand {
     commandName: "log",
     abstract: "Print a counter's history: time, event, name, old value, new value, source, and the note if there is one.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
@@ -92,7 +91,6 @@ struct StatsCommand: ParsableCommand {
     commandName: "stats",
     abstract: "Print a counter's net change today, this week (since Monday) and all time, and its goal's progress and streaks.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)

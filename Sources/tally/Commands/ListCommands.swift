@@ -8,7 +8,6 @@ struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every counter as a name<TAB>value line.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @OptionGroup var group: GroupOption
@@ -35,7 +34,6 @@ struct ListCommand: ParsableCommand {
 struct NewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "new", abstract: "Make a counter that starts at 0.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "Its name: 1 to 32 characters, unique ignoring case.")
@@ -68,7 +66,6 @@ struct GroupCommand: ParsableCommand {
     commandName: "group",
     abstract: "Put a counter in a group (made if new), take it out with --none, or print its group.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
@@ -108,7 +105,6 @@ struct RemoveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rm", abstract: "Delete a counter and its value (not the last one).")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
@@ -125,7 +121,6 @@ struct RemoveCommand: ParsableCommand {
 struct RenameCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a counter; its value stays.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name now.", completion: CounterNameCompletion.kind)

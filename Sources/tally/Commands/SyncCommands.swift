@@ -22,7 +22,6 @@ struct SyncEnableCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "enable", abstract: "Join the sync folder DIR; the counters here keep their values.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The shared folder (made if it is not there).", completion: .directory)
@@ -85,7 +84,6 @@ struct SyncStatusCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status", abstract: "Print the folder, this machine, the other machines seen and when, and any problem.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Flag(help: "Print JSON: {\"folder\", \"machine\", \"instance\", \"reachable\", \"machines\", \"problems\"}.")
@@ -110,7 +108,6 @@ struct SyncDisableCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "disable", abstract: "Leave the sync folder; the counters keep their values here.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   func run() throws {

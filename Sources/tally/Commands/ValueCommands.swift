@@ -8,7 +8,6 @@ struct IncrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inc", abstract: "Add the counter's step (or N) and print the new value.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
@@ -48,7 +47,6 @@ struct DecrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dec", abstract: "Subtract the counter's step (or N) and print the new value.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
@@ -74,7 +72,6 @@ struct SetCommand: ParsableCommand {
     commandName: "set", abstract: "Set a counter to VALUE and print it.",
     usage: "tally set [<name>] <value>")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(
@@ -112,7 +109,6 @@ struct SetCommand: ParsableCommand {
 struct ResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set a counter to 0 and print it.")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
@@ -140,7 +136,6 @@ struct GetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "get", abstract: "Print a counter's value, or a line about it (--format).")
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(

@@ -26,7 +26,6 @@ struct WatchCommand: ParsableCommand {
       "percentage".
       """)
 
-  /// The root command: its `-<key> <value>` overrides.
   @ParentCommand var root: TallyCommand
 
   @Argument(
