@@ -15,11 +15,7 @@ extension Canvas {
 public func expectLines(
   _ canvas: Canvas, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let trimmed = expected.map { line in
-    var line = line
-    while line.last == " " { line.removeLast() }
-    return line
-  }
+  let trimmed = expected.map(\.withoutTrailingSpaces)
   #expect(
     canvas.lines == trimmed,
     "the screen was:\n\(canvas.picture)\nexpected:\n\(trimmed.joined(separator: "\n"))",

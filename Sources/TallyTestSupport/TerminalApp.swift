@@ -133,11 +133,7 @@ public final class TerminalApp {
   public var screen: [String] {
     get throws {
       let result = try runTmux(["capture-pane", "-p", "-t", "app"])
-      var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-        var line = String(line)
-        while line.last == " " { line.removeLast() }
-        return line
-      }
+      var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(\.withoutTrailingSpaces)
       if lines.last == "" { lines.removeLast() }
       return lines
     }
@@ -286,11 +282,11 @@ public final class TerminalApp {
   }
 }
 
-extension String {
+extension StringProtocol {
   func trimmingWhitespace() -> String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return String(text)
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
   }
+
+  /// The text without the spaces at its end.
+  var withoutTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
 }
