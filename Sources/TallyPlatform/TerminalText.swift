@@ -7,15 +7,8 @@ public enum TerminalText {
   /// back as it is.
   public static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      if isControl(scalar) {
-        escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
+    return text.unicodeScalars.map { isControl($0) ? "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" : String($0) }
+      .joined()
   }
 
   /// C0 (U+0000 to U+001F), DEL (U+007F) and C1 (U+0080 to U+009F).
