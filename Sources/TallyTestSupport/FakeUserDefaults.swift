@@ -11,14 +11,12 @@ import TallySettings
 /// inspect, one per type, like the book's `integers`.
 ///
 /// Only property-list types are accepted, as the real stores accept them; anything else is
-/// recorded in ``rejectedKeys`` so a test can fail on it.
+/// not stored.
 public final class FakeUserDefaults: UserDefaultsProtocol {
   public var integers: [String: Int] = [:]
   public var bools: [String: Bool] = [:]
   public var others: [String: PropertyListValue] = [:]
   public var registered: [String: PropertyListValue] = [:]
-  /// Keys given a value that is not a property-list type.
-  public private(set) var rejectedKeys: [String] = []
   /// Every key written, in order, so a test can assert exactly what was saved.
   public private(set) var writtenKeys: [String] = []
 
@@ -35,10 +33,7 @@ public final class FakeUserDefaults: UserDefaultsProtocol {
       removeObject(forKey: defaultName)
       return
     }
-    guard let converted = PropertyListValue(any: value) else {
-      rejectedKeys.append(defaultName)
-      return
-    }
+    guard let converted = PropertyListValue(any: value) else { return }
     removeObject(forKey: defaultName)
     writtenKeys.append(defaultName)
     switch converted {
