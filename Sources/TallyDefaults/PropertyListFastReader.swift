@@ -50,10 +50,6 @@ struct PropertyListFastReader {
     return try reader.value(depth: 0)
   }
 
-  private init(bytes: UnsafeRawBufferPointer) {
-    self.bytes = bytes
-  }
-
   private enum Tag {
     case plist, dict, array, key, string, integer, real, `true`, `false`, data, date
 
