@@ -349,11 +349,8 @@ public final class CounterSync: CounterChangeRecorder {
     if rebuilding { DamagedStateRecovery(store: store, machine: machine).restoreOwnCounts(into: &state) }
     state.acknowledgeDeletions(as: machine.instance)
     let acknowledged = state
-    var dropped: [String: Contribution?] = [:]
-    for id in state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before) {
-      dropped[id] = acknowledged.counters[id]?.contributions[machine.instance]
-    }
-    return dropped
+    let dropped = state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before)
+    return Dictionary(uniqueKeysWithValues: dropped.map { ($0, acknowledged.counters[$0]?.contributions[machine.instance]) })
   }
 
   /// Takes the moves noted since the last call (oldest first), for the history to move this
