@@ -30,11 +30,6 @@ struct PropertyListFastReader {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
 
-  /// The value of the XML property list in `bytes`, or `nil` when it cannot be read.
-  static func read(_ bytes: UnsafeRawBufferPointer) -> PropertyListValue? {
-    try? value(bytes)
-  }
-
   /// The value of the XML property list in `bytes`.
   static func value(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyListValue {
     let prologue: StaticString = """
