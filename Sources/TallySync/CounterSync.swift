@@ -238,11 +238,7 @@ public final class CounterSync: CounterChangeRecorder {
 
   /// `c-` and 16 hexadecimal digits of the FNV-1a hash of the name in lower case.
   public static func derivedID(forName name: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.lowercased().utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
+    let hash = name.lowercased().utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     let digits = String(hash, radix: 16)
     return "c-" + String(repeating: "0", count: 16 - digits.count) + digits
   }
