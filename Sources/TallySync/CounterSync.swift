@@ -212,13 +212,6 @@ public final class CounterSync: CounterChangeRecorder {
     store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
   }
 
-  /// Gives this machine's sums back to a retired counter that came back from the folder.
-  private static func restoreRetiredSums(in state: inout ReplicaState, retired: [String: Contribution?], instance: String) {
-    for id in state.counters.keys where state.counters[id]?.contributions[instance] == nil {
-      if case .some(.some(let sums)) = retired[id] { state.counters[id]?.contributions[instance] = sums }
-    }
-  }
-
   /// The id for a counter made now and called `name`: one derived from the name, so that
   /// two machines making the same name make one counter; or, when that id was used before,
   /// one scoped to this machine.
@@ -341,7 +334,11 @@ public final class CounterSync: CounterChangeRecorder {
     let before = state
     state.merge(incoming)
     state.bringBackACounterIfNoneIsLeft(tick: tick)
-    if !retired.isEmpty { Self.restoreRetiredSums(in: &state, retired: retired, instance: machine.instance) }
+    if !retired.isEmpty {
+      for id in state.counters.keys where state.counters[id]?.contributions[machine.instance] == nil {
+        if case .some(.some(let sums)) = retired[id] { state.counters[id]?.contributions[machine.instance] = sums }
+      }
+    }
     if rebuilding { DamagedStateRecovery(store: store, machine: machine).restoreOwnCounts(into: &state) }
     state.acknowledgeDeletions(as: machine.instance)
     let acknowledged = state
