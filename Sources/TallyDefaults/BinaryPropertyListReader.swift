@@ -50,14 +50,6 @@ struct BinaryPropertyListReader {
     return try reader.object(top, depth: 0).value
   }
 
-  private init(bytes: UnsafeRawBufferPointer, offsetSize: Int, referenceSize: Int, objectCount: Int, table: Int) {
-    self.bytes = bytes
-    self.offsetSize = offsetSize
-    self.referenceSize = referenceSize
-    self.objectCount = objectCount
-    self.table = table
-  }
-
   /// Object `index`, `depth` deep: its value, how many values it reads as, how deep they nest.
   private mutating func object(_ index: Int, depth: Int) throws(PropertyListError) -> (
     value: PropertyListValue, count: Int, height: Int

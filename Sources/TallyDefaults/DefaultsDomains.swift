@@ -24,14 +24,6 @@ public struct DefaultsDomains: Sendable, Equatable {
       .merging(argument) { $1 }
   }
 
-  /// Merges a registration dictionary given as `UserDefaults.register(defaults:)` takes it;
-  /// values that are not property-list types are skipped.
-  mutating func register(_ defaults: [String: Any]) {
-    for (key, value) in defaults {
-      if let converted = PropertyListValue(any: value) { registration[key] = converted }
-    }
-  }
-
   /// Writes `value` to the persistent domain, dropping `key` from the argument domain;
   /// returns whether the value `key` resolves to changed.
   mutating func write(_ value: PropertyListValue?, forKey key: String) -> Bool {

@@ -25,15 +25,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
     let fileSide = StoreFileSide(file: try StoreFile(directory: directory, lockTimeout: lockTimeout))
     self.fileSide = fileSide
     super.init(values: [:], backing: fileSide)
-    var problem: StoreError?
-    updateBacked { backed in
-      do throws(StoreError) {
-        try fileSide.refresh(&backed)
-      } catch {
-        problem = error
-      }
-    }
-    if let problem { throw problem }
+    if let problem = refresh() { throw problem }
   }
 
   /// Seconds a change waits for another process's lock on the store before it fails; the
@@ -79,14 +71,21 @@ public final class FileUserDefaults: LayeredUserDefaults {
   @discardableResult
   public func reload() -> Set<String> {
     let before = domains
+    if let problem = refresh() { saveProblem = problem }
+    return before.changedKeys(comparedWith: domains)
+  }
+
+  /// Reads the file unless it is the one last read or written; returns why it could not.
+  private func refresh() -> StoreError? {
+    var problem: StoreError?
     updateBacked { backed in
       do throws(StoreError) {
         try fileSide.refresh(&backed)
       } catch {
-        backed.saveProblem = error
+        problem = error
       }
     }
-    return before.changedKeys(comparedWith: domains)
+    return problem
   }
 
   /// Copies the store file aside, next to it, keeping its bytes as they are.

@@ -69,8 +69,10 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     setPropertyListValue(nil, forKey: defaultName)
   }
 
+  /// Values that are not property-list types are skipped.
   public func register(defaults registrationDictionary: [String: Any]) {
-    changeDomains { $0.register(registrationDictionary) }
+    let values = registrationDictionary.compactMapValues(PropertyListValue.init(any:))
+    changeDomains { $0.registration.merge(values) { $1 } }
   }
 
   /// Merges `values` into the registration domain, as ``register(defaults:)`` does with
@@ -221,11 +223,6 @@ struct BackedDomains {
   /// Whether ``replacePersistent(with:)`` was called: the store then takes the new values
   /// and tells its observers.
   private(set) var isReplaced = false
-
-  init(persistent: [String: PropertyListValue], saveProblem: StoreError?) {
-    self.persistent = persistent
-    self.saveProblem = saveProblem
-  }
 
   /// Replaces the persistent domain, with what was read from disk.
   mutating func replacePersistent(with values: [String: PropertyListValue]) {

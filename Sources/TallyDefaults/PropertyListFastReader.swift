@@ -7,20 +7,16 @@ import TallyPlatform
 #endif
 
 /// Reads an XML property list into ``PropertyListValue`` as Foundation's `PropertyListDecoder`
-/// reads it, knowing each element's tag (docs/persistence.md).
+/// reads it, knowing each element's tag, which Foundation's decoder does not tell.
 ///
-/// Foundation's decoder answers only what it is asked: asked for an integer it reads
-/// `<real>2</real>` as 2 too, so a value of unknown kind could be told only from the wording of
-/// its error messages. This reader knows the element it read. It takes what Foundation's takes:
-/// any XML declaration, DOCTYPE, comments and processing instructions around elements;
-/// `<plist>` with any attributes, or a root element without it; each element's empty form;
-/// CDATA sections, the five entities and character references in text; integers as decimal or
-/// `0x` hexadecimal (`Int64`, else `UInt64`); reals as `strtod` reads them but hexadecimal;
-/// base-64 data; dates as `yyyy-MM-ddTHH:mm:ssZ`. What follows the root element is ignored, as
-/// Foundation does. It refuses more than Foundation in two places: a `<dict>` with a repeated
-/// key (Swift's `String` compares "café" precomposed and decomposed equal, so a value would be
-/// lost) and nesting deeper than `PropertyListCodec.maximumDepth` (Foundation's reader
-/// recurses until the stack overflows).
+/// It takes what Foundation's takes: any XML declaration, DOCTYPE, comments and processing
+/// instructions around elements; `<plist>` with any attributes, or a root element without it; each
+/// element's empty form; CDATA sections, the five entities and character references in text;
+/// integers as decimal or `0x` hexadecimal (`Int64`, else `UInt64`); reals as `strtod` reads them
+/// but hexadecimal; base-64 data; dates as `yyyy-MM-ddTHH:mm:ssZ`. What follows the root element is
+/// ignored, as Foundation does. It refuses more than Foundation in two places (why:
+/// ``PropertyListCodec``, docs/persistence.md): a `<dict>` with a repeated key, and nesting deeper
+/// than `PropertyListCodec.maximumDepth` (Foundation's reader recurses until the stack overflows).
 ///
 /// The first frame reads the store with it, so it is written for the XML Tally writes: the
 /// fixed prologue is taken whole, and text without a reference is made from the bytes where
@@ -29,11 +25,6 @@ import TallyPlatform
 struct PropertyListFastReader {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
-
-  /// The value of the XML property list in `bytes`, or `nil` when it cannot be read.
-  static func read(_ bytes: UnsafeRawBufferPointer) -> PropertyListValue? {
-    try? value(bytes)
-  }
 
   /// The value of the XML property list in `bytes`.
   static func value(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyListValue {
@@ -48,10 +39,6 @@ struct PropertyListFastReader {
     _ = reader.take("\u{FEFF}")
     guard try reader.skipToTag(in: nil) else { throw reader.failure("an end tag before any element") }
     return try reader.value(depth: 0)
-  }
-
-  private init(bytes: UnsafeRawBufferPointer) {
-    self.bytes = bytes
   }
 
   private enum Tag {

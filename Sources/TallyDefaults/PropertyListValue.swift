@@ -73,20 +73,14 @@ extension PropertyListValue {
     case let value as Date: self = .date(value)
     // As Foundation's `set(_: URL?, forKey:)`: a file URL as its path, another as its text.
     case let value as URL: self = .string(value.isFileURL ? value.path : value.absoluteString)
+    // A collection converts only when every element does.
     case let value as [Any]:
-      var elements: [PropertyListValue] = []
-      elements.reserveCapacity(value.count)
-      for element in value {
-        guard let converted = PropertyListValue(any: element) else { return nil }
-        elements.append(converted)
-      }
+      let elements = value.compactMap(PropertyListValue.init(any:))
+      guard elements.count == value.count else { return nil }
       self = .array(elements)
     case let value as [String: Any]:
-      var entries: [String: PropertyListValue] = [:]
-      for (key, element) in value {
-        guard let converted = PropertyListValue(any: element) else { return nil }
-        entries[key] = converted
-      }
+      let entries = value.compactMapValues(PropertyListValue.init(any:))
+      guard entries.count == value.count else { return nil }
       self = .dictionary(entries)
     default:
       return nil

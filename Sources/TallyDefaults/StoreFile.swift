@@ -39,9 +39,14 @@ final class StoreFile {
     self.directory = directory
     self.path = StoreLocation.join(directory, StoreLocation.fileName)
     self.lockTimeout = lockTimeout
+    directoryDescriptor = try Self.openDirectory(directory)
+  }
+
+  /// Makes `directory` if needed and opens it.
+  private static func openDirectory(_ directory: String) throws(StoreError) -> Int32 {
     do {
       try FileSystem.makeDirectories(atPath: directory)
-      directoryDescriptor = try FileSystem.openDirectory(atPath: directory)
+      return try FileSystem.openDirectory(atPath: directory)
     } catch {
       throw .cannotCreateDirectory(path: directory, errno: error.code)
     }
@@ -159,13 +164,7 @@ final class StoreFile {
     let open = try? FileSystem.identity(of: directoryDescriptor)
     let current = try? FileSystem.identity(atPath: directory)
     if let open, open.isSameFile(as: current) { return false }
-    let fresh: Int32
-    do {
-      try FileSystem.makeDirectories(atPath: directory)
-      fresh = try FileSystem.openDirectory(atPath: directory)
-    } catch {
-      throw .cannotCreateDirectory(path: directory, errno: error.code)
-    }
+    let fresh = try Self.openDirectory(directory)
     FileSystem.close(directoryDescriptor)
     directoryDescriptor = fresh
     forget()

@@ -77,11 +77,8 @@ public protocol UserDefaultsProtocol: PropertyListStore {
   func data(forKey defaultName: String) -> Data?
   func url(forKey defaultName: String) -> URL?
 
-  /// Reads the current value for `defaultName`, stores what `transform` returns (`nil`
-  /// removes the key), and returns it, as one step no other writer can interleave with.
-  ///
-  /// A store shared between processes re-reads the key under its lock first, so two
-  /// processes incrementing a counter at once lose no increment.
+  /// As ``PropertyListStore/updatePropertyListValue(forKey:_:)``, with plain Swift values:
+  /// what `transform` returns is stored (`nil` removes the key) and returned, in one step.
   @discardableResult
   func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any?
 
@@ -178,9 +175,9 @@ extension UserDefaultsProtocol {
   public var saveProblem: StoreError? { nil }
 
   /// Foundation's `UserDefaults` on Linux posts no change notifications, so by default
-  /// nothing is ever delivered.
+  /// nothing is ever delivered: an observation that was never registered.
   public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
-    .inert()
+    DefaultsObservation {}
   }
 
   public func report(_ problem: DefaultsProblem) {}

@@ -46,6 +46,13 @@ extension Dictionary where Key == String, Value == Contribution {
     merging(other) { $0.merged(with: $1) }
   }
 
+  /// Keeps `machine`'s sums, if there are any, no larger than `limit`'s.
+  mutating func bound(_ machine: String, to limit: Contribution) {
+    guard let claimed = self[machine] else { return }
+    self[machine] = Contribution(
+      added: Swift.min(claimed.added, limit.added), subtracted: Swift.min(claimed.subtracted, limit.subtracted))
+  }
+
   /// The sum of every machine's net share.
   var netTotal: Int128 { values.reduce(0) { $0 + $1.net } }
 }

@@ -190,10 +190,8 @@ public struct CounterReplica: Hashable, Sendable {
 
   /// Deletes the counter, having seen every contribution and every write there is now.
   public mutating func delete(at time: HybridTime) {
-    var writes: [String: HybridTime] = [:]
-    for write in [lastSet?.time].compactMap({ $0 }) + fields.values.map(\.time) {
-      writes[write.machine] = max(writes[write.machine] ?? write, write)
-    }
+    let times = [lastSet?.time].compactMap { $0 } + fields.values.map(\.time)
+    let writes = Dictionary(times.map { ($0.machine, $0) }, uniquingKeysWith: max)
     let new = Deletion(seen: contributions, time: time, writes: writes)
     deletion = deletion?.joined(with: new) ?? new
   }

@@ -212,13 +212,6 @@ public final class CounterSync: CounterChangeRecorder {
     store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
   }
 
-  /// Gives this machine's sums back to a retired counter that came back from the folder.
-  private static func restoreRetiredSums(in state: inout ReplicaState, retired: [String: Contribution?], instance: String) {
-    for id in state.counters.keys where state.counters[id]?.contributions[instance] == nil {
-      if case .some(.some(let sums)) = retired[id] { state.counters[id]?.contributions[instance] = sums }
-    }
-  }
-
   /// The id for a counter made now and called `name`: one derived from the name, so that
   /// two machines making the same name make one counter; or, when that id was used before,
   /// one scoped to this machine.
@@ -238,11 +231,7 @@ public final class CounterSync: CounterChangeRecorder {
 
   /// `c-` and 16 hexadecimal digits of the FNV-1a hash of the name in lower case.
   public static func derivedID(forName name: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.lowercased().utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
+    let hash = name.lowercased().utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     let digits = String(hash, radix: 16)
     return "c-" + String(repeating: "0", count: 16 - digits.count) + digits
   }
@@ -345,15 +334,16 @@ public final class CounterSync: CounterChangeRecorder {
     let before = state
     state.merge(incoming)
     state.bringBackACounterIfNoneIsLeft(tick: tick)
-    if !retired.isEmpty { Self.restoreRetiredSums(in: &state, retired: retired, instance: machine.instance) }
+    if !retired.isEmpty {
+      for id in state.counters.keys where state.counters[id]?.contributions[machine.instance] == nil {
+        if case .some(.some(let sums)) = retired[id] { state.counters[id]?.contributions[machine.instance] = sums }
+      }
+    }
     if rebuilding { DamagedStateRecovery(store: store, machine: machine).restoreOwnCounts(into: &state) }
     state.acknowledgeDeletions(as: machine.instance)
     let acknowledged = state
-    var dropped: [String: Contribution?] = [:]
-    for id in state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before) {
-      dropped[id] = acknowledged.counters[id]?.contributions[machine.instance]
-    }
-    return dropped
+    let dropped = state.compactDeletions(known: known, instance: machine.instance, acknowledgedBefore: before)
+    return Dictionary(uniqueKeysWithValues: dropped.map { ($0, acknowledged.counters[$0]?.contributions[machine.instance]) })
   }
 
   /// Takes the moves noted since the last call (oldest first), for the history to move this

@@ -33,7 +33,7 @@ struct DamagedStateRecovery {
         ?? ReplicaState.memberID(forNew: record.id, instance: machine.instance)
       var counter = state.counters[member] ?? CounterReplica()
       if group == nil {
-        for (field, entry) in Self.fields(of: record) {
+        for (field, entry) in record.replicaFields {
           counter.write(entry, to: field, at: HybridTime(milliseconds: 0, machine: machine.name))
         }
       }
@@ -42,12 +42,5 @@ struct DamagedStateRecovery {
       if missing > 0 { counter.add(Int(clamping: missing), by: machine.instance) }
       state.counters[member] = counter
     }
-  }
-
-  /// A record's fields as the state keeps them (without its id).
-  private static func fields(of record: CounterRecord) -> [String: PropertyListValue] {
-    guard case .dictionary(var entries) = record.propertyListValue else { return [:] }
-    entries["id"] = nil
-    return entries
   }
 }

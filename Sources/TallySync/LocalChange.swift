@@ -90,10 +90,8 @@ extension LocalChange {
     of id: String, to member: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool,
     tick: () -> HybridTime
   ) {
-    guard let index = records.firstIndex(where: { $0.id == id }),
-      case .dictionary(var entries) = records[index].propertyListValue
-    else { return }
-    entries["id"] = nil
+    guard let index = records.firstIndex(where: { $0.id == id }) else { return }
+    let entries = records[index].replicaFields
     var counter = state.counters[member] ?? CounterReplica()
     let nameID = ReplicaState.nameID(of: member)
     for (field, value) in entries.sorted(by: { $0.key < $1.key }) where force || counter.fields[field]?.value != value {

@@ -45,15 +45,6 @@ struct MergedFile: Equatable {
   }
 }
 
-extension MergedFile {
-  /// The files remembered in `value`, by name; one that cannot be read is left out, and read
-  /// again from the folder.
-  static func files(in value: PropertyListValue?) -> [String: MergedFile] {
-    guard case .dictionary(let entries)? = value else { return [:] }
-    return entries.compactMapValues(MergedFile.init(propertyListValue:))
-  }
-}
-
 extension DefaultsKey {
   /// The other machines' files merged into ``syncState``, each with its identity then.
   static let syncMergedFiles = DefaultsKey("syncMergedFiles")
@@ -83,11 +74,6 @@ struct SkippedFile: Equatable {
     else { return nil }
     self.init(identity: identity, reason: reason)
   }
-
-  static func files(in value: PropertyListValue?) -> [String: SkippedFile] {
-    guard case .dictionary(let entries)? = value else { return [:] }
-    return entries.compactMapValues(SkippedFile.init(propertyListValue:))
-  }
 }
 
 extension DefaultsKey {
@@ -109,6 +95,16 @@ extension FileIdentity {
 /// A file of the folder as the store remembers it (``MergedFile``, ``SkippedFile``).
 protocol RememberedFile {
   var propertyListValue: PropertyListValue { get }
+  init?(propertyListValue: PropertyListValue)
+}
+
+extension RememberedFile {
+  /// The files remembered in `value`, by name; one that cannot be read is left out, and read
+  /// again from the folder.
+  static func files(in value: PropertyListValue?) -> [String: Self] {
+    guard case .dictionary(let entries)? = value else { return [:] }
+    return entries.compactMapValues(Self.init(propertyListValue:))
+  }
 }
 
 extension MergedFile: RememberedFile {}

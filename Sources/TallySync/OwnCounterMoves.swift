@@ -13,7 +13,17 @@ struct OwnCounterMoves {
   /// changes follow it when the history next opens or reads the folder
   /// (``CounterSync/takeMovedCounterIDs()``).
   func note(from before: ReplicaState, to after: ReplicaState) {
-    let moves = Self.ownMoves(from: before, to: after, instance: instance)
+    // The store's ids that this machine's own counters (`c-HASH-INSTANCE`) had before and
+    // have after, where they differ.
+    func owned(_ state: ReplicaState) -> [String: String] {
+      let pairs = state.groups.flatMap { group in
+        group.members.filter { ReplicaState.id($0, isMadeBy: instance) }.map { ($0, group.id) }
+      }
+      return Dictionary(pairs) { $1 }
+    }
+    let (old, new) = (owned(before), owned(after))
+    let moves = old.compactMap { member, id in new[member].flatMap { $0 != id ? (old: id, new: $0) : nil } }
+      .sorted { $0.old < $1.old }
     guard !moves.isEmpty else { return }
     var pending = store.x.object([[String]].self, forKey: .syncMovedIDs) ?? []
     pending += moves.map { [$0.old, $0.new] }
@@ -23,23 +33,6 @@ struct OwnCounterMoves {
     {
       store.x.set(move.new, forKey: .currentCounter)
     }
-  }
-
-  /// The store's ids that `instance`'s own counters (`c-HASH-INSTANCE`) had in `before` and
-  /// have in `after`, where they differ.
-  static func ownMoves(from before: ReplicaState, to after: ReplicaState, instance: String) -> [(old: String, new: String)] {
-    func owned(_ state: ReplicaState) -> [String: String] {
-      var ids: [String: String] = [:]
-      for group in state.groups {
-        for member in group.members where ReplicaState.id(member, isMadeBy: instance) {
-          ids[member] = group.id
-        }
-      }
-      return ids
-    }
-    let (old, new) = (owned(before), owned(after))
-    return old.compactMap { member, id in new[member].flatMap { $0 != id ? (old: id, new: $0) : nil } }
-      .sorted { $0.old < $1.old }
   }
 
   /// Takes the moves noted since the last call (oldest first).

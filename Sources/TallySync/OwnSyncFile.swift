@@ -26,11 +26,7 @@ struct OwnSyncFile {
   /// The instances of the files in the folder that carry this machine's name and are not
   /// this machine's: another machine that uses the name, or this one before its data was lost.
   func otherInstancesWithThisName() -> Set<String> {
-    var instances: Set<String> = []
-    for case .success(let file) in (folder.read() ?? [:]).values.map(\.content)
-    where file.machine == machine.name && file.instance != machine.instance {
-      instances.insert(file.instance)
-    }
-    return instances
+    let files = (folder.read() ?? [:]).values.compactMap { try? $0.content.get() }
+    return Set(files.filter { $0.machine == machine.name && $0.instance != machine.instance }.map(\.instance))
   }
 }

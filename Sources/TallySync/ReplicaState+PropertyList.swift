@@ -189,3 +189,12 @@ extension HybridTime {
     self.init(milliseconds: milliseconds, counter: counter, machine: machine)
   }
 }
+
+extension CounterRecord {
+  /// Its fields as the state keeps them (``CounterReplica/fields``): all but its id.
+  var replicaFields: [String: PropertyListValue] {
+    guard case .dictionary(var entries) = propertyListValue else { return [:] }
+    entries["id"] = nil
+    return entries
+  }
+}

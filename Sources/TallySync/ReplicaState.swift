@@ -115,22 +115,10 @@ extension ReplicaState {
       guard var counter = counters[id] else { continue }
       let mine = own(id) ?? Contribution()
       if let claimed = counter.contributions[instance], !claimed.isCovered(by: mine) { claimedMore = true }
-      func bounded(_ seen: inout [String: Contribution]) {
-        if let claimed = seen[instance] {
-          seen[instance] = Contribution(
-            added: min(claimed.added, mine.added), subtracted: min(claimed.subtracted, mine.subtracted))
-        }
-      }
       let before = counter
       counter.contributions[instance] = nil
-      if var set = counter.lastSet {
-        bounded(&set.seen)
-        counter.lastSet = set
-      }
-      if var deletion = counter.deletion {
-        bounded(&deletion.seen)
-        counter.deletion = deletion
-      }
+      counter.lastSet?.seen.bound(instance, to: mine)
+      counter.deletion?.seen.bound(instance, to: mine)
       if counter != before { counters[id] = counter }
     }
     return claimedMore

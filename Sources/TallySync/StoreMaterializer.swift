@@ -49,11 +49,10 @@ struct StoreMaterializer {
       changed = true
       if writing { store.x.set(value, forKey: DefaultsKey(record.id)) }
     }
-    for old in stored ?? [] where !records.contains(where: { $0.id == old.id }) {
-      if store.x.object(Int.self, forKey: DefaultsKey(old.id)) != nil {
-        changed = true
-        if writing { store.x.removeObject(forKey: DefaultsKey(old.id)) }
-      }
+    for old in stored ?? []
+    where !records.contains(where: { $0.id == old.id }) && store.x.object(Int.self, forKey: DefaultsKey(old.id)) != nil {
+      changed = true
+      if writing { store.x.removeObject(forKey: DefaultsKey(old.id)) }
     }
     return changed
   }

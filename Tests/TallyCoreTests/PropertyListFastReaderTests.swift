@@ -7,7 +7,7 @@ import Testing
 /// and hold its depth limit.
 struct PropertyListFastReaderTests {
   private func read(_ text: String) -> PropertyListValue? {
-    Array(text.utf8).withUnsafeBytes { PropertyListFastReader.read($0) }
+    Array(text.utf8).withUnsafeBytes { try? PropertyListFastReader.value($0) }
   }
 
   /// Every sample but data and dates, which Tally's own writer leaves to Foundation too.

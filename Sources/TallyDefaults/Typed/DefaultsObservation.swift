@@ -22,9 +22,6 @@ public final class DefaultsObservation {
     self.cancel = cancel
   }
 
-  /// An observation that was never registered, for stores that cannot notify.
-  public static func inert() -> DefaultsObservation { DefaultsObservation {} }
-
   /// Whether the observer is still registered.
   public var isValid: Bool { cancel != nil }
 

@@ -32,14 +32,11 @@ extension FixedWidthInteger where Self: UserDefaultsStorable {
   }
 
   public init?(propertyListValue: PropertyListValue) {
-    let exact: Self?
     switch propertyListValue {
-    case .integer(let value): exact = Self(exactly: value)
-    case .unsignedInteger(let value): exact = Self(exactly: value)
-    default: exact = nil
+    case .integer(let value): self.init(exactly: value)
+    case .unsignedInteger(let value): self.init(exactly: value)
+    default: return nil
     }
-    guard let exact else { return nil }
-    self = exact
   }
 }
 
@@ -116,11 +113,8 @@ extension Dictionary: UserDefaultsStorable where Key == String, Value: UserDefau
   public var propertyListValue: PropertyListValue { .dictionary(mapValues(\.propertyListValue)) }
   public init?(propertyListValue: PropertyListValue) {
     guard case .dictionary(let values) = propertyListValue else { return nil }
-    var entries: [String: Value] = [:]
-    for (key, value) in values {
-      guard let entry = Value(propertyListValue: value) else { return nil }
-      entries[key] = entry
-    }
+    let entries = values.compactMapValues(Value.init(propertyListValue:))
+    guard entries.count == values.count else { return nil }
     self = entries
   }
 }
