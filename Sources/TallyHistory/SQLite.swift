@@ -17,15 +17,6 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String { message }
-
-  /// The file is not a database, or a damaged one.
-  public var isDamaged: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
-  /// Another process holds the lock past the busy timeout.
-  public var isLocked: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
-  /// The disk is full.
-  public var isFull: Bool { code == SQLITE_FULL }
-  /// The file or its directory cannot be written.
-  public var isReadOnly: Bool { code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM }
 }
 
 /// A value bound to, or read from, a statement.
@@ -126,9 +117,6 @@ final class SQLiteConnection {
       throw error
     }
   }
-
-  /// The row id of the last row inserted.
-  var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
   var changedRows: Int { Int(sqlite3_changes(handle)) }
