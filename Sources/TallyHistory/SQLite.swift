@@ -103,6 +103,15 @@ final class SQLiteConnection {
     return read(statement)
   }
 
+  /// Every row `sql` gives, as `read` makes each of the statement.
+  func rows<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteStatement) -> Row) throws(SQLiteError) -> [Row] {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    var rows: [Row] = []
+    while try statement.step() { rows.append(read(statement)) }
+    return rows
+  }
+
   /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`: the write lock taken at once,
   /// waiting up to the busy timeout), committed when it returns and rolled back when it
   /// throws.

@@ -528,17 +528,14 @@ public final class SQLiteHistory: HistoryLog {
   /// Runs of consecutive numbers ("islands"): a number less its rank is the same along a run.
   /// The database walks the counter's periods; Swift sees one row per run.
   private func runs(ofCounter id: String, kind: Int64, reaching amount: Int) throws(SQLiteError) -> [(first: Int, last: Int)] {
-    let statement = try connection.statement(
+    try connection.rows(
       """
       SELECT min(number), max(number) FROM (
         SELECT number, number - row_number() OVER (ORDER BY number) AS island
         FROM period WHERE kind = ? AND counter = ? AND progress >= ?)
       GROUP BY island
-      """)
-    try statement.bind([.integer(kind), .text(id), .integer(Int64(amount))])
-    var runs: [(first: Int, last: Int)] = []
-    while try statement.step() { runs.append((Int(statement.integer(0)), Int(statement.integer(1)))) }
-    return runs
+      """, [.integer(kind), .text(id), .integer(Int64(amount))]
+    ) { (Int($0.integer(0)), Int($0.integer(1))) }
   }
 
   /// Keeps the counter's kept runs (``streaks(ofCounter:per:calendar:reaching:current:)``) true
@@ -546,13 +543,9 @@ public final class SQLiteHistory: HistoryLog {
   /// or extends the last run is added to it; any other change of a period between met and
   /// not met drops the kept runs, found again on the next question.
   private func keepRuns(counter: String, kind: Int, number: Int, from old: Int, to new: Int) throws(SQLiteError) {
-    let statement = try connection.statement("SELECT amount, best, first, last FROM streak WHERE counter = ? AND kind = ?")
-    try statement.bind([.text(counter), .integer(Int64(kind))])
-    var kept: [(amount: Int, best: Int, first: Int, last: Int)] = []
-    while try statement.step() {
-      kept.append(
-        (Int(statement.integer(0)), Int(statement.integer(1)), Int(statement.integer(2)), Int(statement.integer(3))))
-    }
+    let kept = try connection.rows(
+      "SELECT amount, best, first, last FROM streak WHERE counter = ? AND kind = ?", [.text(counter), .integer(Int64(kind))]
+    ) { (amount: Int($0.integer(0)), best: Int($0.integer(1)), first: Int($0.integer(2)), last: Int($0.integer(3))) }
     for var runs in kept {
       let (wasMet, isMet) = (old >= runs.amount, new >= runs.amount)
       guard wasMet != isMet else { continue }
@@ -661,17 +654,14 @@ public final class SQLiteHistory: HistoryLog {
   /// period has is added; an earlier one (dated in the past, another machine's) makes the
   /// period again from its changes.
   private func fold(after seq: Int64, calendar: GoalCalendar) throws(SQLiteError) {
-    let statement = try connection.statement(
+    let rows = try connection.rows(
       "SELECT counter, time, seq, old, new FROM change WHERE seq > ? AND event = 'changed' AND old IS NOT NULL "
-        + "AND new IS NOT NULL ORDER BY seq")
-    try statement.bind([.integer(seq)])
-    var rows: [(counter: String, time: Int64, seq: Int64, old: Int, new: Int)] = []
-    while try statement.step() {
-      rows.append(
-        (
-          statement.text(0), statement.integer(1), statement.integer(2), Int(clamping: statement.integer(3)),
-          Int(clamping: statement.integer(4))
-        ))
+        + "AND new IS NOT NULL ORDER BY seq", [.integer(seq)]
+    ) {
+      (
+        counter: $0.text(0), time: $0.integer(1), seq: $0.integer(2), old: Int(clamping: $0.integer(3)),
+        new: Int(clamping: $0.integer(4))
+      )
     }
     for row in rows {
       let day = calendar.day(of: HistoryEntry.date(milliseconds: row.time))
@@ -706,17 +696,13 @@ public final class SQLiteHistory: HistoryLog {
       case .month, .total: 33
       }
     let margin = days * 86_400_000
-    let statement = try connection.statement(
+    let rows = try connection.rows(
       "SELECT time, seq, old, new FROM change WHERE counter = ? AND time >= ? AND time <= ? AND event = 'changed' "
-        + "AND old IS NOT NULL AND new IS NOT NULL ORDER BY time, seq")
-    try statement.bind([.text(counter), .integer(time - margin), .integer(time + margin)])
+        + "AND old IS NOT NULL AND new IS NOT NULL ORDER BY time, seq",
+      [.text(counter), .integer(time - margin), .integer(time + margin)]
+    ) { ($0.integer(0), $0.integer(1), Int(clamping: $0.integer(2)), Int(clamping: $0.integer(3))) }
     var total = PeriodTotal()
     var last: (time: Int64, seq: Int64) = (time, 0)
-    var rows: [(Int64, Int64, Int, Int)] = []
-    while try statement.step() {
-      rows.append(
-        (statement.integer(0), statement.integer(1), Int(clamping: statement.integer(2)), Int(clamping: statement.integer(3))))
-    }
     for (rowTime, seq, old, new) in rows where calendar.period(kind, of: HistoryEntry.date(milliseconds: rowTime)) == number {
       total.record(from: old, to: new)
       last = (rowTime, seq)
