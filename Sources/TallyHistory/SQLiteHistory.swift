@@ -584,20 +584,23 @@ public final class SQLiteHistory: HistoryLog {
   /// rebuilds them when the calendar is not the one they were kept for.
   func bringTotalsUpToDate(calendar: GoalCalendar, key: String) throws(SQLiteError) {
     lastCalendar = calendar
-    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
-    if try storedCalendar() == key, let folded = try connection.integer("SELECT value FROM setting WHERE key = 'folded'"),
-      folded == latest
-    {
-      return
-    }
+    let (latest, folded) = try foldedRows(key: key)
+    if folded == latest { return }
     try connection.transaction { () throws(SQLiteError) in try foldPendingRows(calendar: calendar, key: key) }
+  }
+
+  /// The last row, and the last row folded into the totals when they are kept for the
+  /// calendar `key` (`nil` when they are not).
+  private func foldedRows(key: String) throws(SQLiteError) -> (latest: Int64, folded: Int64?) {
+    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
+    let calendar = try connection.firstRow("SELECT value FROM setting WHERE key = 'calendar'") { $0.optionalText(0) } ?? nil
+    return (latest, calendar == key ? try connection.integer("SELECT value FROM setting WHERE key = 'folded'") : nil)
   }
 
   /// Inside a write transaction: folds the rows not yet in the totals, or rebuilds them
   /// for another calendar or past ``rebuildThreshold`` rows.
   private func foldPendingRows(calendar: GoalCalendar, key: String) throws(SQLiteError) {
-    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
-    let folded = try storedCalendar() == key ? try connection.integer("SELECT value FROM setting WHERE key = 'folded'") : nil
+    let (latest, folded) = try foldedRows(key: key)
     if folded == latest { return }
     if let folded, latest - folded <= Self.rebuildThreshold {
       try fold(after: folded, calendar: calendar)
@@ -606,10 +609,6 @@ public final class SQLiteHistory: HistoryLog {
     }
     try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)", [.text(key)])
     try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('folded', ?)", [.integer(latest)])
-  }
-
-  private func storedCalendar() throws(SQLiteError) -> String? {
-    try connection.firstRow("SELECT value FROM setting WHERE key = 'calendar'") { $0.optionalText(0) } ?? nil
   }
 
   /// Every period's total made anew from every change, counter by counter in the order they
