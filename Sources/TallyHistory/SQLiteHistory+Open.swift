@@ -95,13 +95,8 @@ extension SQLiteHistory {
     let aside = FileSystem.asideName(for: path, tag: "damaged")
     do throws(SystemError) {
       try FileSystem.rename(path, to: aside)
-      for suffix in ["-wal", "-shm"] where FileSystem.fileExists(atPath: path + suffix) {
-        if suffix == "-wal" {
-          try FileSystem.rename(path + suffix, to: aside + suffix)
-        } else {
-          try? FileSystem.rename(path + suffix, to: aside + suffix)
-        }
-      }
+      if FileSystem.fileExists(atPath: path + "-wal") { try FileSystem.rename(path + "-wal", to: aside + "-wal") }
+      if FileSystem.fileExists(atPath: path + "-shm") { try? FileSystem.rename(path + "-shm", to: aside + "-shm") }
     } catch {
       throw .damaged(path: path, reason: reason + "; it could not be moved aside: \(error)")
     }

@@ -305,16 +305,12 @@ public final class SQLiteHistory: HistoryLog {
 
   public func keepAsideAndClear() throws(SystemError) -> [String] {
     var kept: [String] = []
-    if path != ":memory:" {
-      let destination = FileSystem.asideName(for: path, tag: "replaced")
-      do throws(SQLiteError) {
-        try connection.run("VACUUM INTO ?", [.text(destination)])
-      } catch {
-        throw .inputOutput
-      }
-      kept.append(destination)
-    }
     do throws(SQLiteError) {
+      if path != ":memory:" {
+        let destination = FileSystem.asideName(for: path, tag: "replaced")
+        try connection.run("VACUUM INTO ?", [.text(destination)])
+        kept.append(destination)
+      }
       try connection.transaction { () throws(SQLiteError) in
         try connection.run("DELETE FROM change WHERE machine IS NULL")
         try forgetTotals()
