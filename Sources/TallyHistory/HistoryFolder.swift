@@ -307,10 +307,11 @@ final class HistoryFolder {
         }
       }
       if !anew.isEmpty {
-        for (name, text) in try ownLines(of: Set(anew.keys), connection: connection) {
+        let whole = try ownRows(after: .min, upTo: .max, inFiles: Set(anew.keys), connection: connection)
+        for (name, last) in anew {
           do throws(SystemError) {
-            let identity = try folder.replaceFile(named: name, with: Array(text.utf8))
-            written.append((name, identity.byteCount, anew[name] ?? 0))
+            let identity = try folder.replaceFile(named: name, with: Array((whole[name] ?? []).map(\.line).joined().utf8))
+            written.append((name, identity.byteCount, last))
           } catch {
             allCopied = false
           }
@@ -332,10 +333,11 @@ final class HistoryFolder {
     }
   }
 
-  /// This machine's rows after row `copied` up to row `latest`, by the file of their month,
-  /// each as its line.
+  /// This machine's rows after row `copied` up to row `latest`, by the file of their month
+  /// (only the files `inFiles` when given: one reading of the rows for all of them), each as
+  /// its line.
   private func ownRows(
-    after copied: Int64, upTo latest: Int64, connection: SQLiteConnection
+    after copied: Int64, upTo latest: Int64, inFiles names: Set<String>? = nil, connection: SQLiteConnection
   ) throws(SQLiteError) -> [String: [(seq: Int64, line: String)]] {
     var months: [String: [(seq: Int64, line: String)]] = [:]
     let statement = try connection.statement(
@@ -343,7 +345,8 @@ final class HistoryFolder {
     try statement.bind([.integer(copied), .integer(latest)])
     while try statement.step() {
       guard let entry = SQLiteHistory.entry(statement) else { continue }
-      months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((statement.integer(9), entry.jsonLine + "\n"))
+      let name = ownFile(forMilliseconds: entry.milliseconds)
+      if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(9), entry.jsonLine + "\n")) }
     }
     return months
   }
@@ -351,20 +354,6 @@ final class HistoryFolder {
   private func record(_ name: String, size: Int64, copied: Int64, connection: SQLiteConnection) throws(SQLiteError) {
     try connection.run(
       "INSERT OR REPLACE INTO own_file (name, size, copied) VALUES (?, ?, ?)", [.text(name), .integer(size), .integer(copied)])
-  }
-
-  /// Every row of this machine's that belongs in one of the files `names`, as their text: one
-  /// reading of its rows for all of them.
-  private func ownLines(of names: Set<String>, connection: SQLiteConnection) throws(SQLiteError) -> [String: String] {
-    var texts: [String: String] = [:]
-    for name in names { texts[name] = "" }
-    let statement = try connection.statement("SELECT \(SQLiteHistory.columns) FROM change WHERE machine IS NULL ORDER BY seq")
-    while try statement.step() {
-      guard let entry = SQLiteHistory.entry(statement) else { continue }
-      let name = ownFile(forMilliseconds: entry.milliseconds)
-      if names.contains(name) { texts[name, default: ""] += entry.jsonLine + "\n" }
-    }
-    return texts
   }
 
   // MARK: Taking back this machine's own
