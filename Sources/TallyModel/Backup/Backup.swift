@@ -97,13 +97,7 @@ public struct Backup: Equatable, Sendable {
     for (index, item) in counters.enumerated() {
       do throws(CounterError) {
         checked.counters[index].name = try CountersModel.validatedName(item.name)
-      } catch {
-        throw Problem(location: location(index), reason: error.description)
-      }
-      do throws(CounterError) {
-        checked.counters[index].group = try item.group.map { (group) throws(CounterError) in
-          try CountersModel.validatedGroup(group)
-        }
+        checked.counters[index].group = try item.group.map(CountersModel.validatedGroup)
       } catch {
         throw Problem(location: location(index), reason: error.description)
       }
