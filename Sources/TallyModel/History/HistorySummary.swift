@@ -114,17 +114,8 @@ public struct HistorySummary: Equatable, Sendable {
   /// "2026-11-23 14:05:09" in local time.
   public static func timestamp(_ date: Date, utcOffset: Int) -> String {
     let local = Date(timeIntervalSince1970: (date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
-    return String(UTCTime.text(for: local).prefix(19)).replacingFirst("T", with: " ")
+    return String(UTCTime.text(for: local).prefix(19).map { $0 == "T" ? " " : $0 })
   }
 
   private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-}
-
-extension String {
-  fileprivate func replacingFirst(_ target: Character, with replacement: Character) -> String {
-    guard let index = firstIndex(of: target) else { return self }
-    var copy = self
-    copy.replaceSubrange(index...index, with: String(replacement))
-    return copy
-  }
 }
