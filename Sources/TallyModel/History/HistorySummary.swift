@@ -85,14 +85,11 @@ public struct HistorySummary: Equatable, Sendable {
     return Int((seconds / 86_400).rounded(.down))
   }
 
-  /// 0 for Monday through 6 for Sunday; 1970-01-01 was a Thursday.
-  static func weekdayIndex(_ dayNumber: Int) -> Int {
-    ((dayNumber + 3) % 7 + 7) % 7
-  }
-
   package static func label(_ dayNumber: Int) -> String {
     let (month, day) = UTCTime.monthAndDay(ofDay: dayNumber)
-    return "\(weekdays[weekdayIndex(dayNumber)]) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
+    // 1970-01-01 (day 0) was a Thursday.
+    let weekday = weekdays[((dayNumber + 3) % 7 + 7) % 7]
+    return "\(weekday) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
   }
 
   /// "14:05" for today, "23 Nov 14:05" before.
