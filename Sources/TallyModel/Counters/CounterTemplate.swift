@@ -54,22 +54,18 @@ public struct CounterTemplate: Sendable, Equatable {
     while index < text.endIndex {
       let character = text[index]
       let next = text.index(after: index)
-      if character == "}" {
-        guard next < text.endIndex, text[next] == "}" else {
-          throw Problem(description: "a } with no { before it at character \(position()); write }} for a brace")
-        }
-        literal.append("}")
+      // `{{` and `}}` stand for one brace.
+      if character == "{" || character == "}", next < text.endIndex, text[next] == character {
+        literal.append(character)
         index = text.index(after: next)
         continue
+      }
+      guard character != "}" else {
+        throw Problem(description: "a } with no { before it at character \(position()); write }} for a brace")
       }
       guard character == "{" else {
         literal.append(character)
         index = next
-        continue
-      }
-      if next < text.endIndex, text[next] == "{" {
-        literal.append("{")
-        index = text.index(after: next)
         continue
       }
       guard let close = text[next...].firstIndex(where: { $0 == "}" || $0 == "{" }), text[close] == "}" else {
