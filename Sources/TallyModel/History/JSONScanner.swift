@@ -7,10 +7,6 @@ struct JSONScanner {
   let bytes: [UInt8]
   var index = 0
 
-  init(bytes: [UInt8]) {
-    self.bytes = bytes
-  }
-
   var atEnd: Bool {
     mutating get {
       skipSpace()
@@ -40,9 +36,7 @@ struct JSONScanner {
 
   mutating func takeNull() -> Bool {
     skipSpace()
-    guard bytes.count - index >= 4, bytes[index..<index + 4].elementsEqual("null".utf8) else { return false }
-    index += 4
-    return true
+    return take("null")
   }
 
   /// An object's key and its colon: the raw bytes between the quotes.
