@@ -25,6 +25,15 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// What `body` returns; the SQLite error it throws, as the history error it is for `path`.
+  static func catching<Value>(path: String, _ body: () throws(SQLiteError) -> Value) throws(HistoryError) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw HistoryError(error, path: path)
+    }
+  }
+
   public var description: String {
     switch self {
     case .locked(let path): "the history \(path) is locked by another process; try again"

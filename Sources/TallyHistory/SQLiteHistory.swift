@@ -103,15 +103,12 @@ public final class SQLiteHistory: HistoryLog {
   /// `note` column (an `ALTER TABLE` that rewrites no row). Opening a current one reads its
   /// version and nothing more.
   func createSchema() throws(HistoryError) {
-    let version: Int64
-    do throws(SQLiteError) {
-      version = try connection.integer("PRAGMA user_version") ?? 0
-    } catch {
-      throw HistoryError(error, path: path)
+    let version = try HistoryError.catching(path: path) { () throws(SQLiteError) in
+      try connection.integer("PRAGMA user_version") ?? 0
     }
     guard version <= Self.schemaVersion else { throw HistoryError.futureFormat(path: path, version: version) }
     guard version < Self.schemaVersion else { return }
-    do throws(SQLiteError) {
+    try HistoryError.catching(path: path) { () throws(SQLiteError) in
       try connection.transaction { () throws(SQLiteError) in
         try connection.execute(Self.schema)
         // Versions 1 and 2 had a `change` table, which `CREATE TABLE IF NOT EXISTS` leaves as
@@ -123,8 +120,6 @@ public final class SQLiteHistory: HistoryLog {
         }
         try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
       }
-    } catch {
-      throw HistoryError(error, path: path)
     }
   }
 
