@@ -121,9 +121,8 @@ final class HistoryFolder {
     // The folder's names come in the directory's order: the notices are told in one.
     defer { skipped.sort() }
     guard let folder = try? UntrustedFolder(path: path) else { return false }
-    var files: [(name: String, machine: String, legacy: Bool)] = []
-    for name in folder.names() {
-      if let parsed = Self.parse(name), parsed.machine != machine { files.append((name, parsed.machine, parsed.legacy)) }
+    let files = folder.names().compactMap { name in
+      Self.parse(name).flatMap { $0.machine != machine ? (name: name, machine: $0.machine, legacy: $0.legacy) : nil }
     }
     let monthly = Set(files.filter { !$0.legacy }.map { $0.machine })
     let wanted = files.filter { !$0.legacy || !monthly.contains($0.machine) }

@@ -141,7 +141,6 @@ public final class CountersModel {
     }
   }
 
-  @discardableResult
   private func requireCounter(_ id: String) throws(CounterError) -> CounterRecord {
     guard let record = records.first(where: { $0.id == id }) else { throw .unknownCounter(id) }
     return record
