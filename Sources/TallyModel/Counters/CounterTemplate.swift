@@ -101,18 +101,10 @@ public struct CounterTemplate: Sendable, Equatable {
   public func render(_ counter: Counter, history: HistoryLog?, now: Date, calendar: GoalCalendar) -> String {
     // Read once, and only as far as the fields ask: the streaks only for {streak}.
     let needsStreak = fields.contains(.streak)
-    var goal: GoalSummary?
-    var goalIsRead = false
-    func goalSummary() -> GoalSummary? {
-      if !goalIsRead {
-        goal = history.flatMap { history in
-          needsStreak
-            ? GoalSummary.of(counter, history: history, now: now, calendar: calendar)
-            : GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar)
-        }
-        goalIsRead = true
-      }
-      return goal
+    lazy var goal = history.flatMap { history in
+      needsStreak
+        ? GoalSummary.of(counter, history: history, now: now, calendar: calendar)
+        : GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar)
     }
     var line = ""
     for part in parts {
@@ -124,9 +116,9 @@ public struct CounterTemplate: Sendable, Equatable {
         case .value: line += String(counter.value)
         case .step: line += String(counter.step)
         case .goal: line += counter.goal?.text ?? ""
-        case .progress: line += goalSummary()?.progressText ?? ""
+        case .progress: line += goal?.progressText ?? ""
         case .streak:
-          if let summary = goalSummary(), summary.goal.period != .total { line += String(summary.currentStreak) }
+          if let summary = goal, summary.goal.period != .total { line += String(summary.currentStreak) }
         case .group: line += counter.group.map(TerminalText.escaped) ?? ""
         case .last:
           if let entry = history?.entries(ofCounter: counter.id, since: nil, until: nil, limit: 1).entries.last {
