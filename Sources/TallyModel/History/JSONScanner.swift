@@ -65,6 +65,17 @@ struct JSONScanner {
     return false
   }
 
+  /// An object or an array: `open`, then elements separated by commas, each read by
+  /// `element`, then `close`; `false` as soon as one of them is not there.
+  mutating func eachElement(between open: UInt8, and close: UInt8, _ element: (inout JSONScanner) -> Bool) -> Bool {
+    guard take(open) else { return false }
+    if take(close) { return true }
+    repeat {
+      guard element(&self) else { return false }
+    } while take(UInt8(ascii: ","))
+    return take(close)
+  }
+
   /// Skips one whole value: a string, an object, an array, a number or a literal.
   mutating func skipValue() -> Bool {
     skipSpace()
