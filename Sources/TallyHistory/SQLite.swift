@@ -86,18 +86,14 @@ final class SQLiteConnection {
   /// The first column of the first row `sql` gives, as an integer; `nil` without a row or
   /// for NULL.
   func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
-    let statement = try statement(sql)
-    try statement.bind(values)
-    // Reset once read: a statement left on a row keeps its read transaction open.
-    defer { statement.reset() }
-    guard try statement.step(), !statement.isNull(0) else { return nil }
-    return statement.integer(0)
+    try firstRow(sql, values) { $0.optionalInteger(0) } ?? nil
   }
 
   /// The first row `sql` gives, as `read` makes it of the statement; `nil` without one.
   func firstRow<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteStatement) -> Row) throws(SQLiteError) -> Row? {
     let statement = try statement(sql)
     try statement.bind(values)
+    // Reset once read: a statement left on a row keeps its read transaction open.
     defer { statement.reset() }
     guard try statement.step() else { return nil }
     return read(statement)
