@@ -2,12 +2,6 @@ import TallyModel
 import TallyPlatform
 import TallySync
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The history's side of a sync folder: each machine writes its changes there as JSON lines,
 /// one append-only file a month (`laptop.history.2026-11.jsonl`, the month of each change in
 /// UTC), and reads everyone else's.

@@ -4,12 +4,6 @@ import TallyModel
 import TallyPlatform
 import TallySync
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension SQLiteHistory {
   /// The old history log's names in the data directory: the log and its rotated part.
   static let legacyFiles = ["history.jsonl.1", "history.jsonl"]

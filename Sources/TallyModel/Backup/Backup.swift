@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Every counter of a store with its history, as `tally export` writes it and `tally import`
 /// reads it back (docs/goals.md describes both formats).
 ///
