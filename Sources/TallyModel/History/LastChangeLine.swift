@@ -1,4 +1,3 @@
-import TallyDefaults
 import TallyPlatform
 
 #if canImport(FoundationEssentials)
