@@ -117,9 +117,7 @@ public enum BackupCSV {
       field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
       || field.first == " " || field.last == " "
     guard needsQuotes else { return field }
-    var text = "\""
-    for character in field { text += character == "\"" ? "\"\"" : String(character) }
-    return text + "\""
+    return "\"" + field.map { $0 == "\"" ? "\"\"" : String($0) }.joined() + "\""
   }
 }
 
