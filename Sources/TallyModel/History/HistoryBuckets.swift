@@ -64,8 +64,7 @@ public enum HistoryBuckets {
         return bucket(period, number: number, net: total.net, calendar: calendar)
       }
     }
-    guard let limit else { return buckets }
-    return Array(buckets.suffix(max(0, limit)))
+    return limit.map { Array(buckets.suffix(max(0, $0))) } ?? buckets
   }
 
   /// The local hours of `entries` that hold a change, with their sums; an hour a clock set
