@@ -72,9 +72,8 @@ public struct Backup: Equatable, Sendable {
   /// The note of a change read from a backup, checked as one typed would be; a problem
   /// names `location`.
   static func checkedNote(_ note: String?, at location: String) throws(Problem) -> String? {
-    guard let note else { return nil }
     do throws(CounterError) {
-      return try ChangeNote.checked(note)
+      return try note.map(ChangeNote.checked)
     } catch {
       throw Problem(location: location, reason: error.description)
     }
