@@ -106,13 +106,9 @@ public final class DeferredHistory: HistoryLog {
   /// Once open: the notices from opening not yet told (once), then what the other machines'
   /// files held that could not be read.
   public var notice: String? {
-    switch outcome {
-    case nil: return nil
-    case .failure(let error)?: return error.description
-    case .success(let history)?:
-      let parts = takeOpeningNotices() + [history.notice].compactMap { $0 }
-      return parts.isEmpty ? nil : parts.joined(separator: "; ")
-    }
+    guard case .success(let history)? = outcome else { return openProblem }
+    let parts = takeOpeningNotices() + [history.notice].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 
   /// What opening found and did (an old log imported, a damaged database rebuilt), each

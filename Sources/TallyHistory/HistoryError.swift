@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Why the history database could not be opened or written.
 public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Another process holds it past the busy timeout: try again.
@@ -14,16 +16,21 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
   case failed(path: String, reason: String)
 
   init(_ error: SQLiteError, path: String) {
-    if error.isLocked {
-      self = .locked(path: path)
-    } else if error.isFull {
-      self = .full(path: path)
-    } else if error.isReadOnly {
-      self = .readOnly(path: path, reason: error.message)
-    } else if error.isDamaged {
-      self = .damaged(path: path, reason: error.message)
-    } else {
-      self = .failed(path: path, reason: error.message)
+    switch error.code {
+    case SQLITE_BUSY, SQLITE_LOCKED: self = .locked(path: path)
+    case SQLITE_FULL: self = .full(path: path)
+    case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: self = .readOnly(path: path, reason: error.message)
+    case SQLITE_CORRUPT, SQLITE_NOTADB: self = .damaged(path: path, reason: error.message)
+    default: self = .failed(path: path, reason: error.message)
+    }
+  }
+
+  /// What `body` returns; the SQLite error it throws, as the history error it is for `path`.
+  static func catching<Value>(path: String, _ body: () throws(SQLiteError) -> Value) throws(HistoryError) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw HistoryError(error, path: path)
     }
   }
 

@@ -2,12 +2,6 @@ import TallyModel
 import TallyPlatform
 import TallySync
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The history's side of a sync folder: each machine writes its changes there as JSON lines,
 /// one append-only file a month (`laptop.history.2026-11.jsonl`, the month of each change in
 /// UTC), and reads everyone else's.
@@ -121,9 +115,8 @@ final class HistoryFolder {
     // The folder's names come in the directory's order: the notices are told in one.
     defer { skipped.sort() }
     guard let folder = try? UntrustedFolder(path: path) else { return false }
-    var files: [(name: String, machine: String, legacy: Bool)] = []
-    for name in folder.names() {
-      if let parsed = Self.parse(name), parsed.machine != machine { files.append((name, parsed.machine, parsed.legacy)) }
+    let files = folder.names().compactMap { name in
+      Self.parse(name).flatMap { $0.machine != machine ? (name: name, machine: $0.machine, legacy: $0.legacy) : nil }
     }
     let monthly = Set(files.filter { !$0.legacy }.map { $0.machine })
     let wanted = files.filter { !$0.legacy || !monthly.contains($0.machine) }
@@ -307,10 +300,11 @@ final class HistoryFolder {
         }
       }
       if !anew.isEmpty {
-        for (name, text) in try ownLines(of: Set(anew.keys), connection: connection) {
+        let whole = try ownRows(after: .min, upTo: .max, inFiles: Set(anew.keys), connection: connection)
+        for (name, last) in anew {
           do throws(SystemError) {
-            let identity = try folder.replaceFile(named: name, with: Array(text.utf8))
-            written.append((name, identity.byteCount, anew[name] ?? 0))
+            let identity = try folder.replaceFile(named: name, with: Array((whole[name] ?? []).map(\.line).joined().utf8))
+            written.append((name, identity.byteCount, last))
           } catch {
             allCopied = false
           }
@@ -332,10 +326,11 @@ final class HistoryFolder {
     }
   }
 
-  /// This machine's rows after row `copied` up to row `latest`, by the file of their month,
-  /// each as its line.
+  /// This machine's rows after row `copied` up to row `latest`, by the file of their month
+  /// (only the files `inFiles` when given: one reading of the rows for all of them), each as
+  /// its line.
   private func ownRows(
-    after copied: Int64, upTo latest: Int64, connection: SQLiteConnection
+    after copied: Int64, upTo latest: Int64, inFiles names: Set<String>? = nil, connection: SQLiteConnection
   ) throws(SQLiteError) -> [String: [(seq: Int64, line: String)]] {
     var months: [String: [(seq: Int64, line: String)]] = [:]
     let statement = try connection.statement(
@@ -343,7 +338,8 @@ final class HistoryFolder {
     try statement.bind([.integer(copied), .integer(latest)])
     while try statement.step() {
       guard let entry = SQLiteHistory.entry(statement) else { continue }
-      months[ownFile(forMilliseconds: entry.milliseconds), default: []].append((statement.integer(9), entry.jsonLine + "\n"))
+      let name = ownFile(forMilliseconds: entry.milliseconds)
+      if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(9), entry.jsonLine + "\n")) }
     }
     return months
   }
@@ -351,20 +347,6 @@ final class HistoryFolder {
   private func record(_ name: String, size: Int64, copied: Int64, connection: SQLiteConnection) throws(SQLiteError) {
     try connection.run(
       "INSERT OR REPLACE INTO own_file (name, size, copied) VALUES (?, ?, ?)", [.text(name), .integer(size), .integer(copied)])
-  }
-
-  /// Every row of this machine's that belongs in one of the files `names`, as their text: one
-  /// reading of its rows for all of them.
-  private func ownLines(of names: Set<String>, connection: SQLiteConnection) throws(SQLiteError) -> [String: String] {
-    var texts: [String: String] = [:]
-    for name in names { texts[name] = "" }
-    let statement = try connection.statement("SELECT \(SQLiteHistory.columns) FROM change WHERE machine IS NULL ORDER BY seq")
-    while try statement.step() {
-      guard let entry = SQLiteHistory.entry(statement) else { continue }
-      let name = ownFile(forMilliseconds: entry.milliseconds)
-      if names.contains(name) { texts[name, default: ""] += entry.jsonLine + "\n" }
-    }
-    return texts
   }
 
   // MARK: Taking back this machine's own

@@ -17,15 +17,6 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String { message }
-
-  /// The file is not a database, or a damaged one.
-  public var isDamaged: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
-  /// Another process holds the lock past the busy timeout.
-  public var isLocked: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
-  /// The disk is full.
-  public var isFull: Bool { code == SQLITE_FULL }
-  /// The file or its directory cannot be written.
-  public var isReadOnly: Bool { code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM }
 }
 
 /// A value bound to, or read from, a statement.
@@ -95,21 +86,26 @@ final class SQLiteConnection {
   /// The first column of the first row `sql` gives, as an integer; `nil` without a row or
   /// for NULL.
   func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
-    let statement = try statement(sql)
-    try statement.bind(values)
-    // Reset once read: a statement left on a row keeps its read transaction open.
-    defer { statement.reset() }
-    guard try statement.step(), !statement.isNull(0) else { return nil }
-    return statement.integer(0)
+    try firstRow(sql, values) { $0.optionalInteger(0) } ?? nil
   }
 
   /// The first row `sql` gives, as `read` makes it of the statement; `nil` without one.
   func firstRow<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteStatement) -> Row) throws(SQLiteError) -> Row? {
     let statement = try statement(sql)
     try statement.bind(values)
+    // Reset once read: a statement left on a row keeps its read transaction open.
     defer { statement.reset() }
     guard try statement.step() else { return nil }
     return read(statement)
+  }
+
+  /// Every row `sql` gives, as `read` makes each of the statement.
+  func rows<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteStatement) -> Row) throws(SQLiteError) -> [Row] {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    var rows: [Row] = []
+    while try statement.step() { rows.append(read(statement)) }
+    return rows
   }
 
   /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`: the write lock taken at once,
@@ -126,9 +122,6 @@ final class SQLiteConnection {
       throw error
     }
   }
-
-  /// The row id of the last row inserted.
-  var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
   var changedRows: Int { Int(sqlite3_changes(handle)) }

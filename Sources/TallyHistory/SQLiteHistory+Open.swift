@@ -4,12 +4,6 @@ import TallyModel
 import TallyPlatform
 import TallySync
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension SQLiteHistory {
   /// The old history log's names in the data directory: the log and its rotated part.
   static let legacyFiles = ["history.jsonl.1", "history.jsonl"]
@@ -55,9 +49,8 @@ extension SQLiteHistory {
     let isNew = file?.size == 0
     // Bytes 18 and 19 of the header are 2 in a database already in WAL mode, which it keeps.
     let inWAL = file.map { $0.head.count == 20 && $0.head[18] == 2 && $0.head[19] == 2 } ?? false
-    let connection: SQLiteConnection
-    do throws(SQLiteError) {
-      connection = try SQLiteConnection(path: path)
+    let connection = try HistoryError.catching(path: path) { () throws(SQLiteError) in
+      let connection = try SQLiteConnection(path: path)
       sqlite3_busy_timeout(connection.handle, Int32(min(max(busyTimeout, 0), 3600) * 1000))
       tally_sqlite_no_checkpoint_on_close(connection.handle)
       // A new database is made without waiting for the disk (a crash while it is made leaves
@@ -66,8 +59,7 @@ extension SQLiteHistory {
       // change survives power loss, as the old log's fsync per append did.
       if isNew { try connection.execute("PRAGMA synchronous = OFF") }
       if !inWAL { try connection.execute("PRAGMA journal_mode = WAL") }
-    } catch {
-      throw HistoryError(error, path: path)
+      return connection
     }
     let history = SQLiteHistory(path: path, connection: connection)
     try history.createSchema()
@@ -79,11 +71,7 @@ extension SQLiteHistory {
         try? connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
       }
     }
-    do throws(SQLiteError) {
-      try connection.execute("PRAGMA synchronous = FULL")
-    } catch {
-      throw HistoryError(error, path: path)
-    }
+    try HistoryError.catching(path: path) { () throws(SQLiteError) in try connection.execute("PRAGMA synchronous = FULL") }
     return history
   }
 
@@ -95,13 +83,8 @@ extension SQLiteHistory {
     let aside = FileSystem.asideName(for: path, tag: "damaged")
     do throws(SystemError) {
       try FileSystem.rename(path, to: aside)
-      for suffix in ["-wal", "-shm"] where FileSystem.fileExists(atPath: path + suffix) {
-        if suffix == "-wal" {
-          try FileSystem.rename(path + suffix, to: aside + suffix)
-        } else {
-          try? FileSystem.rename(path + suffix, to: aside + suffix)
-        }
-      }
+      if FileSystem.fileExists(atPath: path + "-wal") { try FileSystem.rename(path + "-wal", to: aside + "-wal") }
+      if FileSystem.fileExists(atPath: path + "-shm") { try? FileSystem.rename(path + "-shm", to: aside + "-shm") }
     } catch {
       throw .damaged(path: path, reason: reason + "; it could not be moved aside: \(error)")
     }
@@ -137,38 +120,34 @@ extension SQLiteHistory {
     let files = Self.legacyFiles.map { StoreLocation.join(directory, $0) }
     // Nearly always: no old log, nothing to ask the database.
     guard files.contains(where: { FileSystem.fileExists(atPath: $0) }) else { return }
-    do throws(SQLiteError) {
-      if try connection.integer("SELECT count(*) FROM setting WHERE key = 'imported'") == 1 {
-        // Imported before, and stopped before the files were moved aside.
-        for file in files where FileSystem.fileExists(atPath: file) {
-          try? FileSystem.rename(file, to: FileSystem.asideName(for: file, tag: "imported"))
-        }
-        return
-      }
+    try HistoryError.catching(path: path) { () throws(SQLiteError) in
+      // Imported before, and stopped before the files were moved aside: only that is left.
+      let importedBefore = try connection.integer("SELECT count(*) FROM setting WHERE key = 'imported'") == 1
       var entries: [HistoryEntry] = []
       var damaged = 0
-      for file in files {
-        guard let bytes = try? FileSystem.readFile(atPath: file, atMost: 1 << 32) else { continue }
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-          if let entry = HistoryEntry(jsonLine: line) { entries.append(entry) } else { damaged += 1 }
+      if !importedBefore {
+        for file in files {
+          guard let bytes = try? FileSystem.readFile(atPath: file, atMost: 1 << 32) else { continue }
+          for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            if let entry = HistoryEntry(jsonLine: line) { entries.append(entry) } else { damaged += 1 }
+          }
         }
-      }
-      try connection.transaction { () throws(SQLiteError) in
-        for entry in entries { try insert(entry, file: nil) }
-        try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', ?)", [.integer(Int64(entries.count))])
+        try connection.transaction { () throws(SQLiteError) in
+          for entry in entries { try insert(entry, file: nil) }
+          try connection.run(
+            "INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', ?)", [.integer(Int64(entries.count))])
+        }
       }
       var kept: [String] = []
       for file in files where FileSystem.fileExists(atPath: file) {
         let destination = FileSystem.asideName(for: file, tag: "imported")
         if (try? FileSystem.rename(file, to: destination)) != nil { kept.append(destination) }
       }
-      if !kept.isEmpty {
+      if !importedBefore, !kept.isEmpty {
         notices.append(
           "the history log (\(entries.count) change\(entries.count == 1 ? "" : "s")\(damaged > 0 ? ", \(damaged) damaged lines skipped" : "")) "
             + "was imported into \(path); the old files are kept as \(kept.joined(separator: " and "))")
       }
-    } catch {
-      throw HistoryError(error, path: path)
     }
   }
 

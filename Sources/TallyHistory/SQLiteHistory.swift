@@ -103,15 +103,12 @@ public final class SQLiteHistory: HistoryLog {
   /// `note` column (an `ALTER TABLE` that rewrites no row). Opening a current one reads its
   /// version and nothing more.
   func createSchema() throws(HistoryError) {
-    let version: Int64
-    do throws(SQLiteError) {
-      version = try connection.integer("PRAGMA user_version") ?? 0
-    } catch {
-      throw HistoryError(error, path: path)
+    let version = try HistoryError.catching(path: path) { () throws(SQLiteError) in
+      try connection.integer("PRAGMA user_version") ?? 0
     }
     guard version <= Self.schemaVersion else { throw HistoryError.futureFormat(path: path, version: version) }
     guard version < Self.schemaVersion else { return }
-    do throws(SQLiteError) {
+    try HistoryError.catching(path: path) { () throws(SQLiteError) in
       try connection.transaction { () throws(SQLiteError) in
         try connection.execute(Self.schema)
         // Versions 1 and 2 had a `change` table, which `CREATE TABLE IF NOT EXISTS` leaves as
@@ -123,8 +120,6 @@ public final class SQLiteHistory: HistoryLog {
         }
         try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
       }
-    } catch {
-      throw HistoryError(error, path: path)
     }
   }
 
@@ -305,16 +300,12 @@ public final class SQLiteHistory: HistoryLog {
 
   public func keepAsideAndClear() throws(SystemError) -> [String] {
     var kept: [String] = []
-    if path != ":memory:" {
-      let destination = FileSystem.asideName(for: path, tag: "replaced")
-      do throws(SQLiteError) {
-        try connection.run("VACUUM INTO ?", [.text(destination)])
-      } catch {
-        throw .inputOutput
-      }
-      kept.append(destination)
-    }
     do throws(SQLiteError) {
+      if path != ":memory:" {
+        let destination = FileSystem.asideName(for: path, tag: "replaced")
+        try connection.run("VACUUM INTO ?", [.text(destination)])
+        kept.append(destination)
+      }
       try connection.transaction { () throws(SQLiteError) in
         try connection.run("DELETE FROM change WHERE machine IS NULL")
         try forgetTotals()
@@ -528,17 +519,14 @@ public final class SQLiteHistory: HistoryLog {
   /// Runs of consecutive numbers ("islands"): a number less its rank is the same along a run.
   /// The database walks the counter's periods; Swift sees one row per run.
   private func runs(ofCounter id: String, kind: Int64, reaching amount: Int) throws(SQLiteError) -> [(first: Int, last: Int)] {
-    let statement = try connection.statement(
+    try connection.rows(
       """
       SELECT min(number), max(number) FROM (
         SELECT number, number - row_number() OVER (ORDER BY number) AS island
         FROM period WHERE kind = ? AND counter = ? AND progress >= ?)
       GROUP BY island
-      """)
-    try statement.bind([.integer(kind), .text(id), .integer(Int64(amount))])
-    var runs: [(first: Int, last: Int)] = []
-    while try statement.step() { runs.append((Int(statement.integer(0)), Int(statement.integer(1)))) }
-    return runs
+      """, [.integer(kind), .text(id), .integer(Int64(amount))]
+    ) { (Int($0.integer(0)), Int($0.integer(1))) }
   }
 
   /// Keeps the counter's kept runs (``streaks(ofCounter:per:calendar:reaching:current:)``) true
@@ -546,13 +534,9 @@ public final class SQLiteHistory: HistoryLog {
   /// or extends the last run is added to it; any other change of a period between met and
   /// not met drops the kept runs, found again on the next question.
   private func keepRuns(counter: String, kind: Int, number: Int, from old: Int, to new: Int) throws(SQLiteError) {
-    let statement = try connection.statement("SELECT amount, best, first, last FROM streak WHERE counter = ? AND kind = ?")
-    try statement.bind([.text(counter), .integer(Int64(kind))])
-    var kept: [(amount: Int, best: Int, first: Int, last: Int)] = []
-    while try statement.step() {
-      kept.append(
-        (Int(statement.integer(0)), Int(statement.integer(1)), Int(statement.integer(2)), Int(statement.integer(3))))
-    }
+    let kept = try connection.rows(
+      "SELECT amount, best, first, last FROM streak WHERE counter = ? AND kind = ?", [.text(counter), .integer(Int64(kind))]
+    ) { (amount: Int($0.integer(0)), best: Int($0.integer(1)), first: Int($0.integer(2)), last: Int($0.integer(3))) }
     for var runs in kept {
       let (wasMet, isMet) = (old >= runs.amount, new >= runs.amount)
       guard wasMet != isMet else { continue }
@@ -591,20 +575,23 @@ public final class SQLiteHistory: HistoryLog {
   /// rebuilds them when the calendar is not the one they were kept for.
   func bringTotalsUpToDate(calendar: GoalCalendar, key: String) throws(SQLiteError) {
     lastCalendar = calendar
-    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
-    if try storedCalendar() == key, let folded = try connection.integer("SELECT value FROM setting WHERE key = 'folded'"),
-      folded == latest
-    {
-      return
-    }
+    let (latest, folded) = try foldedRows(key: key)
+    if folded == latest { return }
     try connection.transaction { () throws(SQLiteError) in try foldPendingRows(calendar: calendar, key: key) }
+  }
+
+  /// The last row, and the last row folded into the totals when they are kept for the
+  /// calendar `key` (`nil` when they are not).
+  private func foldedRows(key: String) throws(SQLiteError) -> (latest: Int64, folded: Int64?) {
+    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
+    let calendar = try connection.firstRow("SELECT value FROM setting WHERE key = 'calendar'") { $0.optionalText(0) } ?? nil
+    return (latest, calendar == key ? try connection.integer("SELECT value FROM setting WHERE key = 'folded'") : nil)
   }
 
   /// Inside a write transaction: folds the rows not yet in the totals, or rebuilds them
   /// for another calendar or past ``rebuildThreshold`` rows.
   private func foldPendingRows(calendar: GoalCalendar, key: String) throws(SQLiteError) {
-    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
-    let folded = try storedCalendar() == key ? try connection.integer("SELECT value FROM setting WHERE key = 'folded'") : nil
+    let (latest, folded) = try foldedRows(key: key)
     if folded == latest { return }
     if let folded, latest - folded <= Self.rebuildThreshold {
       try fold(after: folded, calendar: calendar)
@@ -613,10 +600,6 @@ public final class SQLiteHistory: HistoryLog {
     }
     try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)", [.text(key)])
     try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('folded', ?)", [.integer(latest)])
-  }
-
-  private func storedCalendar() throws(SQLiteError) -> String? {
-    try connection.firstRow("SELECT value FROM setting WHERE key = 'calendar'") { $0.optionalText(0) } ?? nil
   }
 
   /// Every period's total made anew from every change, counter by counter in the order they
@@ -661,17 +644,14 @@ public final class SQLiteHistory: HistoryLog {
   /// period has is added; an earlier one (dated in the past, another machine's) makes the
   /// period again from its changes.
   private func fold(after seq: Int64, calendar: GoalCalendar) throws(SQLiteError) {
-    let statement = try connection.statement(
+    let rows = try connection.rows(
       "SELECT counter, time, seq, old, new FROM change WHERE seq > ? AND event = 'changed' AND old IS NOT NULL "
-        + "AND new IS NOT NULL ORDER BY seq")
-    try statement.bind([.integer(seq)])
-    var rows: [(counter: String, time: Int64, seq: Int64, old: Int, new: Int)] = []
-    while try statement.step() {
-      rows.append(
-        (
-          statement.text(0), statement.integer(1), statement.integer(2), Int(clamping: statement.integer(3)),
-          Int(clamping: statement.integer(4))
-        ))
+        + "AND new IS NOT NULL ORDER BY seq", [.integer(seq)]
+    ) {
+      (
+        counter: $0.text(0), time: $0.integer(1), seq: $0.integer(2), old: Int(clamping: $0.integer(3)),
+        new: Int(clamping: $0.integer(4))
+      )
     }
     for row in rows {
       let day = calendar.day(of: HistoryEntry.date(milliseconds: row.time))
@@ -706,17 +686,13 @@ public final class SQLiteHistory: HistoryLog {
       case .month, .total: 33
       }
     let margin = days * 86_400_000
-    let statement = try connection.statement(
+    let rows = try connection.rows(
       "SELECT time, seq, old, new FROM change WHERE counter = ? AND time >= ? AND time <= ? AND event = 'changed' "
-        + "AND old IS NOT NULL AND new IS NOT NULL ORDER BY time, seq")
-    try statement.bind([.text(counter), .integer(time - margin), .integer(time + margin)])
+        + "AND old IS NOT NULL AND new IS NOT NULL ORDER BY time, seq",
+      [.text(counter), .integer(time - margin), .integer(time + margin)]
+    ) { ($0.integer(0), $0.integer(1), Int(clamping: $0.integer(2)), Int(clamping: $0.integer(3))) }
     var total = PeriodTotal()
     var last: (time: Int64, seq: Int64) = (time, 0)
-    var rows: [(Int64, Int64, Int, Int)] = []
-    while try statement.step() {
-      rows.append(
-        (statement.integer(0), statement.integer(1), Int(clamping: statement.integer(2)), Int(clamping: statement.integer(3))))
-    }
     for (rowTime, seq, old, new) in rows where calendar.period(kind, of: HistoryEntry.date(milliseconds: rowTime)) == number {
       total.record(from: old, to: new)
       last = (rowTime, seq)

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Every counter of a store with its history, as `tally export` writes it and `tally import`
 /// reads it back (docs/goals.md describes both formats).
 ///
@@ -78,9 +72,8 @@ public struct Backup: Equatable, Sendable {
   /// The note of a change read from a backup, checked as one typed would be; a problem
   /// names `location`.
   static func checkedNote(_ note: String?, at location: String) throws(Problem) -> String? {
-    guard let note else { return nil }
     do throws(CounterError) {
-      return try ChangeNote.checked(note)
+      return try note.map(ChangeNote.checked)
     } catch {
       throw Problem(location: location, reason: error.description)
     }
@@ -97,13 +90,7 @@ public struct Backup: Equatable, Sendable {
     for (index, item) in counters.enumerated() {
       do throws(CounterError) {
         checked.counters[index].name = try CountersModel.validatedName(item.name)
-      } catch {
-        throw Problem(location: location(index), reason: error.description)
-      }
-      do throws(CounterError) {
-        checked.counters[index].group = try item.group.map { (group) throws(CounterError) in
-          try CountersModel.validatedGroup(group)
-        }
+        checked.counters[index].group = try item.group.map(CountersModel.validatedGroup)
       } catch {
         throw Problem(location: location(index), reason: error.description)
       }

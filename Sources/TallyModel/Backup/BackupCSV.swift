@@ -62,13 +62,11 @@ public enum BackupCSV {
       case "counter":
         let value = try number(fields[2], "value", at)
         let step = try number(fields[3], "step", at)
-        var goal: Goal?
-        if !fields[4].isEmpty {
-          do throws(CounterError) {
-            goal = try Goal(text: fields[4])
-          } catch {
-            throw Backup.Problem(location: at, reason: error.description)
-          }
+        let goal: Goal?
+        do throws(CounterError) {
+          goal = fields[4].isEmpty ? nil : try Goal(text: fields[4])
+        } catch {
+          throw Backup.Problem(location: at, reason: error.description)
         }
         let group = fields.count > 12 && !fields[12].isEmpty ? fields[12] : nil
         items.append(Backup.Item(name: fields[1], value: value, step: step, goal: goal, group: group))
@@ -119,9 +117,7 @@ public enum BackupCSV {
       field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
       || field.first == " " || field.last == " "
     guard needsQuotes else { return field }
-    var text = "\""
-    for character in field { text += character == "\"" ? "\"\"" : String(character) }
-    return text + "\""
+    return "\"" + field.map { $0 == "\"" ? "\"\"" : String($0) }.joined() + "\""
   }
 }
 

@@ -164,15 +164,9 @@ public enum BackupJSON {
 
   /// `counters[1].history[0].time`.
   static func path(_ keys: [any CodingKey]) -> String {
-    var text = ""
-    for key in keys {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += (text.isEmpty ? "" : ".") + key.stringValue
-      }
+    keys.reduce("") { text, key in
+      key.intValue.map { text + "[\($0)]" } ?? text + (text.isEmpty ? "" : ".") + key.stringValue
     }
-    return text
   }
 
   private static func describe(_ type: Any.Type) -> String {

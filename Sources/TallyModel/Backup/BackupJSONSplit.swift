@@ -18,27 +18,18 @@ struct BackupJSONSplit {
     var cut: [Range<Int>] = []
     var histories: [[Range<Int>]] = []
     var sawCounters = false
-    guard scanner.take(UInt8(ascii: "{")) else { return nil }
-    if !scanner.take(UInt8(ascii: "}")) {
-      repeat {
-        guard let key = scanner.key() else { return nil }
-        if key.elementsEqual("counters".utf8) {
-          guard !sawCounters, scanner.take(UInt8(ascii: "[")) else { return nil }
-          sawCounters = true
-          if !scanner.take(UInt8(ascii: "]")) {
-            repeat {
-              guard let history = scanner.counter(cutting: &cut) else { return nil }
-              histories.append(history)
-            } while scanner.take(UInt8(ascii: ","))
-            guard scanner.take(UInt8(ascii: "]")) else { return nil }
-          }
-        } else {
-          guard scanner.skipValue() else { return nil }
-        }
-      } while scanner.take(UInt8(ascii: ","))
-      guard scanner.take(UInt8(ascii: "}")) else { return nil }
+    let read = scanner.eachElement(between: UInt8(ascii: "{"), and: UInt8(ascii: "}")) { scanner in
+      guard let key = scanner.key() else { return false }
+      guard key.elementsEqual("counters".utf8) else { return scanner.skipValue() }
+      guard !sawCounters else { return false }
+      sawCounters = true
+      return scanner.eachElement(between: UInt8(ascii: "["), and: UInt8(ascii: "]")) { scanner in
+        guard let history = scanner.counter(cutting: &cut) else { return false }
+        histories.append(history)
+        return true
+      }
     }
-    guard scanner.atEnd else { return nil }
+    guard read, scanner.atEnd else { return nil }
     var skeleton: [UInt8] = []
     var start = 0
     for range in cut {
@@ -57,29 +48,26 @@ struct BackupJSONSplit {
     var scanner = JSONScanner(bytes: Array(bytes))
     var strings: [String: String] = [:]
     var numbers: [String: Int?] = [:]
-    guard scanner.take(UInt8(ascii: "{")) else { return nil }
-    if !scanner.take(UInt8(ascii: "}")) {
-      repeat {
-        guard let raw = scanner.key(), let key = String(validating: raw, as: UTF8.self), strings[key] == nil,
-          numbers[key] == nil
-        else { return nil }
-        switch key {
-        case "time", "event", "name", "source", "note":
-          guard let value = scanner.string() else { return nil }
-          strings[key] = value
-        case "old", "new":
-          if scanner.takeNull() {
-            numbers[key] = .some(nil)
-          } else {
-            guard let value = scanner.integer() else { return nil }
-            numbers[key] = value
-          }
-        default: return nil
+    let read = scanner.eachElement(between: UInt8(ascii: "{"), and: UInt8(ascii: "}")) { scanner in
+      guard let raw = scanner.key(), let key = String(validating: raw, as: UTF8.self), strings[key] == nil,
+        numbers[key] == nil
+      else { return false }
+      switch key {
+      case "time", "event", "name", "source", "note":
+        guard let value = scanner.string() else { return false }
+        strings[key] = value
+      case "old", "new":
+        if scanner.takeNull() {
+          numbers[key] = .some(nil)
+        } else {
+          guard let value = scanner.integer() else { return false }
+          numbers[key] = value
         }
-      } while scanner.take(UInt8(ascii: ","))
-      guard scanner.take(UInt8(ascii: "}")) else { return nil }
+      default: return false
+      }
+      return true
     }
-    guard scanner.atEnd, let time = strings["time"], let name = strings["name"],
+    guard read, scanner.atEnd, let time = strings["time"], let name = strings["name"],
       let event = strings["event"].flatMap(HistoryEntry.Event.init(rawValue:)),
       let source = strings["source"].flatMap(HistoryEntry.Source.init(rawValue:))
     else { return nil }
@@ -98,33 +86,28 @@ extension JSONScanner {
       // Not an object: JSONDecoder reads it and says so.
       return skipValue() ? [] : nil
     }
-    index += 1
     var elements: [Range<Int>]?
-    if take(UInt8(ascii: "}")) { return [] }
-    repeat {
-      guard let key = key() else { return nil }
-      skipSpace()
-      if key.elementsEqual("history".utf8), index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-        guard elements == nil else { return nil }
-        index += 1
-        let open = index
-        var found: [Range<Int>] = []
-        if !take(UInt8(ascii: "]")) {
-          repeat {
-            skipSpace()
-            let start = index
-            guard skipValue() else { return nil }
-            found.append(start..<index)
-          } while take(UInt8(ascii: ","))
-          guard take(UInt8(ascii: "]")) else { return nil }
-        }
-        cut.append(open..<index - 1)
-        elements = found
-      } else {
-        guard skipValue() else { return nil }
+    let read = eachElement(between: UInt8(ascii: "{"), and: UInt8(ascii: "}")) { scanner in
+      guard let key = scanner.key() else { return false }
+      scanner.skipSpace()
+      guard key.elementsEqual("history".utf8), scanner.index < scanner.bytes.count,
+        scanner.bytes[scanner.index] == UInt8(ascii: "[")
+      else { return scanner.skipValue() }
+      guard elements == nil else { return false }
+      let open = scanner.index + 1
+      var found: [Range<Int>] = []
+      let listed = scanner.eachElement(between: UInt8(ascii: "["), and: UInt8(ascii: "]")) { scanner in
+        scanner.skipSpace()
+        let start = scanner.index
+        guard scanner.skipValue() else { return false }
+        found.append(start..<scanner.index)
+        return true
       }
-    } while take(UInt8(ascii: ","))
-    guard take(UInt8(ascii: "}")) else { return nil }
-    return elements ?? []
+      guard listed else { return false }
+      cut.append(open..<scanner.index - 1)
+      elements = found
+      return true
+    }
+    return read ? elements ?? [] : nil
   }
 }

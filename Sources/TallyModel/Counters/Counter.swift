@@ -26,9 +26,6 @@ public struct Counter: Sendable, Equatable, Identifiable {
     self.goal = goal
     self.group = group
   }
-
-  /// The key the value is stored under.
-  public var valueKey: DefaultsKey { DefaultsKey(id) }
 }
 
 /// How a counter is listed in the store (its value is kept under its own key, so that an

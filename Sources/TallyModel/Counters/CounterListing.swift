@@ -1,11 +1,5 @@
 import TallyPlatform
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// How the commands print counters: `name<TAB>value` lines, or JSON for programs.
 public enum CounterListing {
   /// One counter as JSON sees it.

@@ -54,22 +54,18 @@ public struct CounterTemplate: Sendable, Equatable {
     while index < text.endIndex {
       let character = text[index]
       let next = text.index(after: index)
-      if character == "}" {
-        guard next < text.endIndex, text[next] == "}" else {
-          throw Problem(description: "a } with no { before it at character \(position()); write }} for a brace")
-        }
-        literal.append("}")
+      // `{{` and `}}` stand for one brace.
+      if character == "{" || character == "}", next < text.endIndex, text[next] == character {
+        literal.append(character)
         index = text.index(after: next)
         continue
+      }
+      guard character != "}" else {
+        throw Problem(description: "a } with no { before it at character \(position()); write }} for a brace")
       }
       guard character == "{" else {
         literal.append(character)
         index = next
-        continue
-      }
-      if next < text.endIndex, text[next] == "{" {
-        literal.append("{")
-        index = text.index(after: next)
         continue
       }
       guard let close = text[next...].firstIndex(where: { $0 == "}" || $0 == "{" }), text[close] == "}" else {
@@ -105,18 +101,10 @@ public struct CounterTemplate: Sendable, Equatable {
   public func render(_ counter: Counter, history: HistoryLog?, now: Date, calendar: GoalCalendar) -> String {
     // Read once, and only as far as the fields ask: the streaks only for {streak}.
     let needsStreak = fields.contains(.streak)
-    var goal: GoalSummary?
-    var goalIsRead = false
-    func goalSummary() -> GoalSummary? {
-      if !goalIsRead {
-        goal = history.flatMap { history in
-          needsStreak
-            ? GoalSummary.of(counter, history: history, now: now, calendar: calendar)
-            : GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar)
-        }
-        goalIsRead = true
-      }
-      return goal
+    lazy var goal = history.flatMap { history in
+      needsStreak
+        ? GoalSummary.of(counter, history: history, now: now, calendar: calendar)
+        : GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar)
     }
     var line = ""
     for part in parts {
@@ -128,9 +116,9 @@ public struct CounterTemplate: Sendable, Equatable {
         case .value: line += String(counter.value)
         case .step: line += String(counter.step)
         case .goal: line += counter.goal?.text ?? ""
-        case .progress: line += goalSummary()?.progressText ?? ""
+        case .progress: line += goal?.progressText ?? ""
         case .streak:
-          if let summary = goalSummary(), summary.goal.period != .total { line += String(summary.currentStreak) }
+          if let summary = goal, summary.goal.period != .total { line += String(summary.currentStreak) }
         case .group: line += counter.group.map(TerminalText.escaped) ?? ""
         case .last:
           if let entry = history?.entries(ofCounter: counter.id, since: nil, until: nil, limit: 1).entries.last {

@@ -106,7 +106,8 @@ public final class CountersModel {
       }
     case .setStep(let step, let id):
       let old = try requireCounter(id).step
-      try setStep(step, of: id)
+      guard step > 0 else { throw .invalidStep(String(step)) }
+      try updateRecord(id) { $0.step = step }
       return old == step ? nil : .step(counterID: id, from: old, to: step)
     case .setGoal(let goal, let id):
       let old = try requireCounter(id).goal
@@ -140,7 +141,6 @@ public final class CountersModel {
     }
   }
 
-  @discardableResult
   private func requireCounter(_ id: String) throws(CounterError) -> CounterRecord {
     guard let record = records.first(where: { $0.id == id }) else { throw .unknownCounter(id) }
     return record
@@ -205,63 +205,39 @@ public final class CountersModel {
   /// Makes a counter at the end of the list, with value 0 and step 1.
   private func create(named name: String) throws(CounterError) -> Counter {
     let name = try Self.validatedName(name)
-    var made: CounterRecord?
-    var failure: CounterError?
-    updateRecords { records in
-      if records.contains(where: { Self.comparable($0.name) == Self.comparable(name) }) {
-        failure = .duplicateName(name)
-        return records
-      }
+    let made = try changeRecords { (records) throws(CounterError) in
+      guard !records.contains(where: { Self.comparable($0.name) == Self.comparable(name) }) else { throw .duplicateName(name) }
       let record = CounterRecord(id: newID(named: name, after: records), name: name, step: 1)
-      made = record
-      return records + [record]
+      records.append(record)
+      return record
     }
     // A value left by an older counter with this id is not this counter's.
-    if let made { userDefaults.setPropertyListValue(nil, forKey: made.id) }
-    if let failure { throw failure }
-    guard let made else { throw .invalidName("the counter could not be made") }
+    userDefaults.setPropertyListValue(nil, forKey: made.id)
     analytics.track(.counterCreated(id: made.id, name: made.name))
     return counter(for: made)
   }
 
   private func rename(_ id: String, to name: String) throws(CounterError) -> String {
     let name = try Self.validatedName(name)
-    var failure: CounterError? = .unknownCounter(id)
-    var oldName = name
-    updateRecords { records in
-      guard let index = records.firstIndex(where: { $0.id == id }) else { return records }
-      oldName = records[index].name
-      if records.contains(where: { $0.id != id && Self.comparable($0.name) == Self.comparable(name) }) {
-        failure = .duplicateName(name)
-        return records
+    let oldName = try changeRecords { (records) throws(CounterError) in
+      guard let index = records.firstIndex(where: { $0.id == id }) else { throw .unknownCounter(id) }
+      guard !records.contains(where: { $0.id != id && Self.comparable($0.name) == Self.comparable(name) }) else {
+        throw .duplicateName(name)
       }
-      failure = nil
-      var changed = records
-      changed[index].name = name
-      return changed
+      let oldName = records[index].name
+      records[index].name = name
+      return oldName
     }
-    if let failure { throw failure }
     if oldName != name { analytics.track(.counterRenamed(id: id, from: oldName, to: name)) }
     return name
   }
 
-  private func setStep(_ step: Int, of id: String) throws(CounterError) {
-    guard step > 0 else { throw .invalidStep(String(step)) }
-    try updateRecord(id) { $0.step = step }
-  }
-
   /// Changes the record of the counter `id` in one read-modify-write of the list.
   private func updateRecord(_ id: String, _ change: (inout CounterRecord) -> Void) throws(CounterError) {
-    var found = false
-    updateRecords { records in
-      var changed = records
-      for index in changed.indices where changed[index].id == id {
-        change(&changed[index])
-        found = true
-      }
-      return changed
+    try changeRecords { (records) throws(CounterError) in
+      guard records.contains(where: { $0.id == id }) else { throw .unknownCounter(id) }
+      for index in records.indices where records[index].id == id { change(&records[index]) }
     }
-    if !found { throw .unknownCounter(id) }
   }
 
   /// Deletes a counter and its value.
@@ -269,29 +245,15 @@ public final class CountersModel {
   /// Returns what was deleted and where it stood, so it can be put back. The current
   /// counter moves to a neighbour.
   private func delete(_ id: String) throws(CounterError) -> (counter: Counter, index: Int) {
-    var failure: CounterError?
-    var deleted: (counter: Counter, index: Int)?
     let wasCurrent = currentID == id
-    var neighbour: String?
-    updateRecords { records in
-      guard let index = records.firstIndex(where: { $0.id == id }) else {
-        failure = .unknownCounter(id)
-        return records
-      }
-      guard records.count > 1 else {
-        failure = .lastCounter
-        return records
-      }
-      deleted = (counter(for: records[index]), index)
-      var remaining = records
-      remaining.remove(at: index)
-      neighbour = remaining[min(index, remaining.count - 1)].id
-      return remaining
+    let (deleted, neighbour) = try changeRecords { (records) throws(CounterError) in
+      guard let index = records.firstIndex(where: { $0.id == id }) else { throw .unknownCounter(id) }
+      guard records.count > 1 else { throw .lastCounter }
+      let deleted = (counter: counter(for: records.remove(at: index)), index: index)
+      return (deleted, records[min(index, records.count - 1)].id)
     }
-    if let failure { throw failure }
-    guard let deleted else { throw .unknownCounter(id) }
     userDefaults.setPropertyListValue(nil, forKey: id)
-    if wasCurrent, let neighbour { select(neighbour) }
+    if wasCurrent { select(neighbour) }
     analytics.track(.counterDeleted(id: id, name: deleted.counter.name, value: deleted.counter.value))
     return deleted
   }
@@ -299,26 +261,21 @@ public final class CountersModel {
   /// Puts a deleted counter back at `index` with its value (for undo); returns it, with a
   /// new id if its old one was taken meanwhile.
   private func restore(_ counter: Counter, at index: Int) throws(CounterError) -> Counter {
-    var failure: CounterError?
     var restored = counter
-    updateRecords { records in
-      if records.contains(where: { Self.comparable($0.name) == Self.comparable(counter.name) }) {
-        failure = .duplicateName(counter.name)
-        return records
+    try changeRecords { (records) throws(CounterError) in
+      guard !records.contains(where: { Self.comparable($0.name) == Self.comparable(counter.name) }) else {
+        throw .duplicateName(counter.name)
       }
       // An id in use, or one whose deleted counter sync has forgotten (another machine may
       // still hold its counts): the counter comes back under a new one.
       if records.contains(where: { $0.id == counter.id }) || sync?.isRetired(counter.id) == true {
         restored.id = newID(named: counter.name, after: records)
       }
-      var changed = records
       let record = CounterRecord(
         id: restored.id, name: restored.name, step: restored.step, goal: restored.goal, group: restored.group)
-      changed.insert(record, at: min(max(0, index), changed.count))
-      return changed
+      records.insert(record, at: min(max(0, index), records.count))
     }
-    if let failure { throw failure }
-    userDefaults.x.set(restored.value, forKey: restored.valueKey)
+    userDefaults.x.set(restored.value, forKey: DefaultsKey(restored.id))
     analytics.track(.counterCreated(id: restored.id, name: restored.name))
     if restored.value != 0 { analytics.track(.counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value)) }
     return restored
@@ -331,6 +288,23 @@ public final class CountersModel {
       let current = (stored ?? []).isEmpty ? [Self.firstCounter] : (stored ?? [])
       return transform(current)
     }
+  }
+
+  /// Changes the list in one read-modify-write, as `change` does to it, and returns what
+  /// `change` does; when it throws, the list is left as it was.
+  @discardableResult
+  private func changeRecords<Made>(_ change: (inout [CounterRecord]) throws(CounterError) -> Made) throws(CounterError) -> Made {
+    var outcome: Result<Made, CounterError>?
+    updateRecords { records in
+      var changed = records
+      let result = Result { () throws(CounterError) in try change(&changed) }
+      outcome = result
+      if case .success = result { return changed }
+      return records
+    }
+    // The store calls the transform once, always.
+    guard let outcome else { throw .invalidName("the counters could not be changed") }
+    return try outcome.get()
   }
 
   /// The name trimmed of surrounding spaces, or why it cannot be a name.

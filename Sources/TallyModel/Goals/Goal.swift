@@ -42,14 +42,11 @@ public struct Goal: Sendable, Hashable, Codable {
   public init(text: String) throws(CounterError) {
     let trimmed = text.trimmingXMLWhitespace()
     let parts = trimmed.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-    let period: Period
-    if parts.count == 2 {
-      guard let named = Period(rawValue: parts[1].lowercased()), named != .total else { throw .invalidGoal(trimmed) }
-      period = named
-    } else {
-      period = .total
+    // A total is a plain number: "300/none" is no goal.
+    let period = parts.count == 2 ? Period(rawValue: parts[1].lowercased()) : .total
+    guard let period, parts.count == 1 || period != .total, let amount = try? CounterInput.step(from: String(parts[0])) else {
+      throw .invalidGoal(trimmed)
     }
-    guard let amount = try? CounterInput.step(from: String(parts[0])) else { throw .invalidGoal(trimmed) }
     self.init(amount: amount, period: period)
   }
 

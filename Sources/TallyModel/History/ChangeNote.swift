@@ -1,3 +1,5 @@
+import TallyDefaults
+
 /// What a note on a change may be: one line of at most 200 characters, with no control
 /// characters.
 ///
@@ -22,7 +24,8 @@ public enum ChangeNote {
       throw .invalidNote(
         "a note is one line without \(what) (it holds U+\(Self.hex(refused.value)))")
     }
-    let trimmed = text.trimmingSpaces()
+    // Spaces only: the tabs and line breaks it also trims were refused above.
+    let trimmed = text.trimmingXMLWhitespace()
     guard !trimmed.isEmpty else { throw .invalidNote("a note cannot be empty") }
     guard trimmed.count <= maximumLength else {
       throw .invalidNote("a note can have at most \(maximumLength) characters, not \(trimmed.count)")
@@ -42,13 +45,5 @@ public enum ChangeNote {
   private static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
-}
-
-extension String {
-  /// The string without the spaces (U+0020) at its start and end.
-  fileprivate func trimmingSpaces() -> String {
-    guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
-    return String(self[first...last])
   }
 }

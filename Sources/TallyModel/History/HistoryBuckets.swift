@@ -64,8 +64,7 @@ public enum HistoryBuckets {
         return bucket(period, number: number, net: total.net, calendar: calendar)
       }
     }
-    guard let limit else { return buckets }
-    return Array(buckets.suffix(max(0, limit)))
+    return limit.map { Array(buckets.suffix(max(0, $0))) } ?? buckets
   }
 
   /// The local hours of `entries` that hold a change, with their sums; an hour a clock set
@@ -89,22 +88,17 @@ public enum HistoryBuckets {
 
   /// The bucket of period `number` of kind `period`.
   static func bucket(_ period: Goal.Period, number: Int, net: Int, calendar: GoalCalendar) -> HistoryBucket {
-    switch period {
-    case .week:
-      let monday = number * 7 - 3
-      return HistoryBucket(
-        label: dateLabel(UTCTime.civilDate(ofDay: Int64(monday))), start: calendar.start(ofDay: monday), net: net)
-    case .month:
-      let month = (number % 12 + 12) % 12
-      let year = (number - month) / 12
-      let first = UTCTime.daysFromCivil(year: Int64(year), month: Int64(month + 1), day: 1)
-      return HistoryBucket(
-        label: dateLabel((Int64(year), Int64(month + 1), 1)).dropLast(3).description, start: calendar.start(ofDay: Int(first)),
-        net: net)
-    case .day, .total:
-      return HistoryBucket(
-        label: dateLabel(UTCTime.civilDate(ofDay: Int64(number))), start: calendar.start(ofDay: number), net: net)
-    }
+    let month = (number % 12 + 12) % 12
+    let first =
+      switch period {
+      case .week: number * 7 - 3
+      case .month: Int(UTCTime.daysFromCivil(year: Int64((number - month) / 12), month: Int64(month + 1), day: 1))
+      case .day, .total: number
+      }
+    // A month is named by its first day's date without the day.
+    let label = dateLabel(UTCTime.civilDate(ofDay: Int64(first)))
+    return HistoryBucket(
+      label: period == .month ? String(label.dropLast(3)) : label, start: calendar.start(ofDay: first), net: net)
   }
 
   /// `2026-11-23`.

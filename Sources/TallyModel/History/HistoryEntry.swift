@@ -116,12 +116,9 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   /// note that breaks ``ChangeNote``'s rules (it may come from another machine) makes the
   /// line damaged.
   public init?(jsonLine: some Collection<UInt8>) {
-    if let entry = JSONLineReader.entry(Array(jsonLine)) {
-      self = entry
-    } else {
-      guard let entry = try? Self.decoder.decode(HistoryEntry.self, from: Data(jsonLine)) else { return nil }
-      self = entry
-    }
+    guard let entry = JSONLineReader.entry(Array(jsonLine)) ?? (try? Self.decoder.decode(HistoryEntry.self, from: Data(jsonLine)))
+    else { return nil }
+    self = entry
     if let note, !ChangeNote.isValid(note) { return nil }
   }
 

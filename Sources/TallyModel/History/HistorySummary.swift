@@ -85,14 +85,11 @@ public struct HistorySummary: Equatable, Sendable {
     return Int((seconds / 86_400).rounded(.down))
   }
 
-  /// 0 for Monday through 6 for Sunday; 1970-01-01 was a Thursday.
-  static func weekdayIndex(_ dayNumber: Int) -> Int {
-    ((dayNumber + 3) % 7 + 7) % 7
-  }
-
   package static func label(_ dayNumber: Int) -> String {
     let (month, day) = UTCTime.monthAndDay(ofDay: dayNumber)
-    return "\(weekdays[weekdayIndex(dayNumber)]) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
+    // 1970-01-01 (day 0) was a Thursday.
+    let weekday = weekdays[((dayNumber + 3) % 7 + 7) % 7]
+    return "\(weekday) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
   }
 
   /// "14:05" for today, "23 Nov 14:05" before.
@@ -114,17 +111,8 @@ public struct HistorySummary: Equatable, Sendable {
   /// "2026-11-23 14:05:09" in local time.
   public static func timestamp(_ date: Date, utcOffset: Int) -> String {
     let local = Date(timeIntervalSince1970: (date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
-    return String(UTCTime.text(for: local).prefix(19)).replacingFirst("T", with: " ")
+    return String(UTCTime.text(for: local).prefix(19).map { $0 == "T" ? " " : $0 })
   }
 
   private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-}
-
-extension String {
-  fileprivate func replacingFirst(_ target: Character, with replacement: Character) -> String {
-    guard let index = firstIndex(of: target) else { return self }
-    var copy = self
-    copy.replaceSubrange(index...index, with: String(replacement))
-    return copy
-  }
 }

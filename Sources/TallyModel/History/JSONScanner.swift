@@ -7,10 +7,6 @@ struct JSONScanner {
   let bytes: [UInt8]
   var index = 0
 
-  init(bytes: [UInt8]) {
-    self.bytes = bytes
-  }
-
   var atEnd: Bool {
     mutating get {
       skipSpace()
@@ -40,9 +36,7 @@ struct JSONScanner {
 
   mutating func takeNull() -> Bool {
     skipSpace()
-    guard bytes.count - index >= 4, bytes[index..<index + 4].elementsEqual("null".utf8) else { return false }
-    index += 4
-    return true
+    return take("null")
   }
 
   /// An object's key and its colon: the raw bytes between the quotes.
@@ -69,6 +63,17 @@ struct JSONScanner {
       }
     }
     return false
+  }
+
+  /// An object or an array: `open`, then elements separated by commas, each read by
+  /// `element`, then `close`; `false` as soon as one of them is not there.
+  mutating func eachElement(between open: UInt8, and close: UInt8, _ element: (inout JSONScanner) -> Bool) -> Bool {
+    guard take(open) else { return false }
+    if take(close) { return true }
+    repeat {
+      guard element(&self) else { return false }
+    } while take(UInt8(ascii: ","))
+    return take(close)
   }
 
   /// Skips one whole value: a string, an object, an array, a number or a literal.

@@ -1,4 +1,3 @@
-import TallyDefaults
 import TallyPlatform
 
 #if canImport(FoundationEssentials)
@@ -71,14 +70,13 @@ public enum LastChangeLine {
   /// `+1`, `-3`, `reset`, `created`, `renamed` or `deleted`, and ` on laptop` for another
   /// machine's change (its name escaped: it comes from the sync folder).
   static func what(_ entry: HistoryEntry) -> String {
-    let what: String
-    switch entry.event {
-    case .changed:
-      what = entry.new == 0 && (entry.old ?? 0) != 0 ? "reset" : HistorySummary.signed(entry.netChange)
-    case .created: what = "created"
-    case .renamed: what = "renamed"
-    case .deleted: what = "deleted"
-    }
+    let what =
+      switch entry.event {
+      case .changed: entry.new == 0 && (entry.old ?? 0) != 0 ? "reset" : HistorySummary.signed(entry.netChange)
+      case .created: "created"
+      case .renamed: "renamed"
+      case .deleted: "deleted"
+      }
     return what + (entry.machine.map { " on " + TerminalText.escaped($0) } ?? "")
   }
 }
