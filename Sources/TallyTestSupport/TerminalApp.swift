@@ -1,3 +1,5 @@
+import TallyScreens
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -110,7 +112,7 @@ public final class TerminalApp {
   // MARK: Input
 
   /// Presses one key.
-  public func press(_ key: TerminalKey, times: Int = 1) throws {
+  public func press(_ key: Key, times: Int = 1) throws {
     for _ in 0..<times {
       try runTmux(["send-keys", "-t", "app"] + key.sendKeysArguments)
     }

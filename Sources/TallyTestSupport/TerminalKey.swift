@@ -1,27 +1,10 @@
-/// A key the UI-test driver can press, named as tmux's `send-keys` names it.
-public enum TerminalKey: Sendable, Hashable {
-  case space
-  case enter
-  case escape
-  case tab
-  case backTab
-  case backspace
-  case delete
-  case up
-  case down
-  case left
-  case right
-  case home
-  case end
-  /// A control chord such as Ctrl-C: `.control("c")`.
-  case control(Character)
-  /// A single printable character, sent literally.
-  case character(Character)
+import TallyScreens
 
-  /// The arguments to `tmux send-keys` that press this key.
+extension Key {
+  /// The arguments to `tmux send-keys` that press this key, named as tmux names it.
   var sendKeysArguments: [String] {
     switch self {
-    case .space: ["Space"]
+    case .character(" "): ["Space"]
     case .enter: ["Enter"]
     case .escape: ["Escape"]
     case .tab: ["Tab"]
@@ -34,8 +17,12 @@ public enum TerminalKey: Sendable, Hashable {
     case .right: ["Right"]
     case .home: ["Home"]
     case .end: ["End"]
+    case .pageUp: ["PPage"]
+    case .pageDown: ["NPage"]
+    case .function(let number): ["F\(number)"]
     case .control(let letter): ["C-\(letter)"]
     case .character(let character): ["-l", "--", String(character)]
+    case .mouse: preconditionFailure("tmux send-keys cannot click; the UI tests press keys")
     }
   }
 }

@@ -1,3 +1,4 @@
+import TallyScreens
 import TallyTestSupport
 import Testing
 
@@ -50,8 +51,8 @@ struct CounterUITests {
     }
   }
 
-  @Test(arguments: [TerminalKey.character("q"), .control("c")])
-  func quittingExitsWith0AndRestoresTheTerminal(key: TerminalKey) async throws {
+  @Test(arguments: [Key.character("q"), .control("c")])
+  func quittingExitsWith0AndRestoresTheTerminal(key: Key) async throws {
     try app.launch()
     try await app.waitFor(text: "Count: 0")
     try app.press(key)

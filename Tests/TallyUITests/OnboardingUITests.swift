@@ -1,3 +1,4 @@
+import TallyScreens
 import TallyTestSupport
 import Testing
 
@@ -20,8 +21,8 @@ struct OnboardingUITests {
     try await app.waitFor(text: "Count: 0")
   }
 
-  @Test(arguments: [TerminalKey.character("s"), .escape])
-  func skippingOpensTheCounter(key: TerminalKey) async throws {
+  @Test(arguments: [Key.character("s"), .escape])
+  func skippingOpensTheCounter(key: Key) async throws {
     try app.launch()
     try await app.waitFor(text: "Welcome to Tally")
     try app.press(key)
