@@ -17,8 +17,8 @@ import TallyModel
 public final class CounterViewModel {
   /// What the counter screen can do; keys map to these through ``keyMap``.
   ///
-  /// Each action's keys are a setting, `keys.<name>` (`CounterViewModel.Action.name`).
-  public enum Action: Sendable, Hashable, CaseIterable {
+  /// Each action's keys are a setting, `keys.<name>` (``name``).
+  public enum Action: String, Sendable, Hashable, CaseIterable {
     case increment
     case decrement
     case reset
@@ -40,12 +40,16 @@ public final class CounterViewModel {
     case help
     case history
     case quit
+
+    /// The action's name in settings, `keys.<name>`: the case's name, which never changes
+    /// once released, since stores hold it.
+    public var name: String { rawValue }
   }
 
   /// Every key of the counter screen while counting, before the settings rebind any.
   ///
-  /// Adding an action means adding a binding here, a case to ``perform(_:counters:)`` and
-  /// a name to `Action.name`; the hint line, the help and the `keys.<name>` setting follow.
+  /// Adding an action means adding a binding here and a case to ``perform(_:counters:)``;
+  /// the hint line, the help and the `keys.<name>` setting follow.
   public static let defaultKeyMap = KeyMap<Action>([
     .init(
       [.space, .character("+"), .up, .character("k")], .increment, label: "Space/+", summary: "add",
