@@ -28,15 +28,8 @@ public final class HistoryViewModel {
     case days
     case changes
 
-    /// The name on its tab.
-    public var title: String {
-      switch self {
-      case .year: "Year"
-      case .day: "Day"
-      case .days: "Days"
-      case .changes: "Changes"
-      }
-    }
+    /// The name on its tab: its raw value, capitalised ("Year").
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
   }
 
   /// What a key did to the screen.
