@@ -26,7 +26,7 @@ extension AppDefaults.Entry {
       case .bool: "true or false (also yes/no, on/off, 1/0)"
       case .integer: "a whole number"
       case .real: "a number"
-      default: "\(kind == .integer || kind == .array ? "an" : "a") <\(kind.rawValue)>"
+      default: kind.withArticle
       }
     }
   }
