@@ -94,7 +94,8 @@ extension CounterViewModel {
         warn("That change is no longer in the history; no note was set.")
         return
       }
-      let note = Self.noteText(of: prompt)
+      // The note as checked, `nil` when it was empty.
+      let note = try? ChangeNote.checked(prompt.field.text)
       undoStack.record(.note(change, from: change.entry.note, to: note))
       let name = Self.shortName(change.entry.name)
       inform("\(note == nil ? "Note taken off" : "Noted"): \(name) \(CounterChange.values(of: change.entry)).")
@@ -106,11 +107,6 @@ extension CounterViewModel {
       replayed(change, undoing: undoing, result: nil, summary: summary)
     case .change: break
     }
-  }
-
-  /// The note a confirmed note prompt set: its text as checked, `nil` when it was empty.
-  private static func noteText(of prompt: Prompt) -> String? {
-    try? ChangeNote.checked(prompt.field.text)
   }
 
   /// Keeps a replayed change on the other stack, as it stands now (a deleted counter with
