@@ -26,11 +26,11 @@ public final class AppRunLoop {
   }
 
   /// Without inotify (its per-user limit reached), a shared store is re-read this often.
-  private static let rereadInterval = 0.2
+  static let rereadInterval = 0.2
   /// A failed save is retried at least this often.
   private static let retryInterval = 1.0
   /// A sync folder that is not there (or cannot be watched) is looked for this often.
-  private static let folderPollInterval = 2.0
+  static let folderPollInterval = 2.0
   /// The copies to the sync folder wait for the keys to pause this long, so that a press
   /// right after another does not wait for the first one's copy (two fsyncs)...
   private static let folderCopyDelay = Duration.milliseconds(50)
@@ -171,8 +171,6 @@ public final class AppRunLoop {
       copyToFolderIfWaiting()
     }
   }
-
-  // MARK: The app's entry points (with `isQuitting`, `quitsWithoutSaving` and `refuseQuit` above)
 
   /// Applies a burst of keys in one store batch, then tells the screen how saving went and
   /// writes the burst's history (after the counts, which are already saved).
