@@ -7,7 +7,6 @@ public final class OnboardingViewModel {
   public enum Action: Sendable, Hashable {
     case next
     case previous
-    case finish
     case skip
     case quit
   }
@@ -39,12 +38,9 @@ public final class OnboardingViewModel {
 
   @discardableResult
   public func handle(_ key: Key) -> Outcome {
-    guard var action = Self.keyMap.action(for: key) else { return .stayed }
-    if action == .next, isLastPage {
-      // Only Enter finishes, so that Space pressed once too often does not.
-      guard key == .enter else { return .stayed }
-      action = .finish
-    }
+    guard let action = Self.keyMap.action(for: key) else { return .stayed }
+    // Only Enter finishes, so that Space pressed once too often does not.
+    if action == .next, isLastPage, key != .enter { return .stayed }
     return perform(action)
   }
 
@@ -58,7 +54,6 @@ public final class OnboardingViewModel {
     case .previous:
       pageIndex = max(0, pageIndex - 1)
       return .stayed
-    case .finish: return .finished
     case .skip: return .skipped
     case .quit: return .quit
     }
