@@ -23,7 +23,9 @@ extension CounterViewModel {
     let made = outcomes.compactMap { try? $0.get() }
     for case .failure(let error) in outcomes {
       switch (purpose, error) {
-      case (.replay(_, let undoing, let summary), _): warn(Self.refusal(undoing ? "undo" : "redo", summary, error))
+      case (.replay(_, let undoing, _), .unknownCounter):
+        warn("Cannot \(undoing ? "undo" : "redo"): that counter was deleted meanwhile.")
+      case (.replay(_, let undoing, let summary), _): warn("Cannot \(undoing ? "undo" : "redo") \(summary): \(error)")
       case (_, .unknownCounter):
         mode = .counting
         warn("That counter was deleted meanwhile; nothing changed.")
@@ -134,10 +136,5 @@ extension CounterViewModel {
   /// A restored counter whose id was taken meanwhile got a new one: its changes follow it.
   private func follow(_ old: String, to new: String, inUndoable: Bool) {
     if old != new { undoStack.replaceCounterID(old, with: new, inUndoable: inUndoable) }
-  }
-
-  private static func refusal(_ verb: String, _ summary: String, _ error: CounterError) -> String {
-    if case .unknownCounter = error { return "Cannot \(verb): that counter was deleted meanwhile." }
-    return "Cannot \(verb) \(summary): \(error)"
   }
 }
