@@ -121,8 +121,7 @@ struct YearView {
 
   /// The legend: what each level holds, and the goal's mark.
   private func drawLegend(_ map: YearMap, row legendRow: Int, into canvas: inout Canvas) {
-    var column = 1
-    column = canvas.put(String(glyph(level: 0)), column: column, row: legendRow, style: Self.style(level: 0))
+    var column = canvas.put(String(glyph(level: 0)), column: 1, row: legendRow, style: Self.style(level: 0))
     column = canvas.put(" none", column: column, row: legendRow, style: .hint)
     for level in 1...4 {
       guard let amounts = map.range(ofLevel: level) else { continue }
