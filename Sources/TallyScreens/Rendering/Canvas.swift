@@ -15,8 +15,6 @@ public struct Canvas: Sendable {
     public var style: Style
     /// The right half of a wide character drawn in the cell to the left.
     public var isContinuation: Bool
-
-    public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
   }
 
   /// A cell of the canvas.
