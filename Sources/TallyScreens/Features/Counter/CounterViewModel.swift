@@ -110,10 +110,9 @@ public final class CounterViewModel {
 
   /// Handles a key in the current mode and returns what should happen.
   ///
-  /// The key applies to `counters` as they are. A mouse press while counting means the
-  /// region under it, `target`, which the view finds
-  /// (`CounterView.target(column:row:width:height:)`); in the other modes it counts as a
-  /// key.
+  /// The key applies to `counters` as they are. A mouse press while counting means the region
+  /// under it, `target`, which the view finds (`CounterView.target(column:row:width:height:)`);
+  /// in the other modes it counts as a key.
   public func update(_ key: Key, counters: CounterList, target: CounterLayout.Target? = nil) -> CounterUpdate {
     switch mode {
     case .counting:
