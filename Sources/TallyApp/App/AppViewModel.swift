@@ -161,7 +161,7 @@ public final class AppViewModel {
         case .edit(let edit): edits.append(edit)
         case .openHistory:
           let history = makeHistoryViewModel(counters.list.current)
-          history.show(historyPage)
+          history.page = historyPage
           screen = .history(history, over: counter)
           analytics.track(.screenShown(.history))
         case .helpShown: analytics.track(.screenShown(.help))
