@@ -38,24 +38,16 @@ public final class OnboardingViewModel {
 
   @discardableResult
   public func handle(_ key: Key) -> Outcome {
-    guard let action = Self.keyMap.action(for: key) else { return .stayed }
-    // Only Enter finishes, so that Space pressed once too often does not.
-    if action == .next, isLastPage, key != .enter { return .stayed }
-    return perform(action)
-  }
-
-  @discardableResult
-  public func perform(_ action: Action) -> Outcome {
-    switch action {
-    case .next:
-      if isLastPage { return .finished }
+    switch Self.keyMap.action(for: key) {
+    case .next?:
+      // Only Enter finishes, so that Space pressed once too often does not.
+      if isLastPage { return key == .enter ? .finished : .stayed }
       pageIndex += 1
-      return .stayed
-    case .previous:
-      pageIndex = max(0, pageIndex - 1)
-      return .stayed
-    case .skip: return .skipped
-    case .quit: return .quit
+    case .previous?: pageIndex = max(0, pageIndex - 1)
+    case .skip?: return .skipped
+    case .quit?: return .quit
+    case nil: break
     }
+    return .stayed
   }
 }
