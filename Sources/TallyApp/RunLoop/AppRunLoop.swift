@@ -126,7 +126,7 @@ public final class AppRunLoop {
   private func start(_ makeApp: () -> AppViewModel) -> AppViewModel {
     store.performBatch {
       let app = makeApp()
-      draw(app)
+      draw(app, lastChange: app.lastChange)
       // The other machines' changes since the last run are merged right after the first
       // frame, which shows the counters as this machine last saved them, and drawn before
       // the merge is saved with the batch and copied to the folder (docs/sync.md).
@@ -165,7 +165,7 @@ public final class AppRunLoop {
       store.retrySave()
       if let problem = store.saveProblem { app.receive(.quitRefused(problem)) }
     }
-    if !app.isQuitting { draw(app) }
+    if !app.isQuitting { draw(app, lastChange: app.lastChange) }
     if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
     if let since = folderCopyWaitingSince, woken == .timeout || since.duration(to: .now) >= Self.folderCopyLongestDelay {
       copyToFolderIfWaiting()
@@ -242,11 +242,6 @@ public final class AppRunLoop {
     shownSyncProblem = summary
     app.receive(.syncStatus(summary))
     return true
-  }
-
-  /// Draws a frame, its last-change line read now.
-  private func draw(_ app: AppViewModel) {
-    draw(app, lastChange: app.lastChange)
   }
 
   /// Draws a frame with the last-change line `lastChange` (one read of the history a frame),
