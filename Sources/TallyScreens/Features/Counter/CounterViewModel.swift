@@ -190,15 +190,11 @@ public final class CounterViewModel {
     case .newCounter: mode = .prompt(Prompt(purpose: .newCounter, question: "New counter's name:"))
     case .rename:
       mode = .prompt(Prompt(purpose: .rename(counterID: current.id), question: "Rename \(name) to:", text: current.name))
+    case .delete where counters.counters.count == 1: warn(Self.sentence(CounterError.lastCounter.description))
+    case .delete where !settings.confirmsDelete: return [.edit(.delete(current.id))]
     case .delete:
-      if counters.counters.count == 1 {
-        warn(Self.sentence(CounterError.lastCounter.description))
-      } else if !settings.confirmsDelete {
-        return [.edit(.delete(current.id))]
-      } else {
-        let question = "Delete \(name) (\(current.value))? y/N"
-        mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
-      }
+      let question = "Delete \(name) (\(current.value))? y/N"
+      mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
     case .help:
       mode = .help
       return [.helpShown]
