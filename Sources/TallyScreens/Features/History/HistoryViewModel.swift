@@ -139,10 +139,8 @@ public final class HistoryViewModel {
       cachedDays = nil
     case .changes:
       let count = changes(rows: changesPageSize).count
-      changesSkipped =
-        back
-        ? (changesSkipped + changesPageSize < count ? changesSkipped + changesPageSize : changesSkipped)
-        : max(0, changesSkipped - changesPageSize)
+      if back, changesSkipped + changesPageSize < count { changesSkipped += changesPageSize }
+      if !back { changesSkipped = max(0, changesSkipped - changesPageSize) }
     }
   }
 
