@@ -26,7 +26,7 @@ extension AppDefaults.Entry {
       case .bool: "true or false (also yes/no, on/off, 1/0)"
       case .integer: "a whole number"
       case .real: "a number"
-      default: "\(kind == .integer || kind == .array ? "an" : "a") <\(kind.rawValue)>"
+      default: kind.withArticle
       }
     }
   }
@@ -55,12 +55,8 @@ extension AppDefaults.Entry {
     guard value.kind == kind else { throw refuse() }
     switch (allowed, value) {
     case (.anyOfItsKind, _): return value
-    case (.oneOf(let values), .string(let string)):
-      guard values.contains(string) else { throw refuse() }
-      return value
-    case (.range(let range), _):
-      guard let number = value.number, range.contains(number) else { throw refuse() }
-      return value
+    case (.oneOf(let values), .string(let string)) where values.contains(string): return value
+    case (.range(let range), _) where value.number.map(range.contains) == true: return value
     case (.keys, .string(let string)):
       guard string.contains(where: { $0 != " " }) else { throw SettingError("\(name): an action needs at least one key") }
       do {

@@ -165,15 +165,15 @@ extension AppDefaults.Entry {
       default: value = nil
       }
     }
-    guard let value else { throw ArgumentValueError(description: "not \(Self.article(kind)) <\(kind.rawValue)>") }
+    guard let value else { throw ArgumentValueError(description: "not \(kind.withArticle)") }
     guard value.kind == kind else {
-      throw ArgumentValueError(
-        description: "expects \(Self.article(kind)) <\(kind.rawValue)>, not \(Self.article(value.kind)) <\(value.kind.rawValue)>")
+      throw ArgumentValueError(description: "expects \(kind.withArticle), not \(value.kind.withArticle)")
     }
     return value
   }
+}
 
-  private static func article(_ kind: PropertyListValue.Kind) -> String {
-    kind == .integer || kind == .array ? "an" : "a"
-  }
+extension PropertyListValue.Kind {
+  /// The kind as messages name it, with its article: "an <integer>", "a <string>".
+  package var withArticle: String { "\(self == .integer || self == .array ? "an" : "a") <\(rawValue)>" }
 }

@@ -22,8 +22,11 @@ public enum CounterKeySettings {
       let entry = AppDefaults.setting(named: setting(for: action))
       let checked = try entry?.checked(.string(text)) ?? .string(text)
       guard case .string(let list) = checked else { continue }
-      let bound = try Self.keys(fromList: list, action: action)
-      keyMap = keyMap.rebinding(action, to: bound)
+      do {
+        keyMap = keyMap.rebinding(action, to: try Key.keys(fromList: list))
+      } catch {
+        throw SettingError("\(setting(for: action)): \(error.description)")
+      }
     }
     // The defaults are checked by a test, not at every start.
     if isRebound { try check(keyMap) }
@@ -32,14 +35,6 @@ public enum CounterKeySettings {
 
   /// The setting's name for `action`'s keys: `keys.increment`.
   public static func setting(for action: Action) -> String { "keys." + action.name }
-
-  private static func keys(fromList list: String, action: Action) throws(SettingError) -> [Key] {
-    do {
-      return try Key.keys(fromList: list)
-    } catch {
-      throw SettingError("\(setting(for: action)): \(error.description)")
-    }
-  }
 
   /// Throws unless every key does one thing and Ctrl-C quits.
   static func check(_ keyMap: KeyMap<Action>) throws(SettingError) {

@@ -39,9 +39,7 @@ public enum SettingArguments {
     }
     return (rest, domain)
   }
-}
 
-extension SettingArguments {
   /// The setting `name` names: by its name (`keys.increment`), or by its defaults key
   /// (`keys-increment`), as a `ValueContainer` writes launch arguments.
   private static func setting(named name: String) -> AppDefaults.Entry? {

@@ -34,27 +34,21 @@ public enum SettingEditor {
   ) throws(SettingError) {
     var refusal: SettingError?
     store.performBatch {
-      write(entry, value, in: store, refusal: &refusal)
+      store.updatePropertyListValue(forKey: entry.key.name) { current in
+        // Runs under the lock, on the store as saved now.
+        do throws(SettingError) {
+          try checkKeys(with: entry, set: value, in: store.domains.persistent)
+        } catch {
+          refusal = error
+          return current
+        }
+        // Resetting a setting the user never set writes nothing.
+        if value == nil, store.domains.persistent[entry.key.name] == nil { return current }
+        return value
+      }
       if refusal == nil { sync?.recordSetting(entry.key, value: value) }
     }
     if let refusal { throw refusal }
-  }
-
-  private static func write(
-    _ entry: AppDefaults.Entry, _ value: PropertyListValue?, in store: LayeredUserDefaults, refusal: inout SettingError?
-  ) {
-    store.updatePropertyListValue(forKey: entry.key.name) { current in
-      // Runs under the lock, on the store as saved now.
-      do throws(SettingError) {
-        try checkKeys(with: entry, set: value, in: store.domains.persistent)
-      } catch {
-        refusal = error
-        return current
-      }
-      // Resetting a setting the user never set writes nothing.
-      if value == nil, store.domains.persistent[entry.key.name] == nil { return current }
-      return value
-    }
   }
 
   /// Throws unless the stored keys, with `entry` set to `value` (`nil` for its default),

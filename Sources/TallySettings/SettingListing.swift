@@ -1,12 +1,6 @@
 import TallyDefaults
 import TallyModel
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// How `tally config list` prints the settings: two lines each for people, JSON for programs.
 public enum SettingListing {
   /// One setting as JSON sees it.

@@ -6,12 +6,10 @@ import TallyScreens
 /// Onboarding is recorded as the article records it: `hasOnboardingBeenShown` is `true`
 /// once onboarding has been finished or skipped.
 public final class SettingStore: SettingStorage {
-  public let userDefaults: UserDefaultsProtocol
   @UserDefault private var hasOnboardingBeenShown: Bool
   @UserDefault private var historyView: String
 
   public init(userDefaults: UserDefaultsProtocol) {
-    self.userDefaults = userDefaults
     _hasOnboardingBeenShown = UserDefault(.hasOnboardingBeenShown, store: userDefaults, defaultValue: false)
     _historyView = UserDefault(.historyView, store: userDefaults, defaultValue: HistoryViewModel.Page.year.rawValue)
   }

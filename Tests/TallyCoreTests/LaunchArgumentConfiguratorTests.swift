@@ -56,7 +56,7 @@ struct LaunchArgumentConfiguratorTests {
   @Test func configureUsesTheReplacedSettingStore() {
     let dependencies = Dependencies(userDefaults: FakeUserDefaults(), history: SQLiteHistory.inMemory(), clock: clock)
     let settings = FakeSettingStorage(showOnboarding: true)
-    dependencies.replace(with: settings)
+    dependencies.settingStore = settings
     LaunchArgumentConfigurator.configure(dependencies, with: [.skipOnboarding])
     #expect(settings.showOnboarding == false)
   }

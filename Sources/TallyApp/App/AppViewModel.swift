@@ -35,7 +35,7 @@ public final class AppViewModel {
   ///
   /// Each source keeps its own message (a new one replaces only its own), and they show in
   /// this order, so that no part of the app edits another's words.
-  public enum NoticeSource: Int, Comparable, Sendable {
+  public enum NoticeSource: Int, Sendable {
     /// What opening found, such as a damaged store moved aside: until the next key.
     case start
     /// A quit refused because the last changes could not be saved: until the next key.
@@ -44,8 +44,6 @@ public final class AppViewModel {
     case settings
     /// A sync problem, such as the folder gone or a file skipped: while it lasts.
     case sync
-
-    public static func < (a: NoticeSource, b: NoticeSource) -> Bool { a.rawValue < b.rawValue }
 
     /// Whether the message stays after a key (its source takes it away when it is over).
     var lastsPastAKey: Bool { self == .sync }
@@ -56,7 +54,7 @@ public final class AppViewModel {
 
   /// The status line's message: every source's, in order; `nil` when there is none.
   public var notice: String? {
-    notices.isEmpty ? nil : notices.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")
+    notices.isEmpty ? nil : notices.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value).joined(separator: " ")
   }
 
   /// Shows `text` on the status line as `source`'s message, or takes that message away
@@ -163,7 +161,7 @@ public final class AppViewModel {
         case .edit(let edit): edits.append(edit)
         case .openHistory:
           let history = makeHistoryViewModel(counters.list.current)
-          history.show(historyPage)
+          history.page = historyPage
           screen = .history(history, over: counter)
           analytics.track(.screenShown(.history))
         case .helpShown: analytics.track(.screenShown(.help))

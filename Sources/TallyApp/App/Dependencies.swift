@@ -10,8 +10,9 @@ import TallySync
 public final class Dependencies {
   /// The store every view model reads and writes, and the run loop saves and watches.
   public let userDefaults: any SharedStore
-  /// The settings, kept in ``userDefaults``.
-  public private(set) var settingStore: SettingStorage
+  /// The settings, kept in ``userDefaults`` unless swapped, as the article's
+  /// `replace(with:)` does.
+  public var settingStore: SettingStorage
   /// Where the history of changes is kept: beside the store, or in memory with it.
   public let history: HistoryLog
   /// The time of day, for the history.
@@ -33,10 +34,5 @@ public final class Dependencies {
     self.clock = clock
     self.settingStore = settingStore ?? SettingStore(userDefaults: userDefaults)
     analytics = HistoryRecorder(log: history, clock: clock, source: source)
-  }
-
-  /// Swaps the settings, as the article's `replace(with:)` does.
-  public func replace(with settingStore: SettingStorage) {
-    self.settingStore = settingStore
   }
 }

@@ -14,9 +14,7 @@ public enum StoreCheck {
     for entry in AppDefaults.entries {
       guard let value = values[entry.key.name] else { continue }
       if value.kind != entry.kind {
-        problems.append(
-          "\(entry.key.name) holds \(article(value.kind)) <\(value.kind.rawValue)>, not \(article(entry.kind)) <\(entry.kind.rawValue)>"
-        )
+        problems.append("\(entry.key.name) holds \(value.kind.withArticle), not \(entry.kind.withArticle)")
       } else if entry.key == .counters, [CounterRecord](propertyListValue: value) == nil {
         problems.append("counters holds entries that are not counters (each needs an id, a name and a step of at least 1)")
       }
@@ -24,7 +22,7 @@ public enum StoreCheck {
     let counterIDs = (values[DefaultsKey.counters.name].flatMap([CounterRecord].init(propertyListValue:)) ?? []).map(\.id)
     for id in counterIDs where id != DefaultsKey.count.name {
       if let value = values[id], value.kind != .integer {
-        problems.append("\(id) holds \(article(value.kind)) <\(value.kind.rawValue)>, not an <integer>")
+        problems.append("\(id) holds \(value.kind.withArticle), not an <integer>")
       }
     }
     return problems
@@ -44,9 +42,5 @@ public enum StoreCheck {
       kept = "no copy could be kept (\(error))"
     }
     return ["\(store.path): \(found.joined(separator: "; ")); such values read as missing; \(kept)"]
-  }
-
-  private static func article(_ kind: PropertyListValue.Kind) -> String {
-    kind == .integer || kind == .array ? "an" : "a"
   }
 }

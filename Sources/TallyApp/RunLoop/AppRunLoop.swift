@@ -26,11 +26,11 @@ public final class AppRunLoop {
   }
 
   /// Without inotify (its per-user limit reached), a shared store is re-read this often.
-  private static let rereadInterval = 0.2
+  static let rereadInterval = 0.2
   /// A failed save is retried at least this often.
   private static let retryInterval = 1.0
   /// A sync folder that is not there (or cannot be watched) is looked for this often.
-  private static let folderPollInterval = 2.0
+  static let folderPollInterval = 2.0
   /// The copies to the sync folder wait for the keys to pause this long, so that a press
   /// right after another does not wait for the first one's copy (two fsyncs)...
   private static let folderCopyDelay = Duration.milliseconds(50)
@@ -126,7 +126,7 @@ public final class AppRunLoop {
   private func start(_ makeApp: () -> AppViewModel) -> AppViewModel {
     store.performBatch {
       let app = makeApp()
-      draw(app)
+      draw(app, lastChange: app.lastChange)
       // The other machines' changes since the last run are merged right after the first
       // frame, which shows the counters as this machine last saved them, and drawn before
       // the merge is saved with the batch and copied to the folder (docs/sync.md).
@@ -165,14 +165,12 @@ public final class AppRunLoop {
       store.retrySave()
       if let problem = store.saveProblem { app.receive(.quitRefused(problem)) }
     }
-    if !app.isQuitting { draw(app) }
+    if !app.isQuitting { draw(app, lastChange: app.lastChange) }
     if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
     if let since = folderCopyWaitingSince, woken == .timeout || since.duration(to: .now) >= Self.folderCopyLongestDelay {
       copyToFolderIfWaiting()
     }
   }
-
-  // MARK: The app's entry points (with `isQuitting`, `quitsWithoutSaving` and `refuseQuit` above)
 
   /// Applies a burst of keys in one store batch, then tells the screen how saving went and
   /// writes the burst's history (after the counts, which are already saved).
@@ -244,11 +242,6 @@ public final class AppRunLoop {
     shownSyncProblem = summary
     app.receive(.syncStatus(summary))
     return true
-  }
-
-  /// Draws a frame, its last-change line read now.
-  private func draw(_ app: AppViewModel) {
-    draw(app, lastChange: app.lastChange)
   }
 
   /// Draws a frame with the last-change line `lastChange` (one read of the history a frame),

@@ -30,11 +30,6 @@ public final class CounterWatch {
     case stop
   }
 
-  /// Without inotify (its per-user limit reached), the store is re-read this often...
-  static let rereadInterval = 0.2
-  /// ...and a sync folder that is not there is looked for this often, as the app does.
-  static let folderPollInterval = 2.0
-
   private let store: any SharedStore
   private let model: CountersModel
   private let sync: CounterSync?
@@ -79,10 +74,10 @@ public final class CounterWatch {
     var last = line(model.list, now)
     guard print(last) else { return }
     let storeDescriptor = store.changeNotificationDescriptor()
-    let reread = store.isShared && storeDescriptor == nil ? Self.rereadInterval : nil
+    let reread = store.isShared && storeDescriptor == nil ? AppRunLoop.rereadInterval : nil
     while true {
       let folderDescriptor = sync?.changeDescriptor
-      let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
+      let folderPoll = sync != nil && folderDescriptor == nil ? AppRunLoop.folderPollInterval : nil
       let untilTomorrow = max(1, calendar().start(ofDay: day + 1).timeIntervalSince(now))
       let timeout = [reread, folderPoll, untilTomorrow].compactMap { $0 }.min()
       var changed = false

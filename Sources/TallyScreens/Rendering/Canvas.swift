@@ -15,8 +15,6 @@ public struct Canvas: Sendable {
     public var style: Style
     /// The right half of a wide character drawn in the cell to the left.
     public var isContinuation: Bool
-
-    public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
   }
 
   /// A cell of the canvas.
@@ -169,13 +167,9 @@ public struct Canvas: Sendable {
     return put(text, column: column, row: row, style: style)
   }
 
-  /// Fills a row with `style` (for bars such as a highlighted status line).
-  public mutating func fill(row: Int, style: Style) {
-    fill(row: row, from: 0, to: width, style: style)
-  }
-
-  /// Fills the columns `from..<to` of a row with blanks in `style`, clipped to the canvas.
-  public mutating func fill(row: Int, from start: Int, to end: Int, style: Style) {
+  /// Fills the columns `from..<to` of a row (the whole row unless given) with blanks in
+  /// `style`, clipped to the canvas, for bars such as a highlighted status line.
+  public mutating func fill(row: Int, from start: Int = 0, to end: Int = .max, style: Style) {
     guard row >= 0, row < height else { return }
     for column in max(0, start)..<max(max(0, start), min(width, end)) {
       set(Self.space, style, column: column, row: row)

@@ -1,13 +1,9 @@
 /// The key-hint line at the bottom of a screen.
 public enum KeyHints {
-  /// The hints joined with two spaces, dropping hints from the end until it fits `width`.
-  public static func line(for hints: [(keys: String, summary: String)], width: Int) -> String {
-    line(for: hints, priorities: Array(repeating: 0, count: hints.count), width: width)
-  }
-
   /// The hints joined with two spaces, in order; while the line is wider than `width`, the
-  /// hint of lowest priority is dropped (of equal ones, the last).
-  public static func line(for hints: [(keys: String, summary: String)], priorities: [Int], width: Int) -> String {
+  /// hint of lowest priority is dropped (of equal ones, the last; a hint without a priority
+  /// has 0, so without any they go from the end).
+  public static func line(for hints: [(keys: String, summary: String)], priorities: [Int] = [], width: Int) -> String {
     let parts = hints.map { " \($0.keys) \($0.summary)" }
     let widths = parts.map(\.terminalWidth)
     var kept = Array(hints.indices)

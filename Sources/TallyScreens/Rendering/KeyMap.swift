@@ -63,9 +63,7 @@ public struct KeyMap<Action: Sendable>: Sendable {
 extension KeyMap where Action: Equatable {
   /// The binding for `action`, if any.
   public func binding(for action: Action) -> Binding? { bindings.first { $0.action == action } }
-}
 
-extension KeyMap where Action: Equatable {
   /// This map with `action` bound to `keys` instead of its own.
   ///
   /// The hint line then names the first two keys, as the help names them ("k/Up").

@@ -28,7 +28,6 @@ public struct Style: Hashable, Sendable {
 
   public static let plain = Style()
   public static let bold = Style(bold: true)
-  public static let reverse = Style(reverse: true)
   public static let hint = Style(dim: true, color: .muted)
   public static let title = Style(bold: true, color: .accent)
   public static let warning = Style(bold: true, color: .warning)

@@ -8,8 +8,7 @@ import TallyPlatform
 /// digits, the plain value line and the `[ - ]` `[ + ]` buttons, centred in the space left;
 /// the status line (messages, prompts, questions) and the key hints at the bottom. A screen
 /// too short for the large digits, or with the `bigDigits` setting off, shows the plain
-/// line and the buttons; one too narrow
-/// shortens the counter's name, never its value.
+/// line and the buttons; one too narrow shortens the counter's name, never its value.
 public struct CounterLayout: Sendable {
   /// What a click can hit.
   public enum Target: Sendable, Equatable {

@@ -23,7 +23,9 @@ extension CounterViewModel {
     let made = outcomes.compactMap { try? $0.get() }
     for case .failure(let error) in outcomes {
       switch (purpose, error) {
-      case (.replay(_, let undoing, let summary), _): warn(Self.refusal(undoing ? "undo" : "redo", summary, error))
+      case (.replay(_, let undoing, _), .unknownCounter):
+        warn("Cannot \(undoing ? "undo" : "redo"): that counter was deleted meanwhile.")
+      case (.replay(_, let undoing, let summary), _): warn("Cannot \(undoing ? "undo" : "redo") \(summary): \(error)")
       case (_, .unknownCounter):
         mode = .counting
         warn("That counter was deleted meanwhile; nothing changed.")
@@ -94,7 +96,8 @@ extension CounterViewModel {
         warn("That change is no longer in the history; no note was set.")
         return
       }
-      let note = Self.noteText(of: prompt)
+      // The note as checked, `nil` when it was empty.
+      let note = try? ChangeNote.checked(prompt.field.text)
       undoStack.record(.note(change, from: change.entry.note, to: note))
       let name = Self.shortName(change.entry.name)
       inform("\(note == nil ? "Note taken off" : "Noted"): \(name) \(CounterChange.values(of: change.entry)).")
@@ -106,11 +109,6 @@ extension CounterViewModel {
       replayed(change, undoing: undoing, result: nil, summary: summary)
     case .change: break
     }
-  }
-
-  /// The note a confirmed note prompt set: its text as checked, `nil` when it was empty.
-  private static func noteText(of prompt: Prompt) -> String? {
-    try? ChangeNote.checked(prompt.field.text)
   }
 
   /// Keeps a replayed change on the other stack, as it stands now (a deleted counter with
@@ -138,10 +136,5 @@ extension CounterViewModel {
   /// A restored counter whose id was taken meanwhile got a new one: its changes follow it.
   private func follow(_ old: String, to new: String, inUndoable: Bool) {
     if old != new { undoStack.replaceCounterID(old, with: new, inUndoable: inUndoable) }
-  }
-
-  private static func refusal(_ verb: String, _ summary: String, _ error: CounterError) -> String {
-    if case .unknownCounter = error { return "Cannot \(verb): that counter was deleted meanwhile." }
-    return "Cannot \(verb) \(summary): \(error)"
   }
 }

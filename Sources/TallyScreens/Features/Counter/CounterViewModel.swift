@@ -17,8 +17,8 @@ import TallyModel
 public final class CounterViewModel {
   /// What the counter screen can do; keys map to these through ``keyMap``.
   ///
-  /// Each action's keys are a setting, `keys.<name>` (`CounterViewModel.Action.name`).
-  public enum Action: Sendable, Hashable, CaseIterable {
+  /// Each action's keys are a setting, `keys.<name>` (``name``).
+  public enum Action: String, Sendable, Hashable, CaseIterable {
     case increment
     case decrement
     case reset
@@ -40,12 +40,16 @@ public final class CounterViewModel {
     case help
     case history
     case quit
+
+    /// The action's name in settings, `keys.<name>`: the case's name, which never changes
+    /// once released, since stores hold it.
+    public var name: String { rawValue }
   }
 
   /// Every key of the counter screen while counting, before the settings rebind any.
   ///
-  /// Adding an action means adding a binding here, a case to ``perform(_:counters:)`` and
-  /// a name to `Action.name`; the hint line, the help and the `keys.<name>` setting follow.
+  /// Adding an action means adding a binding here and a case to ``perform(_:counters:)``;
+  /// the hint line, the help and the `keys.<name>` setting follow.
   public static let defaultKeyMap = KeyMap<Action>([
     .init(
       [.space, .character("+"), .up, .character("k")], .increment, label: "Space/+", summary: "add",
@@ -106,10 +110,9 @@ public final class CounterViewModel {
 
   /// Handles a key in the current mode and returns what should happen.
   ///
-  /// The key applies to `counters` as they are. A mouse press while counting means the
-  /// region under it, `target`, which the view finds
-  /// (`CounterView.target(column:row:width:height:)`); in the other modes it counts as a
-  /// key.
+  /// The key applies to `counters` as they are. A mouse press while counting means the region
+  /// under it, `target`, which the view finds (`CounterView.target(column:row:width:height:)`);
+  /// in the other modes it counts as a key.
   public func update(_ key: Key, counters: CounterList, target: CounterLayout.Target? = nil) -> CounterUpdate {
     switch mode {
     case .counting:
@@ -187,15 +190,11 @@ public final class CounterViewModel {
     case .newCounter: mode = .prompt(Prompt(purpose: .newCounter, question: "New counter's name:"))
     case .rename:
       mode = .prompt(Prompt(purpose: .rename(counterID: current.id), question: "Rename \(name) to:", text: current.name))
+    case .delete where counters.counters.count == 1: warn(Self.sentence(CounterError.lastCounter.description))
+    case .delete where !settings.confirmsDelete: return [.edit(.delete(current.id))]
     case .delete:
-      if counters.counters.count == 1 {
-        warn(Self.sentence(CounterError.lastCounter.description))
-      } else if !settings.confirmsDelete {
-        return [.edit(.delete(current.id))]
-      } else {
-        let question = "Delete \(name) (\(current.value))? y/N"
-        mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
-      }
+      let question = "Delete \(name) (\(current.value))? y/N"
+      mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
     case .help:
       mode = .help
       return [.helpShown]

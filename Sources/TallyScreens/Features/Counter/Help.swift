@@ -1,8 +1,7 @@
 /// The help overlay's content and keys.
 ///
-/// It lists every key of the counter screen, read from its key map as the settings bind it,
-/// and the mouse actions.
-/// Any key closes it.
+/// It lists every key of the counter screen, read from its key map as the settings bind it, and
+/// the mouse actions. Any key closes it.
 public enum Help {
   /// What a key does while the help is open: close it.
   public enum Action: Sendable, Hashable {
@@ -21,12 +20,10 @@ public enum Help {
   }
 
   /// The mouse's part of the help, after the keys.
-  public static let mouseEntries = [
-    (
-      full: [Entry(keys: "click [-], [+], a tab", action: "subtract, add, show that counter")],
-      short: [Entry(keys: "click -/+", action: "change"), Entry(keys: "click tab", action: "show")]
-    )
-  ]
+  public static let mouseEntries = (
+    full: [Entry(keys: "click [-], [+], a tab", action: "subtract, add, show that counter")],
+    short: [Entry(keys: "click -/+", action: "change"), Entry(keys: "click tab", action: "show")]
+  )
 
   /// Where the keys are changed; shown where there is room for the full entries.
   public static let settingsEntry = Entry(keys: "tally config", action: "change these keys and settings")
@@ -36,7 +33,7 @@ public enum Help {
     listed(keyMap).map { binding, previousGroup in
       guard let previousGroup else { return Entry(keys: binding.keyNames, action: binding.description) }
       return Entry(keys: binding.keyNames + " / " + previousGroup.keyNames, action: "next / previous group")
-    } + mouseEntries.flatMap(\.full) + [settingsEntry]
+    } + mouseEntries.full + [settingsEntry]
   }
 
   /// Every entry with the hint line's short labels, for small terminals.
@@ -44,7 +41,7 @@ public enum Help {
     listed(keyMap).map { binding, previousGroup in
       guard let previousGroup else { return Entry(keys: binding.label, action: binding.summary) }
       return Entry(keys: binding.label + " " + previousGroup.label, action: "group")
-    } + mouseEntries.flatMap(\.short)
+    } + mouseEntries.short
   }
 
   /// The bindings in the help's order, the previous group's beside the next group's (one

@@ -22,10 +22,8 @@ struct DayView {
     for index in 0..<24 {
       let net = hours.nets[index]
       let column = left + index * slot
-      var height = 0
-      if largest > 0, net != 0 {
-        height = max(1, Int((Double(net.magnitude) / Double(largest) * Double(chartHeight)).rounded()))
-      }
+      let height =
+        largest > 0 && net != 0 ? max(1, Int((Double(net.magnitude) / Double(largest) * Double(chartHeight)).rounded())) : 0
       let current = index == hours.currentIndex
       let style = net < 0 ? Style(color: .warning) : current ? Style(bold: true, color: .accent) : Style(color: .success)
       let bar = String(repeating: net < 0 ? "▒" : "█", count: barWidth)

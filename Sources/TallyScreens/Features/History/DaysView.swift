@@ -40,10 +40,8 @@ struct DaysView {
     for (offset, bar) in bars.enumerated() {
       let row = top + offset
       canvas.put(" " + bar.label, column: 0, row: row, style: .hint)
-      var length = 0
-      if largest > 0, bar.net != 0 {
-        length = max(1, Int((Double(bar.net.magnitude) / Double(largest) * Double(barSpace)).rounded()))
-      }
+      let length =
+        largest > 0 && bar.net != 0 ? max(1, Int((Double(bar.net.magnitude) / Double(largest) * Double(barSpace)).rounded())) : 0
       let text = String(repeating: bar.net >= 0 ? "█" : "▒", count: min(length, barSpace))
       let column = 1 + labelWidth + 1
       let met = bar.isMet == true

@@ -87,18 +87,14 @@ public struct HistoryView {
   }
 
   /// The keys of a view, on the last row: as many as fit.
-  static func hints(_ hints: [String], width: Int) -> String {
+  func drawHints(_ hints: [String], into canvas: inout Canvas) {
     var line = ""
     for hint in hints {
       let next = line + "  " + hint
-      if next.terminalWidth > width - 1 { break }
+      if next.terminalWidth > canvas.width - 1 { break }
       line = next
     }
-    return String(line.dropFirst())
-  }
-
-  func drawHints(_ hints: [String], into canvas: inout Canvas) {
-    canvas.put(Self.hints(hints, width: canvas.width), column: 0, row: canvas.height - 1, style: .hint)
+    canvas.put(String(line.dropFirst()), column: 0, row: canvas.height - 1, style: .hint)
   }
 
   /// "23 Nov 2026".

@@ -28,15 +28,8 @@ public final class HistoryViewModel {
     case days
     case changes
 
-    /// The name on its tab.
-    public var title: String {
-      switch self {
-      case .year: "Year"
-      case .day: "Day"
-      case .days: "Days"
-      case .changes: "Changes"
-      }
-    }
+    /// The name on its tab: its raw value, capitalised ("Year").
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
   }
 
   /// What a key did to the screen.
@@ -52,8 +45,8 @@ public final class HistoryViewModel {
   }
 
   public let counter: Counter
-  /// The view on show.
-  public private(set) var page: Page
+  /// The view on show, at the window it was left at.
+  public var page: Page
   /// The moment the screen counts as now: when it opened, or when `t` was last pressed.
   public private(set) var now: Date
   /// Today, as days since 1970-01-01 by the calendar.
@@ -106,17 +99,17 @@ public final class HistoryViewModel {
     case .tab: show(step: 1)
     case .backTab: show(step: Page.allCases.count - 1)
     case .character(let digit) where digit.wholeNumberValue.map((1...Page.allCases.count).contains) == true:
-      show(Page.allCases[(digit.wholeNumberValue ?? 1) - 1])
+      page = Page.allCases[(digit.wholeNumberValue ?? 1) - 1]
     case .left, .pageUp, .character("h"): move(back: true)
     case .right, .pageDown, .character("l"): move(back: false)
     case .character("t"), .home: backToNow()
     case .mouse(let event):
       switch (event.kind, target) {
-      case (.press, .page(let page)?): show(page)
+      case (.press, .page(let page)?): self.page = page
       case (.press, .day(let day)?):
         shownDay = day
         cachedHours = nil
-        show(.day)
+        page = .day
       case (.scrollUp, _): move(back: true)
       case (.scrollDown, _): move(back: false)
       default: break
@@ -129,12 +122,7 @@ public final class HistoryViewModel {
   /// Shows the view `step` places after the one on show, round the tabs.
   private func show(step: Int) {
     let pages = Page.allCases
-    show(pages[((pages.firstIndex(of: page) ?? 0) + step) % pages.count])
-  }
-
-  /// Shows `page`, at the window it was left at.
-  public func show(_ page: Page) {
-    self.page = page
+    page = pages[((pages.firstIndex(of: page) ?? 0) + step) % pages.count]
   }
 
   /// Moves the view on show a window back in time, or forward (never past now).
@@ -151,10 +139,8 @@ public final class HistoryViewModel {
       cachedDays = nil
     case .changes:
       let count = changes(rows: changesPageSize).count
-      changesSkipped =
-        back
-        ? (changesSkipped + changesPageSize < count ? changesSkipped + changesPageSize : changesSkipped)
-        : max(0, changesSkipped - changesPageSize)
+      if back, changesSkipped + changesPageSize < count { changesSkipped += changesPageSize }
+      if !back { changesSkipped = max(0, changesSkipped - changesPageSize) }
     }
   }
 

@@ -1,12 +1,6 @@
 import TallyModel
 import TallyPlatform
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// A year of a counter's days as the history screen's Year view draws them, GitHub-style:
 /// 53 weeks of 7 days, each day at a level of 0 (nothing counted) to 4.
 ///

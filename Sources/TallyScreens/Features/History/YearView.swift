@@ -17,14 +17,12 @@ struct YearView {
     var cellWidth: Int
     /// Rows a day takes.
     var cellHeight: Int
-    var left: Int
-    var top: Int
+    var left = 5
+    var top = HistoryView.top + 1
 
     init(width: Int, height: Int) {
       cellWidth = min(3, max(1, (width - 6) / YearMap.weekCount))
       cellHeight = height >= 30 && cellWidth >= 2 ? 2 : 1
-      left = 5
-      top = HistoryView.top + 1
     }
 
     var bottom: Int { top + 7 * cellHeight }
@@ -89,14 +87,8 @@ struct YearView {
     for week in 0..<YearMap.weekCount {
       let days = (0..<7).map { UTCTime.civilDate(ofDay: Int64(map.firstDay + week * 7 + $0)) }
       let column = grid.left + week * grid.cellWidth
-      let month: (year: Int64, month: Int64, day: Int64)
-      if let first = days.first(where: { $0.day == 1 }) {
-        month = first
-      } else if week == 0, !(1...3).contains(where: { Self.startsMonth(map.firstDay + $0 * 7) }) {
-        month = days[0]
-      } else {
-        continue
-      }
+      let namesFirstWeek = week == 0 && !(1...3).contains { Self.startsMonth(map.firstDay + $0 * 7) }
+      guard let month = days.first(where: { $0.day == 1 }) ?? (namesFirstWeek ? days[0] : nil) else { continue }
       guard column >= free, map.firstDay + week * 7 <= map.lastDay else { continue }
       let name = HistorySummary.months[Int(month.month) - 1]
       // The year too where weeks are wide enough: with January, and with the first name.
@@ -129,8 +121,7 @@ struct YearView {
 
   /// The legend: what each level holds, and the goal's mark.
   private func drawLegend(_ map: YearMap, row legendRow: Int, into canvas: inout Canvas) {
-    var column = 1
-    column = canvas.put(String(glyph(level: 0)), column: column, row: legendRow, style: Self.style(level: 0))
+    var column = canvas.put(String(glyph(level: 0)), column: 1, row: legendRow, style: Self.style(level: 0))
     column = canvas.put(" none", column: column, row: legendRow, style: .hint)
     for level in 1...4 {
       guard let amounts = map.range(ofLevel: level) else { continue }

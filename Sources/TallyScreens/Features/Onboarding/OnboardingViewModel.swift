@@ -7,7 +7,6 @@ public final class OnboardingViewModel {
   public enum Action: Sendable, Hashable {
     case next
     case previous
-    case finish
     case skip
     case quit
   }
@@ -39,28 +38,16 @@ public final class OnboardingViewModel {
 
   @discardableResult
   public func handle(_ key: Key) -> Outcome {
-    guard var action = Self.keyMap.action(for: key) else { return .stayed }
-    if action == .next, isLastPage {
+    switch Self.keyMap.action(for: key) {
+    case .next?:
       // Only Enter finishes, so that Space pressed once too often does not.
-      guard key == .enter else { return .stayed }
-      action = .finish
-    }
-    return perform(action)
-  }
-
-  @discardableResult
-  public func perform(_ action: Action) -> Outcome {
-    switch action {
-    case .next:
-      if isLastPage { return .finished }
+      if isLastPage { return key == .enter ? .finished : .stayed }
       pageIndex += 1
-      return .stayed
-    case .previous:
-      pageIndex = max(0, pageIndex - 1)
-      return .stayed
-    case .finish: return .finished
-    case .skip: return .skipped
-    case .quit: return .quit
+    case .previous?: pageIndex = max(0, pageIndex - 1)
+    case .skip?: return .skipped
+    case .quit?: return .quit
+    case nil: break
     }
+    return .stayed
   }
 }
