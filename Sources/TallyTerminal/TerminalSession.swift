@@ -67,12 +67,6 @@ public final class TerminalSession: TerminalDriver {
     // Button 1 and the wheel, reported at once: no waiting to tell a click from a press.
     mousemask(Self.mouseEvents, nil)
     mouseinterval(0)
-    // ncurses (6.4) flushes its output after every cursor move until the screen has been
-    // through endwin() and back (`_nc_mvcur` while the screen is still "initial"), so each
-    // frame left as one write() a line: 13 for the first. Leaving the screen once and taking
-    // it again, before anything is drawn, makes every frame one write (docs/BENCHMARKS.md).
-    endwin()
-    doupdate()
     allowsColor = Palette.allowsColor(environment: environment)
     palette = Palette(theme: theme, useColor: allowsColor)
     width = Int(tally_cols())
