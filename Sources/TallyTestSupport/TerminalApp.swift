@@ -237,12 +237,6 @@ public final class TerminalApp {
     kill(pid, signal)
   }
 
-  /// Ends the app with SIGTERM and waits for it.
-  public func terminate() async throws {
-    try send(signal: SIGTERM)
-    try await waitForExit()
-  }
-
   /// Whether the terminal is as the app found it: the same tty modes (`stty -g`), the main
   /// screen (not the alternate one), a visible cursor and no mouse reporting.
   public var terminalIsRestored: Bool {
