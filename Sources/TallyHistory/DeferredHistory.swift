@@ -39,25 +39,18 @@ public final class DeferredHistory: HistoryLog {
 
   /// The database, opened now if it was not yet.
   public func opened() throws(HistoryError) -> SQLiteHistory {
-    switch outcome {
-    case .success(let history)?: return history
-    case .failure(let error)?: throw error
-    case nil:
-      do throws(HistoryError) {
-        let history = try open()
-        outcome = .success(history)
-        untold = history.notices
-        if let folder {
-          history.attach(
-            to: folder.sync, adoptingOwnFiles: folder.adoptingOwnFiles, readingBeforeFirstQuestion: folder.readingFirst)
-        }
-        folder = nil
-        return history
-      } catch {
-        outcome = .failure(error)
-        throw error
+    if let outcome { return try outcome.get() }
+    let result = Result(catching: open)
+    outcome = result
+    if case .success(let history) = result {
+      untold = history.notices
+      if let folder {
+        history.attach(
+          to: folder.sync, adoptingOwnFiles: folder.adoptingOwnFiles, readingBeforeFirstQuestion: folder.readingFirst)
       }
+      folder = nil
     }
+    return try result.get()
   }
 
   /// Whether it was opened (or tried).
