@@ -560,13 +560,9 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
+  /// The number `period` and `streak` keep a kind of period under: its place in ``kinds``.
   static func kindNumber(_ kind: Goal.Period) -> Int64 {
-    switch kind {
-    case .day: 0
-    case .week: 1
-    case .month: 2
-    case .total: 3
-    }
+    Int64(kinds.firstIndex(of: kind) ?? kinds.count)
   }
 
   static let kinds: [Goal.Period] = [.day, .week, .month]
@@ -675,7 +671,6 @@ public final class SQLiteHistory: HistoryLog {
 
   /// Makes one period's total again from its changes, which lie within a period's length (and
   /// a day, for the offset and the hour a day starts) of `time`; returns it.
-  @discardableResult
   private func remake(kind: Goal.Period, index: Int, counter: String, number: Int, around time: Int64, calendar: GoalCalendar)
     throws(SQLiteError) -> PeriodTotal
   {
