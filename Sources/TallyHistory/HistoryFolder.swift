@@ -316,7 +316,11 @@ final class HistoryFolder {
       try? connection.execute("PRAGMA synchronous = OFF")
       defer { try? connection.execute("PRAGMA synchronous = FULL") }
       try connection.transaction { () throws(SQLiteError) in
-        for file in written { try record(file.name, size: file.size, copied: file.copied, connection: connection) }
+        for file in written {
+          try connection.run(
+            "INSERT OR REPLACE INTO own_file (name, size, copied) VALUES (?, ?, ?)",
+            [.text(file.name), .integer(file.size), .integer(file.copied)])
+        }
         if allCopied {
           try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)])
         }
@@ -342,11 +346,6 @@ final class HistoryFolder {
       if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(9), entry.jsonLine + "\n")) }
     }
     return months
-  }
-
-  private func record(_ name: String, size: Int64, copied: Int64, connection: SQLiteConnection) throws(SQLiteError) {
-    try connection.run(
-      "INSERT OR REPLACE INTO own_file (name, size, copied) VALUES (?, ?, ?)", [.text(name), .integer(size), .integer(copied)])
   }
 
   // MARK: Taking back this machine's own
