@@ -135,9 +135,7 @@ struct TallyCommand: ParsableCommand {
       (.count, count), (.hasOnboardingBeenShown, hasOnboardingBeenShown), (.counters, counters),
       (.currentCounter, currentCounter), (.historyView, historyView),
     ]
-    return values.reduce(into: [:]) { domain, pair in
-      if let value = pair.1 { domain[pair.0.name] = value }
-    }
+    return Dictionary(uniqueKeysWithValues: values.compactMap { key, value in value.map { (key.name, $0) } })
   }
 
   var launchArguments: LaunchArguments {

@@ -173,19 +173,15 @@ struct GetCommand: ParsableCommand {
 
   /// Each counter's value, its JSON, or its line by `template`, a line each.
   private static func show(_ counters: [Counter], json: Bool, template: CounterTemplate?, in context: CommandContext) throws {
-    if let template {
+    let render = template.map { template in
       // The history is opened only for a template that reads it.
       let history: HistoryLog? = template.needsHistory ? context.history : nil
       let (now, calendar) = (context.clock.now(), context.goalCalendar)
-      for counter in counters {
-        guard try Output.line(template.render(counter, history: history, now: now, calendar: calendar)) else {
-          return
-        }
-      }
-      return
+      return { (counter: Counter) in template.render(counter, history: history, now: now, calendar: calendar) }
     }
     for counter in counters {
-      let line = json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value)
+      let line =
+        render?(counter) ?? (json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value))
       guard try Output.line(line) else { return }
     }
   }
