@@ -46,10 +46,4 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     case .failed(let path, let reason): "the history \(path) could not be used (\(reason))"
     }
   }
-
-  /// Whether trying again later may work (the database was locked).
-  public var isTemporary: Bool {
-    if case .locked = self { return true }
-    return false
-  }
 }

@@ -50,7 +50,8 @@ struct CommandContext {
       _ = try history.opened()
     } catch {
       Platform.printError(error.description)
-      throw ExitCode(error.isTemporary ? ExitStatus.temporaryFailure : ExitStatus.ioError)
+      if case .locked = error { throw ExitCode(ExitStatus.temporaryFailure) }
+      throw ExitCode(ExitStatus.ioError)
     }
     tellOpeningNotices()
   }
