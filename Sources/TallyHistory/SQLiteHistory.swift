@@ -63,19 +63,16 @@ public final class SQLiteHistory: HistoryLog {
     self.connection = connection
   }
 
-  /// The size past which the write-ahead log is folded into the database and emptied when a
-  /// connection closes.
+  /// The size past which this connection folds the write-ahead log into the database, and
+  /// empties it, when it closes: 256 KiB for a command; 0 for the interactive app, which folds
+  /// whatever is in the log when it quits, so that its next start has no log index to rebuild
+  /// (a start reads the whole log to do so: 0.3 M instructions for 200 KiB, about seven
+  /// presses' worth).
   ///
-  /// Closing does not do it every time (two fsyncs at the end of every `tally inc`); but a
+  /// Closing does not fold every time (two fsyncs at the end of every `tally inc`); but a
   /// process that opens the database reads the whole log to rebuild its index, and a log
   /// never emptied would grow with every command.
-  static let walLimit = 256 << 10
-
-  /// The size past which this connection folds the write-ahead log when it closes:
-  /// ``walLimit`` for a command; 0 for the interactive app, which folds whatever is in the
-  /// log when it quits, so that its next start has no log index to rebuild (a start reads the
-  /// whole log to do so: 0.3 M instructions for 200 KiB, about seven presses' worth).
-  public var logFoldedAbove = walLimit
+  public var logFoldedAbove = 256 << 10
 
   deinit {
     guard path != ":memory:" else { return }
