@@ -181,8 +181,7 @@ struct TallyCommand: ParsableCommand {
     do {
       return try SettingArguments.extract(from: arguments)
     } catch {
-      Platform.printError(error.description)
-      throw ExitCode(ExitStatus.usage)
+      throw CommandContext.fail(error.description, status: ExitStatus.usage)
     }
   }
 

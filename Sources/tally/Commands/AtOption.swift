@@ -1,7 +1,6 @@
 import ArgumentParser
 import TallyDefaults
 import TallyModel
-import TallyPlatform
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -29,8 +28,7 @@ struct AtOption: ParsableArguments {
     do {
       clock.moment = try PastMoment.parse(at, now: clock.now(), calendar: context.goalCalendar)
     } catch {
-      Platform.printError(error.description)
-      throw ExitCode(ExitStatus.usage)
+      throw CommandContext.fail(error.description, status: ExitStatus.usage)
     }
     return context
   }

@@ -31,8 +31,7 @@ struct ExportCommand: ParsableCommand {
       do {
         try BackupFile.write(bytes, toPath: output)
       } catch {
-        Platform.printError("cannot write \(output): \(error)")
-        throw ExitCode(ExitStatus.ioError)
+        throw CommandContext.fail("cannot write \(output): \(error)", status: ExitStatus.ioError)
       }
     } else {
       try Output.write(bytes)
@@ -77,10 +76,7 @@ struct ImportCommand: ParsableCommand {
       throw CommandContext.fail(error)
     }
     for note in summary.notes { Platform.printError(note) }
-    if let problem = context.history.appendProblem {
-      Platform.printError(problem)
-      throw ExitCode(ExitStatus.ioError)
-    }
+    if let problem = context.history.appendProblem { throw CommandContext.fail(problem, status: ExitStatus.ioError) }
   }
 
   /// The backup in `file`, read and checked; the file's bytes are let go once decoded (ten
@@ -90,14 +86,12 @@ struct ImportCommand: ParsableCommand {
     do {
       bytes = try BackupFile.read(atPath: file)
     } catch {
-      Platform.printError("cannot read \(file): \(error)")
-      throw ExitCode(ExitStatus.ioError)
+      throw CommandContext.fail("cannot read \(file): \(error)", status: ExitStatus.ioError)
     }
     do {
       return try Backup.decode(bytes)
     } catch {
-      Platform.printError("\(file): \(error); nothing was imported")
-      throw ExitCode(ExitStatus.dataError)
+      throw CommandContext.fail("\(file): \(error); nothing was imported", status: ExitStatus.dataError)
     }
   }
 }

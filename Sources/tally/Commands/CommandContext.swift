@@ -91,8 +91,9 @@ struct CommandContext {
   func counters(inGroup name: String) throws -> [Counter] {
     let members = counters.counters(inGroup: name)
     guard !members.isEmpty else {
-      Platform.printError("no counter is in the group \"\(TerminalText.escaped(name))\"; `tally list --json` shows the groups")
-      throw ExitCode(ExitStatus.dataError)
+      throw Self.fail(
+        "no counter is in the group \"\(TerminalText.escaped(name))\"; `tally list --json` shows the groups",
+        status: ExitStatus.dataError)
     }
     return members
   }
@@ -138,8 +139,13 @@ struct CommandContext {
   /// Prints `problem` with what to do about it, and returns the exit to throw.
   static func fail(_ problem: CounterError) -> ExitCode {
     let hint = if case .unknownCounter = problem { "; `tally list` shows the counters" } else { "" }
-    Platform.printError(problem.description + hint)
-    return ExitCode(ExitStatus.dataError)
+    return fail(problem.description + hint, status: ExitStatus.dataError)
+  }
+
+  /// Prints `message`, and returns the exit with `status` to throw.
+  static func fail(_ message: String, status: Int32) -> ExitCode {
+    Platform.printError(message)
+    return ExitCode(status)
   }
 
   static func fail(_ problem: StoreError) -> ExitCode {

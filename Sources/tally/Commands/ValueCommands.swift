@@ -1,7 +1,6 @@
 import ArgumentParser
 import TallyDefaults
 import TallyModel
-import TallyPlatform
 
 /// `tally inc [NAME] [--by N]`: adds the counter's step, or N.
 struct IncrementCommand: ParsableCommand {
@@ -96,8 +95,7 @@ struct SetCommand: ParsableCommand {
     context.analytics.note = note
     let text = words[words.count - 1]
     guard let value = Int(text) else {
-      Platform.printError("\"\(text)\" is not a whole number from \(Int.min) to \(Int.max)")
-      throw ExitCode(ExitStatus.dataError)
+      throw CommandContext.fail("\"\(text)\" is not a whole number from \(Int.min) to \(Int.max)", status: ExitStatus.dataError)
     }
     let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
     let changed = try context.change(.setValue(value, of: counter.id), of: counter)
@@ -234,8 +232,7 @@ struct NoteOption: ParsableArguments {
     do throws(CounterError) {
       return try ChangeNote.checked(note)
     } catch {
-      Platform.printError(error.description + "; nothing was changed")
-      throw ExitCode(ExitStatus.dataError)
+      throw CommandContext.fail(error.description + "; nothing was changed", status: ExitStatus.dataError)
     }
   }
 }

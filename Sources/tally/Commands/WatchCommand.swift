@@ -65,8 +65,7 @@ struct WatchCommand: ParsableCommand {
     do {
       signals = try SignalWatcher(watching: SignalWatcher.endingCommand)
     } catch {
-      Platform.printError("cannot watch for signals: \(error)")
-      throw ExitCode(ExitStatus.ioError)
+      throw CommandContext.fail("cannot watch for signals: \(error)", status: ExitStatus.ioError)
     }
     defer { signals.stop() }
     var failure: ExitCode?
