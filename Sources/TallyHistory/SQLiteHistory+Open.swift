@@ -31,18 +31,18 @@ extension SQLiteHistory {
   public static func open(directory: String, busyTimeout: Double = StoreLock.defaultTimeout) throws(HistoryError)
     -> SQLiteHistory
   {
-    let path = StoreLocation.join(directory, fileName)
     do throws(HistoryError) {
-      let history = try connect(path: path, busyTimeout: busyTimeout)
+      let history = try connect(directory: directory, busyTimeout: busyTimeout)
       try history.importLegacyLog(directory: directory)
       return history
     } catch {
       guard case .damaged(_, let reason) = error else { throw error }
-      return try rebuild(path: path, directory: directory, reason: reason, busyTimeout: busyTimeout)
+      return try rebuild(directory: directory, reason: reason, busyTimeout: busyTimeout)
     }
   }
 
-  private static func connect(path: String, busyTimeout: Double) throws(HistoryError) -> SQLiteHistory {
+  private static func connect(directory: String, busyTimeout: Double) throws(HistoryError) -> SQLiteHistory {
+    let path = StoreLocation.join(directory, fileName)
     // Made readable by this user only, as the store is (SQLite gives its -wal and -shm files
     // the database's permissions).
     let file = FileSystem.makeIfMissing(atPath: path, readingFirst: 20)
@@ -63,13 +63,10 @@ extension SQLiteHistory {
     }
     let history = SQLiteHistory(path: path, connection: connection)
     try history.createSchema()
-    if isNew {
-      // Nothing to import when there is no old log: said so in the new database, so that
-      // opening it does not write again.
-      let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-      if !hasLegacyLog(inDirectory: directory) {
-        try? connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
-      }
+    // Nothing to import when there is no old log: said so in the new database, so that
+    // opening it does not write again.
+    if isNew, !hasLegacyLog(inDirectory: directory) {
+      try? connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
     }
     try HistoryError.catching(path: path) { () throws(SQLiteError) in try connection.execute("PRAGMA synchronous = FULL") }
     return history
@@ -77,9 +74,8 @@ extension SQLiteHistory {
 
   /// Moves the damaged database aside and makes a new one from the rows that can still be
   /// read of it.
-  private static func rebuild(path: String, directory: String, reason: String, busyTimeout: Double) throws(HistoryError)
-    -> SQLiteHistory
-  {
+  private static func rebuild(directory: String, reason: String, busyTimeout: Double) throws(HistoryError) -> SQLiteHistory {
+    let path = StoreLocation.join(directory, fileName)
     let aside = FileSystem.asideName(for: path, tag: "damaged")
     do throws(SystemError) {
       try FileSystem.rename(path, to: aside)
@@ -89,7 +85,7 @@ extension SQLiteHistory {
       throw .damaged(path: path, reason: reason + "; it could not be moved aside: \(error)")
     }
     let salvaged = salvage(from: aside)
-    let history = try connect(path: path, busyTimeout: busyTimeout)
+    let history = try connect(directory: directory, busyTimeout: busyTimeout)
     history.append(salvaged, copyingToFolder: false)
     // The old log was imported into the damaged one: not again.
     try? history.connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
