@@ -70,11 +70,6 @@ final class HistoryFolder {
     Self.parse(name).map { $0.machine != machine } ?? false
   }
 
-  /// This machine's file for the month of `milliseconds` (UTC).
-  func ownFile(forMilliseconds milliseconds: Int64) -> String {
-    machine + Self.monthSuffix(forMilliseconds: milliseconds)
-  }
-
   /// The end of every machine's file name for the month of `milliseconds` (UTC):
   /// `.history.2026-11.jsonl`.
   static func monthSuffix(forMilliseconds milliseconds: Int64) -> String {
@@ -342,7 +337,7 @@ final class HistoryFolder {
     try statement.bind([.integer(copied), .integer(latest)])
     while try statement.step() {
       guard let entry = SQLiteHistory.entry(statement) else { continue }
-      let name = ownFile(forMilliseconds: entry.milliseconds)
+      let name = machine + Self.monthSuffix(forMilliseconds: entry.milliseconds)
       if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(9), entry.jsonLine + "\n")) }
     }
     return months
