@@ -150,11 +150,10 @@ struct CommandContext {
 
   static func fail(_ problem: StoreError) -> ExitCode {
     switch problem {
-    case .locked, .cannotWrite, .corrupt: Platform.printError(problem.description + "; nothing was changed")
-    default: Platform.printError(problem.description)
+    case .locked: fail(problem.description + "; nothing was changed", status: ExitStatus.temporaryFailure)
+    case .cannotWrite, .corrupt: fail(problem.description + "; nothing was changed", status: ExitStatus.ioError)
+    default: fail(problem.description, status: ExitStatus.ioError)
     }
-    if case .locked = problem { return ExitCode(ExitStatus.temporaryFailure) }
-    return ExitCode(ExitStatus.ioError)
   }
 }
 

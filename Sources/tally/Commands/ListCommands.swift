@@ -44,13 +44,11 @@ struct NewCommand: ParsableCommand {
 
   func run() throws {
     // A bad group name is refused before the counter is made.
-    var group: String?
-    if let name = self.group {
-      do throws(CounterError) {
-        group = try CountersModel.validatedGroup(name)
-      } catch {
-        throw CommandContext.fail(error)
-      }
+    let group: String?
+    do throws(CounterError) {
+      group = try self.group.map(CountersModel.validatedGroup)
+    } catch {
+      throw CommandContext.fail(error)
     }
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.change(.create(named: name, selecting: false))
