@@ -134,10 +134,9 @@ extension SQLiteHistory {
             "INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', ?)", [.integer(Int64(entries.count))])
         }
       }
-      var kept: [String] = []
-      for file in files where FileSystem.fileExists(atPath: file) {
+      let kept = files.filter(FileSystem.fileExists(atPath:)).compactMap { file in
         let destination = FileSystem.asideName(for: file, tag: "imported")
-        if (try? FileSystem.rename(file, to: destination)) != nil { kept.append(destination) }
+        return (try? FileSystem.rename(file, to: destination)).map { destination }
       }
       if !importedBefore, !kept.isEmpty {
         notices.append(
