@@ -49,9 +49,8 @@ struct CommandContext {
     do throws(HistoryError) {
       _ = try history.opened()
     } catch {
-      Platform.printError(error.description)
-      if case .locked = error { throw ExitCode(ExitStatus.temporaryFailure) }
-      throw ExitCode(ExitStatus.ioError)
+      let status = if case .locked = error { ExitStatus.temporaryFailure } else { ExitStatus.ioError }
+      throw Self.fail(error.description, status: status)
     }
     tellOpeningNotices()
   }

@@ -49,9 +49,8 @@ struct SyncEnableCommand: ParsableCommand {
         store: context.store, folder: absolute, name: machine, history: context.history,
         replacingMachine: replaceMachine)
     } catch {
-      Platform.printError("cannot enable sync: \(error)")
-      if case .invalidName = error { throw ExitCode(ExitStatus.usage) }
-      throw ExitCode(ExitStatus.ioError)
+      let status = if case .invalidName = error { ExitStatus.usage } else { ExitStatus.ioError }
+      throw CommandContext.fail("cannot enable sync: \(error)", status: status)
     }
     if let problem = context.store.saveProblem { throw CommandContext.fail(problem) }
     // This machine's history goes to the folder; a machine taking over its old name first
