@@ -250,11 +250,6 @@ final class HistoryFolder {
       [.text(entry.counter), .integer(entry.milliseconds), .text(file), .text(entry.event.rawValue)]) ?? 0 > 0
   }
 
-  /// How many damaged lines of the other machines' files were skipped.
-  func damagedLines(in history: SQLiteHistory) -> Int {
-    Int((try? history.connection.integer("SELECT sum(damaged) FROM folder_file")) ?? 0)
-  }
-
   // MARK: Writing this machine's
 
   /// Copies this machine's rows not yet in its files there: appended, or the month's file

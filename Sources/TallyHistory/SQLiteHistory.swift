@@ -353,7 +353,7 @@ public final class SQLiteHistory: HistoryLog {
   /// ``notices``, told once by whoever opened it).
   public var notice: String? {
     var parts: [String] = []
-    if let damaged = folder?.damagedLines(in: self), damaged > 0 {
+    if folder != nil, let damaged = try? connection.integer("SELECT sum(damaged) FROM folder_file"), damaged > 0 {
       parts.append("\(damaged) damaged line\(damaged == 1 ? "" : "s") of other machines' history skipped")
     }
     if let skipped = folder?.skipped, !skipped.isEmpty { parts += skipped }
