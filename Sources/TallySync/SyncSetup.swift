@@ -162,17 +162,17 @@ extension CounterSync {
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
       let group = known.group(withID: record.id)
       if let replica = group.flatMap(known.visibleCounter) {
-        note(.fields(record.id))
-        note(.shift(record.id, from: replica.value, to: value))
+        pending.append(.fields(record.id))
+        pending.append(.shift(record.id, from: replica.value, to: value))
       } else {
         // Deleted: the value it comes back with.
         let existing = ReplicaState.value(of: group?.members.compactMap { known.counters[$0] } ?? [])
-        note(.created(record.id, value: existing))
-        note(.shift(record.id, from: existing, to: value))
+        pending.append(.created(record.id, value: existing))
+        pending.append(.shift(record.id, from: existing, to: value))
       }
     }
     for counter in known.visibleCounters where !records.contains(where: { $0.id == counter.id }) {
-      note(.delete(counter.id))
+      pending.append(.delete(counter.id))
     }
     commit(records: records)
     for key in syncedSettings {
