@@ -104,22 +104,18 @@ public enum SyncSetup {
     let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
     let current = store.x.object(String.self, forKey: .currentCounter)
-    var joined: [CounterRecord] = []
-    for var record in records {
+    return records.map { record in
+      let id = CounterSync.derivedID(forName: record.name)
+      guard before.group(withID: record.id) == nil, id != record.id else { return record }
+      join.renamedIDs[record.id] = id
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
-      if before.group(withID: record.id) == nil {
-        let id = CounterSync.derivedID(forName: record.name)
-        if id != record.id {
-          join.renamedIDs[record.id] = id
-          store.x.removeObject(forKey: DefaultsKey(record.id))
-          store.x.set(value, forKey: DefaultsKey(id))
-          if current == record.id { store.x.set(id, forKey: .currentCounter) }
-          record.id = id
-        }
-      }
-      joined.append(record)
+      store.x.removeObject(forKey: DefaultsKey(record.id))
+      store.x.set(value, forKey: DefaultsKey(id))
+      if current == record.id { store.x.set(id, forKey: .currentCounter) }
+      var renamed = record
+      renamed.id = id
+      return renamed
     }
-    return joined
   }
 
   /// What joining did to the counters, once the folder was read: those shared with other
@@ -176,8 +172,7 @@ extension CounterSync {
     }
     commit(records: records)
     for key in syncedSettings {
-      let stored = store.persistedPropertyListValue(forKey: key)
-      recordSetting(DefaultsKey(key), value: stored)
+      recordSetting(DefaultsKey(key), value: store.persistedPropertyListValue(forKey: key))
     }
   }
 }
