@@ -94,8 +94,6 @@ public final class AppViewModel {
   private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
   /// The history `N` puts notes in; without one, no change is found to note.
   private let history: HistoryLog?
-  /// The history screen's view last shown, which `H` opens again (in this run and the next).
-  public var historyPage: HistoryViewModel.Page { settingStore.historyPage }
   /// Whether the terminal shows Unicode, for the mouse targets of views drawn differently
   /// without it (``AppMessage/terminal(width:height:unicode:)``).
   public private(set) var unicode = true
@@ -161,7 +159,8 @@ public final class AppViewModel {
         case .edit(let edit): edits.append(edit)
         case .openHistory:
           let history = makeHistoryViewModel(counters.list.current)
-          history.page = historyPage
+          // The view last shown, which `H` opens again (in this run and the next).
+          history.page = settingStore.historyPage
           screen = .history(history, over: counter)
           analytics.track(.screenShown(.history))
         case .helpShown: analytics.track(.screenShown(.help))
