@@ -122,9 +122,7 @@ public final class TerminalSession: TerminalDriver {
   private func resume() {
     reset_prog_mode()
     mousemask(Self.mouseEvents, nil)
-    updateSize()
-    clearok(tally_curscr(), true)
-    drawn = nil
+    redrawWhole()
   }
 
   deinit {
@@ -176,11 +174,7 @@ public final class TerminalSession: TerminalDriver {
         }
       }
       if resized {
-        updateSize()
-        // Every cell again: the terminal may have been smaller in between (its content cut
-        // or reflowed) and back at the size ncurses knows, which then sees nothing to redo.
-        clearok(tally_curscr(), true)
-        drawn = nil
+        redrawWhole()
         return .resized
       }
     }
@@ -322,12 +316,17 @@ public final class TerminalSession: TerminalDriver {
     "‹": 0x3C, "›": 0x3E, "…": 0x7E, "→": 0x3E, "░": 0x2E, "▒": 0x23, "✓": 0x2A, "·": 0x2E, "–": 0x2D, "▲": 0x5E,
   ]
 
-  private func updateSize() {
+  /// Takes the terminal's size now, and draws every cell again on the next frame: the
+  /// terminal may have been smaller in between (its content cut or reflowed) and back at the
+  /// size ncurses knows, which then sees nothing to redo.
+  private func redrawWhole() {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
       resizeterm(Int32(size.ws_row), Int32(size.ws_col))
     }
     width = Int(tally_cols())
     height = Int(tally_lines())
+    clearok(tally_curscr(), true)
+    drawn = nil
   }
 }
