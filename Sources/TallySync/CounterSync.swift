@@ -104,10 +104,8 @@ public final class CounterSync: CounterChangeRecorder {
   public func recordSetting(_ key: DefaultsKey, value: PropertyListValue?) {
     guard syncedSettings.contains(key.name) else { return }
     updateState { state, tick in
-      let register = state.settings[key.name]
       // A reset of a setting no machine ever set records nothing, nor does the value it has.
-      if register == nil && value == nil { return }
-      if let register, register.value == value { return }
+      guard state.settings[key.name]?.value != value else { return }
       state.settings[key.name] = CounterReplica.Field(value: value, time: tick())
     }
   }
