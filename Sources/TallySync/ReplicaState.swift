@@ -123,9 +123,7 @@ extension ReplicaState {
     }
     return claimedMore
   }
-}
 
-extension ReplicaState {
   /// Keeps only the sums of `instances`, the machine whose file this is: each machine speaks
   /// for its own sums alone, in its own files, so a file cannot raise another machine's
   /// count, and every machine that reads the same files takes the same sums from them.
