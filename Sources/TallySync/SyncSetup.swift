@@ -64,10 +64,9 @@ public enum SyncSetup {
     } catch {
       throw .invalidFolder("cannot use \(folder) as the sync folder: \(error)")
     }
-    let previousName = store.x.object(String.self, forKey: .syncMachine)
-    let instance =
-      previousName == name
-      ? store.x.object(String.self, forKey: .syncInstance) ?? SyncMachine.randomInstance() : SyncMachine.randomInstance()
+    let keptInstance =
+      store.x.object(String.self, forKey: .syncMachine) == name ? store.x.object(String.self, forKey: .syncInstance) : nil
+    let instance = keptInstance ?? SyncMachine.randomInstance()
     let sync = CounterSync(
       store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), syncedSettings: syncedSettings,
       now: now)
@@ -91,7 +90,17 @@ public enum SyncSetup {
 
     let own = Dictionary(uniqueKeysWithValues: sync.state.visibleCounters.map { ($0.id, $0.value) })
     sync.pull()
-    tell(sync, own: own, instance: instance, into: &join)
+    // What joining did to the counters, once the folder was read: those shared with other
+    // machines (with the value here and the total), and those that came from them.
+    for entry in sync.state.visibleCounters {
+      guard let record = entry.counter.record(id: entry.id) else { continue }
+      let machines = entry.counter.contributions.filter { $0.key != instance && $0.value.net != 0 }
+      if let here = own[entry.id], !machines.isEmpty {
+        join.shared.append(Join.Shared(name: record.name, here: here, total: entry.value))
+      } else if own[entry.id] == nil {
+        join.received.append(record.name)
+      }
+    }
     return (sync, join)
   }
 
@@ -115,20 +124,6 @@ public enum SyncSetup {
       var renamed = record
       renamed.id = id
       return renamed
-    }
-  }
-
-  /// What joining did to the counters, once the folder was read: those shared with other
-  /// machines (with the value here and the total), and those that came from them.
-  private static func tell(_ sync: CounterSync, own: [String: Int], instance: String, into join: inout Join) {
-    for entry in sync.state.visibleCounters {
-      guard let record = entry.counter.record(id: entry.id) else { continue }
-      let machines = entry.counter.contributions.filter { $0.key != instance && $0.value.net != 0 }
-      if let here = own[entry.id], !machines.isEmpty {
-        join.shared.append(Join.Shared(name: record.name, here: here, total: entry.value))
-      } else if own[entry.id] == nil {
-        join.received.append(record.name)
-      }
     }
   }
 
