@@ -44,9 +44,6 @@ public final class AppViewModel {
     case settings
     /// A sync problem, such as the folder gone or a file skipped: while it lasts.
     case sync
-
-    /// Whether the message stays after a key (its source takes it away when it is over).
-    var lastsPastAKey: Bool { self == .sync }
   }
 
   /// The messages on the status line, by source.
@@ -130,7 +127,8 @@ public final class AppViewModel {
 
   private func handle(_ key: Key) {
     guard !isQuitting else { return }
-    notices = notices.filter { $0.key.lastsPastAKey }
+    // Only a sync problem stays past a key: its source takes it away when it is over.
+    notices = notices.filter { $0.key == .sync }
     let confirmingQuit = quitWasRefused
     quitWasRefused = false
     defer { if isQuitting && confirmingQuit { quitsWithoutSaving = true } }
