@@ -25,8 +25,7 @@ public final class TerminalSession: TerminalDriver {
   private var palette: Palette
   /// Whether colour may be used (`NO_COLOR`), for a theme applied later.
   private let allowsColor: Bool
-  private let isUTF8: Bool
-  public var isUnicode: Bool { isUTF8 }
+  public let isUnicode: Bool
   private var isStopped = false
   /// The last frame drawn, to send only what changed; `nil` forces a full redraw.
   private var drawn: Canvas?
@@ -40,7 +39,7 @@ public final class TerminalSession: TerminalDriver {
     try Self.checkStandardStreams()
     guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
     _ = tally_set_locale_from_environment()
-    isUTF8 = tally_locale_is_utf8() != 0
+    isUnicode = tally_locale_is_utf8() != 0
     do {
       signals = try SignalWatcher()
     } catch {
@@ -268,7 +267,7 @@ public final class TerminalSession: TerminalDriver {
         run.removeAll(keepingCapacity: true)
         var end = column
         while end <= last, displayStyle(canvas, end, row) == style {
-          if isUTF8, let scalar = canvas.scalarValue(column: end, row: row) {
+          if isUnicode, let scalar = canvas.scalarValue(column: end, row: row) {
             run.append(wchar_t(bitPattern: scalar))
           } else if !canvas.isContinuation(column: end, row: row) {
             appendCharacters(of: canvas.character(column: end, row: row), to: &run)
@@ -294,14 +293,14 @@ public final class TerminalSession: TerminalDriver {
   /// Without UTF-8 the block glyph is drawn as a reversed space.
   private func displayStyle(_ canvas: Canvas, _ column: Int, _ row: Int) -> Style {
     let style = canvas.style(column: column, row: row)
-    guard !isUTF8, canvas.character(column: column, row: row) == "█" else { return style }
+    guard !isUnicode, canvas.character(column: column, row: row) == "█" else { return style }
     var reversed = style
     reversed.reverse.toggle()
     return reversed
   }
 
   private func appendCharacters(of character: Character, to run: inout [wchar_t]) {
-    if isUTF8 || character.isASCII {
+    if isUnicode || character.isASCII {
       for scalar in character.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
       return
     }
