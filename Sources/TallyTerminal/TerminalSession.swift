@@ -161,16 +161,14 @@ public final class TerminalSession: TerminalDriver {
       var resized = false
       for signal in signals.drain() {
         switch signal {
-        case SIGWINCH: resized = true
-        case SIGTSTP:
-          suspend()
-          resized = true
+        case SIGWINCH: break
+        case SIGTSTP: suspend()
         case SIGCONT:
           // Continued after a stop that was not ours (SIGSTOP): the screen may be stale.
           resume()
-          resized = true
         default: return .terminated(signal: signal)
         }
+        resized = true
       }
       if resized {
         redrawWhole()
