@@ -26,6 +26,18 @@ public struct CounterReplica: Hashable, Sendable {
       self.seen = seen
       self.time = time
     }
+
+    /// Whether this set wins over `other`: the later time, then (a tie) the larger value.
+    func wins(over other: ValueSet) -> Bool {
+      if time != other.time { return time > other.time }
+      if value != other.value { return value > other.value }
+      return Self.key(seen) > Self.key(other.seen)
+    }
+
+    /// What a set had seen, as text that orders the same on every machine.
+    private static func key(_ seen: [String: Contribution]) -> String {
+      seen.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.added):\($0.value.subtracted)" }.joined(separator: ",")
+    }
   }
 
   /// One field of the counter's record and when it was written; `nil` when it was removed
@@ -37,6 +49,14 @@ public struct CounterReplica: Hashable, Sendable {
     public init(value: PropertyListValue?, time: HybridTime) {
       self.value = value
       self.time = time
+    }
+
+    /// Whether this write wins over `other` in a last-writer-wins register: the later time,
+    /// and for two writes at one time (only a hostile or broken file makes them) the larger
+    /// value, so that every machine keeps the same one.
+    func wins(over other: Field) -> Bool {
+      if time != other.time { return time > other.time }
+      return value != other.value && PropertyListValue.orders(other.value, before: value)
     }
   }
 
@@ -194,30 +214,6 @@ public struct CounterReplica: Hashable, Sendable {
     let writes = Dictionary(times.map { ($0.machine, $0) }, uniquingKeysWith: max)
     let new = Deletion(seen: contributions, time: time, writes: writes)
     deletion = deletion?.joined(with: new) ?? new
-  }
-}
-
-extension CounterReplica.Field {
-  /// Whether this write wins over `other` in a last-writer-wins register: the later time,
-  /// and for two writes at one time (only a hostile or broken file makes them) the larger
-  /// value, so that every machine keeps the same one.
-  func wins(over other: CounterReplica.Field) -> Bool {
-    if time != other.time { return time > other.time }
-    return value != other.value && PropertyListValue.orders(other.value, before: value)
-  }
-}
-
-extension CounterReplica.ValueSet {
-  /// Whether this set wins over `other`: the later time, then (a tie) the larger value.
-  func wins(over other: CounterReplica.ValueSet) -> Bool {
-    if time != other.time { return time > other.time }
-    if value != other.value { return value > other.value }
-    return Self.key(seen) > Self.key(other.seen)
-  }
-
-  /// What a set had seen, as text that orders the same on every machine.
-  private static func key(_ seen: [String: Contribution]) -> String {
-    seen.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.added):\($0.value.subtracted)" }.joined(separator: ",")
   }
 }
 

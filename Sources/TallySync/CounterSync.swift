@@ -20,7 +20,7 @@ public final class CounterSync: CounterChangeRecorder {
   let folder: SyncFolder
   private let now: () -> Int64
   /// Changes made in the current store batch, recorded at its end by ``commit(records:)``.
-  private var pending: [LocalChange] = []
+  var pending: [LocalChange] = []
   /// Whether the state has changed since it was last copied to the folder.
   private var unpublished = false
   /// The last state decoded from the store, with the stored values it came from.
@@ -92,10 +92,10 @@ public final class CounterSync: CounterChangeRecorder {
     guard let change else { return }
     switch change {
     case .value(let id, let from, let to):
-      if case .setValue = edit { note(.set(id, to)) } else { note(.shift(id, from: from, to: to)) }
-    case .create(let counter, _, _): note(.created(counter.id, value: counter.value))
-    case .delete(let counter, _): note(.delete(counter.id))
-    default: note(.fields(change.counterID))
+      if case .setValue = edit { pending.append(.set(id, to)) } else { pending.append(.shift(id, from: from, to: to)) }
+    case .create(let counter, _, _): pending.append(.created(counter.id, value: counter.value))
+    case .delete(let counter, _): pending.append(.delete(counter.id))
+    default: pending.append(.fields(change.counterID))
     }
   }
 
@@ -104,22 +104,15 @@ public final class CounterSync: CounterChangeRecorder {
   public func recordSetting(_ key: DefaultsKey, value: PropertyListValue?) {
     guard syncedSettings.contains(key.name) else { return }
     updateState { state, tick in
-      let register = state.settings[key.name]
       // A reset of a setting no machine ever set records nothing, nor does the value it has.
-      if register == nil && value == nil { return }
-      if let register, register.value == value { return }
+      guard state.settings[key.name]?.value != value else { return }
       state.settings[key.name] = CounterReplica.Field(value: value, time: tick())
     }
   }
 
-  /// Notes `operation` for the next ``commit(records:)``.
-  func note(_ operation: LocalChange) {
-    pending.append(operation)
-  }
-
   public func recordImport(removed: [String], created: [(id: String, value: Int)]) {
-    for id in removed { note(.delete(id)) }
-    for (id, value) in created { note(.created(id, value: value)) }
+    for id in removed { pending.append(.delete(id)) }
+    for (id, value) in created { pending.append(.created(id, value: value)) }
   }
 
   /// Records the changes noted since the last commit in the stored state.
@@ -242,12 +235,7 @@ public final class CounterSync: CounterChangeRecorder {
   /// copy and the folder is there; a failure is kept in ``status`` and retried on the next
   /// change or pull.
   public func publish() {
-    guard unpublished else { return }
-    publish(state)
-  }
-
-  private func publish(_ state: ReplicaState) {
-    guard !status.ownFileTaken else { return }
+    guard unpublished, !status.ownFileTaken else { return }
     status.writeProblem = ownFile.write(state)
     unpublished = status.writeProblem != nil
   }
@@ -355,7 +343,7 @@ public final class CounterSync: CounterChangeRecorder {
   // MARK: Watching the folder
 
   /// A descriptor that becomes readable when a file in the folder changes, for the run loop
-  /// to wait on; `nil` while the folder is not there (then ``poll()`` looks for it).
+  /// to wait on; `nil` while the folder is not there (then ``pull()`` looks for it).
   public var changeDescriptor: Int32? { folder.changeDescriptor }
 
   /// Takes in what the change descriptor reported and merges it if another machine's file
@@ -365,11 +353,5 @@ public final class CounterSync: CounterChangeRecorder {
     let changes = folder.readEvents()
     guard folder.mayHaveChanged(changes) else { return (changes, false) }
     return (changes, pull())
-  }
-
-  /// Looks again at a folder that was not there or could not be watched; returns whether
-  /// the counters changed.
-  public func poll() -> Bool {
-    pull()
   }
 }

@@ -69,9 +69,7 @@ extension ReplicaState {
     }
     self.init(counters: counters)
   }
-}
 
-extension ReplicaState {
   /// Whether `name` is printable ASCII without surrounding spaces, 1 to 32 characters: a
   /// name as a user types it, checked without Unicode's property tables (the common case).
   static func isPlainName(_ name: String) -> Bool {

@@ -111,21 +111,18 @@ extension ReplicaState {
   @discardableResult
   public mutating func removeClaims(about instance: String, own: (String) -> Contribution?) -> Bool {
     var claimedMore = false
-    for id in counters.keys {
-      guard var counter = counters[id] else { continue }
+    for (id, original) in counters {
+      var counter = original
       let mine = own(id) ?? Contribution()
       if let claimed = counter.contributions[instance], !claimed.isCovered(by: mine) { claimedMore = true }
-      let before = counter
       counter.contributions[instance] = nil
       counter.lastSet?.seen.bound(instance, to: mine)
       counter.deletion?.seen.bound(instance, to: mine)
-      if counter != before { counters[id] = counter }
+      if counter != original { counters[id] = counter }
     }
     return claimedMore
   }
-}
 
-extension ReplicaState {
   /// Keeps only the sums of `instances`, the machine whose file this is: each machine speaks
   /// for its own sums alone, in its own files, so a file cannot raise another machine's
   /// count, and every machine that reads the same files takes the same sums from them.

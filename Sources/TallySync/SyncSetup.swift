@@ -64,10 +64,9 @@ public enum SyncSetup {
     } catch {
       throw .invalidFolder("cannot use \(folder) as the sync folder: \(error)")
     }
-    let previousName = store.x.object(String.self, forKey: .syncMachine)
-    let instance =
-      previousName == name
-      ? store.x.object(String.self, forKey: .syncInstance) ?? SyncMachine.randomInstance() : SyncMachine.randomInstance()
+    let keptInstance =
+      store.x.object(String.self, forKey: .syncMachine) == name ? store.x.object(String.self, forKey: .syncInstance) : nil
+    let instance = keptInstance ?? SyncMachine.randomInstance()
     let sync = CounterSync(
       store: store, folder: folder, machine: SyncMachine(name: name, instance: instance), syncedSettings: syncedSettings,
       now: now)
@@ -91,7 +90,17 @@ public enum SyncSetup {
 
     let own = Dictionary(uniqueKeysWithValues: sync.state.visibleCounters.map { ($0.id, $0.value) })
     sync.pull()
-    tell(sync, own: own, instance: instance, into: &join)
+    // What joining did to the counters, once the folder was read: those shared with other
+    // machines (with the value here and the total), and those that came from them.
+    for entry in sync.state.visibleCounters {
+      guard let record = entry.counter.record(id: entry.id) else { continue }
+      let machines = entry.counter.contributions.filter { $0.key != instance && $0.value.net != 0 }
+      if let here = own[entry.id], !machines.isEmpty {
+        join.shared.append(Join.Shared(name: record.name, here: here, total: entry.value))
+      } else if own[entry.id] == nil {
+        join.received.append(record.name)
+      }
+    }
     return (sync, join)
   }
 
@@ -104,35 +113,17 @@ public enum SyncSetup {
     let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
     let current = store.x.object(String.self, forKey: .currentCounter)
-    var joined: [CounterRecord] = []
-    for var record in records {
+    return records.map { record in
+      let id = CounterSync.derivedID(forName: record.name)
+      guard before.group(withID: record.id) == nil, id != record.id else { return record }
+      join.renamedIDs[record.id] = id
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
-      if before.group(withID: record.id) == nil {
-        let id = CounterSync.derivedID(forName: record.name)
-        if id != record.id {
-          join.renamedIDs[record.id] = id
-          store.x.removeObject(forKey: DefaultsKey(record.id))
-          store.x.set(value, forKey: DefaultsKey(id))
-          if current == record.id { store.x.set(id, forKey: .currentCounter) }
-          record.id = id
-        }
-      }
-      joined.append(record)
-    }
-    return joined
-  }
-
-  /// What joining did to the counters, once the folder was read: those shared with other
-  /// machines (with the value here and the total), and those that came from them.
-  private static func tell(_ sync: CounterSync, own: [String: Int], instance: String, into join: inout Join) {
-    for entry in sync.state.visibleCounters {
-      guard let record = entry.counter.record(id: entry.id) else { continue }
-      let machines = entry.counter.contributions.filter { $0.key != instance && $0.value.net != 0 }
-      if let here = own[entry.id], !machines.isEmpty {
-        join.shared.append(Join.Shared(name: record.name, here: here, total: entry.value))
-      } else if own[entry.id] == nil {
-        join.received.append(record.name)
-      }
+      store.x.removeObject(forKey: DefaultsKey(record.id))
+      store.x.set(value, forKey: DefaultsKey(id))
+      if current == record.id { store.x.set(id, forKey: .currentCounter) }
+      var renamed = record
+      renamed.id = id
+      return renamed
     }
   }
 
@@ -162,22 +153,21 @@ extension CounterSync {
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
       let group = known.group(withID: record.id)
       if let replica = group.flatMap(known.visibleCounter) {
-        note(.fields(record.id))
-        note(.shift(record.id, from: replica.value, to: value))
+        pending.append(.fields(record.id))
+        pending.append(.shift(record.id, from: replica.value, to: value))
       } else {
         // Deleted: the value it comes back with.
         let existing = ReplicaState.value(of: group?.members.compactMap { known.counters[$0] } ?? [])
-        note(.created(record.id, value: existing))
-        note(.shift(record.id, from: existing, to: value))
+        pending.append(.created(record.id, value: existing))
+        pending.append(.shift(record.id, from: existing, to: value))
       }
     }
     for counter in known.visibleCounters where !records.contains(where: { $0.id == counter.id }) {
-      note(.delete(counter.id))
+      pending.append(.delete(counter.id))
     }
     commit(records: records)
     for key in syncedSettings {
-      let stored = store.persistedPropertyListValue(forKey: key)
-      recordSetting(DefaultsKey(key), value: stored)
+      recordSetting(DefaultsKey(key), value: store.persistedPropertyListValue(forKey: key))
     }
   }
 }

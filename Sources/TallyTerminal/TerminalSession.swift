@@ -25,8 +25,7 @@ public final class TerminalSession: TerminalDriver {
   private var palette: Palette
   /// Whether colour may be used (`NO_COLOR`), for a theme applied later.
   private let allowsColor: Bool
-  private let isUTF8: Bool
-  public var isUnicode: Bool { isUTF8 }
+  public let isUnicode: Bool
   private var isStopped = false
   /// The last frame drawn, to send only what changed; `nil` forces a full redraw.
   private var drawn: Canvas?
@@ -40,7 +39,7 @@ public final class TerminalSession: TerminalDriver {
     try Self.checkStandardStreams()
     guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
     _ = tally_set_locale_from_environment()
-    isUTF8 = tally_locale_is_utf8() != 0
+    isUnicode = tally_locale_is_utf8() != 0
     do {
       signals = try SignalWatcher()
     } catch {
@@ -122,9 +121,7 @@ public final class TerminalSession: TerminalDriver {
   private func resume() {
     reset_prog_mode()
     mousemask(Self.mouseEvents, nil)
-    updateSize()
-    clearok(tally_curscr(), true)
-    drawn = nil
+    redrawWhole()
   }
 
   deinit {
@@ -164,23 +161,17 @@ public final class TerminalSession: TerminalDriver {
       var resized = false
       for signal in signals.drain() {
         switch signal {
-        case SIGWINCH: resized = true
-        case SIGTSTP:
-          suspend()
-          resized = true
+        case SIGWINCH: break
+        case SIGTSTP: suspend()
         case SIGCONT:
           // Continued after a stop that was not ours (SIGSTOP): the screen may be stale.
           resume()
-          resized = true
         default: return .terminated(signal: signal)
         }
+        resized = true
       }
       if resized {
-        updateSize()
-        // Every cell again: the terminal may have been smaller in between (its content cut
-        // or reflowed) and back at the size ncurses knows, which then sees nothing to redo.
-        clearok(tally_curscr(), true)
-        drawn = nil
+        redrawWhole()
         return .resized
       }
     }
@@ -274,7 +265,7 @@ public final class TerminalSession: TerminalDriver {
         run.removeAll(keepingCapacity: true)
         var end = column
         while end <= last, displayStyle(canvas, end, row) == style {
-          if isUTF8, let scalar = canvas.scalarValue(column: end, row: row) {
+          if isUnicode, let scalar = canvas.scalarValue(column: end, row: row) {
             run.append(wchar_t(bitPattern: scalar))
           } else if !canvas.isContinuation(column: end, row: row) {
             appendCharacters(of: canvas.character(column: end, row: row), to: &run)
@@ -300,14 +291,14 @@ public final class TerminalSession: TerminalDriver {
   /// Without UTF-8 the block glyph is drawn as a reversed space.
   private func displayStyle(_ canvas: Canvas, _ column: Int, _ row: Int) -> Style {
     let style = canvas.style(column: column, row: row)
-    guard !isUTF8, canvas.character(column: column, row: row) == "█" else { return style }
+    guard !isUnicode, canvas.character(column: column, row: row) == "█" else { return style }
     var reversed = style
     reversed.reverse.toggle()
     return reversed
   }
 
   private func appendCharacters(of character: Character, to run: inout [wchar_t]) {
-    if isUTF8 || character.isASCII {
+    if isUnicode || character.isASCII {
       for scalar in character.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
       return
     }
@@ -322,12 +313,17 @@ public final class TerminalSession: TerminalDriver {
     "‹": 0x3C, "›": 0x3E, "…": 0x7E, "→": 0x3E, "░": 0x2E, "▒": 0x23, "✓": 0x2A, "·": 0x2E, "–": 0x2D, "▲": 0x5E,
   ]
 
-  private func updateSize() {
+  /// Takes the terminal's size now, and draws every cell again on the next frame: the
+  /// terminal may have been smaller in between (its content cut or reflowed) and back at the
+  /// size ncurses knows, which then sees nothing to redo.
+  private func redrawWhole() {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
       resizeterm(Int32(size.ws_row), Int32(size.ws_col))
     }
     width = Int(tally_cols())
     height = Int(tally_lines())
+    clearok(tally_curscr(), true)
+    drawn = nil
   }
 }

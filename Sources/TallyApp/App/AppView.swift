@@ -4,20 +4,9 @@ import TallyScreens
 /// when the terminal is too small for it.
 public struct AppView {
   public let model: AppViewModel
-  /// The counter screen's last-change line, as read for this frame.
+  /// The counter screen's last-change line, as read for this frame (the run loop reads it
+  /// once, for the frame and for when to draw the next).
   public let lastChange: String?
-
-  /// The screen of `model`, its last-change line read now.
-  public init(model: AppViewModel) {
-    self.init(model: model, lastChange: model.lastChange?.text)
-  }
-
-  /// The screen of `model` with the last-change line `lastChange`, already read for this
-  /// frame (the run loop reads it once, for the frame and for when to draw the next).
-  public init(model: AppViewModel, lastChange: String?) {
-    self.model = model
-    self.lastChange = lastChange
-  }
 
   /// The screen at `width` x `height`, for a terminal that shows Unicode unless `unicode`
   /// is false.
@@ -55,5 +44,12 @@ public struct AppView {
       }
     }
     return canvas
+  }
+}
+
+extension AppView {
+  /// The screen of `model`, its last-change line read now.
+  public init(model: AppViewModel) {
+    self.init(model: model, lastChange: model.lastChange?.text)
   }
 }

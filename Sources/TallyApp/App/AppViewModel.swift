@@ -44,9 +44,6 @@ public final class AppViewModel {
     case settings
     /// A sync problem, such as the folder gone or a file skipped: while it lasts.
     case sync
-
-    /// Whether the message stays after a key (its source takes it away when it is over).
-    var lastsPastAKey: Bool { self == .sync }
   }
 
   /// The messages on the status line, by source.
@@ -94,8 +91,6 @@ public final class AppViewModel {
   private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
   /// The history `N` puts notes in; without one, no change is found to note.
   private let history: HistoryLog?
-  /// The history screen's view last shown, which `H` opens again (in this run and the next).
-  public var historyPage: HistoryViewModel.Page { settingStore.historyPage }
   /// Whether the terminal shows Unicode, for the mouse targets of views drawn differently
   /// without it (``AppMessage/terminal(width:height:unicode:)``).
   public private(set) var unicode = true
@@ -132,7 +127,8 @@ public final class AppViewModel {
 
   private func handle(_ key: Key) {
     guard !isQuitting else { return }
-    notices = notices.filter { $0.key.lastsPastAKey }
+    // Only a sync problem stays past a key: its source takes it away when it is over.
+    notices = notices.filter { $0.key == .sync }
     let confirmingQuit = quitWasRefused
     quitWasRefused = false
     defer { if isQuitting && confirmingQuit { quitsWithoutSaving = true } }
@@ -161,7 +157,8 @@ public final class AppViewModel {
         case .edit(let edit): edits.append(edit)
         case .openHistory:
           let history = makeHistoryViewModel(counters.list.current)
-          history.page = historyPage
+          // The view last shown, which `H` opens again (in this run and the next).
+          history.page = settingStore.historyPage
           screen = .history(history, over: counter)
           analytics.track(.screenShown(.history))
         case .helpShown: analytics.track(.screenShown(.help))

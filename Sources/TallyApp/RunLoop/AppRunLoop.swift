@@ -100,7 +100,7 @@ public final class AppRunLoop {
       case .timeout:
         if !retrying, reread != nil, !store.reload().isEmpty { storeChanged(app) }
         if let sync, folderPoll != nil {
-          if [sync.poll(), history.log.refresh()].contains(true) { storeChanged(app) }
+          if [sync.pull(), history.log.refresh()].contains(true) { storeChanged(app) }
           showSyncProblem(on: app)
         }
       case .input, .resized: break

@@ -95,7 +95,7 @@ public final class CounterWatch {
       case .descriptor: changed = !store.processChanges().isEmpty
       case .timeout:
         if reread != nil { changed = !store.reload().isEmpty }
-        if let sync, folderPoll != nil { changed = [sync.poll(), history.refresh(), changed].contains(true) }
+        if let sync, folderPoll != nil { changed = [sync.pull(), history.refresh(), changed].contains(true) }
       }
       if changed { model.reload() }
       now = clock.now()

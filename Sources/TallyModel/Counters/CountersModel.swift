@@ -128,8 +128,7 @@ public final class CountersModel {
       if selecting { select(made.id) }
       return .create(made, index: records.firstIndex { $0.id == made.id } ?? 0, previousID: previous)
     case .delete(let id):
-      let (counter, index) = try delete(id)
-      return .delete(counter, index: index)
+      return try delete(id)
     case .restore(let counter, let index):
       let previous = currentID
       let restored = try restore(counter, at: index)
@@ -244,7 +243,7 @@ public final class CountersModel {
   ///
   /// Returns what was deleted and where it stood, so it can be put back. The current
   /// counter moves to a neighbour.
-  private func delete(_ id: String) throws(CounterError) -> (counter: Counter, index: Int) {
+  private func delete(_ id: String) throws(CounterError) -> CounterChange {
     let wasCurrent = currentID == id
     let (deleted, neighbour) = try changeRecords { (records) throws(CounterError) in
       guard let index = records.firstIndex(where: { $0.id == id }) else { throw .unknownCounter(id) }
@@ -255,7 +254,7 @@ public final class CountersModel {
     userDefaults.setPropertyListValue(nil, forKey: id)
     if wasCurrent { select(neighbour) }
     analytics.track(.counterDeleted(id: id, name: deleted.counter.name, value: deleted.counter.value))
-    return deleted
+    return .delete(deleted.counter, index: deleted.index)
   }
 
   /// Puts a deleted counter back at `index` with its value (for undo); returns it, with a
@@ -297,9 +296,8 @@ public final class CountersModel {
     var outcome: Result<Made, CounterError>?
     updateRecords { records in
       var changed = records
-      let result = Result { () throws(CounterError) in try change(&changed) }
-      outcome = result
-      if case .success = result { return changed }
+      outcome = Result { () throws(CounterError) in try change(&changed) }
+      if case .success? = outcome { return changed }
       return records
     }
     // The store calls the transform once, always.
