@@ -77,7 +77,9 @@ let package = Package(
     // Fakes, contract suites and the UI-test driver shared by the test targets.
     .target(
       name: "TallyTestSupport",
-      dependencies: ["TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory"]),
+      dependencies: [
+        "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
+      ]),
     .testTarget(
       name: "TallyCoreTests",
       dependencies: [

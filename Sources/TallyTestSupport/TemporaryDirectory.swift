@@ -1,3 +1,5 @@
+import TallyPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -41,7 +43,7 @@ public final class TemporaryDirectory: Sendable {
     guard lstat(path, &info) == 0 else { return }
     if info.st_mode & S_IFMT == S_IFDIR {
       chmod(path, 0o700)
-      for name in TestFiles.names(in: path) { removeTree(path + "/" + name) }
+      for name in FileSystem.names(inDirectory: path) { removeTree(path + "/" + name) }
       rmdir(path)
     } else {
       unlink(path)

@@ -61,18 +61,6 @@ public enum TestFiles {
     guard truncate(path, off_t(size)) == 0 else { throw TestSupportError("cannot grow \(path): errno \(errno)") }
   }
 
-  /// The names of the files in `directory`, sorted.
-  public static func names(in directory: String) -> [String] {
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
-  }
-
   /// Makes a symbolic link at `path` that points to `target`, as a peer of a sync folder can.
   public static func link(_ path: String, to target: String) throws {
     guard symlink(target, path) == 0 else { throw TestSupportError("cannot link \(path): errno \(errno)") }

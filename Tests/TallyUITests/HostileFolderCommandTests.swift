@@ -1,3 +1,4 @@
+import TallyPlatform
 import TallySync
 import TallyTestSupport
 import Testing
@@ -69,6 +70,6 @@ struct HostileFolderCommandTests: CommandSuite {
     #expect(status.standardOutput.contains("title\\u{1B}]0;owned\\u{7}.tally.plist"), "\(status)")
     #expect(try runBounded("get").standardOutput == "3\n")
     for (name, text) in canaries { #expect(TestFiles.read(outside + "/" + name) == Array(text.utf8), "\(name)") }
-    #expect(TestFiles.names(in: outside).sorted() == canaries.keys.sorted())
+    #expect(FileSystem.names(inDirectory: outside).sorted() == canaries.keys.sorted())
   }
 }

@@ -1,3 +1,4 @@
+import TallyPlatform
 import TallyTestSupport
 import Testing
 
@@ -118,7 +119,7 @@ struct SyncEngineTests {
     try run(on: "desktop", ["inc", "x", "--by", "2"])
     for _ in 0..<2 {
       for (source, destination) in [("laptop", "desktop"), ("desktop", "laptop")] {
-        for name in TestFiles.names(in: folder(source)) where name.hasPrefix(source + ".") {
+        for name in FileSystem.names(inDirectory: folder(source)) where name.hasPrefix(source + ".") {
           try copy(name, from: source, to: destination)
         }
         // A command that opens the history: it moves its changes, and copies them again.

@@ -44,7 +44,7 @@ struct HostileFolderTests {
     for (name, bytes) in canaries {
       #expect(TestFiles.read(outside + "/" + name) == bytes, "\(name) changed", sourceLocation: sourceLocation)
     }
-    #expect(TestFiles.names(in: outside).sorted() == canaries.keys.sorted(), sourceLocation: sourceLocation)
+    #expect(FileSystem.names(inDirectory: outside).sorted() == canaries.keys.sorted(), sourceLocation: sourceLocation)
   }
 
   @Test func linksAtThisMachinesOwnNamesAreReplacedNeverWrittenThrough() throws {

@@ -87,7 +87,7 @@ final class SyncedMachine {
 
   /// Copies every machine file of `other`'s folder into this machine's, as `cp` would.
   func receive(from other: SyncedMachine) throws {
-    for name in TestFiles.names(in: other.folder) where SyncFile.isMachineFile(name) {
+    for name in FileSystem.names(inDirectory: other.folder) where SyncFile.isMachineFile(name) {
       try TestFiles.copy(other.folder + "/" + name, to: folder + "/" + name)
     }
   }
