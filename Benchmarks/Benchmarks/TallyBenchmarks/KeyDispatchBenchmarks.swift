@@ -19,7 +19,7 @@ enum KeyDispatchBenchmarks {
       let app = makeApp(settings: FakeSettings(), store: store)
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
-        app.handle(.space)
+        app.receive(.key(.space))
       }
     }
 
@@ -32,12 +32,12 @@ enum KeyDispatchBenchmarks {
       let store = try FileUserDefaults(directory: directory)
       AppDefaults.register(in: store)
       let app = makeApp(settings: SettingStore(userDefaults: store), store: store)
-      app.handle(.character("s"))  // skips onboarding in a fresh store
+      app.receive(.key(.character("s")))  // skips onboarding in a fresh store
       let keys = Array(repeating: Key.space, count: 10_000)
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         store.performBatch {
-          for key in keys { app.handle(key) }
+          for key in keys { app.receive(.key(key)) }
         }
       }
       benchmark.stopMeasurement()
