@@ -557,9 +557,14 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  /// The number `period` and `streak` keep a kind of period under: its place in ``kinds``.
+  /// The number `period` and `streak` keep a kind of period under, in the database's format.
   static func kindNumber(_ kind: Goal.Period) -> Int64 {
-    Int64(kinds.firstIndex(of: kind) ?? kinds.count)
+    switch kind {
+    case .day: 0
+    case .week: 1
+    case .month: 2
+    case .total: 3
+    }
   }
 
   static let kinds: [Goal.Period] = [.day, .week, .month]
