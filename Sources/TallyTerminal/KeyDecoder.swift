@@ -54,11 +54,13 @@ public enum KeyDecoder {
   /// A mouse report as `getmouse` returns it: button 1 pressed (or clicked) or released, or
   /// the wheel; other buttons mean nothing to Tally.
   public static func decode(mouseState state: mmask_t, column: Int, row: Int) -> Key? {
-    let kinds: [(mask: mmask_t, kind: MouseEvent.Kind)] = [
-      (tally_button1_pressed() | tally_button1_clicked(), .press), (tally_button1_released(), .release),
-      (tally_button4_pressed(), .scrollUp), (tally_button5_pressed(), .scrollDown),
-    ]
-    guard let kind = kinds.first(where: { state & $0.mask != 0 })?.kind else { return nil }
+    guard let kind = mouseKinds.first(where: { state & $0.mask != 0 })?.kind else { return nil }
     return .mouse(MouseEvent(kind, column: column, row: row))
   }
+
+  /// Each report's bits and what they mean, first match first: made once, not per report.
+  private static let mouseKinds: [(mask: mmask_t, kind: MouseEvent.Kind)] = [
+    (tally_button1_pressed() | tally_button1_clicked(), .press), (tally_button1_released(), .release),
+    (tally_button4_pressed(), .scrollUp), (tally_button5_pressed(), .scrollDown),
+  ]
 }
