@@ -79,11 +79,8 @@ struct PropertyListCodecTests {
   }
 
   @Test func randomValuesAreWrittenAsFoundationWritesThem() throws {
-    var state: UInt64 = 0x5EED
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SeededNumbers(state: 0x5EED)
+    func next(_ bound: Int) -> Int { random.next(bound) }
     let pieces = ["a", "Z", "<", ">", "&", " ", "\t", "\n", "é", "e\u{301}", "🎉", "漢", "0", "-", "]]>", ""]
     func text() -> String { (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
     func value(depth: Int) -> PropertyListValue {
@@ -499,11 +496,8 @@ struct PropertyListReaderTests {
   }
 
   @Test func randomValuesReadAsFoundationWroteThem() throws {
-    var state: UInt64 = 0xF00D
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SeededNumbers(state: 0xF00D)
+    func next(_ bound: Int) -> Int { random.next(bound) }
     func bits() -> UInt64 { UInt64(next(1 << 30)) << 34 ^ UInt64(next(1 << 30)) << 4 ^ UInt64(next(16)) }
     let pieces = [
       "a", "Z", "<", ">", "&", "\"", "'", " ", "\t", "\n", "é", "e\u{301}", "🎉", "漢", "\u{10FFFF}", "]]>", "&amp;", "",
@@ -684,11 +678,8 @@ struct PropertyListReaderTests {
       "f": .date(Date(timeIntervalSinceReferenceDate: 12)), "g": .bool(false),
       "h": .array(Array(repeating: .bool(true), count: 20)),
     ])
-    var state: UInt64 = 0xDA11A6E
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SeededNumbers(state: 0xDA11A6E)
+    func next(_ bound: Int) -> Int { random.next(bound) }
     for original in [try foundation(value, .xml), try foundation(value, .binary)] {
       var read = 0
       for _ in 0..<3000 {
@@ -783,5 +774,16 @@ struct PropertyListReaderTests {
     } throws: { error in
       "\(error)".contains("Unicode normalisation")
     }
+  }
+}
+
+/// The same numbers on every run, for tests that try many generated inputs.
+struct SeededNumbers {
+  var state: UInt64
+
+  /// A number in `0..<bound`.
+  mutating func next(_ bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
   }
 }
