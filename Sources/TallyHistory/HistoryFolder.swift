@@ -353,7 +353,7 @@ final class HistoryFolder {
     var have = Set(history.ownEntries().map(key))
     var added: [HistoryEntry] = []
     for name in monthly.isEmpty ? own : monthly {
-      guard let bytes = try? folder.readFile(named: name, atMost: Self.maximumFileSize) else { continue }
+      guard let bytes = try? folder.readFile(named: name, from: 0, atMost: Self.maximumFileSize)?.bytes else { continue }
       for line in bytes.split(separator: UInt8(ascii: "\n")) {
         guard var entry = HistoryEntry(jsonLine: line) else { continue }
         entry.machine = nil

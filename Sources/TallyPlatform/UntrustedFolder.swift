@@ -63,14 +63,9 @@ package final class UntrustedFolder {
     return FileIdentity(info)
   }
 
-  /// The whole regular file `name`, or `nil` when there is none; a file past `limit` bytes
-  /// fails with ``SystemError/fileTooLarge`` before anything is read.
-  package func readFile(named name: String, atMost limit: Int) throws(SystemError) -> [UInt8]? {
-    try readFile(named: name, from: 0, atMost: limit)?.bytes
-  }
-
-  /// The regular file `name` from `offset` on, at most `limit` bytes of it, with the
-  /// identity of the file read; `nil` when there is none.
+  /// The regular file `name` from `offset` on, with the identity of the file read (`nil` when
+  /// there is none); more than `limit` bytes from `offset` fails with
+  /// ``SystemError/fileTooLarge`` before anything is read.
   package func readFile(named name: String, from offset: Int, atMost limit: Int) throws(SystemError)
     -> (bytes: [UInt8], identity: FileIdentity)?
   {
