@@ -27,9 +27,13 @@ let package = Package(
     // The system's SQLite (Debian: libsqlite3-dev), through its C API: docs/history.md says
     // why not GRDB.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // Starting a thread on another core than its parent's, with the C library's GNU calls
+    // (`sched_getcpu`, thread affinity) that Swift's Glibc module leaves out. Only
+    // TallyPlatform uses it.
+    .systemLibrary(name: "CThreads"),
     // Every call to the operating system: files, directories, the clock, the process. The
     // lowest layer: it imports no other target of Tally (docs/architecture.md).
-    .target(name: "TallyPlatform"),
+    .target(name: "TallyPlatform", dependencies: ["CThreads"]),
     // `UserDefaultsProtocol`, the typed API over it, and its stores: in memory, and the
     // durable property-list file (docs/persistence.md). Reusable on its own.
     .target(name: "TallyDefaults", dependencies: ["TallyPlatform"]),
