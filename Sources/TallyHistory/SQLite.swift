@@ -31,7 +31,8 @@ enum SQLiteValue: Equatable {
 /// A statement is reset before each use and after a single-row read, so that none holds a
 /// read transaction open between calls.
 ///
-/// Not thread-safe: each `HistoryLog` owns its connection and is used from one thread.
+/// Not thread-safe: each `HistoryLog` owns its connection and is used from one thread at a
+/// time (the interactive app opens it on a thread of its own, then hands it over).
 final class SQLiteConnection {
   let handle: OpaquePointer
   private var statements: [String: SQLiteStatement] = [:]
@@ -39,6 +40,7 @@ final class SQLiteConnection {
   /// Opens (creating when `create`) the database at `path`, or an in-memory one for
   /// `":memory:"`.
   init(path: String, create: Bool = true) throws(SQLiteError) {
+    _ = Self.configured
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
     let result = sqlite3_open_v2(path, &handle, flags, nil)
@@ -50,6 +52,15 @@ final class SQLiteConnection {
     self.handle = handle
     sqlite3_extended_result_codes(handle, 0)
   }
+
+  /// How long a statement waits for another connection's lock, in seconds (up to an hour)
+  /// before it fails with `SQLITE_BUSY`.
+  func waitForLock(upTo seconds: Double) {
+    sqlite3_busy_timeout(handle, Int32(min(max(seconds, 0), 3600) * 1000))
+  }
+
+  /// SQLite's process-wide settings, made once before the first connection opens.
+  private static let configured: Void = { _ = tally_sqlite_pages_as_needed() }()
 
   deinit {
     statements.removeAll()
