@@ -19,6 +19,8 @@ import TallySync
 public final class DeferredHistory: HistoryLog {
   private let open: () throws(HistoryError) -> SQLiteHistory
   private var outcome: Result<SQLiteHistory, HistoryError>?
+  /// The opening started ahead of the first question, until that question.
+  private var ahead: (opening: Opening, adopt: (SQLiteHistory) -> Void)?
   /// The sync folder to join once it is open, and whether to read the other machines'
   /// files before its first answer (asked for by ``refresh()`` before it opened).
   private var folder: (sync: CounterSync, adoptingOwnFiles: Bool, readingFirst: Bool)?
@@ -29,18 +31,51 @@ public final class DeferredHistory: HistoryLog {
   /// old log on a new machine), a question is answered with none, and nothing is made.
   private let mayHoldChanges: (() -> Bool)?
 
+  /// An opening of the database started ahead of its first question, on a thread of its
+  /// own (``WorkAhead``), while the caller goes on with other work.
+  public struct Opening {
+    fileprivate let work: WorkAhead<Result<SQLiteHistory, HistoryError>>
+
+    /// Starts `open` on a thread of its own.
+    ///
+    /// `open` must reach nothing its caller goes on using (give it values), wait for no lock
+    /// (how long to wait is for ``DeferredHistory``'s `adopt` to set) and repair nothing:
+    /// the process may end before it is done.
+    public init(_ open: @escaping @Sendable () throws(HistoryError) -> SQLiteHistory) {
+      work = WorkAhead { Result(catching: open) }
+    }
+  }
+
   /// A history opened by `open` at its first use; `mayHoldChanges`, when given, spares a
   /// question the opening while there is nothing to read (the last-change line at the start
   /// of a new machine's first session).
-  public init(open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil) {
+  ///
+  /// With `ahead`, the first question takes the database that opening made (waiting for the
+  /// rest of it, if any) and hands it to `adopt` on this thread; an opening that found the
+  /// database locked or damaged is done again then by `open`, which waits as the settings
+  /// say and repairs. Until that question the history behaves as one not yet opened. The
+  /// interactive app starts its opening before it reads its store (docs/history.md).
+  public init(
+    open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
+    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }
+  ) {
     self.open = open
     self.mayHoldChanges = mayHoldChanges
+    self.ahead = ahead.map { ($0, adopt) }
   }
 
   /// The database, opened now if it was not yet.
   public func opened() throws(HistoryError) -> SQLiteHistory {
     if let outcome { return try outcome.get() }
-    let result = Result(catching: open)
+    var result = ahead.map { $0.opening.work.value() } ?? Result(catching: open)
+    if let ahead {
+      switch result {
+      case .success(let history): ahead.adopt(history)
+      case .failure(.locked), .failure(.damaged): result = Result(catching: open)
+      case .failure: break
+      }
+      self.ahead = nil
+    }
     outcome = result
     if case .success(let history) = result {
       untold = history.notices

@@ -27,16 +27,18 @@ extension SQLiteHistory {
   ///   (`history.sqlite.damaged-<time>`) with its `-wal`, and a new one is made from what can
   ///   still be read of it; ``notices`` says how many changes came back. With sync on,
   ///   ``attach(folder:machine:mayWrite:)`` then adds what this machine's files there hold.
+  ///   Not when `repairing` is false: then it throws ``HistoryError/damaged(path:reason:)``
+  ///   (an opening that may be cut short by the process's end, which the repair must not be).
   /// - A locked database waits up to `busyTimeout` seconds.
-  public static func open(directory: String, busyTimeout: Double = StoreLock.defaultTimeout) throws(HistoryError)
-    -> SQLiteHistory
-  {
+  public static func open(
+    directory: String, busyTimeout: Double = StoreLock.defaultTimeout, repairing: Bool = true
+  ) throws(HistoryError) -> SQLiteHistory {
     do throws(HistoryError) {
       let history = try connect(directory: directory, busyTimeout: busyTimeout)
       try history.importLegacyLog(directory: directory)
       return history
     } catch {
-      guard case .damaged(_, let reason) = error else { throw error }
+      guard repairing, case .damaged(_, let reason) = error else { throw error }
       return try rebuild(directory: directory, reason: reason, busyTimeout: busyTimeout)
     }
   }
@@ -51,7 +53,7 @@ extension SQLiteHistory {
     let inWAL = file.map { $0.head.count == 20 && $0.head[18] == 2 && $0.head[19] == 2 } ?? false
     let connection = try HistoryError.catching(path: path) { () throws(SQLiteError) in
       let connection = try SQLiteConnection(path: path)
-      sqlite3_busy_timeout(connection.handle, Int32(min(max(busyTimeout, 0), 3600) * 1000))
+      connection.waitForLock(upTo: busyTimeout)
       tally_sqlite_no_checkpoint_on_close(connection.handle)
       // A new database is made without waiting for the disk (a crash while it is made leaves
       // a file that is moved aside as damaged, and nothing was in it); then every commit is

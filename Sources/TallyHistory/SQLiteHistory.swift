@@ -74,6 +74,9 @@ public final class SQLiteHistory: HistoryLog {
   /// never emptied would grow with every command.
   public var logFoldedAbove = 256 << 10
 
+  /// How long a change waits for another process's lock from now on, in seconds.
+  public func waitForLock(upTo seconds: Double) { connection.waitForLock(upTo: seconds) }
+
   deinit {
     guard path != ":memory:" else { return }
     if let log = try? FileSystem.identity(atPath: path + "-wal"), log.byteCount > logFoldedAbove {
