@@ -45,18 +45,35 @@ struct AppEnvironment {
   ///   also when the file could not be parsed and was moved aside (a command then changes
   ///   nothing and says where it is).
   static func openFile(_ use: Use, environment: [String: String]) throws(StoreError) -> File {
-    let store = try FileUserDefaults(directory: StoreLocation.dataDirectory(environment: environment))
+    let directory = try StoreLocation.dataDirectory(environment: environment)
+    // The app's first frame asks the history when a goal is on show: it is opened meanwhile,
+    // on a thread of its own, while the store and the settings are read and the terminal
+    // started. How long it may wait for a lock is a setting, not read yet: none until then;
+    // and a damaged database is repaired on this thread, at the first question, as the app
+    // may end (a store it cannot read, no terminal) before that opening is done.
+    let ahead =
+      use == .interactive && SQLiteHistory.exists(inDirectory: directory)
+      ? DeferredHistory.Opening { () throws(HistoryError) in
+        try openHistory(use, directory: directory, busyTimeout: 0, repairing: false)
+      } : nil
+    let store = try FileUserDefaults(directory: directory)
     if use == .command, let notice = store.notices.first { throw notice }
     let history = DeferredHistory(
-      open: { () throws(HistoryError) in
-        let history = try SQLiteHistory.open(directory: store.directory, busyTimeout: store.lockTimeout)
-        // The interactive app folds the log whole at quit: the next start reads none of it.
-        if use == .interactive { history.logFoldedAbove = 0 }
-        return history
-      },
+      open: { () throws(HistoryError) in try openHistory(use, directory: store.directory, busyTimeout: store.lockTimeout) },
       // A new machine's first frames make no database: there is nothing to show yet.
-      mayHoldChanges: use == .interactive ? { SQLiteHistory.exists(inDirectory: store.directory) } : nil)
+      mayHoldChanges: use == .interactive ? { SQLiteHistory.exists(inDirectory: store.directory) } : nil,
+      ahead: ahead, adopt: { $0.waitForLock(upTo: store.lockTimeout) })
     return File(store: store, history: history, notices: store.notices.map(\.description) + StoreCheck.run(on: store))
+  }
+
+  /// Opens the history database in `directory`, as `use` needs it.
+  private static func openHistory(_ use: Use, directory: String, busyTimeout: Double, repairing: Bool = true)
+    throws(HistoryError) -> SQLiteHistory
+  {
+    let history = try SQLiteHistory.open(directory: directory, busyTimeout: busyTimeout, repairing: repairing)
+    // The interactive app folds the log whole at quit: the next start reads none of it.
+    if use == .interactive { history.logFoldedAbove = 0 }
+    return history
   }
 
   /// The environment `arguments` ask for: over `file()` (called only for a store on disk), or
