@@ -77,6 +77,25 @@ public final class SQLiteHistory: HistoryLog {
   /// How long a change waits for another process's lock from now on, in seconds.
   public func waitForLock(upTo seconds: Double) { connection.waitForLock(upTo: seconds) }
 
+  /// What a frame with a goal and the last-change line ask.
+  enum FrameQuery {
+    static let latestRow = "SELECT max(seq) FROM change"
+    static let totalsCalendar = "SELECT value FROM setting WHERE key = 'calendar'"
+    static let lastFolded = "SELECT value FROM setting WHERE key = 'folded'"
+    static let periods = "SELECT number, net, progress FROM period WHERE kind = ? AND counter = ? AND number >= ?"
+    static let keptRuns = "SELECT best, first, last FROM streak WHERE counter = ? AND kind = ? AND amount = ?"
+    static let lastChange =
+      "SELECT \(columns), seq FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed' "
+      + "ORDER BY time DESC, seq DESC LIMIT 1"
+    static let all = [latestRow, totalsCalendar, lastFolded, periods, keptRuns, lastChange]
+  }
+
+  /// Prepares what a frame with a goal and the last-change line ask, so that the first
+  /// frame only binds and steps: the interactive app's opening ahead does it on its thread.
+  public func prepareFrameQueries() {
+    for sql in FrameQuery.all { _ = try? connection.statement(sql) }
+  }
+
   deinit {
     guard path != ":memory:" else { return }
     if let log = try? FileSystem.identity(atPath: path + "-wal"), log.byteCount > logFoldedAbove {
@@ -428,10 +447,9 @@ public final class SQLiteHistory: HistoryLog {
   public func lastChange(ofCounter id: String) -> RecordedChange? {
     // Walks the (counter, time) index backwards: this machine's last change is among the
     // first rows it meets.
-    let found = try? connection.firstRow(
-      "SELECT \(Self.columns), seq FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed' "
-        + "ORDER BY time DESC, seq DESC LIMIT 1", [.text(id)]
-    ) { row in Self.entry(row).map { RecordedChange(row: row.integer(9), entry: $0) } }
+    let found = try? connection.firstRow(FrameQuery.lastChange, [.text(id)]) { row in
+      Self.entry(row).map { RecordedChange(row: row.integer(9), entry: $0) }
+    }
     return found ?? nil
   }
 
@@ -452,8 +470,7 @@ public final class SQLiteHistory: HistoryLog {
     }
     var totals = PeriodTotals()
     do throws(SQLiteError) {
-      let statement = try connection.statement(
-        "SELECT number, net, progress FROM period WHERE kind = ? AND counter = ? AND number >= ?")
+      let statement = try connection.statement(FrameQuery.periods)
       try statement.bind([.integer(Self.kindNumber(kind)), .text(id), .integer(Int64(first ?? Int(Int32.min)))])
       while try statement.step() {
         totals[Int(statement.integer(0))] = PeriodTotal(
@@ -477,7 +494,7 @@ public final class SQLiteHistory: HistoryLog {
     let index = Self.kindNumber(kind)
     if amount > 0,
       let kept = try? connection.firstRow(
-        "SELECT best, first, last FROM streak WHERE counter = ? AND kind = ? AND amount = ?",
+        FrameQuery.keptRuns,
         [.text(id), .integer(index), .integer(Int64(amount))],
         { (best: Int($0.integer(0)), first: Int($0.integer(1)), last: Int($0.integer(2))) }),
       current >= kept.last
@@ -584,9 +601,9 @@ public final class SQLiteHistory: HistoryLog {
   /// The last row, and the last row folded into the totals when they are kept for the
   /// calendar `key` (`nil` when they are not).
   private func foldedRows(key: String) throws(SQLiteError) -> (latest: Int64, folded: Int64?) {
-    let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
-    let calendar = try connection.firstRow("SELECT value FROM setting WHERE key = 'calendar'") { $0.optionalText(0) } ?? nil
-    return (latest, calendar == key ? try connection.integer("SELECT value FROM setting WHERE key = 'folded'") : nil)
+    let latest = try connection.integer(FrameQuery.latestRow) ?? 0
+    let calendar = try connection.firstRow(FrameQuery.totalsCalendar) { $0.optionalText(0) } ?? nil
+    return (latest, calendar == key ? try connection.integer(FrameQuery.lastFolded) : nil)
   }
 
   /// Inside a write transaction: folds the rows not yet in the totals, or rebuilds them

@@ -54,7 +54,9 @@ struct AppEnvironment {
     let ahead =
       use == .interactive && SQLiteHistory.exists(inDirectory: directory)
       ? DeferredHistory.Opening { () throws(HistoryError) in
-        try openHistory(use, directory: directory, busyTimeout: 0, repairing: false)
+        let history = try openHistory(use, directory: directory, busyTimeout: 0, repairing: false)
+        history.prepareFrameQueries()
+        return history
       } : nil
     let store = try FileUserDefaults(directory: directory)
     if use == .command, let notice = store.notices.first { throw notice }

@@ -64,7 +64,12 @@ struct DeferredHistoryTests {
         openings.inline += 1
         return try SQLiteHistory.open(directory: path)
       },
-      ahead: DeferredHistory.Opening { () throws(HistoryError) in try SQLiteHistory.open(directory: path, busyTimeout: 0) },
+      ahead: DeferredHistory.Opening { () throws(HistoryError) in
+        // As the app's does: the frame's questions prepared on the opening's thread.
+        let history = try SQLiteHistory.open(directory: path, busyTimeout: 0)
+        history.prepareFrameQueries()
+        return history
+      },
       adopt: { _ in openings.adopted += 1 })
     // Until the first question it is a history not yet opened.
     #expect(!history.isOpen)
@@ -72,8 +77,9 @@ struct DeferredHistoryTests {
     #expect(history.allTime(ofCounter: "count") == 1)
     #expect(history.isOpen)
     #expect((openings.inline, openings.adopted) == (0, 1))
-    // Questions after the first use the same database.
+    // Questions after the first use the same database, through the statements prepared there.
     #expect(history.entries(ofCounter: "count", since: nil, until: nil, limit: nil).entries.count == 1)
+    #expect(history.lastChange(ofCounter: "count")?.entry.new == 1)
     #expect(openings.adopted == 1)
   }
 
