@@ -285,6 +285,12 @@ public final class TerminalSession: TerminalDriver {
       curs_set(0)
     }
     wrefresh(window)
+    // The frame reaches the terminal through a kernel worker that Linux queues on this
+    // core: yielding it now lets the worker hand the frame over before the work that
+    // follows a frame (the sync folder's reading after the first takes 1.5 ms) holds the
+    // core. Without it, one first frame in two reached the terminal 2 ms late
+    // (docs/performance.md).
+    sched_yield()
     drawn = canvas
   }
 
