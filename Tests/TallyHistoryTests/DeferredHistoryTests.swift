@@ -55,8 +55,11 @@ struct DeferredHistoryTests {
     var adopted = 0
   }
 
-  @Test func anOpeningAheadIsTakenByTheFirstQuestion() throws {
-    try oneChangeWritten()
+  /// A history whose opening `ahead` starts now, with the history's own opening (which
+  /// repairs and waits for locks) and its adoptions counted.
+  private func startedAhead(_ ahead: @escaping @Sendable () throws(HistoryError) -> SQLiteHistory) -> (
+    DeferredHistory, Openings
+  ) {
     let path = directory.path
     let openings = Openings()
     let history = DeferredHistory(
@@ -64,13 +67,20 @@ struct DeferredHistoryTests {
         openings.inline += 1
         return try SQLiteHistory.open(directory: path)
       },
-      ahead: DeferredHistory.Opening { () throws(HistoryError) in
-        // As the app's does: the frame's questions prepared on the opening's thread.
-        let history = try SQLiteHistory.open(directory: path, busyTimeout: 0)
-        history.prepareFrameQueries()
-        return history
-      },
+      ahead: DeferredHistory.Opening(ahead),
       adopt: { _ in openings.adopted += 1 })
+    return (history, openings)
+  }
+
+  @Test func anOpeningAheadIsTakenByTheFirstQuestion() throws {
+    try oneChangeWritten()
+    let path = directory.path
+    let (history, openings) = startedAhead { () throws(HistoryError) in
+      // As the app's does: the frame's questions prepared on the opening's thread.
+      let history = try SQLiteHistory.open(directory: path, busyTimeout: 0)
+      history.prepareFrameQueries()
+      return history
+    }
     // Until the first question it is a history not yet opened.
     #expect(!history.isOpen)
     #expect(history.notice == nil)
@@ -89,14 +99,7 @@ struct DeferredHistoryTests {
   @Test func anOpeningAheadThatFoundTheDatabaseLockedIsDoneAgain() throws {
     try oneChangeWritten()
     let path = directory.path
-    let openings = Openings()
-    let history = DeferredHistory(
-      open: { () throws(HistoryError) in
-        openings.inline += 1
-        return try SQLiteHistory.open(directory: path)
-      },
-      ahead: DeferredHistory.Opening { () throws(HistoryError) in throw .locked(path: path) },
-      adopt: { _ in openings.adopted += 1 })
+    let (history, openings) = startedAhead { () throws(HistoryError) in throw .locked(path: path) }
     #expect(history.allTime(ofCounter: "count") == 1)
     #expect(history.notice == nil)
     #expect((openings.inline, openings.adopted) == (1, 0))
@@ -109,16 +112,9 @@ struct DeferredHistoryTests {
     try TestFiles.write(
       Array("this is not a database, but it is long enough to have a header".utf8),
       to: directory.appending(SQLiteHistory.fileName))
-    let openings = Openings()
-    let history = DeferredHistory(
-      open: { () throws(HistoryError) in
-        openings.inline += 1
-        return try SQLiteHistory.open(directory: path)
-      },
-      ahead: DeferredHistory.Opening { () throws(HistoryError) in
-        try SQLiteHistory.open(directory: path, busyTimeout: 0, repairing: false)
-      },
-      adopt: { _ in openings.adopted += 1 })
+    let (history, openings) = startedAhead { () throws(HistoryError) in
+      try SQLiteHistory.open(directory: path, busyTimeout: 0, repairing: false)
+    }
     #expect(history.allTime(ofCounter: "count") == 0)
     #expect((openings.inline, openings.adopted) == (1, 0))
     #expect(history.notice?.contains("was damaged") == true, "\(history.notice ?? "")")
@@ -128,14 +124,7 @@ struct DeferredHistoryTests {
   /// Any other failure of the opening ahead is the history's: told, and not tried again.
   @Test func anOpeningAheadThatFailedIsTheAnswer() throws {
     let path = directory.path
-    let openings = Openings()
-    let history = DeferredHistory(
-      open: { () throws(HistoryError) in
-        openings.inline += 1
-        return try SQLiteHistory.open(directory: path)
-      },
-      ahead: DeferredHistory.Opening { () throws(HistoryError) in throw .full(path: path) },
-      adopt: { _ in openings.adopted += 1 })
+    let (history, openings) = startedAhead { () throws(HistoryError) in throw .full(path: path) }
     #expect(throws: HistoryError.full(path: path)) { try history.opened() }
     #expect(history.notice == HistoryError.full(path: path).description)
     #expect(history.allTime(ofCounter: "count") == 0)
