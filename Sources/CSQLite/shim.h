@@ -14,7 +14,7 @@ static inline int tally_sqlite_no_checkpoint_on_close(sqlite3 *db) {
 
 // sqlite3_config is variadic too. The page cache takes its pages one at a time, as a
 // query needs them, not 20 at the first read of a database (about 90 KB, each 4 KB a page
-// fault before the first frame; docs/history.md). Effective only before sqlite3_initialize.
+// fault before the first frame; docs/BENCHMARKS.md). Effective only before sqlite3_initialize.
 static inline int tally_sqlite_pages_as_needed(void) {
   return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
 }

@@ -8,7 +8,7 @@ extern int pthread_attr_setaffinity_np(pthread_attr_t *attributes, size_t size, 
 
 /// Starts `body(argument)` on a new joinable thread kept off the caller's core: Linux puts
 /// a new thread on its parent's core, where it waited until the parent blocked in half of
-/// the sessions measured (docs/history.md). Returns 0 when started, -1 when the process may
+/// the sessions measured (docs/performance.md). Returns 0 when started, -1 when the process may
 /// use one core only (not started: there is nothing to run beside), or pthread_create's
 /// error.
 static inline int tally_start_thread_beside(pthread_t *thread, void *(*body)(void *), void *argument) {
