@@ -21,7 +21,7 @@ import Synchronization
 /// touches nothing more.
 public final class WorkAhead<Value>: @unchecked Sendable {
   private let work: @Sendable () -> Value
-  private let claim = Atomic<Int>(Claim.nobody)
+  private let claim = Atomic<Claim>(.nobody)
   private var result: Value?
   private var thread = pthread_t()
   /// Whether a thread was started and not yet joined or detached.
@@ -36,7 +36,7 @@ public final class WorkAhead<Value>: @unchecked Sendable {
     self.work = work
     let start = Unmanaged.passRetained(
       ThreadStart { [self] in
-        guard claim.compareExchange(expected: Claim.nobody, desired: Claim.thread, ordering: .acquiringAndReleasing).exchanged
+        guard claim.compareExchange(expected: .nobody, desired: .thread, ordering: .acquiringAndReleasing).exchanged
         else { return }
         result = work()
       })
@@ -54,7 +54,7 @@ public final class WorkAhead<Value>: @unchecked Sendable {
 
   /// The work's value, once: waited for if the thread has begun it, else done now.
   public func value() -> Value {
-    if claim.compareExchange(expected: Claim.nobody, desired: Claim.owner, ordering: .acquiringAndReleasing).exchanged {
+    if claim.compareExchange(expected: .nobody, desired: .owner, ordering: .acquiringAndReleasing).exchanged {
       settleThread(join: false)
       return work()
     }
@@ -78,10 +78,8 @@ public final class WorkAhead<Value>: @unchecked Sendable {
 }
 
 /// Who does a ``WorkAhead``'s work: nobody yet, its thread, or its owner.
-private enum Claim {
-  static let nobody = 0
-  static let thread = 1
-  static let owner = 2
+private enum Claim: Int, AtomicRepresentable {
+  case nobody, thread, owner
 }
 
 /// What a started thread runs; a class, so that one pointer crosses to the thread.
