@@ -105,8 +105,11 @@ public final class DeferredHistory: HistoryLog {
   private var history: SQLiteHistory? { try? opened() }
 
   /// The database for a question: not opened, nor made, while it cannot hold a change.
+  ///
+  /// An opening started ahead was started because there was one to open: the first question
+  /// does not look for it again.
   private var readable: SQLiteHistory? {
-    if outcome == nil, let mayHoldChanges, !mayHoldChanges() { return nil }
+    if outcome == nil, ahead == nil, let mayHoldChanges, !mayHoldChanges() { return nil }
     return history
   }
 
