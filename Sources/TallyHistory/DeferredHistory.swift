@@ -1,3 +1,4 @@
+import TallyDefaults
 import TallyModel
 import TallyPlatform
 import TallySync
@@ -18,6 +19,11 @@ import TallySync
 /// (``opened()``) and exits with the reason.
 public final class DeferredHistory: HistoryLog {
   private let open: () throws(HistoryError) -> SQLiteHistory
+  /// Makes a new database in place of one found damaged in use, for the reason given.
+  private let repair: ((String) throws(HistoryError) -> SQLiteHistory)?
+  /// The rows saved with the values that the database may not hold yet: appended when it
+  /// opens, and counted in every answer until it holds them.
+  public let pending: PendingHistory?
   private var outcome: Result<SQLiteHistory, HistoryError>?
   /// The opening started ahead of the first question, until that question.
   private var ahead: (opening: Opening, adopt: (SQLiteHistory) -> Void)?
@@ -55,11 +61,18 @@ public final class DeferredHistory: HistoryLog {
   /// database locked or damaged is done again then by `open`, which waits as the settings
   /// say and repairs. Until that question the history behaves as one not yet opened. The
   /// interactive app starts its opening before it reads its store (docs/history.md).
+  ///
+  /// With `pending`, the rows the store holds for it are appended when it opens (and at
+  /// every question while some are still not), and counted in its answers until then; a
+  /// database found damaged in use is replaced by `repair`'s.
   public init(
     open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
-    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }
+    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil,
+    repair: ((String) throws(HistoryError) -> SQLiteHistory)? = nil
   ) {
     self.open = open
+    self.pending = pending
+    self.repair = repair
     self.mayHoldChanges = mayHoldChanges
     self.ahead = ahead.map { ($0, adopt) }
   }
@@ -84,8 +97,69 @@ public final class DeferredHistory: HistoryLog {
           to: folder.sync, adoptingOwnFiles: folder.adoptingOwnFiles, readingBeforeFirstQuestion: folder.readingFirst)
       }
       folder = nil
+      settle()
     }
     return try result.get()
+  }
+
+  /// Appends the rows waiting in the store that the database does not hold yet, if it is
+  /// open (a process killed after saving a change and before appending its row left them,
+  /// or a database that could not be written); returns those it still does not hold.
+  @discardableResult
+  public func settle() -> [PendingRow] {
+    guard let pending, case .success(let history)? = outcome else { return pending?.unheld ?? [] }
+    let rows = pending.unheld
+    if !rows.isEmpty {
+      pending.holds(history.appendPending(rows, copyingToFolder: true))
+      if repairIfDamaged(history) { return settle() }
+    }
+    let left = pending.unheld
+    if left.isEmpty, history.isUnreconciled { reconcile(history, with: pending.store) }
+    return left
+  }
+
+  /// Gives each counter whose value its rows do not add up to (a value from before this
+  /// Tally, when a process could stop between the value and its row; rows lost with a
+  /// damaged database) one row that explains the difference, once: a change from the rows'
+  /// sum to the value, noted `imported`, as an import explains a value without history.
+  ///
+  /// With sync on, a value is every machine's counts: nothing is added then.
+  private func reconcile(_ history: SQLiteHistory, with store: any PropertyListStore) {
+    var rows: [HistoryEntry] = []
+    if history.attachedSync == nil, folder == nil {
+      for counter in CountersModel.storedCounters(in: store) {
+        let total = history.ownTotal(ofCounter: counter.id)
+        guard total != counter.value else { continue }
+        rows.append(
+          HistoryEntry(
+            time: Date(), event: .changed, counter: counter.id, name: counter.name, old: total, new: counter.value,
+            source: .command, note: "imported"))
+      }
+    }
+    _ = history.reconcile(adding: rows)
+  }
+
+  /// Replaces a database found damaged in use by a new one, made from what can still be read
+  /// of it, then this machine's files in the sync folder, then the rows waiting in the
+  /// store; returns whether it did.
+  private func repairIfDamaged(_ history: SQLiteHistory) -> Bool {
+    guard let reason = history.damage, let repair else { return false }
+    history.damage = nil
+    let sync = history.attachedSync
+    outcome = Result { () throws(HistoryError) in try repair(reason) }
+    guard case .success(let repaired) = outcome else { return false }
+    untold += repaired.notices
+    if let sync { repaired.attach(to: sync.sync, readingBeforeFirstQuestion: sync.readingFirst) }
+    return true
+  }
+
+  /// The rows waiting in the store that the database does not hold, after appending them
+  /// was tried: what every answer adds to the database's own.
+  private var overlay: [PendingRow] {
+    guard let pending, !pending.unheld.isEmpty else { return [] }
+    // Opened first: opening appends them.
+    _ = readable
+    return settle()
   }
 
   /// Whether it was opened (or tried).
@@ -114,8 +188,16 @@ public final class DeferredHistory: HistoryLog {
   }
 
   public func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
-    guard !entries.isEmpty else { return }
-    history?.append(entries, copyingToFolder: copyingToFolder)
+    guard !entries.isEmpty, let history else { return }
+    history.append(entries, copyingToFolder: copyingToFolder)
+    if repairIfDamaged(history) { self.history?.append(entries, copyingToFolder: copyingToFolder) }
+  }
+
+  public func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64> {
+    guard !rows.isEmpty, let history else { return [] }
+    let held = history.appendPending(rows, copyingToFolder: copyingToFolder)
+    guard repairIfDamaged(history), let repaired = self.history else { return held }
+    return repaired.appendPending(rows, copyingToFolder: copyingToFolder)
   }
 
   /// Copies this machine's changes to the folder if the database is open (a process that
@@ -155,33 +237,77 @@ public final class DeferredHistory: HistoryLog {
   }
 
   public func read() -> HistoryReading {
-    readable?.read() ?? HistoryReading(problem: openProblem)
+    var reading = readable?.read() ?? HistoryReading(problem: openProblem)
+    let waiting = overlay.map(\.entry)
+    guard !waiting.isEmpty else { return reading }
+    reading.entries = Self.inTimeOrder(reading.entries + waiting)
+    return reading
   }
 
   public func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading {
-    readable?.entries(ofCounter: id, since: since, until: until, limit: limit) ?? HistoryReading(problem: openProblem)
+    var reading =
+      readable?.entries(ofCounter: id, since: since, until: until, limit: limit) ?? HistoryReading(problem: openProblem)
+    let waiting = waiting(ofCounter: id).filter { entry in
+      since.map { entry.time >= $0 } ?? true && until.map { entry.time < $0 } ?? true
+    }
+    guard !waiting.isEmpty else { return reading }
+    reading.entries = Self.inTimeOrder(reading.entries + waiting)
+    if let limit { reading.entries = Array(reading.entries.suffix(max(0, limit))) }
+    return reading
   }
 
   public func entries(ofCounter id: String, newestFirstSkipping skipping: Int, limit: Int) -> HistoryReading {
-    readable?.entries(ofCounter: id, newestFirstSkipping: skipping, limit: limit) ?? HistoryReading(problem: openProblem)
+    let waiting = waiting(ofCounter: id)
+    guard !waiting.isEmpty else {
+      return readable?.entries(ofCounter: id, newestFirstSkipping: skipping, limit: limit)
+        ?? HistoryReading(problem: openProblem)
+    }
+    var reading =
+      readable?.entries(ofCounter: id, newestFirstSkipping: 0, limit: max(0, skipping) + max(0, limit))
+      ?? HistoryReading(problem: openProblem)
+    let newestFirst = Self.inTimeOrder(reading.entries.reversed() + waiting).reversed()
+    reading.entries = Array(newestFirst.dropFirst(max(0, skipping)).prefix(max(0, limit)))
+    return reading
   }
 
   public func entryCount(ofCounter id: String) -> Int {
-    readable?.entryCount(ofCounter: id) ?? 0
+    (readable?.entryCount(ofCounter: id) ?? 0) + waiting(ofCounter: id).count
   }
 
   public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
-    readable?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
+    var totals = readable?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
+    guard kind != .total else { return totals }
+    for entry in waiting(ofCounter: id) where entry.event == .changed {
+      let period = calendar.period(kind, of: entry.time)
+      if let first, period < first { continue }
+      totals[period, default: PeriodTotal()].record(entry)
+    }
+    return totals
   }
 
   public func streaks(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, reaching amount: Int, current: Int)
     -> (current: Int, best: Int)
   {
-    readable?.streaks(ofCounter: id, per: kind, calendar: calendar, reaching: amount, current: current) ?? (0, 0)
+    guard waiting(ofCounter: id).contains(where: { $0.event == .changed }) else {
+      return readable?.streaks(ofCounter: id, per: kind, calendar: calendar, reaching: amount, current: current) ?? (0, 0)
+    }
+    // Rows the database does not hold yet: the runs made again from every period's totals.
+    let totals = totals(ofCounter: id, per: kind, calendar: calendar, from: nil)
+    return GoalSummary.streaks(in: totals, reaching: amount, current: current)
   }
 
   public func allTime(ofCounter id: String) -> Int {
-    readable?.allTime(ofCounter: id) ?? 0
+    waiting(ofCounter: id).reduce(readable?.allTime(ofCounter: id) ?? 0) { PeriodTotal.add($0, $1.netChange) }
+  }
+
+  /// The counter's rows waiting in the store that the database does not hold, oldest first.
+  private func waiting(ofCounter id: String) -> [HistoryEntry] {
+    Self.inTimeOrder(overlay.lazy.map(\.entry).filter { $0.counter == id })
+  }
+
+  /// `entries` in the order they happened, ties in the order given.
+  private static func inTimeOrder(_ entries: [HistoryEntry]) -> [HistoryEntry] {
+    entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
   }
 
   /// Reads the other machines' new history now if the database is open; if it is not, it

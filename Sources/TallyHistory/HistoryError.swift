@@ -10,6 +10,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
   case readOnly(path: String, reason: String)
   /// A later Tally wrote it, in a schema this one does not know.
   case futureFormat(path: String, version: Int64)
+  /// Another program's database is at its name: it is left alone.
+  case foreign(path: String)
   /// It is not a database, or a damaged one, and could not be moved aside.
   case damaged(path: String, reason: String)
   /// Anything else SQLite reported.
@@ -42,6 +44,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     case .futureFormat(let path, let version):
       "the history \(path) was written by a later Tally (schema \(version), this one knows \(SQLiteHistory.schemaVersion)); "
         + "update Tally"
+    case .foreign(let path):
+      "\(path) is a database of another program, not Tally's history; it is left as it is (move it away to start a new history)"
     case .damaged(let path, let reason): "the history \(path) is damaged (\(reason))"
     case .failed(let path, let reason): "the history \(path) could not be used (\(reason))"
     }

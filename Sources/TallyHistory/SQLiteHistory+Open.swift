@@ -43,6 +43,15 @@ extension SQLiteHistory {
     }
   }
 
+  /// Moves the database in `directory`, found damaged in use (`reason`), aside and makes a
+  /// new one from what can still be read of it (as ``open(directory:busyTimeout:repairing:)``
+  /// does with a database found damaged when it opens).
+  public static func reopen(
+    directory: String, damaged reason: String, busyTimeout: Double = StoreLock.defaultTimeout
+  ) throws(HistoryError) -> SQLiteHistory {
+    try rebuild(directory: directory, reason: reason, busyTimeout: busyTimeout)
+  }
+
   private static func connect(directory: String, busyTimeout: Double) throws(HistoryError) -> SQLiteHistory {
     let path = StoreLocation.join(directory, fileName)
     // Made readable by this user only, as the store is (SQLite gives its -wal and -shm files
@@ -60,11 +69,14 @@ extension SQLiteHistory {
       // fsynced: WAL, so readers never wait for a writer, and FULL, so that an acknowledged
       // change survives power loss, as the old log's fsync per append did.
       if isNew { try connection.execute("PRAGMA synchronous = OFF") }
-      if !inWAL { try connection.execute("PRAGMA journal_mode = WAL") }
       return connection
     }
     let history = SQLiteHistory(path: path, connection: connection)
+    // Checked first: a database of another program or of a later Tally is left as it is.
     try history.createSchema()
+    if !inWAL {
+      try HistoryError.catching(path: path) { () throws(SQLiteError) in try connection.execute("PRAGMA journal_mode = WAL") }
+    }
     // Nothing to import when there is no old log: said so in the new database, so that
     // opening it does not write again.
     if isNew, !hasLegacyLog(inDirectory: directory) {
@@ -88,7 +100,10 @@ extension SQLiteHistory {
     }
     let salvaged = salvage(from: aside)
     let history = try connect(directory: directory, busyTimeout: busyTimeout)
-    history.append(salvaged, copyingToFolder: false)
+    // With the ids of the pending rows they were, so that those are not added again.
+    try? history.connection.transaction { () throws(SQLiteError) in
+      for row in salvaged { try history.insert(row.entry, file: nil, pendingID: row.id) }
+    }
     // The old log was imported into the damaged one: not again.
     try? history.connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
     history.rebuiltFrom = aside
@@ -98,19 +113,23 @@ extension SQLiteHistory {
     return history
   }
 
-  /// This machine's rows that can still be read from the damaged database at `path`.
-  private static func salvage(from path: String) -> [HistoryEntry] {
-    // A database from before notes has no `note` column: its rows come back without one.
+  /// This machine's rows that can still be read from the damaged database at `path`, each
+  /// with the id of the pending row it was, if it was one.
+  private static func salvage(from path: String) -> [(entry: HistoryEntry, id: Int64?)] {
+    // A database from before notes has no `note` column, and one from before pending rows no
+    // `pending_id`: their rows come back without them.
     guard let connection = try? SQLiteConnection(path: path, create: false),
-      let statement = (try? connection.statement("SELECT \(columns) FROM change WHERE machine IS NULL ORDER BY seq"))
+      let statement = (try? connection.statement("SELECT \(columns), pending_id FROM change WHERE machine IS NULL ORDER BY seq"))
+        ?? (try? connection.statement("SELECT \(columns), NULL FROM change WHERE machine IS NULL ORDER BY seq"))
         ?? (try? connection.statement(
-          "SELECT time, event, counter, name, old, new, source, machine, NULL FROM change WHERE machine IS NULL ORDER BY seq"))
+          "SELECT time, event, counter, name, old, new, source, machine, NULL, NULL FROM change WHERE machine IS NULL ORDER BY seq"
+        ))
     else { return [] }
-    var entries: [HistoryEntry] = []
+    var rows: [(entry: HistoryEntry, id: Int64?)] = []
     while (try? statement.step()) == true {
-      if let entry = entry(statement) { entries.append(entry) }
+      if let entry = entry(statement) { rows.append((entry, statement.optionalInteger(9))) }
     }
-    return entries
+    return rows
   }
 
   /// Imports the old log whole, once, and keeps its files aside as `….imported`.
@@ -183,6 +202,7 @@ extension SQLiteHistory {
       !sync.status.ownFileTaken
     }
     takeCounterMoves = { sync.takeMovedCounterIDs() }
+    attachedSync = (sync, readingBeforeFirstQuestion)
     followMovedCounters()
   }
 

@@ -1,6 +1,7 @@
 import CSQLite
 import TallyModel
 import TallyPlatform
+import TallySync
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -25,8 +26,9 @@ public final class SQLiteHistory: HistoryLog {
   public static let fileName = "history.sqlite"
   /// The schema this Tally writes (`PRAGMA user_version`); a later one is refused.
   ///
-  /// 4 added `counter_entries`; 3, `change.note`; 2, the `streak` table.
-  public static let schemaVersion: Int64 = 4
+  /// 5 added `change.pending_id`; 4, `counter_entries`; 3, `change.note`; 2, the `streak`
+  /// table.
+  public static let schemaVersion: Int64 = 5
   /// More new rows than this since the totals were last brought up to date are folded in by
   /// rebuilding them, in order, rather than row by row.
   static let rebuildThreshold = 2_000
@@ -35,6 +37,9 @@ public final class SQLiteHistory: HistoryLog {
   public let path: String
   let connection: SQLiteConnection
   public private(set) var appendProblem: String?
+  /// What the last failed write or read found, when it was damage (`SQLITE_CORRUPT`,
+  /// `SQLITE_NOTADB`): ``DeferredHistory`` then moves the database aside and starts anew.
+  public internal(set) var damage: String?
   /// What opening found and did (an import of the old log, a damaged database rebuilt),
   /// one sentence each, for the person using Tally.
   public internal(set) var notices: [String] = []
@@ -51,6 +56,9 @@ public final class SQLiteHistory: HistoryLog {
   /// The moves of this machine's counters to other ids that sync noted since the last call
   /// (``CounterSync/takeMovedCounterIDs()``); `nil` while no sync folder is attached.
   var takeCounterMoves: (() -> [(old: String, new: String)])?
+  /// The sync folder's side of the counters it joined, and whether it was to read the other
+  /// machines' files before its first answer: what a database made anew joins again.
+  var attachedSync: (sync: CounterSync, readingFirst: Bool)?
 
   /// Reads the other machines' files if that is still to do (once, before the first
   /// question: `tally inc` and `tally get` never read them).
@@ -127,16 +135,27 @@ public final class SQLiteHistory: HistoryLog {
     }
     guard version <= Self.schemaVersion else { throw HistoryError.futureFormat(path: path, version: version) }
     guard version < Self.schemaVersion else { return }
+    // A database with tables and no version is another program's: left as it is.
+    let tables = try HistoryError.catching(path: path) { () throws(SQLiteError) in
+      version == 0 ? try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0 : 0
+    }
+    guard tables == 0 else { throw HistoryError.foreign(path: path) }
     try HistoryError.catching(path: path) { () throws(SQLiteError) in
       try connection.transaction { () throws(SQLiteError) in
         try connection.execute(Self.schema)
-        // Versions 1 and 2 had a `change` table, which `CREATE TABLE IF NOT EXISTS` leaves as
-        // it was; before version 4 its rows were not counted.
+        // Versions 1 to 4 had a `change` table, which `CREATE TABLE IF NOT EXISTS` leaves as
+        // it was: its missing columns are added; before version 4 its rows were not counted.
         if (1...2).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN note TEXT") }
-        if version >= 1 {
+        if (1...4).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN pending_id INTEGER") }
+        if (1...3).contains(version) {
           try connection.execute(
             "INSERT INTO counter_entries (counter, count) SELECT counter, count(*) FROM change GROUP BY counter")
         }
+        try connection.execute(
+          "CREATE UNIQUE INDEX IF NOT EXISTS change_by_pending_id ON change (pending_id) WHERE pending_id IS NOT NULL")
+        // Made, or brought up from a Tally that could leave a value without its row: to be
+        // checked against the store's values once (``DeferredHistory``).
+        try connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES ('reconcile', 1)")
         try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
       }
     }
@@ -154,7 +173,8 @@ public final class SQLiteHistory: HistoryLog {
       source TEXT NOT NULL,
       machine TEXT,
       file TEXT,
-      note TEXT
+      note TEXT,
+      pending_id INTEGER
     );
     CREATE INDEX IF NOT EXISTS change_by_counter ON change (counter, time);
     CREATE INDEX IF NOT EXISTS change_by_file ON change (file) WHERE file IS NOT NULL;
@@ -248,10 +268,76 @@ public final class SQLiteHistory: HistoryLog {
       }
       appendProblem = nil
     } catch {
-      appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
+      noteWriteFailure(error)
       return
     }
     if copyingToFolder { copyToFolder() }
+  }
+
+  public func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64> {
+    guard !rows.isEmpty else { return [] }
+    var held: Set<Int64> = []
+    var added = false
+    do throws(SQLiteError) {
+      // Reading first: rows another process appended cost no write, and a held lock does not
+      // keep them from being known.
+      for row in rows {
+        if try connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer(row.id)]) != nil { held.insert(row.id) }
+      }
+      let missing = rows.filter { !held.contains($0.id) }
+      if !missing.isEmpty {
+        try connection.transaction { () throws(SQLiteError) in
+          for row in missing { try insert(row.entry, file: nil, pendingID: row.id) }
+          if let calendar = lastCalendar, let key = calendar.key { try foldPendingRows(calendar: calendar, key: key) }
+        }
+        held.formUnion(missing.map(\.id))
+        added = true
+      }
+      appendProblem = nil
+    } catch {
+      noteWriteFailure(error)
+      return held
+    }
+    if added, copyingToFolder { copyToFolder() }
+    return held
+  }
+
+  /// Whether this database is still to be checked against the values in the store: it was
+  /// made, brought up from an earlier schema or rebuilt, and not checked since.
+  public var isUnreconciled: Bool {
+    (try? connection.integer("SELECT 1 FROM setting WHERE key = 'reconcile'")) != nil
+  }
+
+  /// This machine's own rows of the counter `id`, added up.
+  public func ownTotal(ofCounter id: String) -> Int {
+    let total = try? connection.integer(
+      "SELECT sum(new - old) FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed'", [.text(id)])
+    return Int(clamping: total ?? 0)
+  }
+
+  /// Adds `entries`, the rows that explain values the history has no rows for, and notes
+  /// that the database was checked against the store, in one transaction; returns whether
+  /// it worked.
+  public func reconcile(adding entries: [HistoryEntry]) -> Bool {
+    do throws(SQLiteError) {
+      try connection.transaction { () throws(SQLiteError) in
+        for entry in entries { try insert(entry, file: nil) }
+        try connection.run("DELETE FROM setting WHERE key = 'reconcile'")
+      }
+    } catch {
+      noteWriteFailure(error)
+      return false
+    }
+    if !entries.isEmpty { copyToFolder() }
+    return true
+  }
+
+  /// Keeps why a write failed: for the person using Tally, and, when it was damage, for
+  /// ``DeferredHistory`` to repair.
+  func noteWriteFailure(_ error: SQLiteError) {
+    let problem = HistoryError(error, path: path)
+    appendProblem = "the history could not be saved: \(problem)"
+    if case .damaged(_, let reason) = problem { damage = reason }
   }
 
   public func copyToFolder() {
@@ -265,15 +351,15 @@ public final class SQLiteHistory: HistoryLog {
 
   /// Inserts one entry: this machine's when `file` is `nil`, else another machine's, read
   /// from that file of the sync folder.
-  func insert(_ entry: HistoryEntry, file: String?) throws(SQLiteError) {
+  func insert(_ entry: HistoryEntry, file: String?, pendingID: Int64? = nil) throws(SQLiteError) {
     try connection.run(
-      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       [
         .integer(entry.milliseconds), .text(entry.event.rawValue), .text(entry.counter), .text(entry.name),
         entry.old.map { .integer(Int64($0)) } ?? .null, entry.new.map { .integer(Int64($0)) } ?? .null,
         .text(entry.source.rawValue), entry.machine.map { .text($0) } ?? .null, file.map { .text($0) } ?? .null,
-        entry.note.map { .text($0) } ?? .null,
+        entry.note.map { .text($0) } ?? .null, pendingID.map { .integer($0) } ?? .null,
       ])
   }
 
@@ -407,7 +493,9 @@ public final class SQLiteHistory: HistoryLog {
         if let entry = Self.entry(statement) { reading.entries.append(entry) } else { reading.damagedLines += 1 }
       }
     } catch {
-      reading.problem = "the history could not be read: \(HistoryError(error, path: path))"
+      let problem = HistoryError(error, path: path)
+      reading.problem = "the history could not be read: \(problem)"
+      if case .damaged(_, let reason) = problem { damage = reason }
     }
     return reading
   }

@@ -64,7 +64,12 @@ struct AppEnvironment {
       open: { () throws(HistoryError) in try openHistory(use, directory: store.directory, busyTimeout: store.lockTimeout) },
       // A new machine's first frames make no database: there is nothing to show yet.
       mayHoldChanges: use == .interactive ? { SQLiteHistory.exists(inDirectory: store.directory) } : nil,
-      ahead: ahead, adopt: { $0.waitForLock(upTo: store.lockTimeout) })
+      ahead: ahead, adopt: { $0.waitForLock(upTo: store.lockTimeout) }, pending: PendingHistory(store: store),
+      repair: { (reason) throws(HistoryError) in
+        let history = try SQLiteHistory.reopen(directory: store.directory, damaged: reason, busyTimeout: store.lockTimeout)
+        if use == .interactive { history.logFoldedAbove = 0 }
+        return history
+      })
     return File(store: store, history: history, notices: store.notices.map(\.description) + StoreCheck.run(on: store))
   }
 

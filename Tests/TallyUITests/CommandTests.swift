@@ -290,6 +290,9 @@ struct CommandTests: CommandSuite {
     mkdir(storeDirectory, 0o700)
     let line = HistoryEntry(time: Date(), event: .changed, counter: "count", name: "Count", old: 0, new: 3, source: .command)
     try TemporaryDirectory.write(line.jsonLine + "\n{broken\n", to: storeDirectory + "/history.jsonl")
+    // The store that Tally left beside it, with the value the log explains.
+    let store = try FileUserDefaults(directory: storeDirectory)
+    store.x.set(3, forKey: DefaultsKey("count"))
     let first = try run("stats")
     #expect(first.status == 0)
     #expect(first.standardOutput.hasPrefix("today\t+3\n"), "\(first)")

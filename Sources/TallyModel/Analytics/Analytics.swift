@@ -11,10 +11,14 @@ public protocol Analytics: AnyObject {
   /// history's last change, for a note); with sync on, copies it to the folder too unless
   /// `copyingToFolder` is false.
   func flush(copyingToFolder: Bool)
+  /// Why no change may be made now, when none may: too many changes wait for a history that
+  /// cannot be written.
+  var refusal: CounterError? { get }
 }
 
 extension Analytics {
   public var problem: String? { nil }
+  public var refusal: CounterError? { nil }
   /// Nothing is buffered.
   public func flush(copyingToFolder: Bool) {}
 }

@@ -14,49 +14,80 @@ public final class HistoryRecorder: Analytics {
   /// The note the changes of value tracked from now on carry (`tally inc NAME --note
   /// TEXT`); checked by ``ChangeNote`` before it is set.
   public var note: String?
-  private var pending: [HistoryEntry] = []
+  /// Where the rows wait, saved with the values they explain, until the log holds them:
+  /// the log's own (``HistoryLog/pending``); `nil` for a store in memory, whose rows go
+  /// straight to the log.
+  public let pending: PendingHistory?
+  /// The rows tracked since the last flush.
+  private var unflushed: [PendingRow] = []
 
   public init(log: HistoryLog, clock: WallClock, source: HistoryEntry.Source) {
     self.log = log
     self.clock = clock
     self.source = source
+    pending = log.pending
   }
 
   deinit { flush() }
 
+  /// Tracks a change to the counters; called inside the store batch that saves it, so that
+  /// its row is saved in the same write (``PendingHistory``).
   public func track(_ event: AnalyticsEvent) {
     let now = clock.now()
     switch event {
     case .counterChanged(let id, let name, let old, let new):
-      if var last = pending.last, last.event == .changed, last.counter == id, last.new == old, last.note == note {
+      if var last = unflushed.last?.entry, last.event == .changed, last.counter == id, last.new == old, last.note == note {
         last.new = new
         last.name = name
         last.time = now
-        pending[pending.count - 1] = last
+        unflushed[unflushed.count - 1].entry = last
       } else {
-        pending.append(
-          HistoryEntry(time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source, note: note))
+        add(HistoryEntry(time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source, note: note))
       }
     case .counterCreated(let id, let name):
-      pending.append(HistoryEntry(time: now, event: .created, counter: id, name: name, new: 0, source: source))
+      add(HistoryEntry(time: now, event: .created, counter: id, name: name, new: 0, source: source))
     case .counterRenamed(let id, _, let to):
-      pending.append(HistoryEntry(time: now, event: .renamed, counter: id, name: to, source: source))
+      add(HistoryEntry(time: now, event: .renamed, counter: id, name: to, source: source))
     case .counterDeleted(let id, let name, let value):
-      pending.append(HistoryEntry(time: now, event: .deleted, counter: id, name: name, old: value, source: source))
+      add(HistoryEntry(time: now, event: .deleted, counter: id, name: name, old: value, source: source))
     case .screenShown, .onboardingFinished, .onboardingSkipped:
       return
     }
+    pending?.save(unflushed)
+  }
+
+  private func add(_ entry: HistoryEntry) {
+    unflushed.append(PendingRow(id: PendingRow.newID(), entry: entry))
   }
 
   /// Why the last append to the log failed, if it did.
   public var problem: String? { log.appendProblem }
 
-  /// Writes what was tracked since the last flush; with sync on, copies it to the folder
-  /// too, unless `copyingToFolder` is false (then the log's ``HistoryLog/copyToFolder()``
-  /// does, later).
+  /// Refused while too many rows wait for a log that cannot be written.
+  public var refusal: CounterError? {
+    guard let pending, pending.isFull else { return nil }
+    return .historyBacklog(pending.unheld.count)
+  }
+
+  /// Writes what was tracked since the last flush, and every row still waiting in the store
+  /// (another process's, killed before it wrote them); with sync on, copies them to the
+  /// folder too, unless `copyingToFolder` is false (then the log's
+  /// ``HistoryLog/copyToFolder()`` does, later).
+  ///
+  /// Nothing is written when nothing was tracked (a history that cannot be written is tried
+  /// again at the next change, not at every turn of the app's loop), nor while the store's
+  /// last save failed: the values the rows explain are not on disk yet.
   public func flush(copyingToFolder: Bool = true) {
-    guard !pending.isEmpty else { return }
-    log.append(pending, copyingToFolder: copyingToFolder)
-    pending.removeAll(keepingCapacity: true)
+    guard !unflushed.isEmpty else { return }
+    guard let pending else {
+      log.append(unflushed.map(\.entry), copyingToFolder: copyingToFolder)
+      unflushed.removeAll(keepingCapacity: true)
+      return
+    }
+    unflushed.removeAll(keepingCapacity: true)
+    guard pending.store.saveProblem == nil else { return }
+    let rows = pending.unheld
+    guard !rows.isEmpty else { return }
+    pending.holds(log.appendPending(rows, copyingToFolder: copyingToFolder))
   }
 }

@@ -104,6 +104,8 @@ public struct BackupImport {
       for id in removed { model.userDefaults.setPropertyListValue(nil, forKey: id) }
       for (id, item) in zip(ids, items) { model.userDefaults.x.set(item.value, forKey: DefaultsKey(id)) }
       if replacingAll { model.select(ids[0]) }
+      // The rows the history holds leave the store with this write, as with a change's.
+      history.pending?.save([])
       if let sync {
         sync.recordImport(removed: removed, created: zip(ids, items).map { ($0, $1.value) })
         sync.commit(records: model.records)

@@ -18,6 +18,9 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   case limitReached(value: Int, step: Int)
   /// A note on a change is empty, too long, or not one line of printable text.
   case invalidNote(String)
+  /// This many changes already wait for a history that cannot be written
+  /// (``PendingHistory/limit``): no more is made until it can.
+  case historyBacklog(Int)
 
   public var description: String {
     switch self {
@@ -30,6 +33,9 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
       "a goal is a whole number from 1, alone for a total or with /day, /week or /month (such as 8/day or 300), not \"\(text)\""
     case .invalidValue(let text):
       "type a whole number from \(Int.min) to \(Int.max), such as 42 or -7, not \"\(text)\""
+    case .historyBacklog(let count):
+      "\(count) changes already wait for the history, which cannot be written; nothing more is counted until it can "
+        + "(the value is unchanged)"
     case .limitReached(let value, let step):
       if value == (step > 0 ? Int.max : Int.min) {
         "\(value) is the \(step > 0 ? "largest" : "smallest") value a counter can hold; it stays there"

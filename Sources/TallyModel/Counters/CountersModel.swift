@@ -59,6 +59,10 @@ public final class CountersModel {
   public func apply(_ edits: [CounterEdit]) -> [Result<CounterChange?, CounterError>] {
     var outcomes: [Result<CounterChange?, CounterError>] = []
     userDefaults.performBatch {
+      if let refusal = analytics.refusal, !edits.isEmpty {
+        outcomes.append(.failure(refusal))
+        return
+      }
       for edit in edits {
         do throws(CounterError) {
           let change = try make(edit)
@@ -158,6 +162,18 @@ public final class CountersModel {
     let records = unique.isEmpty ? [Self.firstCounter] : unique
     if let raw { cachedRecords = (raw, records) }
     return records
+  }
+
+  /// The counters `store` holds, with their values, in order: as a model over it reads them.
+  public static func storedCounters(in store: any PropertyListStore) -> [Counter] {
+    let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
+    var seen: Set<String> = []
+    let unique = stored.filter { seen.insert($0.id).inserted }
+    return (unique.isEmpty ? [firstCounter] : unique).map { record in
+      Counter(
+        id: record.id, name: record.name, step: record.step,
+        value: store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal, group: record.group)
+    }
   }
 
   /// The id of the counter on screen, as stored; the first counter's if the stored one is gone.

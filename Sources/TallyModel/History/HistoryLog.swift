@@ -17,6 +17,14 @@ public protocol HistoryLog: AnyObject {
   /// machine's files in the folder too, unless `copyingToFolder` is false (then
   /// ``copyToFolder()`` does, later).
   func append(_ entries: [HistoryEntry], copyingToFolder: Bool)
+  /// Adds the `rows` that it does not hold yet (by their ids), in one durable write, and with
+  /// sync on copies them to this machine's files in the folder unless `copyingToFolder` is
+  /// false; returns the ids of the rows it now holds: all of them, unless the write failed
+  /// (then ``appendProblem`` says why).
+  func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64>
+  /// The changes saved with the values that this history may not hold yet, when the store
+  /// keeps them (``PendingHistory``); the history's answers count them.
+  var pending: PendingHistory? { get }
   /// Copies this machine's changes that its files in the sync folder do not have yet there;
   /// nothing without sync.
   func copyToFolder()
@@ -151,6 +159,8 @@ public struct PeriodTotal: Equatable, Sendable {
 }
 
 extension HistoryLog {
+  public var pending: PendingHistory? { nil }
+
   /// Adds entries at the end, in one durable write, and copies them to the sync folder.
   public func append(_ entries: [HistoryEntry]) { append(entries, copyingToFolder: true) }
 

@@ -122,6 +122,9 @@ struct CommandContext {
   /// Returns the value of the counter it is about afterwards.
   @discardableResult
   func change(_ edit: CounterEdit, of counter: Counter? = nil) throws -> Int {
+    // The rows a process before this one left waiting are appended first, so that this
+    // change's write drops them from the store.
+    if history.pending?.unheld.isEmpty == false { _ = try? history.opened() }
     do {
       try model.perform(edit)
     } catch {
@@ -137,6 +140,7 @@ struct CommandContext {
 
   /// Prints `problem` with what to do about it, and returns the exit to throw.
   static func fail(_ problem: CounterError) -> ExitCode {
+    if case .historyBacklog = problem { return fail(problem.description, status: ExitStatus.ioError) }
     let hint = if case .unknownCounter = problem { "; `tally list` shows the counters" } else { "" }
     return fail(problem.description + hint, status: ExitStatus.dataError)
   }
