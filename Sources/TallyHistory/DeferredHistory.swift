@@ -296,8 +296,15 @@ public final class DeferredHistory: HistoryLog {
     return GoalSummary.streaks(in: totals, reaching: amount, current: current)
   }
 
+  /// The sum of every change of the counter; with sync on, its value as the machines'
+  /// counts files merge it (what `get` prints), which every honest machine's rows add up to:
+  /// another machine's history file is its word alone, and one whose rows do not add up to
+  /// the counts its counts file carries (damaged, or written to mislead) cannot make `stats`
+  /// disagree with `get` (docs/sync.md).
   public func allTime(ofCounter id: String) -> Int {
-    waiting(ofCounter: id).reduce(readable?.allTime(ofCounter: id) ?? 0) { PeriodTotal.add($0, $1.netChange) }
+    let history = readable
+    if history?.attachedSync != nil, let value = pending?.store.x.object(Int.self, forKey: DefaultsKey(id)) { return value }
+    return waiting(ofCounter: id).reduce(history?.allTime(ofCounter: id) ?? 0) { PeriodTotal.add($0, $1.netChange) }
   }
 
   /// The counter's rows waiting in the store that the database does not hold, oldest first.

@@ -72,4 +72,20 @@ struct HostileFolderCommandTests: CommandSuite {
     for (name, text) in canaries { #expect(TestFiles.read(outside + "/" + name) == Array(text.utf8), "\(name)") }
     #expect(FileSystem.names(inDirectory: outside).sorted() == canaries.keys.sorted())
   }
+
+  /// A peer that counted 1 and wrote a row of +1,001 in its history file: `stats`' all time
+  /// is the merged count, as `get` prints it (docs/sync.md).
+  @Test func aPeersRowsThatDoNotAddUpCannotMakeStatsDisagreeWithGet() throws {
+    try expectSuccess("sync", "enable", folder, "--name", "laptop")
+    try expectSuccess("inc", "--by", "5")
+    let peer = ["XDG_DATA_HOME": data.appending("peer"), "PATH": "/usr/bin:/bin"]
+    _ = try ChildProcess.run(tally, ["sync", "enable", folder, "--name", "evil"], environment: peer)
+    #expect(try ChildProcess.run(tally, ["inc"], environment: peer).standardOutput == "6\n")
+    let name = try #require(FileSystem.names(inDirectory: folder).first { $0.hasPrefix("evil.history.") })
+    let text = String(decoding: try #require(TestFiles.read(folder + "/" + name)), as: UTF8.self)
+    try TestFiles.write(Array(text.replacing("\"new\":6", with: "\"new\":1006").utf8), to: folder + "/" + name)
+
+    #expect(try expectSuccess("get").standardOutput == "6\n")
+    #expect(try expectSuccess("stats", "--json").standardOutput.contains("\"allTime\":6,"))
+  }
 }
