@@ -155,11 +155,14 @@ public final class DeferredHistory: HistoryLog {
 
   /// The rows waiting in the store that the database does not hold, after appending them
   /// was tried: what every answer adds to the database's own.
+  ///
+  /// Asking writes nothing and waits for no lock (a frame asks several questions): the rows
+  /// are appended when it opens and at the next change.
   private var overlay: [PendingRow] {
     guard let pending, !pending.unheld.isEmpty else { return [] }
     // Opened first: opening appends them.
-    _ = readable
-    return settle()
+    if let history = readable { pending.holds(history.held(among: pending.unheld)) }
+    return pending.unheld
   }
 
   /// Whether it was opened (or tried).
@@ -206,12 +209,17 @@ public final class DeferredHistory: HistoryLog {
     if case .success(let history)? = outcome { history.copyToFolder() }
   }
 
+  /// Why the last append failed, and how many changes wait in the store for it.
   public var appendProblem: String? {
-    switch outcome {
-    case .success(let history)?: history.appendProblem
-    case .failure(let error)?: "the history could not be saved: \(error)"
-    case nil: nil
-    }
+    let problem: String? =
+      switch outcome {
+      case .success(let history)?: history.appendProblem
+      case .failure(let error)?: "the history could not be saved: \(error)"
+      case nil: nil
+      }
+    guard let problem, let waiting = pending?.unheld.count, waiting > 0 else { return problem }
+    let changes = waiting == 1 ? "1 change waits" : "\(waiting) changes wait"
+    return problem + "; \(changes) with the counts, to be added once it can be written"
   }
 
   /// Why it could not be opened, or what is worth telling about it; asking does not open it.

@@ -281,9 +281,7 @@ public final class SQLiteHistory: HistoryLog {
     do throws(SQLiteError) {
       // Reading first: rows another process appended cost no write, and a held lock does not
       // keep them from being known.
-      for row in rows {
-        if try connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer(row.id)]) != nil { held.insert(row.id) }
-      }
+      held = try holding(rows)
       let missing = rows.filter { !held.contains($0.id) }
       if !missing.isEmpty {
         try connection.transaction { () throws(SQLiteError) in
@@ -330,6 +328,19 @@ public final class SQLiteHistory: HistoryLog {
     }
     if !entries.isEmpty { copyToFolder() }
     return true
+  }
+
+  /// The ids of `rows` that the database holds, read without waiting for any lock.
+  public func held(among rows: [PendingRow]) -> Set<Int64> {
+    (try? holding(rows)) ?? []
+  }
+
+  private func holding(_ rows: [PendingRow]) throws(SQLiteError) -> Set<Int64> {
+    var held: Set<Int64> = []
+    for row in rows where try connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer(row.id)]) != nil {
+      held.insert(row.id)
+    }
+    return held
   }
 
   /// Keeps why a write failed: for the person using Tally, and, when it was damage, for
