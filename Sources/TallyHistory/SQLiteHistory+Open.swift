@@ -75,11 +75,12 @@ extension SQLiteHistory {
     return history
   }
 
-  /// Refuses a FIFO, a socket, a device, a directory or a link to nothing at the database's
-  /// name or at its `-wal` or `-shm`, before anything opens them: SQLite would open a FIFO
-  /// and wait on it for ever. Such a file is left where it is (it is not a damaged database,
-  /// and not Tally's to move); the counts are saved without the history, as on a read-only
-  /// disk.
+  /// Refuses anything but a regular file at the database's name or its `-wal` or `-shm`.
+  ///
+  /// A FIFO, a socket, a device, a directory or a link to nothing is refused before anything
+  /// opens it: opening a FIFO waited for a writer for ever. Such a file is left where it is
+  /// (it is not a damaged database, and not Tally's to move); the counts are saved without
+  /// the history, as on a read-only disk.
   private static func requireRegularFiles(_ path: String) throws(HistoryError) {
     for file in [path, path + "-wal", path + "-shm"] {
       do throws(SystemError) {

@@ -61,10 +61,11 @@ package enum FileSystem {
     return fd
   }
 
-  /// Throws unless what is at `path` is a regular file, a link to one, or nothing at all
-  /// (neither a file nor a link): a FIFO, a socket, a device, or a link to one of them or to
-  /// nothing is ``SystemError/notARegularFile``, a directory `EISDIR`. It only looks
-  /// (`lstat`, `stat`), never opens: a FIFO is not waited on, a device not touched.
+  /// Throws unless a regular file, a link to one, or nothing at all is at `path`.
+  ///
+  /// A FIFO, a socket, a device, or a link to one of them or to nothing is
+  /// ``SystemError/notARegularFile``, a directory `EISDIR`. It only looks (`lstat`, `stat`),
+  /// never opens: a FIFO is not waited on, a device not touched.
   package static func requireRegularFileOrNothing(atPath path: String) throws(SystemError) {
     var info = stat()
     if lstat(path, &info) != 0 {

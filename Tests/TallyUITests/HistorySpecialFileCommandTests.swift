@@ -6,9 +6,10 @@ import Testing
   import Glibc
 #endif
 
-/// A FIFO at `history.sqlite` or at its `-wal`, as processes: no command waits on it. `inc`
-/// still counts and says the history could not be saved; `stats` and `log` exit 74 with the
-/// reason; the FIFO is left where it is.
+/// A FIFO at `history.sqlite` or at its `-wal`, as processes: no command waits on it.
+///
+/// `inc` still counts and says the history could not be saved; `stats` and `log` exit 74 with
+/// the reason; the FIFO is left where it is.
 struct HistorySpecialFileCommandTests: CommandSuite {
   let tally: String
   let data: TemporaryDirectory
