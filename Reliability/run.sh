@@ -5,11 +5,13 @@
 #
 #   Reliability/run.sh [--release] [--tally PATH] [--seed N] [--size N] [--json FILE] [CAMPAIGN...|all]
 #
-# CAMPAIGN: crash concurrency corrupt signals terminals fuzz storage sync hostile (default: all).
+# CAMPAIGN: crash concurrency corrupt signals terminals fuzz storage sync hostile history history-faults
+#           (default: all).
 # --release   test the static release binary (scripts/build-release.sh) instead of the debug one
 # --tally     test this binary; build nothing
 # --seed      the seed of every random choice (default: from the clock; always printed)
-# --size      a smaller size for a quick run (kills, increments per process, bad stores, ...)
+# --size      a smaller size for a quick run (kills, increments per process, bad stores, ...;
+#             for history-faults a percentage of the full size)
 #
 # TALLY_SCRATCH_PATH: SwiftPM scratch path (default .build, or .build-release with --release).
 #
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
     --release) release=1 ;;
     --tally) tally=$2; shift ;;
     --seed|--size|--json) args+=("$1" "$2"); shift ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) args+=("$1"); campaigns+=("$1") ;;
   esac
   shift

@@ -14,7 +14,7 @@ import tempfile
 import sys
 import time
 
-CAMPAIGNS = ["crash", "concurrency", "corrupt", "signals", "terminals", "fuzz", "storage", "sync", "hostile", "history"]
+CAMPAIGNS = ["crash", "concurrency", "corrupt", "signals", "terminals", "fuzz", "storage", "sync", "hostile", "history", "history-faults"]
 
 
 def main():
@@ -39,7 +39,7 @@ def main():
     print(f"tally: {tally}\nseed: {seed}  (rerun with --seed {seed})", flush=True)
     results = []
     for name in names:
-        module = importlib.import_module(f"reliability.{name}")
+        module = importlib.import_module(f"reliability.{name.replace('-', '_')}")
         print(f"\n== {name} ==", flush=True)
         result = module.run(tally, seed, size=options.size)
         results.append(result)

@@ -54,6 +54,7 @@ extension SQLiteHistory {
 
   private static func connect(directory: String, busyTimeout: Double) throws(HistoryError) -> SQLiteHistory {
     let path = StoreLocation.join(directory, fileName)
+    try requireRegularFiles(path)
     // Made readable by this user only, as the store is (SQLite gives its -wal and -shm files
     // the database's permissions).
     let file = FileSystem.makeIfMissing(atPath: path, readingFirst: 20)
@@ -84,6 +85,22 @@ extension SQLiteHistory {
     }
     try HistoryError.catching(path: path) { () throws(SQLiteError) in try connection.execute("PRAGMA synchronous = FULL") }
     return history
+  }
+
+  /// Refuses anything but a regular file at the database's name or its `-wal` or `-shm`.
+  ///
+  /// A FIFO, a socket, a device, a directory or a link to nothing is refused before anything
+  /// opens it: opening a FIFO waited for a writer for ever. Such a file is left where it is
+  /// (it is not a damaged database, and not Tally's to move); the counts are saved without
+  /// the history, as on a read-only disk.
+  private static func requireRegularFiles(_ path: String) throws(HistoryError) {
+    for file in [path, path + "-wal", path + "-shm"] {
+      do throws(SystemError) {
+        try FileSystem.requireRegularFileOrNothing(atPath: file)
+      } catch {
+        throw .readOnly(path: file, reason: "\(error); it is left alone")
+      }
+    }
   }
 
   /// Moves the damaged database aside and makes a new one from the rows that can still be

@@ -61,6 +61,30 @@ package enum FileSystem {
     return fd
   }
 
+  /// Throws unless a regular file, a link to one, or nothing at all is at `path`.
+  ///
+  /// A FIFO, a socket, a device, or a link to one of them or to nothing is
+  /// ``SystemError/notARegularFile``, a directory `EISDIR`. It only looks (`lstat`, `stat`),
+  /// never opens: a FIFO is not waited on, a device not touched.
+  package static func requireRegularFileOrNothing(atPath path: String) throws(SystemError) {
+    var info = stat()
+    if lstat(path, &info) != 0 {
+      if errno == ENOENT { return }
+      throw .current
+    }
+    // A link is read through, as the store reads one; one to nothing would have the file
+    // made wherever it points.
+    if info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) != 0 {
+      if errno == ENOENT || errno == ELOOP { throw .notARegularFile }
+      throw .current
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw SystemError(EISDIR)
+    default: throw .notARegularFile
+    }
+  }
+
   /// Reads `fd` to its end.
   package static func readAll(_ fd: Int32, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8] {
     var bytes: [UInt8] = []
@@ -167,13 +191,14 @@ package enum FileSystem {
 
   /// Makes the file at `path` when it is not there (readable and writable by this user
   /// only), following no link, and reads its size and its first `count` bytes (fewer in a
-  /// shorter file); `nil` when it cannot be opened.
+  /// shorter file); `nil` when it cannot be opened or is not a regular file (a FIFO is
+  /// opened without waiting for a writer, and not read).
   package static func makeIfMissing(atPath path: String, readingFirst count: Int) -> (size: Int64, head: [UInt8])? {
-    let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     var head = [UInt8](repeating: 0, count: count)
     let read = pread(fd, &head, count, 0)
     return (Int64(info.st_size), Array(head.prefix(max(0, read))))

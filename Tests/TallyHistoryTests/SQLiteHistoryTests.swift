@@ -153,6 +153,49 @@ struct SQLiteHistoryTests {
     #expect(other.appendProblem == nil)
   }
 
+  /// A FIFO, a directory or a link to nothing at the database's name, or at its `-wal` or
+  /// `-shm`, is refused before anything opens it (SQLite would wait on a FIFO for ever), and
+  /// left where it is: not moved aside as damaged, not removed.
+  @Test(arguments: ["history.sqlite", "history.sqlite-wal", "history.sqlite-shm"])
+  func aFIFOAtTheDatabaseOrItsLogIsRefusedAndLeftAlone(name: String) throws {
+    if name != SQLiteHistory.fileName {
+      // A database with its -wal and -shm, closed (released) before one of them is replaced.
+      try SQLiteHistory.open(directory: directory.path).append([change("2026-11-23T10:00:00Z", 0, 1)])
+      TestFiles.remove(directory.appending(name))
+    }
+    let fifo = directory.appending(name)
+    try TestFiles.makeFIFO(fifo)
+    #expect(throws: HistoryError.readOnly(path: fifo, reason: "not a regular file; it is left alone")) {
+      try SQLiteHistory.open(directory: directory.path)
+    }
+    var info = stat()
+    #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    #expect(!FileSystem.names(inDirectory: directory.path).contains { $0.contains(".damaged-") })
+  }
+
+  @Test func aDirectoryOrALinkToNothingAtTheDatabaseIsRefused() throws {
+    let path = directory.appending(SQLiteHistory.fileName)
+    try TestFiles.makeDirectory(path)
+    #expect(throws: HistoryError.readOnly(path: path, reason: "Is a directory; it is left alone")) {
+      try SQLiteHistory.open(directory: directory.path)
+    }
+    rmdir(path)
+    let elsewhere = directory.appending("elsewhere.sqlite")
+    try TestFiles.link(path, to: elsewhere)
+    #expect(throws: HistoryError.readOnly(path: path, reason: "not a regular file; it is left alone")) {
+      try SQLiteHistory.open(directory: directory.path)
+    }
+    #expect(!FileSystem.fileExists(atPath: elsewhere), "no database is made where a dangling link points")
+  }
+
+  /// A link to a database is read through, as the store reads a link to its file.
+  @Test func aLinkToADatabaseIsReadThrough() throws {
+    let elsewhere = try TemporaryDirectory()
+    try SQLiteHistory.open(directory: elsewhere.path).append([change("2026-11-23T10:00:00Z", 0, 1)])
+    try TestFiles.link(directory.appending(SQLiteHistory.fileName), to: elsewhere.appending(SQLiteHistory.fileName))
+    #expect(try SQLiteHistory.open(directory: directory.path).read().entries.map(\.new) == [1])
+  }
+
   @Test func twoProcessesAppendingAtOnceLoseNothing() throws {
     let first = try SQLiteHistory.open(directory: directory.path)
     let second = try SQLiteHistory.open(directory: directory.path)
