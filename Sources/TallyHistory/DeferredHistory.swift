@@ -340,6 +340,9 @@ public final class DeferredHistory: HistoryLog {
   }
 
   public func renameCounters(_ mapping: [String: String]) {
+    guard history != nil else { return }
+    // The rows still waiting are appended first, so that they move with the others.
+    settle()
     history?.renameCounters(mapping)
   }
 
