@@ -31,6 +31,12 @@ data directories of its own, in this order:
 - (e) a FIFO at `history.sqlite` (and one at `history.sqlite-wal`): inc, stats and log each
   end within 10 s; inc exits 0 and get is right; stats and log exit 0 (invariant) or 74 with
   "not a regular file"; the FIFO is left; once it is gone, the invariant.
+- (g) two machines: `laptop` and `desktop`, each with a data directory of its own, joined
+  to one sync folder; kill storms on both at once (as in (a), about 60% SIGKILLed), then a
+  `tally get` on each to take in the other's files. On each machine: the invariant, the two
+  values agree, and every row of its database, its own and the other machine's read from
+  the folder, adds up to the value (`sum(new - old)` read with Python's sqlite3): with sync
+  on, `stats`' allTime is the merged value, so this is what says that no row was lost.
 - (f) empty-counter import scale: backups of N counters with no history (2,000 and 10,000
   at full size): the import finishes in under 10 s (exit 0, the counters there), or is
   refused at once (under 2 s) with exit 65 and a message; the time is recorded.
@@ -602,7 +608,71 @@ def empty_counters(tally, seed, scale, result):
     return f"{len(sizes)} backups"
 
 
-CASES = [kill_rounds, import_interruption, held_lock, damage, fifo, empty_counters]
+# (g) two machines -----------------------------------------------------------------------
+
+
+def two_machines(tally, seed, scale, result):
+    rng = random.Random(f"{seed}-g")
+    target = max(4, round(FULL_KILLS * scale / 4))
+    case = Case(result, "g", f"two machines through one folder: {target} kills on each", seed)
+    with Workspace() as laptop, Workspace() as desktop:
+        folder = os.path.join(laptop.root, "shared")
+        os.makedirs(folder)
+        machines = [("laptop", laptop), ("desktop", desktop)]
+        for name, work in machines:
+            done = call(case, tally, ["sync", "enable", folder, "--name", name], work.env())
+            case.check(done.returncode == 0, "sync enable failed", f"{name}: {text(done.stderr)}")
+        kills = {name: 0 for name, _ in machines}
+        acknowledged = 0
+        while min(kills.values()) < target:
+            batch = []
+            for name, work in machines:
+                for _ in range(rng.randrange(1, 4)):
+                    doomed = kills[name] < target and rng.random() < 0.6
+                    process = subprocess.Popen([tally, "inc"], env=work.env(), stdout=subprocess.PIPE,
+                                               stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+                    batch.append((name, process, time.monotonic() + rng.uniform(0, 0.004) if doomed else None))
+            for name, process, deadline in sorted((b for b in batch if b[2] is not None), key=lambda b: b[2]):
+                pause = deadline - time.monotonic()
+                if pause > 0:
+                    time.sleep(pause)
+                process.send_signal(signal.SIGKILL)
+            for name, process, deadline in batch:
+                try:
+                    _, err = process.communicate(timeout=TIMEOUT)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.communicate()
+                    case.fail("hang", f"{name}: tally inc still running after {TIMEOUT:.0f} s")
+                    continue
+                if process.returncode == 0:
+                    acknowledged += 1
+                elif process.returncode == -signal.SIGKILL and deadline is not None:
+                    kills[name] += 1
+                elif process.returncode != -signal.SIGKILL:
+                    case.fail("inc failed", f"{name}: exit {process.returncode}: {text(err)}")
+        values = {}
+        for _ in range(2):  # each takes in the other's files, twice: both have written theirs
+            for name, work in machines:
+                values[name] = value_of(case, tally, work.env(), "Count")
+        for name, work in machines:
+            invariant(case, tally, work.env(), f"{name} after the storms", only=["Count"])
+            connection = sqlite3.connect(f"file:{database(work)}?mode=ro", uri=True, timeout=10)
+            try:
+                rows = connection.execute(
+                    "SELECT coalesce(sum(new - old), 0) FROM change WHERE event = 'changed'").fetchone()[0]
+            finally:
+                connection.close()
+            case.check(rows == values[name], "rows do not add up to the value",
+                       f"{name}: value {values[name]}, its database's rows (both machines) add up to {rows}")
+        case.check(values["laptop"] == values["desktop"], "the machines disagree", f"values {values}")
+        case.check(acknowledged <= (values["laptop"] or 0), "an acknowledged inc is missing",
+                   f"{acknowledged} acknowledged, value {values['laptop']}")
+    case.end(f"{sum(kills.values())} kills on 2 machines, {acknowledged} acknowledged, value {values.get('laptop')}")
+    return f"{sum(kills.values())} kills on 2 machines"
+
+
+CASES = [kill_rounds, import_interruption, held_lock, damage, fifo, empty_counters, two_machines]
 
 
 def run(tally, seed, size=None, **_):
