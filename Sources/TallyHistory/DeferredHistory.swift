@@ -150,6 +150,7 @@ public final class DeferredHistory: HistoryLog {
     guard case .success(let repaired) = outcome else { return false }
     untold += repaired.notices
     if let sync { repaired.attach(to: sync.sync, readingBeforeFirstQuestion: sync.readingFirst) }
+    settle()
     return true
   }
 
