@@ -65,6 +65,7 @@ struct AppEnvironment {
       // A new machine's first frames make no database: there is nothing to show yet.
       mayHoldChanges: use == .interactive ? { SQLiteHistory.exists(inDirectory: store.directory) } : nil,
       ahead: ahead, adopt: { $0.waitForLock(upTo: store.lockTimeout) })
+    history.whenOpened = { $0.finishInterruptedImport(committedIn: store) }
     return File(store: store, history: history, notices: store.notices.map(\.description) + StoreCheck.run(on: store))
   }
 
