@@ -83,17 +83,22 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
+  /// Refuses `count` counters when they are more than ``maximumCounters``, before they are
+  /// read.
+  static func checkCount(_ count: Int) throws(Problem) {
+    guard count <= maximumCounters else {
+      throw Problem(
+        location: "", reason: "a backup can hold at most \(maximumCounters) counters (the most a machine keeps), not \(count)")
+    }
+  }
+
   /// Checks what the file holds beyond its syntax.
   ///
   /// At most ``maximumCounters`` counters. Names must be ones a counter may have, unique ignoring case; groups as names; steps from
   /// 1; goals from 1.
   /// `location` names where each counter came from.
   func validated(location: (Int) -> String) throws(Problem) -> Backup {
-    guard counters.count <= Self.maximumCounters else {
-      throw Problem(
-        location: "",
-        reason: "a backup can hold at most \(Self.maximumCounters) counters (the most a machine keeps), not \(counters.count)")
-    }
+    try Self.checkCount(counters.count)
     var seen: Set<String> = []
     var checked = self
     for (index, item) in counters.enumerated() {

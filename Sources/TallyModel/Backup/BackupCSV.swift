@@ -49,6 +49,7 @@ public enum BackupCSV {
     guard let first = records.first, first.fields == header || olderHeaders.contains(first.fields) else {
       throw Backup.Problem(location: "line 1", reason: "expected the header \(header.joined(separator: ","))")
     }
+    try Backup.checkCount(records.lazy.filter { $0.fields.first == "counter" }.count)
     let columns = first.fields.count
     var items: [Backup.Item] = []
     var lines: [Int] = []
