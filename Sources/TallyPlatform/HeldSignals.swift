@@ -35,4 +35,10 @@ public struct HeldSignals: Sendable {
     return Self.stopping.first { sigismember(&set, $0) == 1 }
   }
 
+  /// The exit status of a command that `signal` stopped: 128 + the signal, as a shell shows
+  /// a process the signal ended (130 for Ctrl-C; Ctrl-C's for an unknown one, 0).
+  public static func exitStatus(for signal: Int32) -> Int32 {
+    128 + (signal == 0 ? SIGINT : signal)
+  }
+
 }

@@ -2,12 +2,6 @@ import ArgumentParser
 import TallyModel
 import TallyPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension Backup.Format: ExpressibleByArgument {}
 
 /// `tally export [--format json|csv] [-o FILE]`: every counter and its history.
@@ -88,7 +82,7 @@ struct ImportCommand: ParsableCommand {
       case .store(let problem): throw CommandContext.fail(problem)
       case .history(let reason): throw CommandContext.fail(reason + "; nothing was imported", status: ExitStatus.ioError)
       case .interrupted(let signal):
-        throw CommandContext.fail("interrupted; nothing was imported", status: 128 + (signal == 0 ? SIGINT : signal))
+        throw CommandContext.fail("interrupted; nothing was imported", status: HeldSignals.exitStatus(for: signal))
       }
     }
     for note in summary.notes { Platform.printError(note) }
