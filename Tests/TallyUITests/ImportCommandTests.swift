@@ -127,4 +127,17 @@ struct ImportCommandTests: CommandSuite {
     #expect(try expectSuccess("stats", "c9999", "--json").standardOutput.contains(#""allTime":3,"#))
     #expect(try expectSuccess("stats", "c0", "--json").standardOutput.contains(#""allTime":0,"#))
   }
+
+  @Test func countersImportedWithSyncOnKeepTheOrderOfTheFile() throws {
+    let folder = try TemporaryDirectory()
+    try expectSuccess("sync", "enable", folder.path, "--name", "laptop")
+    try expectSuccess("inc", "--by", "4")
+    try expectSuccess("import", try backup(counters: 500))
+    let list = try expectSuccess("list").standardOutput.split(separator: "\n")
+    // After the counter that was there, in the order of the file.
+    #expect(list.map { $0.split(separator: "\t")[0] } == ["Count"] + (0..<500).map { "c\($0)" })
+    #expect(list.last == "c499\t2")
+    #expect(try expectSuccess("stats", "c499", "--json").standardOutput.contains(#""allTime":2,"#))
+    #expect(try expectSuccess("stats", "Count", "--json").standardOutput.contains(#""allTime":4,"#))
+  }
 }
