@@ -62,6 +62,35 @@ public final class FileUserDefaults: LayeredUserDefaults {
     performBatch { updateBacked { fileSide.lockAndRefresh(&$0) } }
   }
 
+  /// Runs `body` in one batch that holds the store's lock from its start to its end, the
+  /// file read again under it first, so that what `body` reads is what it writes over.
+  ///
+  /// The batch writes what `body` changed at its end, as any batch does, or earlier with
+  /// ``saveWithinBatch()``. With nothing changed it writes nothing.
+  ///
+  /// - Throws: `StoreError` when the lock could not be taken or the file read; `body` did not
+  ///   run then.
+  public func performLockedBatch<Result>(_ body: () -> Result) throws(StoreError) -> Result {
+    var outcome: Swift.Result<Result, StoreError> = .failure(.noDataDirectory)
+    performBatch {
+      var locked = false
+      updateBacked { locked = fileSide.lockForBatch(&$0) }
+      guard locked else {
+        outcome = .failure(saveProblem ?? .locked(path: path, seconds: lockTimeout))
+        return
+      }
+      outcome = .success(body())
+    }
+    return try outcome.get()
+  }
+
+  /// Inside a batch: writes what it changed so far now, durably, and keeps the lock until its
+  /// end (an import's commit point, with work of its own to do after it under the lock).
+  public func saveWithinBatch() throws(StoreError) {
+    updateBacked { fileSide.saveKeepingLock(&$0) }
+    if hasUnsavedChanges { throw saveProblem ?? .cannotWrite(path: path, errno: 0) }
+  }
+
   // MARK: Reading
 
   /// Re-reads the file so that changes saved by other processes show.
@@ -159,6 +188,18 @@ final class StoreFileSide: DomainBacking {
     file.unlock()
     isFreshUnderLock = false
     lockFailed = false
+  }
+
+  /// Takes the lock for the rest of the batch, reading the file again under it; returns
+  /// whether the batch holds it with the file as read.
+  func lockForBatch(_ backed: inout BackedDomains) -> Bool {
+    lockAndRefresh(&backed)
+    return file.isLocked && isFreshUnderLock
+  }
+
+  /// Writes the keys changed so far in the batch, keeping the lock.
+  func saveKeepingLock(_ backed: inout BackedDomains) {
+    if !unsavedKeys.isEmpty { save(&backed) }
   }
 
   private func save(_ backed: inout BackedDomains) {

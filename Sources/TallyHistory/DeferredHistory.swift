@@ -32,6 +32,9 @@ public final class DeferredHistory: HistoryLog {
   private var folder: (sync: CounterSync, adoptingOwnFiles: Bool, readingFirst: Bool)?
   /// Notices from opening not yet told (``notice`` tells them once).
   private var untold: [String] = []
+  /// Run on the database right after it opens: finishes or undoes an import cut short
+  /// (``SQLiteHistory/finishInterruptedImport(committedIn:)``).
+  public var whenOpened: ((SQLiteHistory) -> Void)?
 
   /// Whether a database not yet opened may hold changes: when it says no (no database and no
   /// old log on a new machine), a question is answered with none, and nothing is made.
@@ -91,6 +94,7 @@ public final class DeferredHistory: HistoryLog {
     }
     outcome = result
     if case .success(let history) = result {
+      whenOpened?(history)
       untold = history.notices
       if let folder {
         history.attach(

@@ -218,6 +218,7 @@ public final class SQLiteHistory: HistoryLog {
       modified INTEGER NOT NULL,
       damaged INTEGER NOT NULL
     ) WITHOUT ROWID;
+    \(importRowTable)
     CREATE TABLE IF NOT EXISTS own_file (
       name TEXT PRIMARY KEY,
       size INTEGER NOT NULL,

@@ -264,6 +264,11 @@ package enum FileSystem {
   package static func rename(_ source: String, to destination: String) throws(SystemError) {
     if systemRename(source, destination) != 0 { throw .current }
   }
+
+  /// Deletes the file at `path`, if there is one (a copy made for a step that was undone).
+  package static func removeFile(atPath path: String) {
+    unlink(path)
+  }
 }
 
 /// `rename(2)`, named apart from `FileSystem.rename(_:to:)`.

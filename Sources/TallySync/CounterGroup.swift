@@ -71,6 +71,19 @@ extension ReplicaState {
     return Self.groups(of: ids, nameID: nameID, in: counters).first { $0.id == id }
   }
 
+  /// The group the store knows as `id`, as ``group(withID:)`` finds it, from `byNameID`: the
+  /// counters of the state by their name's id (``counterIDsByNameID``), so that not every
+  /// counter is looked at.
+  func group(withID id: String, byNameID: [String: [String]]) -> CounterGroup? {
+    let nameID = Self.nameID(of: id)
+    let ids = (byNameID[nameID] ?? []).filter(isGrouped)
+    return Self.groups(of: ids, nameID: nameID, in: counters).first { $0.id == id }
+  }
+
+  /// The counters' ids by their name's id (a counter comes from the name's id that is its
+  /// ``nameID(of:)``).
+  var counterIDsByNameID: [String: [String]] { Dictionary(grouping: counters.keys, by: Self.nameID) }
+
   /// Whether the counter `id` takes part in its group: not when it is deleted and carries no
   /// count, which a machine that never knew it does not keep (``Admission``), so that every
   /// machine makes the same groups whether it has it or not.

@@ -222,6 +222,28 @@ public final class CounterSync: CounterChangeRecorder {
     return "\(derived)-\(machine.instance.prefix(6))-\(number)"
   }
 
+  /// The ids for counters made now and called `names` (an import): each as
+  /// ``newCounterID(named:existing:)`` makes it after the ones before it, the state read once
+  /// and what is taken kept in sets, so that ten thousand names cost ten times a thousand.
+  public func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String] {
+    let state = self.state
+    let retired = self.retired
+    var taken = Set(records.map(\.id))
+    let madeFrom = Set(state.counters.keys.map(ReplicaState.nameID(of:))).union(retired.keys.map(ReplicaState.nameID(of:)))
+    func isFree(_ id: String) -> Bool { state.counters[id] == nil && retired[id] == nil && !taken.contains(id) }
+    return names.map { name in
+      let derived = Self.derivedID(forName: name)
+      var id = derived
+      if !isFree(derived) || madeFrom.contains(derived) {
+        var number = 1
+        while !isFree("\(derived)-\(machine.instance.prefix(6))-\(number)") { number += 1 }
+        id = "\(derived)-\(machine.instance.prefix(6))-\(number)"
+      }
+      taken.insert(id)
+      return id
+    }
+  }
+
   /// `c-` and 16 hexadecimal digits of the FNV-1a hash of the name in lower case.
   public static func derivedID(forName name: String) -> String {
     let hash = name.lowercased().utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }

@@ -33,8 +33,9 @@ extension LocalChange {
     _ changes: [LocalChange], records: [CounterRecord], to state: inout ReplicaState, instance: String,
     tick: () -> HybridTime
   ) {
+    let lookup = Lookup(records: records, state: state)
     for change in changes {
-      let known = state.group(withID: change.id)?.members ?? []
+      let known = lookup.group(withID: change.id, in: state)?.members ?? []
       // A counter the state does not know yet (sync was on, its files not yet read): made.
       let members = known.isEmpty ? [ReplicaState.memberID(forNew: change.id, instance: instance)] : known
       switch change {
@@ -46,14 +47,68 @@ extension LocalChange {
       case .delete:
         for member in known { state.counters[member]?.delete(at: tick()) }
       case .fields(let id):
-        for member in members { writeFields(of: id, to: member, in: records, into: &state, force: false, tick: tick) }
+        for member in members {
+          writeFields(of: id, to: member, in: records, into: &state, force: false, lookup: lookup, tick: tick)
+        }
       case .created(let id, let value):
         if known.isEmpty, state.counters[members[0]]?.created == nil {
           state.counters[members[0], default: CounterReplica()].created = tick()
         }
-        for member in members { writeFields(of: id, to: member, in: records, into: &state, force: true, tick: tick) }
-        let group = state.group(withID: id).flatMap(state.visibleCounter)
+        lookup.noteChanged(id, members: members, in: state)
+        for member in members {
+          writeFields(of: id, to: member, in: records, into: &state, force: true, lookup: lookup, tick: tick)
+        }
+        let group = lookup.group(withID: id, in: state).flatMap(state.visibleCounter)
         if group?.value != value { set(value, on: members, in: &state, instance: instance, tick: tick) }
+      }
+      lookup.noteChanged(change.id, members: members, in: state)
+    }
+  }
+
+  /// What ``apply(_:records:to:instance:tick:)`` looks counters up in, kept up to date as it
+  /// changes the state, so that a change costs the same however many counters there are (an
+  /// import makes thousands at once): the state's counters by their name's id, the records by
+  /// id and by name's id, and a record after which none has a position yet.
+  private final class Lookup {
+    private var byNameID: [String: [String]]
+    private let records: [CounterRecord]
+    let recordIndex: [String: Int]
+    private let recordsByNameID: [String: [Int]]
+    /// No record after this one has a position (-1: none has).
+    private(set) var lastPlaced = -1
+
+    init(records: [CounterRecord], state: ReplicaState) {
+      self.records = records
+      byNameID = state.counterIDsByNameID
+      recordIndex = Dictionary(records.enumerated().map { ($1.id, $0) }) { first, _ in first }
+      recordsByNameID = Dictionary(grouping: records.indices) { ReplicaState.nameID(of: records[$0].id) }
+      lastPlaced = records.indices.last { position(of: records[$0], in: state) != nil } ?? -1
+    }
+
+    func group(withID id: String, in state: ReplicaState) -> CounterGroup? {
+      state.group(withID: id, byNameID: byNameID)
+    }
+
+    /// The position of `record`'s counter in the state, if it has one.
+    func position(of record: CounterRecord, in state: ReplicaState) -> Int64? {
+      guard let counter = group(withID: record.id, in: state).flatMap(state.visibleCounter)?.counter,
+        counter.fields[ReplicaState.positionField] != nil
+      else { return nil }
+      return counter.position
+    }
+
+    /// Takes in that the counters `members` of the store's counter `id` changed (or were made).
+    func noteChanged(_ id: String, members: [String], in state: ReplicaState) {
+      var nameIDs: Set<String> = [ReplicaState.nameID(of: id)]
+      for member in members where state.counters[member] != nil {
+        let nameID = ReplicaState.nameID(of: member)
+        nameIDs.insert(nameID)
+        if byNameID[nameID]?.contains(member) != true { byNameID[nameID, default: []].append(member) }
+      }
+      for nameID in nameIDs {
+        for index in recordsByNameID[nameID] ?? [] where index > lastPlaced && position(of: records[index], in: state) != nil {
+          lastPlaced = index
+        }
       }
     }
   }
@@ -88,9 +143,9 @@ extension LocalChange {
   /// when it has none or is made anew.
   private static func writeFields(
     of id: String, to member: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool,
-    tick: () -> HybridTime
+    lookup: Lookup, tick: () -> HybridTime
   ) {
-    guard let index = records.firstIndex(where: { $0.id == id }) else { return }
+    guard let index = lookup.recordIndex[id] else { return }
     let entries = records[index].replicaFields
     var counter = state.counters[member] ?? CounterReplica()
     let nameID = ReplicaState.nameID(of: member)
@@ -111,24 +166,25 @@ extension LocalChange {
     }
     for field in removed.keys.sorted() { counter.write(nil, to: field, at: tick()) }
     if force || counter.fields[ReplicaState.positionField] == nil {
-      counter.write(.integer(position(at: index, in: records, state: state)), to: ReplicaState.positionField, at: tick())
+      counter.write(
+        .integer(position(at: index, in: records, state: state, lookup: lookup)), to: ReplicaState.positionField, at: tick())
     }
     state.counters[member] = counter
+    lookup.noteChanged(id, members: [member], in: state)
   }
 
   /// A position between the neighbours of `records[index]` that have one: a whole number
   /// (the store's fast reader reads no reals), 2^32 past the last one at the end, halfway
   /// between two.
-  private static func position(at index: Int, in records: [CounterRecord], state: ReplicaState) -> Int64 {
-    func known(_ record: CounterRecord) -> Int64? {
-      guard let counter = state.group(withID: record.id).flatMap(state.visibleCounter)?.counter,
-        counter.fields[ReplicaState.positionField] != nil
-      else { return nil }
-      return counter.position
-    }
+  private static func position(at index: Int, in records: [CounterRecord], state: ReplicaState, lookup: Lookup)
+    -> Int64
+  {
+    func known(_ record: CounterRecord) -> Int64? { lookup.position(of: record, in: state) }
     let gap: Int64 = 1 << 32
     let before = records[..<index].reversed().lazy.compactMap(known).first
-    let after = records[(index + 1)...].lazy.compactMap(known).first
+    // Past the last record with a position, none has one: an import's new counters at the
+    // end of the list look at none of the others.
+    let after = index < lookup.lastPlaced ? records[(index + 1)...lookup.lastPlaced].lazy.compactMap(known).first : nil
     switch (before, after) {
     // Positions come from files: halfway is computed wide, so no pair of them can overflow.
     case (let before?, let after?): return Int64(truncatingIfNeeded: (Int128(before) + Int128(after)) / 2)

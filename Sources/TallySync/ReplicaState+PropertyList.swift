@@ -16,8 +16,8 @@ import TallyModel
 /// `syncState` and `syncSettings`; in a machine's file, `counters` and `settings`): a Tally
 /// that knows no synced settings reads the counters of a file that has them.
 extension ReplicaState {
-  /// The most counters a state may hold.
-  public static let maximumCounters = 10_000
+  /// The most counters a state may hold: as many as a backup may (one number for both).
+  public static let maximumCounters = Backup.maximumCounters
   /// The most settings a state may hold.
   public static let maximumSettings = 1_000
 

@@ -70,6 +70,7 @@ struct AppEnvironment {
         if use == .interactive { history.logFoldedAbove = 0 }
         return history
       })
+    history.whenOpened = { $0.finishInterruptedImport(committedIn: store) }
     return File(store: store, history: history, notices: store.notices.map(\.description) + StoreCheck.run(on: store))
   }
 

@@ -103,8 +103,13 @@ struct BackupTests {
     #expect(store.model.list.counters.map(\.name) == ["Count", "laps", "swims"])
     #expect(store.model.list.counters.map(\.value) == [0, 3, 1])
     #expect(store.model.list.counter(named: "laps")?.goal == Goal(amount: 2, period: .week))
-    // Oldest first: the imported change is from 1 November.
-    #expect(store.history.read().entries(forCounter: "count-2").map(\.new) == [3, 0, 7])
+    // Oldest first: the imported change is from 1 November; the rows (0 to 3, and 0 to 7
+    // made here) add up to 10, not to the value imported, and one more row says so.
+    let rows = store.history.read().entries(forCounter: "count-2")
+    #expect(rows.map(\.new) == [3, 0, 7, 3])
+    #expect(rows.last?.old == 10)
+    #expect(rows.last?.note == BackupImport.explainingNote)
+    #expect(store.history.allTime(ofCounter: "count-2") == 3)
   }
 
   @Test func replacingLeavesOnlyTheBackupsCounters() throws {

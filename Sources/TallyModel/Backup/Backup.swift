@@ -52,6 +52,10 @@ public struct Backup: Equatable, Sendable {
 
   public var counters: [Item]
 
+  /// The most counters a backup may hold: the most a machine keeps in a sync folder, so that
+  /// every backup imported can be synced.
+  public static let maximumCounters = 10_000
+
   public init(counters: [Item]) {
     self.counters = counters
   }
@@ -79,12 +83,22 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
+  /// Refuses `count` counters when they are more than ``maximumCounters``, before they are
+  /// read.
+  static func checkCount(_ count: Int) throws(Problem) {
+    guard count <= maximumCounters else {
+      throw Problem(
+        location: "", reason: "a backup can hold at most \(maximumCounters) counters (the most a machine keeps), not \(count)")
+    }
+  }
+
   /// Checks what the file holds beyond its syntax.
   ///
-  /// Names must be ones a counter may have, unique ignoring case; groups as names; steps from
+  /// At most ``maximumCounters`` counters. Names must be ones a counter may have, unique ignoring case; groups as names; steps from
   /// 1; goals from 1.
   /// `location` names where each counter came from.
   func validated(location: (Int) -> String) throws(Problem) -> Backup {
+    try Self.checkCount(counters.count)
     var seen: Set<String> = []
     var checked = self
     for (index, item) in counters.enumerated() {

@@ -49,9 +49,12 @@ public enum BackupCSV {
     guard let first = records.first, first.fields == header || olderHeaders.contains(first.fields) else {
       throw Backup.Problem(location: "line 1", reason: "expected the header \(header.joined(separator: ","))")
     }
+    try Backup.checkCount(records.lazy.filter { $0.fields.first == "counter" }.count)
     let columns = first.fields.count
     var items: [Backup.Item] = []
     var lines: [Int] = []
+    // The last counter row of each name, as a change row finds its counter.
+    var itemsByName: [String: Int] = [:]
     for record in records.dropFirst() {
       let at = "line \(record.line)"
       let fields = record.fields
@@ -69,10 +72,11 @@ public enum BackupCSV {
           throw Backup.Problem(location: at, reason: error.description)
         }
         let group = fields.count > 12 && !fields[12].isEmpty ? fields[12] : nil
+        itemsByName[fields[1]] = items.count
         items.append(Backup.Item(name: fields[1], value: value, step: step, goal: goal, group: group))
         lines.append(record.line)
       case "change":
-        guard let index = items.lastIndex(where: { $0.name == fields[1] }) else {
+        guard let index = itemsByName[fields[1]] else {
           throw Backup.Problem(location: at, reason: "a change of \"\(fields[1])\" before a counter row with that name")
         }
         items[index].history.append(try change(fields, at))

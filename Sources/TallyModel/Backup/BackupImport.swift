@@ -1,13 +1,27 @@
 import TallyDefaults
 import TallyPlatform
 
-/// Applies a checked backup to a store and its history: all of it, in one store batch (one
-/// lock, one durable write) and one append to the history.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Applies a checked backup to a store and its history: all of it or nothing, also when the
+/// process is interrupted or killed (docs/history.md, "Imports").
+///
+/// It holds the store's lock from start to end. The import's rows are staged beside the
+/// history first (``HistoryImportStaging``); then one store write saves the values with the
+/// import's id (``HistoryImport/storeKey``), the one commit point; then the staged rows are
+/// moved into the history. A process killed before the store write leaves the state from
+/// before; one killed after it leaves rows that whoever opens the history next moves in.
 ///
 /// Merging matches counters by name and adds the history entries the store does not have yet
 /// (the same change at the same moment is one change); replacing first keeps a copy of the
-/// store (`defaults.plist.copy-<time>`) and, once the new store is saved, keeps a copy of
-/// the history (`history.sqlite.replaced-<time>`) before clearing this machine's.
+/// store (`defaults.plist.copy-<time>`) and of the history (`history.sqlite.replaced-<time>`),
+/// and this machine's history is replaced once the store is saved. Each counter imported ends
+/// with rows that add up to its value: where they do not (a backup with values and no
+/// history), one `changed` row noted "imported" makes up the difference.
 public struct BackupImport {
   /// What an import did, for the person who asked for it.
   public struct Summary: Equatable, Sendable {
@@ -15,14 +29,46 @@ public struct BackupImport {
     public var notes: [String] = []
     /// How many history entries were added.
     public var addedEntries = 0
+    /// Why the history could not take the rows once the values were saved (they are moved in
+    /// when it is next opened), or `nil`.
+    public var historyProblem: String?
   }
 
-  public let model: CountersModel
-  public let history: HistoryLog
-  /// The file store to keep a copy of before replacing, if the store is one.
-  public let store: FileUserDefaults?
+  /// Why an import did not happen; nothing changed.
+  public enum Failure: Error, Equatable {
+    /// The store could not be locked, read or written.
+    case store(StoreError)
+    /// The history could not be written: why.
+    case history(String)
+    /// A signal asked it to stop before its commit point.
+    case interrupted(Int32)
+  }
 
-  public init(store: FileUserDefaults?, model: CountersModel, history: HistoryLog) {
+  /// The points a test may stop an import at, leaving what a process killed there leaves.
+  public enum Step: Sendable {
+    /// The rows staged, the store not yet written.
+    case staged
+    /// The store written (the commit point), the rows still staged.
+    case committed
+  }
+
+  /// The note of a row that explains a value imported without the changes that made it.
+  public static let explainingNote = "imported"
+
+  public let model: CountersModel
+  public let history: any HistoryLog & HistoryImportStaging
+  /// The file store, whose lock the import holds and whose copy it keeps before replacing;
+  /// `nil` for a store in memory.
+  public let store: FileUserDefaults?
+  /// The signal that asks the import to stop, if one came (``HeldSignals/pending()``); asked
+  /// between steps and every few thousand rows staged.
+  public var interruption: () -> Int32? = { nil }
+  /// The import's time, that of the rows that explain values.
+  public var now: () -> Date = { Date() }
+  /// For tests: returns right after `step`, as if the process were killed there.
+  public var stoppingAfter: Step?
+
+  public init(store: FileUserDefaults?, model: CountersModel, history: any HistoryLog & HistoryImportStaging) {
     self.store = store
     self.model = model
     self.history = history
@@ -30,88 +76,200 @@ public struct BackupImport {
 
   /// Applies `backup`, taking its history out of it as it goes, so that ten years of changes
   /// are held once, not twice (pass the caller's last use of it).
-  public func apply(_ backup: consuming Backup, replacing: Bool) throws(StoreError) -> Summary {
-    var summary = Summary()
-    if replacing, let store, FileSystem.fileExists(atPath: StoreLocation.join(store.directory, StoreLocation.fileName)) {
-      summary.notes.append("the store as it was is kept as \(try store.keepCopy())")
-    }
-    let ids = putCounters(backup.counters, replacingAll: replacing)
-    if let problem = model.saveProblem { throw problem }
-    // With sync on, this machine's own history is the one replaced (the others' stay theirs).
-    if replacing {
-      do {
-        for path in try history.keepAsideAndClear() { summary.notes.append("the history as it was is kept as \(path)") }
+  public func apply(_ backup: consuming Backup, replacing: Bool) throws(Failure) -> Summary {
+    if let signal = interruption() { throw .interrupted(signal) }
+    var items = backup.counters
+    let outcome: Result<Summary, Failure>
+    if let store {
+      do throws(StoreError) {
+        outcome = try store.performLockedBatch {
+          Result { () throws(Failure) in try applyLocked(&items, replacing: replacing) }
+        }
       } catch {
-        throw .cannotWrite(path: "the history", errno: error.code)
+        throw .store(error)
+      }
+    } else {
+      outcome = model.userDefaults.performBatch {
+        Result { () throws(Failure) in try applyLocked(&items, replacing: replacing) }
       }
     }
-    // Merging: the changes the history has of the counters imported into (theirs only).
-    var seen: [String: Set<HistoryEntryKey>] = [:]
-    for id in Set(ids) where !replacing {
-      seen[id] = Set(history.entries(ofCounter: id, since: nil, until: nil, limit: nil).entries.map(HistoryEntryKey.init))
+    model.reload()
+    return try outcome.get()
+  }
+
+  /// The import, inside the store's batch that holds its lock.
+  private func applyLocked(_ items: inout [Backup.Item], replacing: Bool) throws(Failure) -> Summary {
+    var summary = Summary()
+    let id = HistoryImport.newID(replacing: replacing)
+    let plan = Plan(items, stored: model.records, replacingAll: replacing, sync: model.sync)
+    var rows = rowsToAdd(&items, ids: plan.ids, replacing: replacing)
+    summary.addedEntries = rows.count
+    if let signal = interruption() { throw .interrupted(signal) }
+    if replacing, let store, FileSystem.fileExists(atPath: store.path) {
+      do throws(StoreError) {
+        summary.notes.append("the store as it was is kept as \(try store.keepCopy())")
+      } catch {
+        throw .store(error)
+      }
     }
-    // Each counter's changes are taken out of the backup and changed in place, so that a
-    // backup of one counter (the common case) is never copied.
-    var batches: [[HistoryEntry]] = []
-    for (index, id) in zip(backup.counters.indices, ids) {
-      var changes = backup.counters[index].history
-      backup.counters[index].history = []
-      changes.removeAll { !seen[id, default: []].insert(HistoryEntryKey($0)).inserted }
-      for position in changes.indices { changes[position].counter = id }
-      batches.append(changes)
+    // Staged: the rows beside the history, the history copied aside first when replacing.
+    var signal: Int32?
+    let kept: [String]
+    do throws(HistoryImportError) {
+      kept = try history.stageImport(rows, id: id, keepingAside: replacing) {
+        signal = interruption()
+        return signal != nil
+      }
+    } catch {
+      if case .failed(let reason) = error { throw .history(reason) }
+      throw .interrupted(signal ?? interruption() ?? 0)
     }
-    let added = batches.count == 1 ? batches.removeLast() : Array(batches.joined())
-    history.append(added)
-    summary.addedEntries = added.count
+    rows = []
+    if stoppingAfter == .staged { return summary }
+    if let signal = interruption() {
+      history.dropStagedImport()
+      for path in kept { FileSystem.removeFile(atPath: path) }
+      throw .interrupted(signal)
+    }
+    // The commit point: the values and the import's id, in one store write.
+    plan.put(items, into: model, replacingAll: replacing)
+    // The rows the history holds leave the store with this write, as with a change's; every
+    // waiting row when replacing, as this machine's rows are.
+    if replacing {
+      model.userDefaults.setPropertyListValue(nil, forKey: DefaultsKey.historyPending.name)
+    } else {
+      history.pending?.save([])
+    }
+    model.userDefaults.setPropertyListValue(.string(id), forKey: HistoryImport.storeKey)
+    if let store {
+      do throws(StoreError) {
+        try store.saveWithinBatch()
+      } catch {
+        history.dropStagedImport()
+        for path in kept { FileSystem.removeFile(atPath: path) }
+        throw .store(error)
+      }
+    }
+    summary.notes += kept.map { "the history as it was is kept as \($0)" }
+    if stoppingAfter == .committed { return summary }
+    // The rows moved into the history.
+    do throws(HistoryImportError) {
+      try history.finishImport(id: id)
+      history.copyToFolder()
+    } catch {
+      summary.historyProblem = "\(error); the import's changes are added to it when it is next opened"
+    }
     return summary
   }
 
-  /// Puts the counters of a backup into the store, in one store batch, and returns each one's
-  /// id in the store, in order.
+  /// The rows the import adds, with their counters' ids.
   ///
-  /// A counter whose name is taken (ignoring case) gets the backup's value, step and goal;
-  /// the others are made at the end of the list. `replacingAll` deletes every counter the
-  /// backup does not hold first, and shows its first counter. Nothing is reported to
-  /// `Analytics`: the backup's history is the history of these counters.
-  private func putCounters(_ items: [Backup.Item], replacingAll: Bool) -> [String] {
-    guard !items.isEmpty else { return [] }
-    let sync = model.sync
-    var ids: [String] = []
-    var removed: [String] = []
-    model.userDefaults.performBatch {
-      model.updateRecords { stored in
-        var records = replacingAll ? [] : stored
-        for item in items {
-          let name = CountersModel.comparable(item.name)
-          if let index = records.firstIndex(where: { CountersModel.comparable($0.name) == name }) {
-            records[index].step = item.step
-            records[index].goal = item.goal
-            records[index].group = item.group
-            ids.append(records[index].id)
-          } else {
-            // Ids of the counters being replaced are taken over in turn, so replacing keeps `count`;
-            // not with sync on, where an id carries the counter's counts on every machine.
-            let free = stored.map(\.id).first { id in sync == nil && replacingAll && !records.contains { $0.id == id } }
-            let id = free ?? model.newID(named: item.name, after: stored + records)
-            records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal, group: item.group))
-            ids.append(id)
-          }
-        }
-        let kept = Set(records.map(\.id))
-        removed = stored.map(\.id).filter { !kept.contains($0) }
-        return records
+  /// Merging, those the history does not have; and for each counter whose rows then do not
+  /// add up to its value, one more that makes up the difference. Each counter's changes are
+  /// taken out of the backup as it goes.
+  private func rowsToAdd(_ items: inout [Backup.Item], ids: [String], replacing: Bool) -> [HistoryEntry] {
+    var rows: [HistoryEntry] = []
+    let time = now()
+    for (index, id) in zip(items.indices, ids) {
+      // The rows of the counter that stay: merging, all of them (every machine's); replacing,
+      // the other machines' (there are none without sync).
+      let staying =
+        replacing && model.sync == nil
+        ? []
+        : history.entries(ofCounter: id, since: nil, until: nil, limit: nil).entries.filter { !replacing || $0.machine != nil }
+      var seen = Set(staying.map(HistoryEntryKey.init))
+      var net = staying.reduce(0) { PeriodTotal.add($0, $1.netChange) }
+      var changes = items[index].history
+      items[index].history = []
+      if !replacing { changes.removeAll { !seen.insert(HistoryEntryKey($0)).inserted } }
+      for position in changes.indices {
+        changes[position].counter = id
+        net = PeriodTotal.add(net, changes[position].netChange)
       }
+      rows += changes
+      let value = items[index].value
+      if net != value {
+        rows.append(
+          HistoryEntry(
+            time: time, event: .changed, counter: id, name: items[index].name, old: net, new: value, source: .command,
+            note: Self.explainingNote))
+      }
+    }
+    return rows
+  }
+
+  /// Where each counter of a backup goes in the store.
+  ///
+  /// The list of counters after the import, each item's id, and the counters it deletes.
+  /// Made in one pass, with tables by name and id, so that ten thousand counters cost ten
+  /// times a thousand.
+  private struct Plan {
+    var records: [CounterRecord]
+    var ids: [String]
+    var removed: [String]
+
+    /// Places each item.
+    ///
+    /// A counter whose name is taken (ignoring case) gets the backup's step, goal and group;
+    /// the others are made at the end of the list. `replacingAll` deletes every counter the
+    /// backup does not hold.
+    init(_ items: [Backup.Item], stored: [CounterRecord], replacingAll: Bool, sync: (any CounterChangeRecorder)?) {
+      records = replacingAll ? [] : stored
+      var found = [String?](repeating: nil, count: items.count)
+      var unmatched: [Int] = []
+      var byName: [String: Int] = [:]
+      for (index, record) in records.enumerated() where byName[CountersModel.comparable(record.name)] == nil {
+        byName[CountersModel.comparable(record.name)] = index
+      }
+      for (index, item) in items.enumerated() {
+        guard let at = byName[CountersModel.comparable(item.name)] else {
+          unmatched.append(index)
+          continue
+        }
+        records[at].step = item.step
+        records[at].goal = item.goal
+        records[at].group = item.group
+        found[index] = records[at].id
+      }
+      let newIDs: [String]
+      if let sync {
+        // With sync on, an id carries the counter's counts on every machine: always a new one.
+        newIDs = sync.newCounterIDs(named: unmatched.map { items[$0].name }, existing: stored)
+      } else {
+        // Ids of the counters being replaced are taken over in turn, so replacing keeps
+        // `count`; then `count-N`, one past the highest in use.
+        var free = replacingAll ? stored.map(\.id)[...] : []
+        var highest = stored.map { CountersModel.idNumber($0.id) }.max() ?? 1
+        newIDs = unmatched.map { _ in
+          if let id = free.popFirst() { return id }
+          highest += 1
+          return "count-\(highest)"
+        }
+      }
+      for (index, id) in zip(unmatched, newIDs) {
+        let item = items[index]
+        records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal, group: item.group))
+        found[index] = id
+      }
+      ids = found.map { $0 ?? "" }
+      let kept = Set(records.map(\.id))
+      removed = stored.map(\.id).filter { !kept.contains($0) }
+    }
+
+    /// Writes the plan and the items' values into the store, in the batch the caller holds.
+    ///
+    /// With sync on, records it for the other machines. Nothing is reported to `Analytics`:
+    /// the backup's history is the history of these counters.
+    func put(_ items: [Backup.Item], into model: CountersModel, replacingAll: Bool) {
+      guard !items.isEmpty else { return }
+      model.updateRecords { _ in records }
       for id in removed { model.userDefaults.setPropertyListValue(nil, forKey: id) }
       for (id, item) in zip(ids, items) { model.userDefaults.x.set(item.value, forKey: DefaultsKey(id)) }
       if replacingAll { model.select(ids[0]) }
-      // The rows the history holds leave the store with this write, as with a change's.
-      history.pending?.save([])
-      if let sync {
+      if let sync = model.sync {
         sync.recordImport(removed: removed, created: zip(ids, items).map { ($0, $1.value) })
         sync.commit(records: model.records)
       }
     }
-    model.reload()
-    return ids
   }
 }

@@ -76,6 +76,8 @@ public enum BackupJSON {
   /// grow with a map of the whole document.
   public static func decode(_ bytes: [UInt8]) throws(Backup.Problem) -> Backup {
     var split = BackupJSONSplit(bytes)
+    // Too many counters are refused before they are decoded.
+    if let split { try Backup.checkCount(split.histories.count) }
     var file = try decodeWhole(File.self, from: split?.skeleton ?? bytes, at: "")
     if let cut = split, cut.histories.count != file.counters.count {
       // Not what the scanner took it for: read whole.

@@ -361,9 +361,11 @@ public final class CountersModel {
 
   /// `count-N`, one past the highest N in use (the first counter counts as 1).
   private static func nextID(after records: [CounterRecord]) -> String {
-    let numbers = records.map { record -> Int in
-      record.id == firstCounter.id ? 1 : Int(record.id.dropFirst("count-".count)) ?? 1
-    }
-    return "count-\((numbers.max() ?? 1) + 1)"
+    "count-\((records.map { idNumber($0.id) }.max() ?? 1) + 1)"
+  }
+
+  /// N of an id `count-N`; 1 for the first counter's and any other.
+  static func idNumber(_ id: String) -> Int {
+    id == firstCounter.id ? 1 : Int(id.dropFirst("count-".count)) ?? 1
   }
 }

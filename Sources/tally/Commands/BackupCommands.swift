@@ -65,18 +65,29 @@ struct ImportCommand: ParsableCommand {
   @Flag var mode: Mode = .merge
 
   func run() throws {
+    // Ctrl-C, SIGTERM and SIGHUP are held from here on, and looked at between steps: before
+    // the commit point one leaves everything as it was, after it the import is finished.
+    let signals = HeldSignals.hold()
     let backup = try read()
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.requireHistory()
+    var importer = BackupImport(store: context.store, model: context.model, history: context.history)
+    importer.interruption = { signals.pending() }
+    importer.now = { context.clock.now() }
     let summary: BackupImport.Summary
     do {
-      summary = try BackupImport(store: context.store, model: context.model, history: context.history).apply(
-        consume backup, replacing: mode == .replace)
+      summary = try importer.apply(consume backup, replacing: mode == .replace)
     } catch {
-      throw CommandContext.fail(error)
+      switch error {
+      case .store(let problem): throw CommandContext.fail(problem)
+      case .history(let reason): throw CommandContext.fail(reason + "; nothing was imported", status: ExitStatus.ioError)
+      case .interrupted(let signal):
+        throw CommandContext.fail("interrupted; nothing was imported", status: HeldSignals.exitStatus(for: signal))
+      }
     }
     for note in summary.notes { Platform.printError(note) }
-    if let problem = context.history.appendProblem { throw CommandContext.fail(problem, status: ExitStatus.ioError) }
+    if let problem = summary.historyProblem { throw CommandContext.fail(problem, status: ExitStatus.ioError) }
+    if signals.pending() != nil { Platform.printError("interrupted after the import was complete; everything was imported") }
   }
 
   /// The backup in `file`, read and checked; the file's bytes are let go once decoded (ten
