@@ -118,12 +118,14 @@ extension SQLiteHistory: HistoryImportStaging {
   /// staging and its last step), as `store` says: its rows are moved into the history when
   /// the store holds the import's id (it reached its commit point), dropped when it does not.
   ///
-  /// Nearly always nothing is staged, and this is one indexed read. When something is, the
+  /// Nearly always nothing is staged, and this reads nothing more than opening did
+  /// (``unfinishedWork``). When something is, the
   /// decision is made under the store's lock, so that an import still running in another
   /// process (which holds the lock from before its staging to after its last step) is never
   /// undone; if the lock cannot be had, nothing is done now.
   public func finishInterruptedImport(committedIn store: FileUserDefaults) {
-    guard path != ":memory:", (try? stagedImportID()) ?? nil != nil else { return }
+    guard path != ":memory:", unfinishedWork.contains("import") else { return }
+    leftToDo?.remove("import")
     _ = try? store.performLockedBatch {
       guard let id = (try? stagedImportID()) ?? nil else { return }
       if store.persistedPropertyListValue(forKey: HistoryImport.storeKey) == .string(id) {

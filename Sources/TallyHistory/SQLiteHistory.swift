@@ -59,6 +59,8 @@ public final class SQLiteHistory: HistoryLog {
   /// The sync folder's side of the counters it joined, and whether it was to read the other
   /// machines' files before its first answer: what a database made anew joins again.
   var attachedSync: (sync: CounterSync, readingFirst: Bool)?
+  /// ``unfinishedWork``, once read.
+  var leftToDo: Set<String>?
 
   /// Reads the other machines' files if that is still to do (once, before the first
   /// question: `tally inc` and `tally get` never read them).
@@ -303,8 +305,19 @@ public final class SQLiteHistory: HistoryLog {
 
   /// Whether this database is still to be checked against the values in the store: it was
   /// made, brought up from an earlier schema or rebuilt, and not checked since.
-  public var isUnreconciled: Bool {
-    (try? connection.integer("SELECT 1 FROM setting WHERE key = 'reconcile'")) != nil
+  public var isUnreconciled: Bool { unfinishedWork.contains("reconcile") }
+
+  /// What `setting` says was left to do when the database was opened (`import`: an import
+  /// cut short; `reconcile`: a check against the store's values), read once, in one query:
+  /// nearly always nothing.
+  var unfinishedWork: Set<String> {
+    if let leftToDo { return leftToDo }
+    let keys = (try? connection.firstRow("SELECT group_concat(key) FROM setting WHERE key IN ('import', 'reconcile')") {
+      $0.optionalText(0)
+    }) ?? nil
+    let work = Set((keys ?? "").split(separator: ",").map(String.init))
+    leftToDo = work
+    return work
   }
 
   /// This machine's own rows of the counter `id`, added up.
@@ -327,6 +340,7 @@ public final class SQLiteHistory: HistoryLog {
       noteWriteFailure(error)
       return false
     }
+    leftToDo?.remove("reconcile")
     if !entries.isEmpty { copyToFolder() }
     return true
   }

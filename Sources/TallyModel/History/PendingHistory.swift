@@ -76,7 +76,7 @@ public final class PendingHistory {
   public var isFull: Bool { unheld.count >= capacity }
 
   /// Notes that the history holds the rows `ids`: they leave the store at its next write.
-  public func holds(_ ids: some Sequence<Int64>) {
+  public func holds(_ ids: Set<Int64>) {
     held.formUnion(ids)
   }
 
