@@ -312,9 +312,10 @@ public final class SQLiteHistory: HistoryLog {
   /// nearly always nothing.
   var unfinishedWork: Set<String> {
     if let leftToDo { return leftToDo }
-    let keys = (try? connection.firstRow("SELECT group_concat(key) FROM setting WHERE key IN ('import', 'reconcile')") {
-      $0.optionalText(0)
-    }) ?? nil
+    let keys =
+      (try? connection.firstRow("SELECT group_concat(key) FROM setting WHERE key IN ('import', 'reconcile')") {
+        $0.optionalText(0)
+      }) ?? nil
     let work = Set((keys ?? "").split(separator: ",").map(String.init))
     leftToDo = work
     return work
