@@ -24,12 +24,9 @@ public struct DefaultsDomains: Sendable, Equatable {
       .merging(argument) { $1 }
   }
 
-  /// Writes `value` to the persistent domain, dropping `key` from the argument domain;
-  /// returns whether the value `key` resolves to changed.
-  mutating func write(_ value: PropertyListValue?, forKey key: String) -> Bool {
-    let before = self.value(forKey: key)
+  /// Writes `value` to the persistent domain, dropping `key` from the argument domain.
+  mutating func write(_ value: PropertyListValue?, forKey key: String) {
     argument[key] = nil
     persistent[key] = value
-    return self.value(forKey: key) != before
   }
 }

@@ -107,11 +107,13 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     domains.persistent[defaultName]
   }
 
+  /// Writes `value` (`nil` removes the key); the observers of the key hear of every write,
+  /// of a value equal to the one there too, as Foundation's `UserDefaults` tells them.
   public func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String) {
     performBatch {
       persistentKeysChanged([defaultName])
-      // One key: compare that key alone, not every domain (this runs for every key press).
-      if domains.write(value, forKey: defaultName) { handlers.notify([defaultName]) }
+      domains.write(value, forKey: defaultName)
+      handlers.notify([defaultName])
     }
   }
 
@@ -123,6 +125,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
       prepareToChange()
       let current = domains.value(forKey: defaultName)
       let newValue = transform(current)
+      // A transform that leaves the value as it is writes nothing, and no observer hears of it.
       if newValue != current || domains.argument[defaultName] != nil { setPropertyListValue(newValue, forKey: defaultName) }
       return newValue
     }

@@ -82,8 +82,9 @@ public protocol UserDefaultsProtocol: PropertyListStore {
   @discardableResult
   func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any?
 
-  /// Calls `handler` with the names of the keys that may have changed, after each change the
-  /// store makes or notices, until the returned observation ends.
+  /// Calls `handler` with the names of the keys written or that may have changed, after each
+  /// write (of an equal value too) and each change the store makes or notices, until the
+  /// returned observation ends.
   func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation
 
   /// The problems reported so far, oldest first.

@@ -1,9 +1,10 @@
 import TallyHistory
 import TallyModel
 import TallyPlatform
-import TallyScreens
 import TallyTestSupport
 import Testing
+
+@testable import TallyScreens
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -75,6 +76,37 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     #expect(Array(map.met.prefix(5)) == [false, false, false, true, true])
     #expect((0..<3).map(map.level(at:)) == [1, 2, 4])
     #expect(map.range(ofLevel: 4) == 4...4)
+  }
+
+  /// At each quarter's top (`busiest × level / 4`, rounded down) and one past it, a day is
+  /// at the level whose legend holds its amount; the busiest day is at 4, the legend's top is
+  /// the busiest day's amount, and an amount past the scale (a daily goal's met day) is at 4.
+  @Test(arguments: [1, 2, 3, 5, 6, 7, 9, 10, 11, 370, Int.max])
+  func theLevelsAtTheQuartersBoundsAndPastTheBusiestDayAreTheLegends(busiest: Int) {
+    let first = number("2026-11-16")
+    let tops = (1...4).map { Int(Int128(busiest) * Int128($0) / 4) }
+    let amounts = Set(tops.flatMap { [$0, $0 < busiest ? $0 + 1 : $0] } + [1]).filter { $0 > 0 }.sorted()
+    var days = PeriodTotals()
+    for (offset, amount) in amounts.enumerated() { days[first + offset] = PeriodTotal(net: amount, progress: amount) }
+    let map = YearMap(firstDay: first, lastDay: first + amounts.count - 1, days: days, goal: nil, periods: nil)
+    #expect(map.busiest == busiest)
+    for (index, amount) in amounts.enumerated() {
+      let level = (1...4).first { amount <= tops[$0 - 1] } ?? 0
+      #expect(map.level(at: index) == level, "\(amount) of \(busiest)")
+      #expect(map.range(ofLevel: level)?.contains(amount) == true, "\(amount) of \(busiest)")
+    }
+    #expect(map.level(at: amounts.count - 1) == 4)
+    #expect(map.range(ofLevel: 4)?.upperBound == busiest)
+    if busiest < Int.max { #expect(YearMap.level(busiest + 1, busiest: busiest) == 4) }
+    // A daily goal of one more than `busiest`: days that met it count past the scale.
+    if busiest < Int.max - 1 {
+      days[first + amounts.count] = PeriodTotal(net: busiest + 2, progress: busiest + 2)
+      let goal = Goal(amount: busiest + 1, period: .day)
+      let scaled = YearMap(firstDay: first, lastDay: first + amounts.count, days: days, goal: goal, periods: nil)
+      #expect(scaled.scale == busiest)
+      #expect(scaled.level(at: amounts.count) == 4)
+      #expect(scaled.met[amounts.count])
+    }
   }
 
   @Test func aResetDoesNotLightADayUp() {

@@ -153,6 +153,13 @@ struct HistorySummaryTests {
     #expect(HistorySummary.time(at("2026-11-21T08:05:00Z"), now: now, utcOffset: { _ in 3600 }) == "21 Nov 09:05")
   }
 
+  @Test func anHourOrAMinuteOfTenIsShownWithTwoDigits() {
+    let utc: (Date) -> Int = { _ in 0 }
+    #expect(HistorySummary.time(at("2026-11-23T10:10:00Z"), now: now, utcOffset: utc) == "10:10")
+    #expect(HistorySummary.time(at("2026-11-23T09:09:00Z"), now: now, utcOffset: utc) == "09:09")
+    #expect(HistorySummary.time(at("2026-11-20T10:10:00Z"), now: now, utcOffset: utc) == "20 Nov 10:10")
+  }
+
   @Test func sinceAcceptsADayOrATime() {
     #expect(GoalCalendar(utcOffset: { _ in 3600 }).moment(from: "2026-11-23") == at("2026-11-22T23:00:00Z"))
     #expect(GoalCalendar(utcOffset: { _ in 0 }).moment(from: "2026-11-23T10:00:00Z") == at("2026-11-23T10:00:00Z"))

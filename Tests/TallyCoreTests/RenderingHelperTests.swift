@@ -27,6 +27,13 @@ struct RenderingHelperTests {
     #expect(TextLayout.clip(text, width: width).terminalWidth <= width)
   }
 
+  @Test func wrappedTextKeepsEveryWordInOrder() {
+    // The words after the last break, the last paragraph, and a short word before a long one.
+    #expect(TextLayout.wrap("one two three", width: 7) == ["one two", "three"])
+    #expect(TextLayout.wrap("first\n\nlast line", width: 20) == ["first", "", "last line"])
+    #expect(TextLayout.wrap("ab cdefghij", width: 4) == ["ab", "cdef", "ghij"])
+  }
+
   @Test func keysAreNamedAsTheHelpShowsThem() {
     #expect(
       [Key.space, .character("+"), .up, .control("r"), .backTab, .escape, .function(2)].map(\.displayName)

@@ -186,13 +186,58 @@ struct ObservationTests {
     let observation = store.observe(Int.self, forKey: .count) { changes.append($0) }
 
     store.x.set(2, forKey: .count)
-    store.x.set(2, forKey: .count)  // the same value: no update
+    store.x.set(2, forKey: .count)  // the same value: a write, heard once, as Foundation tells it
     store.set("other key", forKey: "name")
     store.x.update(Int.self, forKey: .count) { ($0 ?? 0) * 10 }
     store.removeObject(forKey: "count")
 
-    #expect(changes == [.initial(1), .update(2), .update(20), .update(nil)])
+    #expect(changes == [.initial(1), .update(2), .update(2), .update(20), .update(nil)])
     _ = observation
+  }
+
+  @Test(arguments: Store.allCases)
+  func aWriteOfAnEqualValueIsHeardOnceAndAnUpdateLeavingItIsNot(kind: Store) throws {
+    let directory = try TemporaryDirectory()
+    let store = try make(kind, in: directory)
+    store.x.set(5, forKey: .count)
+    var changes: [DefaultsChange<Int?>] = []
+    let observation = store.observe(Int.self, forKey: .count) { changes.append($0) }
+
+    store.x.set(5, forKey: .count)
+    store.set("other key", forKey: "name")
+    // A read-modify-write that leaves the value as it is writes nothing.
+    store.x.update(Int.self, forKey: .count) { $0 ?? 0 }
+    // In a batch, each write is heard when it is made.
+    store.performBatch {
+      store.x.set(5, forKey: .count)
+      store.x.set(6, forKey: .count)
+    }
+
+    #expect(changes == [.initial(5), .update(5), .update(5), .update(6)])
+    _ = observation
+  }
+
+  @Test func anObserverThatWritesBackWhatItHearsIsNotCalledForeverAndHearsItsOtherWrites() {
+    let store = InMemoryUserDefaults()
+    var heard: [Int?] = []
+    // Writes back every value it hears, kept at most 100.
+    let observation = store.observe(Int.self, forKey: .count) { change in
+      heard.append(change.value)
+      store.x.set(min(change.value ?? 0, 100), forKey: .count)
+    }
+    var other: [Int?] = []
+    let second = store.observe(Int.self, forKey: .count) { other.append($0.value) }
+
+    store.x.set(7, forKey: .count)
+    store.x.set(150, forKey: .count)
+
+    // The first hears each value once: its write of 0 at `.initial` came before it observed.
+    #expect(heard == [nil, 7, 150, 100])
+    #expect(store.x.object(Int.self, forKey: .count) == 100)
+    // The second hears every write, each value read when it is delivered: 7 and its write
+    // back; then 150, the clamp and its write back, the three after the clamp.
+    #expect(other == [0, 7, 7, 100, 100, 100])
+    _ = (observation, second)
   }
 
   @Test func invalidatingStopsDelivery() {
@@ -243,6 +288,27 @@ struct ObservationTests {
     store.processChanges()
     #expect(changes == [.initial(nil), .update(7)])
     #expect(store.x.update(Int.self, forKey: .count) { ($0 ?? 0) + 1 } == 8, "the next increment builds on it")
+    _ = observation
+  }
+
+  @Test func anotherProcessesWriteOfAnEqualValueIsNotAnUpdateHere() throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    store.x.set(7, forKey: .count)
+    let descriptor = try #require(store.changeNotificationDescriptor())
+    var changes: [DefaultsChange<Int?>] = []
+    let observation = store.observe(Int.self, forKey: .count) { changes.append($0) }
+
+    // The file read again holds the value this store has: nothing changed here.
+    let other = try FileUserDefaults(directory: directory.path)
+    other.performBatch {
+      other.x.set(7, forKey: .count)
+      other.set("laps", forKey: "name")
+    }
+
+    #expect(ChildProcess.waitUntilReadable(descriptor, timeout: 5))
+    #expect(store.processChanges() == ["name"])
+    #expect(changes == [.initial(7)])
     _ = observation
   }
 

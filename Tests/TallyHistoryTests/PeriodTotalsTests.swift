@@ -150,6 +150,30 @@ struct PeriodTotalsTests {
     expectSameTotals(history, calendar, "back")
   }
 
+  /// A day of 25 hours keeps the changes of its last hour when one is entered for its start.
+  ///
+  /// Berlin's Sunday 25 October 2026 lasts 25 hours (clocks go back from 03:00 to 02:00):
+  /// its first change and its last are more than a day apart. A change entered later for
+  /// its first minutes (another machine's, or `--at`) makes the day's total again from every
+  /// change of the day, the last hour's included.
+  @Test func aChangeEnteredLaterForTheStartOfA25HourDayKeepsTheChangesAtItsEnd() throws {
+    let calendar = try Self.calendar("Europe/Berlin", 0)
+    let history = SQLiteHistory.inMemory()
+    let late = HistoryEntry(
+      time: at("2026-10-25T22:50:00Z"), event: .changed, counter: "a", name: "a", old: 0, new: 5, source: .app)  // 23:50 CET
+    history.append([late])
+    let day = calendar.day(of: late.time)
+    #expect(history.totals(ofCounter: "a", per: .day, calendar: calendar, from: nil)[day]?.net == 5)
+
+    let early = HistoryEntry(
+      time: at("2026-10-24T22:05:00Z"), event: .changed, counter: "a", name: "a", old: 5, new: 7, source: .command)  // 00:05 CEST
+    #expect(calendar.day(of: early.time) == day)
+    history.append([early])
+    let kept = history.totals(ofCounter: "a", per: .day, calendar: calendar, from: nil)
+    #expect(kept[day] == PeriodTotal(net: 7, progress: 7))
+    #expect(kept == PeriodTotal.byPeriod([early, late], per: .day, calendar: calendar))
+  }
+
   @Test func aCalendarWithoutANameReadsEveryChange() {
     let history = SQLiteHistory.inMemory(entries: Self.changes(seed: 7).flatMap { $0 })
     let unnamed = GoalCalendar(utcOffset: { _ in 3600 })

@@ -122,12 +122,19 @@ public struct TypedDefaults {
 
 /// Observation, which needs a store that tells its changes (the model never observes).
 extension UserDefaultsProtocol {
-  /// Calls `handler` with the current value now (`.initial`) and with each new value after
-  /// (`.update`), until the returned observation is invalidated or released.
+  /// Calls `handler` with the current value now (`.initial`) and with the value after each
+  /// write or change of the key (`.update`), until the returned observation is invalidated
+  /// or released.
   ///
-  /// Updates follow writes through this store and, for `FileUserDefaults`, writes by other
-  /// processes that the store notices (`FileUserDefaults.processChanges()`). A store that
+  /// As Foundation's `UserDefaults` tells its observers, every write of the key through this
+  /// store is an update, of a value equal to the one there too (a write of another key is
+  /// not). Changes that are not writes of the key are updates when its value changed: a
+  /// domain replaced (registration, launch arguments) or, for `FileUserDefaults`, the file
+  /// another process wrote, read again (`FileUserDefaults.processChanges()`). A store that
   /// cannot notify (Foundation's `UserDefaults` on Linux) delivers only `.initial`.
+  ///
+  /// A handler that writes the key back with the value it was handed is not called again
+  /// for that write, which would call it again forever; any other write it makes is heard.
   public func observe<T: UserDefaultsStorable & Equatable>(
     _ type: T.Type, forKey key: DefaultsKey, handler: @escaping (DefaultsChange<T?>) -> Void
   ) -> DefaultsObservation {
@@ -146,17 +153,21 @@ extension UserDefaultsProtocol {
     observe(key, read: { self.x.object(T.self, forKey: key, strategy: strategy) }, handler: handler)
   }
 
-  /// Delivers `read()` now and again whenever `key` changes to a different value.
+  /// Delivers `read()` now and again whenever the store tells of `key`: each write of it,
+  /// and each change of its value otherwise.
   func observe<T: Equatable>(
     _ key: DefaultsKey, read: @escaping () -> T, handler: @escaping (DefaultsChange<T>) -> Void
   ) -> DefaultsObservation {
-    var last = read()
-    handler(.initial(last))
+    handler(.initial(read()))
+    // The values being delivered, innermost last: a write of the key from inside `handler`
+    // with the value it was handed is its own echo, not delivered again.
+    var delivering: [T] = []
     return addChangeHandler { keys in
       guard keys.contains(key.name) else { return }
       let current = read()
-      guard current != last else { return }
-      last = current
+      guard delivering.last != current else { return }
+      delivering.append(current)
+      defer { delivering.removeLast() }
       handler(.update(current))
     }
   }

@@ -80,8 +80,9 @@ public struct UserDefault<Value> {
 }
 
 extension UserDefault where Value: Equatable {
-  /// Calls `handler` with the value now and after each change, defaults included, until the
-  /// returned observation ends.
+  /// Calls `handler` with the value now and after each write (of an equal value too) and each
+  /// change, defaults included, until the returned observation ends (as
+  /// ``UserDefaultsProtocol/observe(_:forKey:handler:)``).
   public func addObserver(_ handler: @escaping (DefaultsChange<Value>) -> Void) -> DefaultsObservation {
     store.observe(key, read: { wrappedValue }, handler: handler)
   }

@@ -192,6 +192,30 @@ struct HostileMergeTests: TwoMachineSuite {
     #expect(desktop.value("Count") == 4)
   }
 
+  /// A deletion that claims to have seen a million of the laptop's presses, when the laptop
+  /// made 3, has seen 3: the presses the laptop makes after it still count, everywhere.
+  @Test func aDeletionClaimingMoreOfThisMachinesCountsThanItMadeDeletesNoLaterCount() throws {
+    laptop.perform(.create(named: "laps", selecting: false))
+    laptop.add(3, to: "laps")
+    try exchange()
+    let id = try #require(laptop.counter("laps")?.id)
+    let key = try #require(laptop.state.counters.first { ReplicaState.nameID(of: $0.key) == id }?.key)
+    // It saw none of the counter's writes, so it deletes nothing yet: it waits in the state.
+    let deletion = CounterReplica.Deletion(
+      seen: [laptopInstance: Contribution(added: 1_000_000)], time: HybridTime(milliseconds: Self.now, machine: "evil"),
+      writes: [:])
+    try place(ReplicaState(counters: [key: CounterReplica(deletion: deletion)]), as: "evil")
+    laptop.pull()
+    #expect(laptop.value("laps") == 3)
+
+    // The desktop deletes the counter having seen 3 presses; the laptop presses twice more.
+    laptop.add(2, to: "laps")
+    desktop.perform(.delete(id))
+    try exchange()
+    #expect(laptop.value("laps") == 5)
+    #expect(desktop.value("laps") == 5)
+  }
+
   @Test func aFileSpeaksForItsOwnMachinesSumsAloneSoEveryMachineAgrees() throws {
     desktop.add(2)
     try exchange()
