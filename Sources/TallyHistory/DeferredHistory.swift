@@ -112,6 +112,9 @@ public final class DeferredHistory: HistoryLog {
   @discardableResult
   public func settle() -> [PendingRow] {
     guard let pending, case .success(let history)? = outcome else { return pending?.unheld ?? [] }
+    // Read first: the rows another process appended cost no write, and a held lock does not
+    // keep them from being known.
+    pending.holds(history.held(among: pending.unheld))
     let rows = pending.unheld
     if !rows.isEmpty {
       pending.holds(history.appendPending(rows, copyingToFolder: true))

@@ -277,30 +277,26 @@ public final class SQLiteHistory: HistoryLog {
     if copyingToFolder { copyToFolder() }
   }
 
+  /// A row whose id the database holds already is not added again (`INSERT OR IGNORE` on the
+  /// unique `pending_id`): another process may have appended it.
   public func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64> {
     guard !rows.isEmpty else { return [] }
-    var held: Set<Int64> = []
     var added = false
     do throws(SQLiteError) {
-      // Reading first: rows another process appended cost no write, and a held lock does not
-      // keep them from being known.
-      held = try holding(rows)
-      let missing = rows.filter { !held.contains($0.id) }
-      if !missing.isEmpty {
-        try connection.transaction { () throws(SQLiteError) in
-          for row in missing { try insert(row.entry, file: nil, pendingID: row.id) }
-          if let calendar = lastCalendar, let key = calendar.key { try foldPendingRows(calendar: calendar, key: key) }
+      try connection.transaction { () throws(SQLiteError) in
+        for row in rows {
+          try insert(row.entry, file: nil, pendingID: row.id)
+          if connection.changedRows > 0 { added = true }
         }
-        held.formUnion(missing.map(\.id))
-        added = true
+        if added, let calendar = lastCalendar, let key = calendar.key { try foldPendingRows(calendar: calendar, key: key) }
       }
       appendProblem = nil
     } catch {
       noteWriteFailure(error)
-      return held
+      return []
     }
     if added, copyingToFolder { copyToFolder() }
-    return held
+    return Set(rows.map(\.id))
   }
 
   /// Whether this database is still to be checked against the values in the store: it was
@@ -348,12 +344,8 @@ public final class SQLiteHistory: HistoryLog {
 
   /// The ids of `rows` that the database holds, read without waiting for any lock.
   public func held(among rows: [PendingRow]) -> Set<Int64> {
-    (try? holding(rows)) ?? []
-  }
-
-  private func holding(_ rows: [PendingRow]) throws(SQLiteError) -> Set<Int64> {
     var held: Set<Int64> = []
-    for row in rows where try connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer(row.id)]) != nil {
+    for row in rows where (try? connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer(row.id)])) != nil {
       held.insert(row.id)
     }
     return held
@@ -378,9 +370,12 @@ public final class SQLiteHistory: HistoryLog {
 
   /// Inserts one entry: this machine's when `file` is `nil`, else another machine's, read
   /// from that file of the sync folder.
+  ///
+  /// A pending row (with its `pendingID`) whose id the database holds is not added again.
   func insert(_ entry: HistoryEntry, file: String?, pendingID: Int64? = nil) throws(SQLiteError) {
     try connection.run(
-      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
+      (pendingID == nil ? "INSERT" : "INSERT OR IGNORE")
+        + " INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
         + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       [
         .integer(entry.milliseconds), .text(entry.event.rawValue), .text(entry.counter), .text(entry.name),

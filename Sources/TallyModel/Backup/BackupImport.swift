@@ -78,7 +78,10 @@ public struct BackupImport {
   /// are held once, not twice (pass the caller's last use of it).
   public func apply(_ backup: consuming Backup, replacing: Bool) throws(Failure) -> Summary {
     if let signal = interruption() { throw .interrupted(signal) }
+    // Taken out, so that each counter's changes are held by `items` alone and changed in
+    // place, never copied.
     var items = backup.counters
+    backup.counters = []
     let outcome: Result<Summary, Failure>
     if let store {
       do throws(StoreError) {
@@ -186,7 +189,9 @@ public struct BackupImport {
         changes[position].counter = id
         net = PeriodTotal.add(net, changes[position].netChange)
       }
-      rows += changes
+      // The first counter's changes become the rows as they are (a backup of one counter,
+      // the common case, is never copied).
+      if rows.isEmpty { rows = changes } else { rows += changes }
       let value = items[index].value
       if net != value {
         rows.append(
