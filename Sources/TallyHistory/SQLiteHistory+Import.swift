@@ -10,17 +10,7 @@ extension SQLiteHistory: HistoryImportStaging {
   /// Made by the schema, and by the first import into a database made before it.
   static let importRowTable = """
     CREATE TABLE IF NOT EXISTS import_row (
-      seq INTEGER PRIMARY KEY,
-      time INTEGER NOT NULL,
-      event TEXT NOT NULL,
-      counter TEXT NOT NULL,
-      name TEXT NOT NULL,
-      old INTEGER,
-      new INTEGER,
-      source TEXT NOT NULL,
-      machine TEXT,
-      file TEXT,
-      note TEXT
+    \(changeColumns)
     );
     """
 

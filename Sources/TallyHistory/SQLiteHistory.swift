@@ -163,8 +163,8 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  static let schema = """
-    CREATE TABLE IF NOT EXISTS change (
+  /// The columns of a change, as `change` and an import's `import_row` hold it.
+  static let changeColumns = """
       seq INTEGER PRIMARY KEY,
       time INTEGER NOT NULL,
       event TEXT NOT NULL,
@@ -175,7 +175,12 @@ public final class SQLiteHistory: HistoryLog {
       source TEXT NOT NULL,
       machine TEXT,
       file TEXT,
-      note TEXT,
+      note TEXT
+    """
+
+  static let schema = """
+    CREATE TABLE IF NOT EXISTS change (
+    \(changeColumns),
       pending_id INTEGER
     );
     CREATE INDEX IF NOT EXISTS change_by_counter ON change (counter, time);
