@@ -118,7 +118,8 @@ public final class DeferredHistory: HistoryLog {
     let rows = pending.unheld
     if !rows.isEmpty {
       pending.holds(history.appendPending(rows, copyingToFolder: true))
-      if repairIfDamaged(history) { return settle() }
+      // A new database was made, and took the rows.
+      if repairIfDamaged(history) { return pending.unheld }
     }
     let left = pending.unheld
     if left.isEmpty, history.isUnreconciled { reconcile(history, with: pending.store) }
@@ -140,7 +141,7 @@ public final class DeferredHistory: HistoryLog {
         rows.append(
           HistoryEntry(
             time: Date(), event: .changed, counter: counter.id, name: counter.name, old: total, new: counter.value,
-            source: .command, note: "imported"))
+            source: .command, note: BackupImport.explainingNote))
       }
     }
     _ = history.reconcile(adding: rows)
