@@ -156,24 +156,22 @@ public final class CountersModel {
     // Tally's own stores hand out the stored list itself: decode it again only when it changed.
     let raw = userDefaults.propertyListValue(forKey: DefaultsKey.counters.name)
     if let raw, let cached = cachedRecords, cached.raw == raw { return cached.records }
-    let stored = userDefaults.x.object([CounterRecord].self, forKey: .counters) ?? []
-    var seen: Set<String> = []
-    let unique = stored.filter { seen.insert($0.id).inserted }
-    let records = unique.isEmpty ? [Self.firstCounter] : unique
+    let records = Self.records(in: userDefaults)
     if let raw { cachedRecords = (raw, records) }
     return records
   }
 
-  /// The counters `store` holds, with their values, in order: as a model over it reads them.
-  public static func storedCounters(in store: any PropertyListStore) -> [Counter] {
+  /// The records `store` holds, in order, each id once; the first counter's when none.
+  private static func records(in store: any PropertyListStore) -> [CounterRecord] {
     let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     var seen: Set<String> = []
     let unique = stored.filter { seen.insert($0.id).inserted }
-    return (unique.isEmpty ? [firstCounter] : unique).map { record in
-      Counter(
-        id: record.id, name: record.name, step: record.step,
-        value: store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal, group: record.group)
-    }
+    return unique.isEmpty ? [firstCounter] : unique
+  }
+
+  /// The counters `store` holds, with their values, in order: as a model over it reads them.
+  public static func storedCounters(in store: any PropertyListStore) -> [Counter] {
+    records(in: store).map { counter(for: $0, in: store) }
   }
 
   /// The id of the counter on screen, as stored; the first counter's if the stored one is gone.
@@ -184,9 +182,13 @@ public final class CountersModel {
   }
 
   private func counter(for record: CounterRecord) -> Counter {
+    Self.counter(for: record, in: userDefaults)
+  }
+
+  private static func counter(for record: CounterRecord, in store: any PropertyListStore) -> Counter {
     Counter(
       id: record.id, name: record.name, step: record.step,
-      value: userDefaults.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal, group: record.group)
+      value: store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal, group: record.group)
   }
 
   // MARK: Values
