@@ -92,11 +92,6 @@ extension ReplicaState {
     return !(counter.isDeleted && counter.carriesNoCount)
   }
 
-  /// Whether some counter in the state, or one of `retired`, has an id from the name's id `id`.
-  func hasCounter(fromNameID id: String, retired: some Sequence<String>) -> Bool {
-    counters.keys.contains { Self.id($0, comesFrom: id) } || retired.contains { Self.id($0, comesFrom: id) }
-  }
-
   /// The counters with one name's id, in groups: each counter, the one made first first,
   /// joins the first group whose every member it may join, or starts a group.
   private static func groups(of ids: [String], nameID: String, in counters: [String: CounterReplica]) -> [CounterGroup] {

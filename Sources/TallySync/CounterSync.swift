@@ -205,34 +205,24 @@ public final class CounterSync: CounterChangeRecorder {
     store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
   }
 
-  /// The id for a counter made now and called `name`: one derived from the name, so that
-  /// two machines making the same name make one counter; or, when that id was used before,
-  /// one scoped to this machine.
-  public func newCounterID(named name: String, existing records: [CounterRecord]) -> String {
-    let derived = Self.derivedID(forName: name)
-    let state = self.state
-    let retired = self.retired
-    func isFree(_ id: String) -> Bool { state.counters[id] == nil && retired[id] == nil && !records.contains { $0.id == id } }
-    // The name's id, when no counter here was ever made from it: its counter in the state
-    // will be this machine's own (`c-HASH-INSTANCE`), shown as one with those that other
-    // machines made with the name at the same time (``CounterGroup``).
-    if isFree(derived), !state.hasCounter(fromNameID: derived, retired: retired.keys) { return derived }
-    var number = 1
-    while !isFree("\(derived)-\(machine.instance.prefix(6))-\(number)") { number += 1 }
-    return "\(derived)-\(machine.instance.prefix(6))-\(number)"
-  }
-
-  /// The ids for counters made now and called `names` (an import): each as
-  /// ``newCounterID(named:existing:)`` makes it after the ones before it, the state read once
-  /// and what is taken kept in sets, so that ten thousand names cost ten times a thousand.
+  /// The ids for counters made now and called `names`, each made after the ones before it:
+  /// one derived from the name, so that two machines making the same name make one counter;
+  /// or, when that id was used before, one scoped to this machine.
+  ///
+  /// The state is read once and what is taken kept in sets, so that an import of ten
+  /// thousand names costs ten times one of a thousand.
   public func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String] {
     let state = self.state
     let retired = self.retired
     var taken = Set(records.map(\.id))
+    // The names' ids some counter here was ever made from.
     let madeFrom = Set(state.counters.keys.map(ReplicaState.nameID(of:))).union(retired.keys.map(ReplicaState.nameID(of:)))
     func isFree(_ id: String) -> Bool { state.counters[id] == nil && retired[id] == nil && !taken.contains(id) }
     return names.map { name in
       let derived = Self.derivedID(forName: name)
+      // The name's id, when no counter here was ever made from it: its counter in the state
+      // will be this machine's own (`c-HASH-INSTANCE`), shown as one with those that other
+      // machines made with the name at the same time (``CounterGroup``).
       var id = derived
       if !isFree(derived) || madeFrom.contains(derived) {
         var number = 1

@@ -11,21 +11,14 @@ public protocol CounterChangeRecorder: AnyObject {
   /// Whether `id` belonged to a deleted counter the other machines have forgotten, so that no
   /// counter may take it again.
   func isRetired(_ id: String) -> Bool
-  /// The id for a counter made now and called `name`, unique across the machines.
-  func newCounterID(named name: String, existing records: [CounterRecord]) -> String
-  /// The ids for counters made now and called `names`, in one go (an import), each unique
-  /// across the machines and among them.
+  /// The ids for counters made now and called `names`, each unique across the machines and
+  /// among them.
   func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String]
 }
 
 extension CounterChangeRecorder {
-  /// One at a time, each made after the ones before it.
-  public func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String] {
-    var existing = records
-    return names.map { name in
-      let id = newCounterID(named: name, existing: existing)
-      existing.append(CounterRecord(id: id, name: name, step: 1))
-      return id
-    }
+  /// The id for a counter made now and called `name`, unique across the machines.
+  public func newCounterID(named name: String, existing records: [CounterRecord]) -> String {
+    newCounterIDs(named: [name], existing: records)[0]
   }
 }
