@@ -5,9 +5,7 @@ import TallyPlatform
 /// An import's rows, staged beside `change` until the store holds the import's values
 /// (docs/history.md, "Imports").
 extension SQLiteHistory: HistoryImportStaging {
-  /// The staging table, with `change`'s columns.
-  ///
-  /// Made by the schema, and by the first import into a database made before it.
+  /// The staging table, with `change`'s columns; made by the schema.
   static let importRowTable = """
     CREATE TABLE IF NOT EXISTS import_row (
     \(changeColumns)
@@ -37,7 +35,6 @@ extension SQLiteHistory: HistoryImportStaging {
     do throws(SQLiteError) {
       if interrupted() { throw SQLiteError(code: 0, message: "interrupted") }
       try connection.transaction { () throws(SQLiteError) in
-        try connection.execute(Self.importRowTable)
         try connection.run("DELETE FROM import_row")
         let statement = try connection.statement(
           "INSERT INTO import_row (\(Self.movedColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)")

@@ -359,9 +359,14 @@ public final class SQLiteHistory: HistoryLog {
   /// Keeps why a write failed: for the person using Tally, and, when it was damage, for
   /// ``DeferredHistory`` to repair.
   func noteWriteFailure(_ error: SQLiteError) {
+    appendProblem = "the history could not be saved: \(noted(error))"
+  }
+
+  /// The history's error for `error`, kept in ``damage`` when it is damage.
+  private func noted(_ error: SQLiteError) -> HistoryError {
     let problem = HistoryError(error, path: path)
-    appendProblem = "the history could not be saved: \(problem)"
     if case .damaged(_, let reason) = problem { damage = reason }
+    return problem
   }
 
   public func copyToFolder() {
@@ -376,12 +381,12 @@ public final class SQLiteHistory: HistoryLog {
   /// Inserts one entry: this machine's when `file` is `nil`, else another machine's, read
   /// from that file of the sync folder.
   ///
-  /// A pending row (with its `pendingID`) whose id the database holds is not added again.
+  /// A pending row (with its `pendingID`) whose id the database holds is not added again:
+  /// the unique `pending_id` is the only constraint a row can meet that `DO NOTHING` skips.
   func insert(_ entry: HistoryEntry, file: String?, pendingID: Int64? = nil) throws(SQLiteError) {
     try connection.run(
-      (pendingID == nil ? "INSERT" : "INSERT OR IGNORE")
-        + " INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
       [
         .integer(entry.milliseconds), .text(entry.event.rawValue), .text(entry.counter), .text(entry.name),
         entry.old.map { .integer(Int64($0)) } ?? .null, entry.new.map { .integer(Int64($0)) } ?? .null,
@@ -400,7 +405,7 @@ public final class SQLiteHistory: HistoryLog {
         try forgetTotals()
       }
     } catch {
-      appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
+      noteWriteFailure(error)
     }
   }
 
@@ -520,9 +525,7 @@ public final class SQLiteHistory: HistoryLog {
         if let entry = Self.entry(statement) { reading.entries.append(entry) } else { reading.damagedLines += 1 }
       }
     } catch {
-      let problem = HistoryError(error, path: path)
-      reading.problem = "the history could not be read: \(problem)"
-      if case .damaged(_, let reason) = problem { damage = reason }
+      reading.problem = "the history could not be read: \(noted(error))"
     }
     return reading
   }
