@@ -34,7 +34,7 @@ public final class DeferredHistory: HistoryLog {
   private var untold: [String] = []
   /// Run on the database right after it opens: finishes or undoes an import cut short
   /// (``SQLiteHistory/finishInterruptedImport(committedIn:)``).
-  public var whenOpened: ((SQLiteHistory) -> Void)?
+  private let whenOpened: ((SQLiteHistory) -> Void)?
 
   /// Whether a database not yet opened may hold changes: when it says no (no database and no
   /// old log on a new machine), a question is answered with none, and nothing is made.
@@ -67,15 +67,17 @@ public final class DeferredHistory: HistoryLog {
   ///
   /// With `pending`, the rows the store holds for it are appended when it opens (and at
   /// every question while some are still not), and counted in its answers until then; a
-  /// database found damaged in use is replaced by `repair`'s.
+  /// database found damaged in use is replaced by `repair`'s; `whenOpened` runs on the
+  /// database as soon as it is open, on this thread.
   public init(
     open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
     ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil,
-    repair: ((String) throws(HistoryError) -> SQLiteHistory)? = nil
+    repair: ((String) throws(HistoryError) -> SQLiteHistory)? = nil, whenOpened: ((SQLiteHistory) -> Void)? = nil
   ) {
     self.open = open
     self.pending = pending
     self.repair = repair
+    self.whenOpened = whenOpened
     self.mayHoldChanges = mayHoldChanges
     self.ahead = ahead.map { ($0, adopt) }
   }
@@ -134,7 +136,7 @@ public final class DeferredHistory: HistoryLog {
   /// With sync on, a value is every machine's counts: nothing is added then.
   private func reconcile(_ history: SQLiteHistory, with store: any PropertyListStore) {
     var rows: [HistoryEntry] = []
-    if history.attachedSync == nil, folder == nil {
+    if history.attachedSync == nil {
       for counter in CountersModel.storedCounters(in: store) {
         let total = history.ownTotal(ofCounter: counter.id)
         guard total != counter.value else { continue }
@@ -208,8 +210,9 @@ public final class DeferredHistory: HistoryLog {
   public func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64> {
     guard !rows.isEmpty, let history else { return [] }
     let held = history.appendPending(rows, copyingToFolder: copyingToFolder)
+    // A new database was made, and took the rows waiting in the store.
     guard repairIfDamaged(history), let repaired = self.history else { return held }
-    return repaired.appendPending(rows, copyingToFolder: copyingToFolder)
+    return repaired.held(among: rows)
   }
 
   /// Copies this machine's changes to the folder if the database is open (a process that

@@ -69,8 +69,7 @@ struct AppEnvironment {
         let history = try SQLiteHistory.reopen(directory: store.directory, damaged: reason, busyTimeout: store.lockTimeout)
         if use == .interactive { history.logFoldedAbove = 0 }
         return history
-      })
-    history.whenOpened = { $0.finishInterruptedImport(committedIn: store) }
+      }, whenOpened: { $0.finishInterruptedImport(committedIn: store) })
     return File(store: store, history: history, notices: store.notices.map(\.description) + StoreCheck.run(on: store))
   }
 
