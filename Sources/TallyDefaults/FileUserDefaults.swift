@@ -62,15 +62,11 @@ public final class FileUserDefaults: LayeredUserDefaults {
     performBatch { updateBacked { fileSide.lockAndRefresh(&$0) } }
   }
 
-  /// Runs `body` in one batch that holds the store's lock from its start to its end, the
-  /// file read again under it first, so that what `body` reads is what it writes over.
+  /// The store's lock held from the batch's start, the file read again under it.
   ///
   /// The batch writes what `body` changed at its end, as any batch does, or earlier with
   /// ``saveWithinBatch()``. With nothing changed it writes nothing.
-  ///
-  /// - Throws: `StoreError` when the lock could not be taken or the file read; `body` did not
-  ///   run then.
-  public func performLockedBatch<Result>(_ body: () -> Result) throws(StoreError) -> Result {
+  public override func performLockedBatch<Result>(_ body: () -> Result) throws(StoreError) -> Result {
     var outcome: Swift.Result<Result, StoreError> = .failure(.noDataDirectory)
     performBatch {
       var locked = false

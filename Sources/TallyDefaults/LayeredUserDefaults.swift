@@ -140,6 +140,11 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     return try body()
   }
 
+  /// One batch: a store in memory shares its lock with no other process.
+  public func performLockedBatch<Result>(_ body: () -> Result) throws(StoreError) -> Result {
+    performBatch(body)
+  }
+
   public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
     handlers.add(handler)
   }

@@ -37,6 +37,14 @@ public protocol PropertyListStore: AnyObject {
   /// Tally applies a burst of key presses inside one batch, so the burst costs one write.
   func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result
 
+  /// Runs `body` in one batch that holds the store's lock from its start to its end, the
+  /// store read again under it first, so that what `body` reads no other process changes
+  /// meanwhile; a store no other process shares runs it as any batch.
+  ///
+  /// - Throws: `StoreError` when the lock could not be taken or the store read; `body` did
+  ///   not run then.
+  func performLockedBatch<Result>(_ body: () -> Result) throws(StoreError) -> Result
+
   /// Why the most recent save failed, or `nil` when everything is saved.
   var saveProblem: StoreError? { get }
 
@@ -171,6 +179,10 @@ extension UserDefaultsProtocol {
 
   public func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result {
     try body()
+  }
+
+  public func performLockedBatch<Result>(_ body: () -> Result) throws(StoreError) -> Result {
+    body()
   }
 
   public var saveProblem: StoreError? { nil }

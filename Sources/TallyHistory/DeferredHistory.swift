@@ -124,7 +124,7 @@ public final class DeferredHistory: HistoryLog {
       if repairIfDamaged(history) { return pending.unheld }
     }
     let left = pending.unheld
-    if left.isEmpty, history.isUnreconciled { reconcile(history, with: pending.store) }
+    if left.isEmpty, history.isUnreconciled { reconcile(history, pending: pending) }
     return left
   }
 
@@ -133,20 +133,30 @@ public final class DeferredHistory: HistoryLog {
   /// damaged database) one row that explains the difference, once: a change from the rows'
   /// sum to the value, noted `imported`, as an import explains a value without history.
   ///
-  /// With sync on, a value is every machine's counts: nothing is added then.
-  private func reconcile(_ history: SQLiteHistory, with store: any PropertyListStore) {
-    var rows: [HistoryEntry] = []
-    if history.attachedSync == nil {
-      for counter in CountersModel.storedCounters(in: store) {
-        let total = history.ownTotal(ofCounter: counter.id)
-        guard total != counter.value else { continue }
-        rows.append(
-          HistoryEntry(
-            time: Date(), event: .changed, counter: counter.id, name: counter.name, old: total, new: counter.value,
-            source: .command, note: BackupImport.explainingNote))
+  /// Under the store's lock, the store read again and its waiting rows appended first: a
+  /// value and the rows another process appended since this one read the store are then
+  /// taken together, never one without the other. With sync on, a value is every machine's
+  /// counts: nothing is added then.
+  private func reconcile(_ history: SQLiteHistory, pending: PendingHistory) {
+    let store = pending.store
+    _ = try? store.performLockedBatch {
+      pending.holds(history.held(among: pending.unheld))
+      let waiting = pending.unheld
+      if !waiting.isEmpty { pending.holds(history.appendPending(waiting, copyingToFolder: true)) }
+      guard pending.unheld.isEmpty else { return }
+      var rows: [HistoryEntry] = []
+      if history.attachedSync == nil {
+        for counter in CountersModel.storedCounters(in: store) {
+          let total = history.ownTotal(ofCounter: counter.id)
+          guard total != counter.value else { continue }
+          rows.append(
+            HistoryEntry(
+              time: Date(), event: .changed, counter: counter.id, name: counter.name, old: total, new: counter.value,
+              source: .command, note: BackupImport.explainingNote))
+        }
       }
+      _ = history.reconcile(adding: rows)
     }
-    _ = history.reconcile(adding: rows)
   }
 
   /// Replaces a database found damaged in use by a new one, made from what can still be read

@@ -196,6 +196,18 @@ struct PendingHistoryTests {
     #expect(try rowCount() == 2)
   }
 
+  @Test func theCheckAgainstTheValuesTakesAValueAndItsRowTogether() throws {
+    // A process that read the store before another one counted and appended its row.
+    let early = try Process(directory: directory.path)
+    try Process(directory: directory.path).add(1)
+    let database = try SQLiteConnection(path: StoreLocation.join(directory.path, SQLiteHistory.fileName), create: false)
+    try database.execute("INSERT INTO setting (key, value) VALUES ('reconcile', 1)")
+
+    // Its check reads the store again: the value and the row agree, nothing is added.
+    #expect(early.history.allTime(ofCounter: "count") == 1)
+    #expect(try rowCount() == 1)
+  }
+
   /// Wherever a process stops, the next one's history adds up to the value.
   ///
   /// Random changes, each process stopped at a random point: before its change, between the
