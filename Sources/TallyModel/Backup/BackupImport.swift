@@ -130,11 +130,24 @@ public struct BackupImport {
     rows = []
     if stoppingAfter == .staged { return summary }
     if let signal = interruption() {
-      history.dropStagedImport()
-      for path in kept { FileSystem.removeFile(atPath: path) }
+      dropStaged(kept)
       throw .interrupted(signal)
     }
-    // The commit point: the values and the import's id, in one store write.
+    try commit(plan, items, id: id, replacing: replacing, kept: kept)
+    summary.notes += kept.map { "the history as it was is kept as \($0)" }
+    if stoppingAfter == .committed { return summary }
+    // The rows moved into the history.
+    do throws(HistoryImportError) {
+      try history.finishImport(id: id)
+      history.copyToFolder()
+    } catch {
+      summary.historyProblem = "\(error); the import's changes are added to it when it is next opened"
+    }
+    return summary
+  }
+
+  /// The commit point: the values and the import's id, in one store write.
+  private func commit(_ plan: Plan, _ items: [Backup.Item], id: String, replacing: Bool, kept: [String]) throws(Failure) {
     plan.put(items, into: model, replacingAll: replacing)
     // The rows the history holds leave the store with this write, as with a change's; every
     // waiting row when replacing, as this machine's rows are.
@@ -148,21 +161,16 @@ public struct BackupImport {
       do throws(StoreError) {
         try store.saveWithinBatch()
       } catch {
-        history.dropStagedImport()
-        for path in kept { FileSystem.removeFile(atPath: path) }
+        dropStaged(kept)
         throw .store(error)
       }
     }
-    summary.notes += kept.map { "the history as it was is kept as \($0)" }
-    if stoppingAfter == .committed { return summary }
-    // The rows moved into the history.
-    do throws(HistoryImportError) {
-      try history.finishImport(id: id)
-      history.copyToFolder()
-    } catch {
-      summary.historyProblem = "\(error); the import's changes are added to it when it is next opened"
-    }
-    return summary
+  }
+
+  /// Drops the staged rows and the copies of the history kept aside.
+  private func dropStaged(_ kept: [String]) {
+    history.dropStagedImport()
+    for path in kept { FileSystem.removeFile(atPath: path) }
   }
 
   /// The rows the import adds, with their counters' ids.
