@@ -117,8 +117,9 @@ struct ArchitectureTests {
 }
 
 extension ArchitectureTests {
-  /// The functions over 60 lines that other changes of issue 37 are shortening now, by the
-  /// name the test prints. This list must be empty when issue 37 closes.
+  /// The functions over 60 lines that other changes of issue 37 are shortening now.
+  ///
+  /// This list must be empty when issue 37 closes.
   static let longFunctionsBeingShortened: Set<String> = [
     "AppViewModel.handle", "BinaryPropertyListReader.object", "HistoryFolder.copyOwnHistory", "TerminalSession.draw",
   ]
