@@ -1,8 +1,5 @@
-/// The layered values behind a store, as Foundation's `UserDefaults` layers its domains.
-///
-/// Reads resolve from the highest domain down: argument (launch arguments), volatile (this
-/// run only), persistent (the store's file, or memory for `InMemoryUserDefaults`),
-/// registration (defaults registered in code). Writes go to the persistent domain.
+/// The layered values behind a store, as Foundation's `UserDefaults` layers them: argument,
+/// volatile (this run only), persistent (written), then registration.
 public struct DefaultsDomains: Sendable, Equatable {
   public var argument: [String: PropertyListValue] = [:]
   public var volatile: [String: PropertyListValue] = [:]
@@ -16,7 +13,6 @@ public struct DefaultsDomains: Sendable, Equatable {
     argument[key] ?? volatile[key] ?? persistent[key] ?? registration[key]
   }
 
-  /// Every key and the value it resolves to.
   public var resolved: [String: PropertyListValue] {
     registration
       .merging(persistent) { $1 }

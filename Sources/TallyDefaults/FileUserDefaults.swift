@@ -1,15 +1,10 @@
 import TallyPlatform
 
-/// Tally's durable store: a property-list file that several processes can share safely.
+/// Tally's durable store: a property-list file that several processes can share safely
+/// (Foundation's `UserDefaults` on Linux loses writes: DESIGN.md, Persistence).
 ///
-/// Foundation's `UserDefaults` on Linux loses writes (see DESIGN.md, Persistence), so Tally
-/// keeps its own. The domains are `LayeredUserDefaults`'; the file is a `StoreFile`. Every
-/// change takes the directory's lock, re-reads the file if another process replaced it,
-/// applies the change and replaces the file durably. When `set(_:forKey:)` returns, the value
-/// is on disk, or ``saveProblem`` says why not; reads come from memory.
-///
-/// A file that cannot be parsed is never silently reset: it is moved aside next to the
-/// store and the problem is listed in ``notices``.
+/// When `set(_:forKey:)` returns, the value is on disk, or ``saveProblem`` says why not. A
+/// file that cannot be parsed is moved aside, never reset, and listed in ``notices``.
 public final class FileUserDefaults: LayeredUserDefaults {
   /// Problems met while opening the store, such as a damaged file moved aside.
   public var notices: [StoreError] { fileSide.notices }
@@ -17,10 +12,8 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// The file, and what this process knows of it: the store's backing.
   private let fileSide: StoreFileSide
 
-  /// Opens (creating if needed) the store in `directory`.
-  ///
-  /// - Throws: `StoreError` when the directory cannot be made or the file cannot be read.
-  ///   A file that is read but cannot be parsed does not throw: it is moved aside.
+  /// Opens (creating if needed) the store in `directory`; throws when the directory cannot
+  /// be made or the file read (a file read but not parsed is moved aside).
   public init(directory: String, lockTimeout: Double = StoreLock.defaultTimeout) throws(StoreError) {
     let fileSide = StoreFileSide(file: try StoreFile(directory: directory, lockTimeout: lockTimeout))
     self.fileSide = fileSide
@@ -40,10 +33,8 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// The store file.
   public var path: String { fileSide.file.path }
 
-  /// What the store in `directory` holds, for shell completion.
-  ///
-  /// It is read without creating, locking or moving anything; `nil` if there is no
-  /// readable, well-formed store there.
+  /// What the store in `directory` holds, for shell completion: read without creating,
+  /// locking or moving anything.
   public static func peek(directory: String) -> InMemoryUserDefaults? {
     let path = StoreLocation.join(directory, StoreLocation.fileName)
     guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? PropertyListCodec.decode(bytes)
@@ -63,9 +54,6 @@ public final class FileUserDefaults: LayeredUserDefaults {
   }
 
   /// The store's lock held from the batch's start, the file read again under it.
-  ///
-  /// The batch writes what `body` changed at its end, as any batch does, or earlier with
-  /// ``saveWithinBatch()``. With nothing changed it writes nothing.
   public override func performLockedBatch<Result>(_ body: () -> Result) throws(StoreError) -> Result {
     var outcome: Swift.Result<Result, StoreError> = .failure(.noDataDirectory)
     performBatch {
@@ -89,10 +77,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   // MARK: Reading
 
-  /// Re-reads the file so that changes saved by other processes show.
-  ///
-  /// Unsaved changes of this process stay on top. Returns the keys whose resolved value
-  /// changed. A file this process wrote or read last is not read again.
+  /// Re-reads the file, unsaved changes on top; returns the keys whose value changed.
   @discardableResult
   public func reload() -> Set<String> {
     let before = domains
@@ -113,31 +98,22 @@ public final class FileUserDefaults: LayeredUserDefaults {
     return problem
   }
 
-  /// Copies the store file aside, next to it, keeping its bytes as they are.
-  ///
-  /// Returns the copy's path. Used before a value of the wrong type would be overwritten. A
-  /// copy with the same bytes made earlier is reused, so reading a damaged store twice
-  /// keeps one copy.
+  /// Copies the store file aside, before a value of the wrong type is overwritten, and
+  /// returns the copy's path (one with the same bytes is reused).
   public func keepCopy() throws(StoreError) -> String {
     try fileSide.file.keepCopy()
   }
 
   // MARK: Changes made by other processes
 
-  /// A descriptor that becomes readable when the store's directory changes.
-  ///
-  /// The run loop polls it and calls ``processChanges()`` when it does. `nil` if inotify is
-  /// unavailable.
+  /// A descriptor that becomes readable when the store's directory changes, for the run
+  /// loop to poll; `nil` without inotify.
   public func changeNotificationDescriptor() -> Int32? {
     if fileSide.watch == nil { fileSide.watch = DirectoryWatch(directory: directory) }
     return fileSide.watch?.descriptor
   }
 
-  /// Reads what the change descriptor reported.
-  ///
-  /// If another process replaced the store file, re-reads it; observers hear of every key
-  /// whose value changed. Returns those keys. The store's own writes are recognised and not
-  /// read back.
+  /// Re-reads the store file if another process replaced it; returns the keys that changed.
   @discardableResult
   public func processChanges() -> Set<String> {
     guard let watch = fileSide.watch, watch.readEvents(concerning: StoreLocation.fileName) else { return [] }
@@ -147,12 +123,8 @@ public final class FileUserDefaults: LayeredUserDefaults {
   }
 }
 
-/// The file side of ``FileUserDefaults``, its ``DomainBacking``: the file, the lock, and
-/// what this process has not saved yet.
-///
-/// Every change takes the directory's lock, re-reads the file if another process replaced
-/// it (laying this process's unsaved keys on top), and the end of the batch replaces the file
-/// durably. It works on the store's persistent domain as the store hands it over.
+/// The file side of ``FileUserDefaults``: every change takes the lock and re-reads the file
+/// if another process replaced it (unsaved keys on top); a batch's end replaces it durably.
 final class StoreFileSide: DomainBacking {
   let file: StoreFile
   /// Problems met while reading the file, such as a damaged file moved aside.
@@ -163,8 +135,7 @@ final class StoreFileSide: DomainBacking {
   private var lockFailed = false
   /// Whether the file was checked (and re-read if needed) since the lock was taken.
   private var isFreshUnderLock = false
-  /// The watch on the directory, once the run loop asks for it; watched again when the
-  /// directory is made again.
+  /// The watch on the directory, once the run loop asks for it.
   var watch: DirectoryWatch?
 
   init(file: StoreFile) {
@@ -186,8 +157,7 @@ final class StoreFileSide: DomainBacking {
     lockFailed = false
   }
 
-  /// Takes the lock for the rest of the batch, reading the file again under it; returns
-  /// whether the batch holds it with the file as read.
+  /// Takes the lock for the rest of the batch, reading the file again; returns whether it did.
   func lockForBatch(_ backed: inout BackedDomains) -> Bool {
     lockAndRefresh(&backed)
     return file.isLocked && isFreshUnderLock
@@ -234,8 +204,7 @@ final class StoreFileSide: DomainBacking {
     if try file.ensureDirectory() { watch?.watchAgain(file.directory) }
   }
 
-  /// Reads the file unless it is the one last read or written, and lays it under what this
-  /// process has not saved yet.
+  /// Reads the file unless it is the one last read or written, under the unsaved keys.
   func refresh(_ backed: inout BackedDomains) throws(StoreError) {
     guard !file.isUnchanged else { return }
     switch try file.read() {

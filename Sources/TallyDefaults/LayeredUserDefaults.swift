@@ -1,17 +1,12 @@
-/// The four domains of Tally's stores and what they do in memory: one implementation,
-/// shared by `InMemoryUserDefaults` and `FileUserDefaults`.
+/// The four domains of Tally's stores in memory, for `InMemoryUserDefaults` and
+/// `FileUserDefaults` (which keeps the persistent domain on disk through a ``DomainBacking``).
 ///
 /// Reads resolve argument, volatile, persistent, then registration, as Foundation's
-/// `UserDefaults` does; writes go to the persistent domain and drop the key from the
-/// argument domain, so a value given at launch is where counting starts, not a value that
-/// hides every later change. The file store keeps the persistent domain on disk through a
-/// ``DomainBacking`` given at `init`, which the store tells of each change and lets work on
-/// its domains as a value (``BackedDomains``); nothing is overridden, nothing calls back up.
+/// `UserDefaults` does; a write drops the key from the argument domain, so a value given at
+/// launch is where counting starts, not a value that hides every later change.
 public class LayeredUserDefaults: UserDefaultsProtocol {
-  /// The values by domain.
   public internal(set) var domains = DefaultsDomains()
   public private(set) var problems: [DefaultsProblem] = []
-  /// Why the last save failed; always `nil` for a store that does not save.
   public internal(set) var saveProblem: StoreError?
   private let handlers = DefaultsChangeHandlers()
   private var batchDepth = 0
@@ -25,8 +20,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
 
   // MARK: The backing
 
-  /// Lets `body` (the backing) work on the persistent domain and the save problem; observers
-  /// hear of every key whose value changed when it replaced the domain.
+  /// Lets the backing work on the persistent domain and the save problem.
   func updateBacked(_ body: (inout BackedDomains) -> Void) {
     var backed = BackedDomains(persistent: domains.persistent, saveProblem: saveProblem)
     body(&backed)
@@ -75,8 +69,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     changeDomains { $0.registration.merge(values) { $1 } }
   }
 
-  /// Merges `values` into the registration domain, as ``register(defaults:)`` does with
-  /// values that are already property-list values.
+  /// As ``register(defaults:)``, with property-list values.
   public func register(values: [String: PropertyListValue]) {
     changeDomains { $0.registration.merge(values) { $1 } }
   }
@@ -107,8 +100,8 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     domains.persistent[defaultName]
   }
 
-  /// Writes `value` (`nil` removes the key); the observers of the key hear of every write,
-  /// of a value equal to the one there too, as Foundation's `UserDefaults` tells them.
+  /// Writes `value` (`nil` removes the key); observers hear of every write, of an equal
+  /// value too, as Foundation's tell them.
   public func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String) {
     performBatch {
       persistentKeysChanged([defaultName])
@@ -155,11 +148,8 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
 
   // MARK: Domains
 
-  /// Replaces the argument domain (values given as launch arguments).
   public func setArgumentDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.argument = values } }
-  /// Replaces the volatile domain (values for this run only).
   public func setVolatileDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.volatile = values } }
-  /// Replaces the registration domain (defaults registered in code).
   public func setRegistrationDomain(_ values: [String: PropertyListValue]) { changeDomains { $0.registration = values } }
 
   /// Replaces the persistent domain; the file store saves it.
@@ -178,11 +168,8 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     if !handlers.isEmpty { handlers.notify(before.changedKeys(comparedWith: domains)) }
   }
 
-  /// Runs `body` against blank domains and puts every domain back afterwards, as the
-  /// "Testing UserDefaults" article's `blankDefaultsWhile`.
-  ///
-  /// For the file store the persistent domain is saved blank and then saved back, so what
-  /// `body` wrote is gone and what was there before is on disk again.
+  /// Runs `body` against blank domains and puts every domain back afterwards (the file
+  /// store saves its persistent domain blank, then back).
   public func withBlankDefaults<Result>(_ body: () throws -> Result) rethrows -> Result {
     let saved = domains
     setArgumentDomain([:])
@@ -208,11 +195,8 @@ extension DefaultsDomains {
   }
 }
 
-/// Where a ``LayeredUserDefaults`` keeps its persistent domain beyond memory: the file
-/// store's file (`FileUserDefaults`).
-///
-/// The store tells it of each change and hands it the persistent domain and the save
-/// problem as a value to work on (``BackedDomains``); it never holds the store.
+/// Where a ``LayeredUserDefaults`` keeps its persistent domain beyond memory: told of each
+/// change, it works on the domain as a value (``BackedDomains``) and never holds the store.
 protocol DomainBacking: AnyObject {
   /// Before a read-modify-write, so that the value read is the newest saved.
   func prepareToChange(_ backed: inout BackedDomains)
@@ -224,12 +208,9 @@ protocol DomainBacking: AnyObject {
 
 /// A store's persistent domain and save problem, as a ``DomainBacking`` works on them.
 struct BackedDomains {
-  /// The user's values as the store holds them in memory.
   private(set) var persistent: [String: PropertyListValue]
-  /// Why the last save failed.
   var saveProblem: StoreError?
-  /// Whether ``replacePersistent(with:)`` was called: the store then takes the new values
-  /// and tells its observers.
+  /// Whether ``replacePersistent(with:)`` was called: the store then takes the new values.
   private(set) var isReplaced = false
 
   /// Replaces the persistent domain, with what was read from disk.

@@ -4,10 +4,7 @@
   import Foundation
 #endif
 
-/// A value a defaults store can hold: the property-list types, as a `Sendable` Swift enum.
-///
-/// Integers keep their full 64-bit range: values from `Int64.min` through `Int64.max` are
-/// `.integer`, larger non-negative ones up to `UInt64.max` are `.unsignedInteger`.
+/// A value a defaults store can hold: the property-list types, integers up to `UInt64.max`.
 public enum PropertyListValue: Sendable, Hashable {
   case bool(Bool)
   case integer(Int64)
@@ -44,13 +41,11 @@ public enum PropertyListValue: Sendable, Hashable {
     }
   }
 
-  /// The name of the property-list element that holds this kind of value.
   public var typeName: String { kind.rawValue }
 }
 
 extension PropertyListValue {
-  /// Converts a Swift value as `UserDefaults.set(_:forKey:)` accepts it, or `nil` when the
-  /// value is not a property-list type.
+  /// A Swift value as `UserDefaults.set(_:forKey:)` accepts it; `nil` for another type.
   public init?(any value: Any) {
     switch value {
     case let value as PropertyListValue: self = value
@@ -96,9 +91,7 @@ extension PropertyListValue {
     }
   }
 
-  /// The value as the plain Swift type `UserDefaults.object(forKey:)` would return:
-  /// `Int` for integers that fit, `UInt64` beyond, arrays as `[Any]`, dictionaries as
-  /// `[String: Any]`.
+  /// The value as `UserDefaults.object(forKey:)` would return it.
   public var anyValue: Any {
     switch self {
     case .bool(let value): value

@@ -2,15 +2,11 @@ import TallyPlatform
 
 /// A problem with the file that holds Tally's counts, worded for the person at the keyboard.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// Neither `XDG_DATA_HOME` nor `HOME` says where the data directory is.
   case noDataDirectory
-  /// The data directory could not be made.
   case cannotCreateDirectory(path: String, errno: Int32)
-  /// The store file exists but could not be read.
   case cannotRead(path: String, errno: Int32)
   /// A change could not be saved; the value is kept in memory and saving is retried.
   case cannotWrite(path: String, errno: Int32)
-  /// Another process held the store's lock for longer than the timeout.
   case locked(path: String, seconds: Double)
   /// The store file could not be parsed; its bytes were moved aside, not lost.
   case corrupt(path: String, movedTo: String, reason: String)

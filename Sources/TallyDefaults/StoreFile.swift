@@ -6,17 +6,12 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// The durable file behind `FileUserDefaults`: `defaults.plist` in the data directory, with
-/// the directory's lock, atomic replacement, and damaged files moved aside.
-///
-/// It remembers the file it last read or wrote (held open, see `FileIdentity`), so that
-/// ``isUnchanged`` can tell the store's own write from another process's without reading.
+/// The durable file behind `FileUserDefaults`, `defaults.plist`: the directory's lock, atomic
+/// replacement, damaged files moved aside, and the file last read or written held open, so
+/// that ``isUnchanged`` tells the store's own write from another process's without reading.
 final class StoreFile {
-  /// What a read found.
   enum Reading {
-    /// The values in the file; none when there is no file.
     case values([String: PropertyListValue])
-    /// The file is there but cannot be used, for `reason`.
     case damaged(reason: String)
   }
 
@@ -58,8 +53,7 @@ final class StoreFile {
     FileSystem.close(directoryDescriptor)
   }
 
-  /// Whether the file at ``path`` is the one this process last read or wrote (or is still
-  /// missing), so that reading it again would find nothing new.
+  /// Whether the file at ``path`` is the one this process last read or wrote (or still none).
   var isUnchanged: Bool {
     let current: FileIdentity?
     do {
@@ -74,10 +68,8 @@ final class StoreFile {
     }
   }
 
-  /// Reads the file.
-  ///
-  /// - Throws: `StoreError.cannotRead` when it exists but cannot be read (no permission, a
-  ///   directory in its place); such a file must never be overwritten.
+  /// Reads the file; throws `cannotRead` for one that exists but cannot be read, which must
+  /// never be overwritten.
   func read() throws(StoreError) -> Reading {
     let opened: Int32?
     do {
@@ -155,11 +147,8 @@ final class StoreFile {
     isLocked = false
   }
 
-  /// Makes sure the open directory is still the one at ``directory``.
-  ///
-  /// If it was deleted (and perhaps made again) while Tally ran, it is made again if needed
-  /// and opened anew. Returns whether it was, so that a watch on it can be renewed. Call it
-  /// without the lock.
+  /// Opens the directory anew (made again if needed) if it was deleted while Tally ran;
+  /// returns whether it did, so that a watch on it is renewed (call it without the lock).
   func ensureDirectory() throws(StoreError) -> Bool {
     let open = try? FileSystem.identity(of: directoryDescriptor)
     let current = try? FileSystem.identity(atPath: directory)
@@ -171,8 +160,7 @@ final class StoreFile {
     return true
   }
 
-  /// Moves the file aside as `defaults.plist.corrupt-<UTC time>`, keeping its bytes; returns
-  /// where it went.
+  /// Moves the file aside as `defaults.plist.corrupt-<UTC time>`; returns where it went.
   func moveAside() throws(SystemError) -> String {
     let destination = FileSystem.asideName(for: path, tag: "corrupt")
     try FileSystem.rename(path, to: destination)
@@ -181,9 +169,7 @@ final class StoreFile {
     return destination
   }
 
-  /// Copies the file aside, keeping its bytes as they are.
-  ///
-  /// Returns the copy's path. A copy with the same bytes made earlier is reused.
+  /// Copies the file aside; returns the copy's path, reusing one with the same bytes.
   func keepCopy() throws(StoreError) -> String {
     let bytes: [UInt8]
     do {
@@ -208,9 +194,7 @@ final class StoreFile {
 
 /// The store's lock, as the settings see it.
 public enum StoreLock {
-  /// Seconds a change waits for another process's lock when nothing says otherwise: the
-  /// `lockTimeout` setting's default. (Not a member of `FileUserDefaults`: reading it there
-  /// would make the runtime set up that class, 0.17 M instructions, in a run that keeps
-  /// its store in memory.)
+  /// The `lockTimeout` setting's default, in seconds: not a member of `FileUserDefaults`, so
+  /// that a store in memory does not make the runtime set that class up (docs/performance.md).
   public static let defaultTimeout: Double = 5
 }

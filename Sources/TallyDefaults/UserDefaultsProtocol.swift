@@ -4,16 +4,10 @@
   import Foundation
 #endif
 
-/// What Tally's model and sync need of a store, and no more: property-list values read (as
-/// resolved, or as persisted), written and updated in one step, batches saved once, why the
-/// last save failed, and a problem the typed API (`store.x`) met.
-///
-/// Every `UserDefaultsProtocol` store is one. The model (`CountersModel`), goals and the sync
-/// layer take this narrow store, so they cannot reach a store's domains, its file or its
-/// untyped values (docs/architecture.md).
+/// What the model and sync need of a store, and no more, so that they cannot reach a store's
+/// domains, its file or its untyped values; every `UserDefaultsProtocol` store is one.
 public protocol PropertyListStore: AnyObject {
-  /// The value `defaultName` resolves to, as a property-list value: what the typed API
-  /// (`store.x`) reads, the same way for every store.
+  /// The value `defaultName` resolves to: what the typed API reads.
   func propertyListValue(forKey defaultName: String) -> PropertyListValue?
 
   /// The value stored for `defaultName`, as a property-list value: what was written, not a
@@ -23,26 +17,18 @@ public protocol PropertyListStore: AnyObject {
   /// Stores a property-list value (`nil` removes the key): what the typed API writes.
   func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String)
 
-  /// Reads the current value for `defaultName`, stores what `transform` returns (`nil`
-  /// removes the key), and returns it, as one step no other writer can interleave with.
-  ///
-  /// A store shared between processes re-reads the key under its lock first, so two
-  /// processes incrementing a counter at once lose no increment.
+  /// Stores and returns what `transform` makes of the current value (`nil` removes the key),
+  /// as one step: a store shared between processes reads the key again under its lock.
   @discardableResult
   func updatePropertyListValue(forKey defaultName: String, _ transform: (PropertyListValue?) -> PropertyListValue?)
     -> PropertyListValue?
 
   /// Runs `body`, saving the changes it makes once, when it returns.
-  ///
-  /// Tally applies a burst of key presses inside one batch, so the burst costs one write.
   func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result
 
-  /// Runs `body` in one batch that holds the store's lock from its start to its end, the
-  /// store read again under it first, so that what `body` reads no other process changes
-  /// meanwhile; a store no other process shares runs it as any batch.
-  ///
-  /// - Throws: `StoreError` when the lock could not be taken or the store read; `body` did
-  ///   not run then.
+  /// Runs `body` in one batch holding the store's lock throughout, the store read again
+  /// first, so no other process changes what `body` reads. Throws, without running `body`,
+  /// when the lock could not be taken or the store read.
   func performLockedBatch<Result>(_ body: () -> Result) throws(StoreError) -> Result
 
   /// Why the most recent save failed, or `nil` when everything is saved.
@@ -52,22 +38,12 @@ public protocol PropertyListStore: AnyObject {
   func report(_ problem: DefaultsProblem)
 }
 
-/// The key-value store Tally's view models depend on, shaped like Foundation's `UserDefaults`.
+/// The key-value store the view models depend on: the part of Foundation's `UserDefaults`
+/// that Tally uses, with its signatures, so that `UserDefaults` conforms with an empty body.
 ///
-/// This is the protocol of "iOS Unit Testing by Example", chapter 11, grown to the part of
-/// `UserDefaults` that Tally uses. Every requirement has `UserDefaults`' own signature, so
-/// `extension UserDefaults: UserDefaultsProtocol {}` compiles with an empty body (see the
-/// `TallyFoundation` target). A conforming type needs only `object(forKey:)`,
-/// `set(_:forKey:)`, `removeObject(forKey:)`, `register(defaults:)` and
-/// `dictionaryRepresentation()`; the typed accessors have default implementations.
-///
-/// The other requirements go beyond `UserDefaults`, each with a default that suits a store
-/// living in one process:
-/// - ``update(forKey:_:)``: a read-modify-write that no other writer can interleave with;
-/// - ``addChangeHandler(_:)``: change notification, for observation;
-/// - ``problems``: what the typed API found wrong with stored values;
-/// - the narrow store's (``PropertyListStore``): property-list values, batches, the save
-///   problem and reports, which the model and the typed API run on.
+/// A conforming type needs only the first five requirements. The ones beyond `UserDefaults`
+/// (atomic update, change handlers, problems, the narrow store's) default to what suits a
+/// store living in one process.
 public protocol UserDefaultsProtocol: PropertyListStore {
   func object(forKey defaultName: String) -> Any?
   func set(_ value: Any?, forKey defaultName: String)
@@ -85,19 +61,16 @@ public protocol UserDefaultsProtocol: PropertyListStore {
   func data(forKey defaultName: String) -> Data?
   func url(forKey defaultName: String) -> URL?
 
-  /// As ``PropertyListStore/updatePropertyListValue(forKey:_:)``, with plain Swift values:
-  /// what `transform` returns is stored (`nil` removes the key) and returned, in one step.
+  /// As ``PropertyListStore/updatePropertyListValue(forKey:_:)``, with plain Swift values.
   @discardableResult
   func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any?
 
-  /// Calls `handler` with the names of the keys written or that may have changed, after each
-  /// write (of an equal value too) and each change the store makes or notices, until the
-  /// returned observation ends.
+  /// Calls `handler` with the keys written (an equal value too) or that may have changed,
+  /// until the returned observation ends.
   func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation
 
   /// The problems reported so far, oldest first.
   var problems: [DefaultsProblem] { get }
-
 }
 
 extension UserDefaultsProtocol {
@@ -187,8 +160,7 @@ extension UserDefaultsProtocol {
 
   public var saveProblem: StoreError? { nil }
 
-  /// Foundation's `UserDefaults` on Linux posts no change notifications, so by default
-  /// nothing is ever delivered: an observation that was never registered.
+  /// Foundation's `UserDefaults` on Linux posts no change notifications.
   public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
     DefaultsObservation {}
   }
@@ -202,8 +174,7 @@ extension UserDefaultsProtocol {
     object(forKey: defaultName).flatMap(PropertyListValue.init(any:))
   }
 
-  /// A store without domains of its own (Foundation's, a test's) tells no registered default
-  /// from a stored value: what it resolves to.
+  /// A store without domains (Foundation's, a test's) tells no default from a stored value.
   public func persistedPropertyListValue(forKey defaultName: String) -> PropertyListValue? {
     propertyListValue(forKey: defaultName)
   }

@@ -1,17 +1,8 @@
-/// The name of a value in a defaults store, used everywhere instead of a string.
-///
-/// Like swift-user-defaults' `UserDefaults.Key`, it is a namespace for constants:
-///
-/// ```swift
-/// extension DefaultsKey {
-///   /// The book's counter value.
-///   static let count = DefaultsKey("count")
-/// }
-/// ```
+/// The name of a value in a defaults store, declared as a constant of an extension
+/// (`static let count = DefaultsKey("count")`) and used everywhere instead of a string.
 ///
 /// A name is printable ASCII without spaces or dots and does not begin with `@` or `-`, so
-/// that it can be written as a launch argument (`-count <integer>12</integer>`) and as a
-/// property-list key.
+/// that it can be a launch argument (`-count <integer>12</integer>`) and a property-list key.
 public struct DefaultsKey: Hashable, Sendable, CustomStringConvertible {
   /// Why a name cannot be a key.
   public struct InvalidName: Error, Equatable, CustomStringConvertible {
@@ -23,8 +14,7 @@ public struct DefaultsKey: Hashable, Sendable, CustomStringConvertible {
 
   public let name: String
 
-  /// A key for a name known to be valid, such as a constant; an invalid name is a programming
-  /// error and stops the program with the reason.
+  /// A key for a name known to be valid, such as a constant; an invalid name traps.
   public init(_ name: String) {
     if let problem = Self.problem(with: name) { preconditionFailure(problem.description) }
     self.name = name

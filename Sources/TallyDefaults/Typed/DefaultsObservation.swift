@@ -3,7 +3,6 @@ public enum DefaultsChange<Value> {
   case initial(Value)
   case update(Value)
 
-  /// The value, whichever case this is.
   public var value: Value {
     switch self {
     case .initial(let value), .update(let value): value
@@ -22,7 +21,6 @@ public final class DefaultsObservation {
     self.cancel = cancel
   }
 
-  /// Whether the observer is still registered.
   public var isValid: Bool { cancel != nil }
 
   /// Stops observing; calling it again does nothing.

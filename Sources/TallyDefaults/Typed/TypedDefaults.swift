@@ -5,17 +5,12 @@
 #endif
 
 extension PropertyListStore {
-  /// The type-safe API over this store, as swift-user-defaults' `x`:
-  /// `store.x.object(Int.self, forKey: .count)`, `store.x.set(13, forKey: .count)`.
+  /// The type-safe API over this store: `store.x.set(13, forKey: .count)`.
   @inlinable public var x: TypedDefaults { TypedDefaults(store: self) }
 }
 
-/// Reads and writes typed values under `DefaultsKey`s in any store (`PropertyListStore`).
-///
-/// Only `UserDefaultsStorable` types, `RawRepresentable` types whose raw value is one, and
-/// `Codable` types with a `CodingStrategy` are accepted, so an unsupported type does not
-/// compile. A stored value of another type reads as `nil` and is reported to the store
-/// (`PropertyListStore.report(_:)`), never a trap.
+/// Reads and writes typed values under `DefaultsKey`s in any store: an unsupported type does
+/// not compile, and a stored value of another type reads as `nil` and is reported.
 public struct TypedDefaults {
   public let store: any PropertyListStore
 
@@ -50,11 +45,8 @@ public struct TypedDefaults {
     store.setPropertyListValue(nil, forKey: key.name)
   }
 
-  /// A read-modify-write of a typed value, as one step.
-  ///
-  /// It goes through `UserDefaultsProtocol.update`. `transform` sees `nil` for a missing
-  /// value or one of another type; returning `nil` removes the key. Returns the stored
-  /// result.
+  /// A read-modify-write of a typed value, as one step; `transform` sees `nil` for a missing
+  /// value or one of another type, and returning `nil` removes the key.
   @discardableResult
   @inlinable
   public func update<T: UserDefaultsStorable>(_ type: T.Type, forKey key: DefaultsKey, _ transform: (T?) -> T?) -> T? {
@@ -122,19 +114,12 @@ public struct TypedDefaults {
 
 /// Observation, which needs a store that tells its changes (the model never observes).
 extension UserDefaultsProtocol {
-  /// Calls `handler` with the current value now (`.initial`) and with the value after each
-  /// write or change of the key (`.update`), until the returned observation is invalidated
-  /// or released.
+  /// Calls `handler` with the current value now (`.initial`) and after each write of the key
+  /// (of an equal value too, as Foundation's) or change of its value (`.update`), until the
+  /// returned observation ends (a store that cannot notify delivers only `.initial`).
   ///
-  /// As Foundation's `UserDefaults` tells its observers, every write of the key through this
-  /// store is an update, of a value equal to the one there too (a write of another key is
-  /// not). Changes that are not writes of the key are updates when its value changed: a
-  /// domain replaced (registration, launch arguments) or, for `FileUserDefaults`, the file
-  /// another process wrote, read again (`FileUserDefaults.processChanges()`). A store that
-  /// cannot notify (Foundation's `UserDefaults` on Linux) delivers only `.initial`.
-  ///
-  /// A handler that writes the key back with the value it was handed is not called again
-  /// for that write, which would call it again forever; any other write it makes is heard.
+  /// A handler writing back the value it was handed is not called again for that write,
+  /// which would loop forever.
   public func observe<T: UserDefaultsStorable & Equatable>(
     _ type: T.Type, forKey key: DefaultsKey, handler: @escaping (DefaultsChange<T?>) -> Void
   ) -> DefaultsObservation {
@@ -153,8 +138,7 @@ extension UserDefaultsProtocol {
     observe(key, read: { self.x.object(T.self, forKey: key, strategy: strategy) }, handler: handler)
   }
 
-  /// Delivers `read()` now and again whenever the store tells of `key`: each write of it,
-  /// and each change of its value otherwise.
+  /// Delivers `read()` now and whenever the store tells of `key`.
   func observe<T: Equatable>(
     _ key: DefaultsKey, read: @escaping () -> T, handler: @escaping (DefaultsChange<T>) -> Void
   ) -> DefaultsObservation {

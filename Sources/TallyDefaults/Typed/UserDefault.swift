@@ -1,20 +1,6 @@
-/// A property backed by a defaults store.
-///
-/// It works like swift-user-defaults' `@UserDefault`, with the store injected:
-///
-/// ```swift
-/// final class CounterSettings {
-///   @UserDefault var count: Int
-///   init(store: UserDefaultsProtocol) {
-///     _count = UserDefault(.count, store: store, defaultValue: 0)
-///   }
-/// }
-/// settings.count += 1          // writes through the store
-/// settings.$count.reset()      // removes the stored value; the default shows again
-/// let observation = settings.$count.addObserver { change in print(change.value) }
-/// ```
-///
-/// Reads fall back to `defaultValue` when nothing (or a value of another type) is stored.
+/// A property backed by a store given at `init`
+/// (`_count = UserDefault(.count, store: store, defaultValue: 0)`); reads fall back to
+/// `defaultValue` when nothing, or a value of another type, is stored.
 @propertyWrapper
 public struct UserDefault<Value> {
   public let key: DefaultsKey
@@ -80,9 +66,7 @@ public struct UserDefault<Value> {
 }
 
 extension UserDefault where Value: Equatable {
-  /// Calls `handler` with the value now and after each write (of an equal value too) and each
-  /// change, defaults included, until the returned observation ends (as
-  /// ``UserDefaultsProtocol/observe(_:forKey:handler:)``).
+  /// As ``UserDefaultsProtocol/observe(_:forKey:handler:)``, defaults included.
   public func addObserver(_ handler: @escaping (DefaultsChange<Value>) -> Void) -> DefaultsObservation {
     store.observe(key, read: { wrappedValue }, handler: handler)
   }

@@ -4,13 +4,9 @@
   import Foundation
 #endif
 
-/// A type a defaults store can hold directly: the property-list types and collections of them.
-///
-/// The typed API (`store.x`) accepts only these, so storing anything else is a compile-time
-/// error rather than Foundation's crash at run time. `RawRepresentable` values go through
-/// their raw value and `Codable` ones through a `CodingStrategy`.
+/// A type a defaults store can hold directly, so that storing another is a compile-time
+/// error rather than Foundation's crash at run time.
 public protocol UserDefaultsStorable {
-  /// The value as the store keeps it.
   var propertyListValue: PropertyListValue { get }
   /// Reads a stored value, or `nil` if it holds another type or is out of range.
   init?(propertyListValue: PropertyListValue)
