@@ -1,18 +1,8 @@
 import TallyModel
 
-/// The counters that one name made on several machines, shown as one counter or apart.
-///
-/// A counter made on a machine that knew no counter of its name's id (`c-HASH`, from the name)
-/// is kept in the state under an id of its own, the name's id and the machine's instance
-/// (`c-HASH-INSTANCE`), with the time it was made (``CounterReplica/created``). Two machines
-/// that make one name, even offline, make two such counters, and they are shown as one
-/// (their values add up) when each was made before the other was renamed away from the name
-/// (``CounterReplica/renamedAway``). A counter made after another was renamed away is a new
-/// counter, shown apart: the laptop renames `x` to `z` while the desktop, not having seen it,
-/// makes a new `x`: both keep their counts, under their names.
-///
-/// Everything here is a function of the state, so every machine that has merged the same
-/// files shows the same counters.
+/// The counters that one name made on several machines (`c-HASH-INSTANCE`), shown as one
+/// when each was made before the other was renamed away from the name, else apart
+/// (docs/groups.md).
 public struct CounterGroup: Hashable, Sendable {
   /// The id the store, the screens and the history know it by: the name's id for the group
   /// that holds the counter made first, its first member's id for each other.
@@ -33,9 +23,7 @@ extension ReplicaState {
     return String(decoding: id.utf8.prefix(18), as: UTF8.self)
   }
 
-  /// Whether `id` comes from the name's id `nameID` (``nameID(of:)``), found without making
-  /// a string for every id: each change recorded looks its counter's group up among every
-  /// id in the state.
+  /// Whether `id` comes from the name's id `nameID`, found without making a string.
   static func id(_ id: String, comesFrom nameID: String) -> Bool {
     guard id.utf8.starts(with: nameID.utf8) else { return false }
     return id.utf8.count == nameID.utf8.count || Self.nameID(of: id) == nameID
@@ -57,7 +45,6 @@ extension ReplicaState {
     memberID(forNew: nameID(of: id), instance: instance) == id
   }
 
-  /// Every group, in no particular order.
   public var groups: [CounterGroup] {
     Dictionary(grouping: counters.keys.filter(isGrouped), by: Self.nameID).flatMap { nameID, ids in
       Self.groups(of: ids, nameID: nameID, in: counters)
@@ -71,17 +58,14 @@ extension ReplicaState {
     return Self.groups(of: ids, nameID: nameID, in: counters).first { $0.id == id }
   }
 
-  /// The group the store knows as `id`, as ``group(withID:)`` finds it, from `byNameID`: the
-  /// counters of the state by their name's id (``counterIDsByNameID``), so that not every
-  /// counter is looked at.
+  /// The group the store knows as `id`, looked up in `byNameID` (``counterIDsByNameID``).
   func group(withID id: String, byNameID: [String: [String]]) -> CounterGroup? {
     let nameID = Self.nameID(of: id)
     let ids = (byNameID[nameID] ?? []).filter(isGrouped)
     return Self.groups(of: ids, nameID: nameID, in: counters).first { $0.id == id }
   }
 
-  /// The counters' ids by their name's id (a counter comes from the name's id that is its
-  /// ``nameID(of:)``).
+  /// The counters' ids by their name's id.
   var counterIDsByNameID: [String: [String]] { Dictionary(grouping: counters.keys, by: Self.nameID) }
 
   /// Whether the counter `id` takes part in its group: not when it is deleted and carries no
@@ -126,7 +110,6 @@ extension ReplicaState {
 
 /// A counter as the store shows it: its group's members joined.
 public struct VisibleCounter: Sendable {
-  /// The id the store knows it by.
   public let id: String
   /// Each field at its latest write among the members not deleted, and every machine's sums
   /// under them (for who counted).
@@ -173,13 +156,8 @@ extension ReplicaState {
 }
 
 extension ReplicaState {
-  /// Brings back the counter deleted last when no counter is left: two machines that each
-  /// deleted a different one of the last two, not having seen the other's deletion, would
-  /// otherwise each keep the list it had, and never agree.
-  ///
-  /// Every field of it is written again (a change its deletion had not seen), with the
-  /// values it had; the one deleted last (then the first id) is the same on every machine
-  /// that has merged the same files.
+  /// Brings back the counter deleted last when no counter is left, its fields written again:
+  /// two machines that each deleted one of the last two would otherwise never agree.
   mutating func bringBackACounterIfNoneIsLeft(tick: () -> HybridTime) {
     guard !counters.isEmpty, !counters.values.contains(where: { !$0.isDeleted }) else { return }
     let latest = counters.max { a, b in

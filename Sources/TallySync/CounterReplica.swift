@@ -60,9 +60,7 @@ public struct CounterReplica: Hashable, Sendable {
     }
   }
 
-  /// A deletion and what it had seen.
-  ///
-  /// It records each machine's sums, and each machine's latest write to the counter. Deletions join: what one of them had seen, the joined one has seen.
+  /// A deletion and what it had seen: each machine's sums and latest write to the counter.
   public struct Deletion: Hashable, Sendable {
     public var seen: [String: Contribution]
     public var time: HybridTime
@@ -70,10 +68,8 @@ public struct CounterReplica: Hashable, Sendable {
     /// seen; `nil` in a deletion from a Tally that did not record them, which has seen
     /// every write up to its time.
     public var writes: [String: HybridTime]?
-    /// The machines (by instance) that have merged the deletion.
-    ///
-    /// Once every machine that syncs has, and says so in its file, the counter is dropped from the state
-    /// (``ReplicaState/compactDeletions(known:instance:acknowledgedBefore:)``).
+    /// The machines (by instance) that have merged the deletion: once all have, the counter
+    /// is dropped (``ReplicaState/compactDeletions(known:instance:acknowledgedBefore:)``).
     public var acknowledged: Set<String>
 
     public init(
@@ -106,7 +102,6 @@ public struct CounterReplica: Hashable, Sendable {
     }
   }
 
-  /// By machine instance.
   public var contributions: [String: Contribution] = [:]
   public var lastSet: ValueSet?
   /// By field name, as in ``CounterRecord/propertyListValue`` (without `id`), plus `position`.
@@ -115,8 +110,7 @@ public struct CounterReplica: Hashable, Sendable {
   /// When a machine made it, with the name its id comes from; `nil` for a counter from a
   /// Tally before this was kept, which counts as made before every other.
   public var created: HybridTime?
-  /// The earliest time a machine gave it a name its id does not come from; `nil` while
-  /// none has.
+  /// The earliest time a machine gave it a name its id does not come from.
   public var renamedAway: HybridTime?
 
   public init(
@@ -147,10 +141,8 @@ public struct CounterReplica: Hashable, Sendable {
     ([lastSet?.time, created, renamedAway] + fields.values.map(\.time)).compactMap { $0 }.max()
   }
 
-  /// Whether the counter is deleted.
-  ///
-  /// It is when its deletions (joined) had seen every write to it and every contribution. A change no deletion had seen brings it back, whatever the
-  /// clocks say (causal, not by time).
+  /// Whether its deletions had seen every write and contribution: a change none had seen
+  /// brings it back, whatever the clocks say.
   public var isDeleted: Bool {
     guard let deletion else { return false }
     if let set = lastSet, !deletion.hasSeen(set.time) { return false }
@@ -165,8 +157,7 @@ public struct CounterReplica: Hashable, Sendable {
     return merged
   }
 
-  /// Joins `other` into this counter, in place: the cost grows with `other`, not with this
-  /// counter (a machine's file merged into a state that knows a hundred machines).
+  /// Joins `other` into this counter, in place, in time that grows with `other` only.
   public mutating func merge(_ other: CounterReplica) {
     for (machine, contribution) in other.contributions {
       contributions[machine] = contribution.merged(with: contributions[machine] ?? Contribution())
@@ -193,7 +184,6 @@ public struct CounterReplica: Hashable, Sendable {
 
   // MARK: Changes made by this machine
 
-  /// Adds `delta` to `machine`'s contribution.
   public mutating func add(_ delta: Int, by machine: String) {
     contributions[machine, default: Contribution()].record(delta)
   }
@@ -203,7 +193,6 @@ public struct CounterReplica: Hashable, Sendable {
     lastSet = ValueSet(value: value, seen: contributions, time: time)
   }
 
-  /// Writes a field, or removes it when `value` is `nil`.
   public mutating func write(_ value: PropertyListValue?, to field: String, at time: HybridTime) {
     fields[field] = Field(value: value, time: time)
   }

@@ -4,18 +4,13 @@ import TallyPlatform
 
 /// Sync of the counters through a shared folder: this machine's side of the CRDT.
 ///
-/// This machine's ``ReplicaState`` is kept in the local store (`syncState`), next to the
-/// counters' list and values, and every change ``CountersModel`` makes is recorded in it in
-/// the same store batch, under the same lock: counting goes on when the folder is gone, and
-/// two processes on one machine still add up exactly. The state is then copied to this
-/// machine's own file in the folder (``publish()``), and the other machines' files are
-/// merged in (``pull()``), which writes the merged counters into the store's list and values:
-/// the screens and commands read them as ever.
+/// This machine's ``ReplicaState`` is kept in the store and changed in the batch of each
+/// change the model makes, so counting goes on without the folder and two processes here add
+/// up exactly; ``publish()`` copies it to the folder and ``pull()`` merges the other files in.
 public final class CounterSync: CounterChangeRecorder {
   public let store: any PropertyListStore
   public let machine: SyncMachine
-  /// The settings that follow the user to every machine, by their defaults key (the app's
-  /// settings table says which: `AppDefaults.syncedSettingKeys`); the others stay here.
+  /// The settings that follow the user to every machine, by their defaults key.
   public let syncedSettings: [String]
   let folder: SyncFolder
   private let now: () -> Int64
@@ -115,10 +110,8 @@ public final class CounterSync: CounterChangeRecorder {
     for (id, value) in created { pending.append(.created(id, value: value)) }
   }
 
-  /// Records the changes noted since the last commit in the stored state.
-  ///
-  /// One read-modify-write, inside the store batch that made the changes; `records` is the
-  /// counters' list after them.
+  /// Records the changes noted since the last commit in the stored state, inside the store
+  /// batch that made them; `records` is the counters' list after them.
   public func commit(records: [CounterRecord]) {
     guard !pending.isEmpty else { return }
     let changes = pending
@@ -156,12 +149,9 @@ public final class CounterSync: CounterChangeRecorder {
 
   // MARK: Ids
 
-  /// The ids of deleted counters dropped from the state, with this machine's sums under each.
-  ///
-  /// Dropped once every machine had seen their deletion, each with this machine's sums under
-  /// it then (`nil`: it had none). They are never used again (another machine may still
-  /// hold their counts), and should one come back (a machine this one did not know of yet
-  /// brings it), this machine's sums come back with it. At most ``maximumRetiredIDs``.
+  /// The ids of deleted counters dropped from the state once every machine had seen their
+  /// deletion, with this machine's sums under each (`nil`: none), so that they come back
+  /// with one that a machine not known yet brings; never used again.
   var retired: [String: Contribution?] {
     guard case .dictionary(let entries)? = store.propertyListValue(forKey: DefaultsKey.syncRetiredIDs.name) else { return [:] }
     return entries.mapValues { value -> Contribution? in
@@ -205,12 +195,9 @@ public final class CounterSync: CounterChangeRecorder {
     store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
   }
 
-  /// The ids for counters made now and called `names`, each made after the ones before it:
-  /// one derived from the name, so that two machines making the same name make one counter;
-  /// or, when that id was used before, one scoped to this machine.
-  ///
-  /// The state is read once and what is taken kept in sets, so that an import of ten
-  /// thousand names costs ten times one of a thousand.
+  /// The ids for counters made now and called `names`: one derived from the name, so that
+  /// two machines making the same name make one counter, or, when that id was used before,
+  /// one scoped to this machine.
   public func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String] {
     let state = self.state
     let retired = self.retired
@@ -243,9 +230,8 @@ public final class CounterSync: CounterChangeRecorder {
 
   // MARK: The folder
 
-  /// Copies this machine's state to its file in the folder, if it changed since the last
-  /// copy and the folder is there; a failure is kept in ``status`` and retried on the next
-  /// change or pull.
+  /// Copies this machine's state to its file in the folder if it changed; a failure is kept
+  /// in ``status`` and retried.
   public func publish() {
     guard unpublished, !status.ownFileTaken else { return }
     status.writeProblem = ownFile.write(state)
@@ -255,16 +241,9 @@ public final class CounterSync: CounterChangeRecorder {
   /// This machine's file in the folder.
   var ownFile: OwnSyncFile { OwnSyncFile(folder: folder, machine: machine, store: store, now: now) }
 
-  /// Merges every other machine's file in the folder into this machine's state.
-  ///
-  /// Writes the merged counters and settings into the store, and copies the state to this
-  /// machine's file when the file there differs. Returns whether the counters or settings
-  /// changed since this process last read them (by this merge, or by another process here
-  /// that merged first).
-  ///
-  /// The other machines' files merged are remembered in the store with the state, and not
-  /// read again until they change (``MergedFile``): a start with sync on reads only the
-  /// files written since the last one, and this machine's own.
+  /// Merges every other machine's file changed since it was last merged (``MergedFile``)
+  /// into this machine's state and the store; returns whether the counters or settings
+  /// changed since this process last read them.
   ///
   /// - Parameter publishing: `false` leaves the copy to this machine's file for the next
   ///   ``publish()``, for a caller that draws the merge first.
@@ -322,11 +301,8 @@ public final class CounterSync: CounterChangeRecorder {
     return changed
   }
 
-  /// Merges `incoming` into `state` and tends what the merge leaves: a counter brought back
-  /// when none is left, this machine's sums under a retired counter that came back, its own
-  /// counts when `rebuilding` a damaged state, and the deletions every machine in `known` has
-  /// seen (acknowledged, then dropped); returns the ids dropped, each with this machine's
-  /// sums under it.
+  /// Merges `incoming` into `state` and tends what the merge leaves (retired counters come
+  /// back, deletions every machine has seen dropped); returns the ids dropped.
   private func merge(
     _ incoming: ReplicaState, into state: inout ReplicaState, tick: () -> HybridTime, retired: [String: Contribution?],
     rebuilding: Bool, known: Set<String>
@@ -358,9 +334,8 @@ public final class CounterSync: CounterChangeRecorder {
   /// to wait on; `nil` while the folder is not there (then ``pull()`` looks for it).
   public var changeDescriptor: Int32? { folder.changeDescriptor }
 
-  /// Takes in what the change descriptor reported and merges it if another machine's file
-  /// may have changed; returns what the watch reported (for the history, which reads the
-  /// same folder) and whether the counters changed.
+  /// Merges what the change descriptor reported; returns it, for the history, and whether
+  /// the counters changed.
   public func processFolderChanges() -> (changes: FolderChanges, countersChanged: Bool) {
     let changes = folder.readEvents()
     guard folder.mayHaveChanged(changes) else { return (changes, false) }

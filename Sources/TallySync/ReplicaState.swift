@@ -1,17 +1,12 @@
 import TallyModel
 
 /// Every counter and setting as this machine knows them, merged from every machine that
-/// syncs them.
-///
-/// The merge is the join of a state-based CRDT: counter by counter (``CounterReplica``) and
-/// setting by setting (a last-writer-wins register), so it is commutative, associative and
-/// idempotent, and two machines that have seen the same files have the same state whatever
-/// the order.
+/// syncs them by a join, so that two machines that have seen the same files have the same
+/// state whatever the order.
 public struct ReplicaState: Hashable, Sendable {
   /// The name of the field that orders the counters (a whole number, then the id).
   public static let positionField = "position"
 
-  /// By counter id.
   public var counters: [String: CounterReplica]
   /// The settings that follow the user, by defaults key (`theme`, `keys-increment`): each
   /// a register like a counter's field, with no value once reset, so that an older value
@@ -23,14 +18,12 @@ public struct ReplicaState: Hashable, Sendable {
     self.settings = settings
   }
 
-  /// The join of the two states.
   public func merged(with other: ReplicaState) -> ReplicaState {
     var merged = self
     merged.merge(other)
     return merged
   }
 
-  /// Merges `other` into this state, in place, counter by counter and setting by setting.
   public mutating func merge(_ other: ReplicaState) {
     for (id, counter) in other.counters {
       counters[id, default: CounterReplica()].merge(counter)
@@ -68,11 +61,8 @@ extension CounterReplica {
 // MARK: What a file from the folder may not do
 
 extension ReplicaState {
-  /// Clamps every time later than `horizon` milliseconds (and every counter past
-  /// ``HybridTime/maximumCounter``) to it; returns how many times were clamped.
-  ///
-  /// A file from a clock far ahead (or a hostile one at the end of `Int64`) would otherwise
-  /// win every register and drag every machine's clock along, for good.
+  /// Clamps every time later than `horizon` milliseconds to it, so that a file from a clock
+  /// far ahead does not win every register for good; returns how many were clamped.
   public mutating func clampTimes(to horizon: Int64) -> Int {
     var clamped = 0
     /// The earlier time `time` is clamped to, counted; `nil` when it needs none.
@@ -101,13 +91,11 @@ extension ReplicaState {
     return clamped
   }
 
-  /// Takes out what another machine's file claims of `instance`'s own sums (this machine's).
+  /// Takes out what another machine's file claims of this machine's own sums, and keeps
+  /// what a set or a deletion had seen of them no larger than `own`.
   ///
-  /// This machine knows its own contribution, and no file may raise it. What a set or a
-  /// deletion had seen of it is kept no larger than `own`, what this machine has counted.
-  ///
-  /// Returns whether the file claimed more of this machine's sums than `own` holds: then
-  /// either another process here counted since `own` was read, or the file lies.
+  /// Returns whether the file claimed more than `own`: another process here counted since
+  /// `own` was read, or the file lies.
   @discardableResult
   public mutating func removeClaims(about instance: String, own: (String) -> Contribution?) -> Bool {
     var claimedMore = false
@@ -123,9 +111,8 @@ extension ReplicaState {
     return claimedMore
   }
 
-  /// Keeps only the sums of `instances`, the machine whose file this is: each machine speaks
-  /// for its own sums alone, in its own files, so a file cannot raise another machine's
-  /// count, and every machine that reads the same files takes the same sums from them.
+  /// Keeps only the sums of `instances`, the machine whose file this is: a file cannot raise
+  /// another machine's count.
   public mutating func keepOnlyContributions(of instances: Set<String>) {
     for (id, counter) in counters where counter.contributions.keys.contains(where: { !instances.contains($0) }) {
       counters[id]?.contributions = counter.contributions.filter { instances.contains($0.key) }
@@ -147,11 +134,8 @@ extension ReplicaState {
     }
   }
 
-  /// The names' ids (``nameID(of:)``) of the counters that are not deleted.
-  ///
-  /// A deleted counter that shares its name's id with one that is not stays in the state:
-  /// dropping it could change which group holds the counter made first, and so the id the
-  /// store knows the others by (``CounterGroup/id``).
+  /// The names' ids of the counters that are not deleted: a deleted counter sharing one
+  /// stays, as dropping it could change the id the store knows the others by.
   private var namesInUse: Set<String> {
     Set(counters.filter { !$0.value.isDeleted }.keys.map(Self.nameID))
   }
@@ -164,15 +148,8 @@ extension ReplicaState {
   }
 
   /// Drops each deleted counter whose deletion every machine in `known` has merged, and that
-  /// this machine had acknowledged in `before` (so its file has said so to the others: they
-  /// can drop it in turn); returns the ids dropped.
-  ///
-  /// Keeping a deleted counter only matters while some machine may not know of its deletion
-  /// (its file would bring the counter back); once every machine has merged it, keeping it
-  /// only fills the state towards its limit. Its id is not used again (``CounterSync``
-  /// keeps the ids dropped), so a counter made or restored later never meets an older
-  /// machine's counts under it. A machine that comes back from far behind with the counter
-  /// still counted brings it back, with its counts: nothing is lost.
+  /// this machine had acknowledged in `before`; returns the ids dropped, which are never
+  /// used again.
   public mutating func compactDeletions(known: Set<String>, instance: String, acknowledgedBefore before: ReplicaState)
     -> [String]
   {
