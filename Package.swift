@@ -61,7 +61,7 @@ let package = Package(
     .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
     .target(name: "TallyTerminal", dependencies: ["TallyScreens", "TallySettings", "TallyApp", "CNcurses"]),
-    // The book's `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
+    // `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
     .target(name: "TallyFoundation", dependencies: ["TallyDefaults"]),
     .executableTarget(
       name: "tally",

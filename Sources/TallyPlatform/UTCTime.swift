@@ -11,9 +11,8 @@ package enum UTCTime {
 
   /// "2026-11-23T10:00:00Z", or "2026-11-23T10:00:00.056Z" to the nearest millisecond.
   ///
-  /// Written by hand, as the one fix on top of FoundationEssentials here: every `tally inc`
-  /// logs a time, and `Date.ISO8601FormatStyle` looks up the current time zone the first time
-  /// it formats (1.1 million instructions, as much as the rest of `tally inc` together).
+  /// Written by hand: every `tally inc` logs a time, and `Date.ISO8601FormatStyle` looks up
+  /// the current time zone the first time it formats (docs/performance.md).
   package static func text(for date: Date) -> String {
     let thousandths = (date.timeIntervalSince1970 * 1000).rounded()
     guard thousandths.magnitude < 1e17 else { return seconds.format(date) }

@@ -7,11 +7,8 @@ import TallySettings
   import Foundation
 #endif
 
-/// The book's `FakeUserDefaults`: values kept in plain dictionaries a test can arrange and
-/// inspect, one per type, like the book's `integers`.
-///
-/// Only property-list types are accepted, as the real stores accept them; anything else is
-/// not stored.
+/// A store whose values are plain dictionaries, one per type, that a test arranges and
+/// inspects; only property-list types are stored, as in the real stores.
 public final class FakeUserDefaults: UserDefaultsProtocol {
   public var integers: [String: Int] = [:]
   public var bools: [String: Bool] = [:]

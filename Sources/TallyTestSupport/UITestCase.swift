@@ -1,15 +1,8 @@
 import TallyApp
 import TallyDefaults
 
-/// The base of every UI test, like the article's `BaseUITestCase`: an app that runs on
-/// `InMemoryUserDefaults` unless the test opts out, plus helpers that set it up through
-/// launch arguments.
-///
-/// ```swift
-/// let test = try UITestCase()
-/// test.skipOnboarding()
-/// try test.app.launch()
-/// ```
+/// The base of every UI test: an app that runs on `InMemoryUserDefaults` unless the test
+/// opts out, and helpers that set it up through launch arguments.
 public final class UITestCase {
   public let app: TerminalApp
 

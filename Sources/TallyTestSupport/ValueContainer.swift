@@ -1,14 +1,7 @@
 import TallyDefaults
 
-/// Builds the launch arguments that put typed values into the app's argument domain.
-///
-/// It does what swift-user-defaults' `ValueContainer` does for `XCUIApplication`:
-///
-/// ```swift
-/// var container = ValueContainer()
-/// container.set(12, forKey: .count)
-/// app.launchArguments += container.launchArguments   // ["-count", "<integer>12</integer>"]
-/// ```
+/// Builds the launch arguments that put typed values into the app's argument domain:
+/// `set(12, forKey: .count)` makes `["-count", "<integer>12</integer>"]`.
 public struct ValueContainer: Sendable {
   /// The values in the order they were set; a key set twice keeps its last value.
   public private(set) var values: [(key: DefaultsKey, value: PropertyListValue)] = []

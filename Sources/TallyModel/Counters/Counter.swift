@@ -2,10 +2,8 @@ import TallyDefaults
 
 /// One named counter: what a user counts, its value and how much a key press adds.
 public struct Counter: Sendable, Equatable, Identifiable {
-  /// A stable identifier, also the key its value is stored under.
-  ///
-  /// It is `count` for the first counter (the book's key, so a store written by Tally 0.1
-  /// keeps its count), then `count-2`, `count-3` and so on for the ones made later.
+  /// A stable identifier, also the key its value is stored under: `count` for the first
+  /// counter (so that a store written by Tally 0.1 keeps its count), then `count-2` and on.
   public var id: String
   /// The name a user gave it: 1 to 32 characters, unique ignoring case.
   public var name: String
@@ -47,14 +45,9 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     self.group = group
   }
 
-  /// Whether `id` is a counter's id as Tally makes them: `count` (the first counter, the
-  /// book's key), `count-N` (made with sync off), `c-` and 16 hexadecimal digits (derived
-  /// from a name with sync on), that and `-INSTANCE` (made with that name on one machine),
-  /// or that and `-INSTANCE-N` (scoped to a machine).
-  ///
-  /// A counter's value is kept in the store under its id, so these are the only keys of the
-  /// store that a counter can name: no setting or other key of Tally's has this form (a test
-  /// holds it), and the sync folder cannot name one of this machine's own keys.
+  /// Whether `id` is a counter's id as Tally makes them: `count`, `count-N` (made with sync
+  /// off), `c-` and 16 hexadecimal digits (from a name), that and `-INSTANCE`, or that and
+  /// `-INSTANCE-N`; no other key of the store has this form, so the sync folder cannot name one.
   public static func isCounterID(_ id: String) -> Bool {
     // Bytes, not Characters: every file in the sync folder has its ids checked at each read.
     let parts = Array(id.utf8).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)

@@ -7,20 +7,14 @@ extension DefaultsKey {
   public static let currentCounter = DefaultsKey("currentCounter")
 }
 
-/// Tally's counters: the one model of them, read from an injected `PropertyListStore`
-/// store and changed by batches of ``CounterEdit``s.
+/// Tally's counters: the one model of them, read from an injected store and changed by
+/// batches of ``CounterEdit``s.
 ///
-/// The list (ids, names and steps) is under `counters`, the current counter's id under
-/// `currentCounter`, and each value under the counter's own key: `count` for the first one,
-/// as the book stores it, so a store written by Tally 0.1 opens with its count intact (the
-/// registered default list holds that one counter). Every change is a read-modify-write of
-/// one key, so commands and interactive instances sharing a store lose nothing.
-///
-/// ``apply(_:)`` makes a batch of edits inside one store batch (one lock, one re-read, one
-/// write) and then reads the counters back from the store's memory once, into ``list``;
-/// ``reload()`` does that when another process changed the store. Nothing is called back
-/// during a write. Each change that happens is reported to the injected `Analytics`, which
-/// keeps the history; a refused change reports nothing.
+/// Each value is under the counter's own key (`count` for the first, so that a store written
+/// by Tally 0.1 opens with its count), and every change is a read-modify-write of one key, so
+/// commands and interactive instances sharing a store lose nothing. ``apply(_:)`` makes a
+/// batch of edits in one store batch and reads the counters back once; each change that
+/// happens is reported to the injected `Analytics`.
 public final class CountersModel {
   /// The first counter, as every store starts.
   public static let firstCounter = CounterRecord(id: "count", name: "Count", step: 1)
