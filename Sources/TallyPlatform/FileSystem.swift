@@ -12,11 +12,9 @@
   import Foundation
 #endif
 
-/// The file operations Tally needs, as thin wrappers over POSIX calls.
-///
-/// Every call that can be interrupted by a signal is retried on `EINTR`. Nothing here
-/// follows Foundation's `FileManager`: it is not in FoundationEssentials on Linux, and the
-/// store needs exact control over `fsync`, `rename` and locks.
+/// The file operations Tally needs, as thin wrappers over POSIX calls retried on `EINTR`
+/// (`FileManager` is not in FoundationEssentials on Linux, and the store needs exact control
+/// over `fsync`, `rename` and locks).
 package enum FileSystem {
   /// A name beside `path` for keeping it aside: `path.TAG-20261123T100000`, with `-2`, `-3`
   /// added while that name is taken.
@@ -42,10 +40,8 @@ package enum FileSystem {
     return try readAll(fd, atMost: limit)
   }
 
-  /// Opens a regular file for reading, or returns `nil` when it does not exist.
-  ///
-  /// Anything else in its place (a directory, a FIFO, a device) is an error, never waited
-  /// on.
+  /// Opens a regular file for reading, or returns `nil` when it does not exist; anything else
+  /// in its place is an error, never waited on.
   package static func openRegularFile(atPath path: String) throws(SystemError) -> Int32? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
@@ -61,11 +57,8 @@ package enum FileSystem {
     return fd
   }
 
-  /// Throws unless a regular file, a link to one, or nothing at all is at `path`.
-  ///
-  /// A FIFO, a socket, a device, or a link to one of them or to nothing is
-  /// ``SystemError/notARegularFile``, a directory `EISDIR`. It only looks (`lstat`, `stat`),
-  /// never opens: a FIFO is not waited on, a device not touched.
+  /// Throws unless a regular file, a link to one, or nothing at all is at `path`, by looking
+  /// only (`lstat`, `stat`): a FIFO is not waited on, a device not touched.
   package static func requireRegularFileOrNothing(atPath path: String) throws(SystemError) {
     var info = stat()
     if lstat(path, &info) != 0 {
@@ -112,10 +105,8 @@ package enum FileSystem {
     }
   }
 
-  /// Writes `bytes` to `path` durably and atomically.
-  ///
-  /// A temporary file beside it is written, `fsync`ed and renamed over `path`, then the
-  /// directory is `fsync`ed.
+  /// Writes `bytes` to `path` durably and atomically: a temporary file beside it, `fsync`ed
+  /// and renamed over `path`, then the directory `fsync`ed.
   package static func replaceFileDurably(
     atPath path: String, with bytes: [UInt8], directoryDescriptor: Int32
   ) throws(SystemError) {
@@ -143,8 +134,7 @@ package enum FileSystem {
     if fsync(fd) != 0 || fsync(directoryDescriptor) != 0 { throw .current }
   }
 
-  /// Writes every byte to `fd`, retrying short writes and `EINTR`: the one write loop, for
-  /// files, standard output and standard error alike.
+  /// Writes every byte to `fd`, retrying short writes and `EINTR`.
   package static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
     var written = 0
     while written < bytes.count {
@@ -179,7 +169,6 @@ package enum FileSystem {
     flock(fd, LOCK_UN)
   }
 
-  /// Closes a descriptor this process opened.
   package static func close(_ fd: Int32) {
     _ = systemClose(fd)
   }
@@ -189,10 +178,8 @@ package enum FileSystem {
     fsync(fd)
   }
 
-  /// Makes the file at `path` when it is not there (readable and writable by this user
-  /// only), following no link, and reads its size and its first `count` bytes (fewer in a
-  /// shorter file); `nil` when it cannot be opened or is not a regular file (a FIFO is
-  /// opened without waiting for a writer, and not read).
+  /// Makes the file at `path` when it is not there (mode 0600), following no link, and reads
+  /// its size and its first `count` bytes; `nil` when it is not a regular file.
   package static func makeIfMissing(atPath path: String, readingFirst count: Int) -> (size: Int64, head: [UInt8])? {
     let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard fd >= 0 else { return nil }

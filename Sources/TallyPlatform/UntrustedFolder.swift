@@ -6,15 +6,12 @@
   import Darwin
 #endif
 
-/// A directory whose contents anyone may have placed: the sync folder, which every peer of
-/// a Syncthing or git folder can fill with files, links, FIFOs and devices.
+/// A directory whose contents anyone may have placed: the sync folder, which every peer can
+/// fill with files, links, FIFOs and devices.
 ///
-/// Every operation goes through an open descriptor of the directory (`openat`, `fstatat`,
-/// `renameat`, `unlinkat`) and a name directly inside it, so nothing resolves outside it:
-/// no link is followed (`O_NOFOLLOW`, `AT_SYMLINK_NOFOLLOW`), nothing blocks on a FIFO or a
-/// device (`O_NONBLOCK`, then `fstat` of the opened descriptor must say a regular file), a
-/// name with a `/` (or `.`, `..`) is refused, and new files are made under unpredictable
-/// names with `O_EXCL`. The folder's own path is the user's choice and may be a link.
+/// Every operation goes through the directory's descriptor and a name directly inside it:
+/// no link is followed, nothing blocks on a FIFO or a device, a name with a `/` is refused,
+/// and new files are made under unpredictable names with `O_EXCL`.
 package final class UntrustedFolder {
   package let path: String
   private let descriptor: Int32
@@ -63,9 +60,8 @@ package final class UntrustedFolder {
     return FileIdentity(info)
   }
 
-  /// The regular file `name` from `offset` on, with the identity of the file read (`nil` when
-  /// there is none); more than `limit` bytes from `offset` fails with
-  /// ``SystemError/fileTooLarge`` before anything is read.
+  /// The regular file `name` from `offset` on, with its identity (`nil` when there is none);
+  /// more than `limit` bytes fails before anything is read.
   package func readFile(named name: String, from offset: Int, atMost limit: Int) throws(SystemError)
     -> (bytes: [UInt8], identity: FileIdentity)?
   {
@@ -77,11 +73,8 @@ package final class UntrustedFolder {
     return (try FileSystem.readAll(fd, atMost: limit), identity)
   }
 
-  /// Replaces the file `name` with `bytes`, durably and atomically.
-  ///
-  /// A new file under an unpredictable name (`.NAME.<random>.tmp`, made with `O_EXCL`, so
-  /// nothing placed in advance is opened) is written, `fsync`ed and renamed over `name`, and
-  /// the folder is `fsync`ed. Returns the identity of the file written.
+  /// Replaces the file `name` with `bytes`, durably and atomically, through a new file made
+  /// with `O_EXCL` under an unpredictable name; returns the identity of the file written.
   @discardableResult
   package func replaceFile(named name: String, with bytes: [UInt8]) throws(SystemError) -> FileIdentity {
     try Self.check(name)
@@ -108,12 +101,9 @@ package final class UntrustedFolder {
   }
 
   /// Appends `bytes` to the regular file `name` (made when missing) in one write under an
-  /// exclusive `flock`, and `fsync`s it unless `durably` is false (a copy whose writer checks
-  /// its size and writes it anew when it fell short); returns the identity of the file after
-  /// the write.
+  /// exclusive `flock`, `fsync`ed when `durably`; returns the file's identity after it.
   ///
-  /// The file must have one link: a hard link another program made could point outside
-  /// the folder.
+  /// The file must have one link: a hard link could point outside the folder.
   @discardableResult
   package func append(_ bytes: [UInt8], toFile name: String, durably: Bool = true) throws(SystemError) -> FileIdentity {
     var made = false

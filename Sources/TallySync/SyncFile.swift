@@ -1,21 +1,13 @@
 import TallyDefaults
 
-/// One machine's file in the sync folder: who wrote it and everything it knows.
-///
-/// Each machine writes only its own file, `<name>.tally.plist`, so no sync engine ever sees
-/// two machines write one file. A conflict copy an engine makes of it (Syncthing's
-/// `.sync-conflict-`, Dropbox's "conflicted copy") is another file with the same writer:
-/// it merges in like any other.
+/// One machine's file in the sync folder, `<name>.tally.plist`, written by that machine only;
+/// a sync engine's conflict copy of it merges in like any other file.
 public struct SyncFile: Equatable, Sendable {
-  /// The format this version of Tally writes; it reads this one and every earlier one.
-  ///
-  /// 2: a counter made on a machine that knew no counter of its name has an id of its own
-  /// (`c-HASH-INSTANCE`) and its time of making (``CounterGroup``). A Tally that reads
-  /// only format 1 skips such a file and says that a newer Tally wrote it.
+  /// The format this version of Tally writes (2: counters of a name have ids of their own,
+  /// ``CounterGroup``); it reads this one and every earlier one.
   public static let format = 2
   /// The largest file read; a bigger one is skipped and reported.
   public static let maximumSize = 16 << 20
-  /// What every machine's file name ends with.
   public static let suffix = ".tally.plist"
 
   public var machine: String
@@ -43,15 +35,10 @@ public struct SyncFile: Equatable, Sendable {
   /// ones it took over.
   public var speaksFor: Set<String> { Set(replaced).union([instance]) }
 
-  /// The file `machine` writes.
   public static func fileName(machine: String) -> String { machine + suffix }
 
-  /// Whether a file with this name is a machine's file, or an engine's copy of one.
-  ///
-  /// Such a name holds `.tally` and ends with `.plist`, as
-  /// `laptop.tally.sync-conflict-20261123-101010-ABCDEFG.plist` and
-  /// `laptop.tally (desktop's conflicted copy 2026-11-23).plist` do. Hidden and temporary
-  /// files are not.
+  /// Whether a file with this name is a machine's file, or an engine's copy of one: it holds
+  /// `.tally`, ends with `.plist` and is not hidden.
   public static func isMachineFile(_ name: String) -> Bool {
     !name.hasPrefix(".") && name.hasSuffix(".plist") && holds(".tally", in: name)
   }
@@ -64,11 +51,7 @@ public struct SyncFile: Equatable, Sendable {
     return bytes.indices.contains { bytes[$0...].starts(with: part.utf8) }
   }
 
-  /// The file as written: an XML property list.
-  ///
-  /// The settings are a key of their own, beside `counters`, and only when there are some:
-  /// a Tally that knows none reads the rest of the file as before (it passes over keys it
-  /// does not know).
+  /// The file as written: an XML property list, with the settings only when there are some.
   public func encoded() -> [UInt8] {
     var document: [String: PropertyListValue] = [
       "format": .integer(Int64(Self.format)), "machine": .string(machine), "instance": .string(instance),

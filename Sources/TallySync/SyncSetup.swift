@@ -42,17 +42,12 @@ public enum SyncSetup {
     }
   }
 
-  /// Makes this machine one of those syncing through `folder`, as `name`.
+  /// Makes this machine one of those syncing through `folder`, as `name`: each counter's
+  /// value becomes this machine's contribution, under an id derived from its name so that
+  /// the same name on another machine adds up.
   ///
-  /// The counters here keep their values: each becomes this machine's contribution (what it
-  /// has counted since it last synced, when it synced before). They take ids derived from
-  /// their names, so that a counter with the same name on another machine is the same
-  /// counter: the values add up. Then the folder is read and this machine's file written.
-  ///
-  /// With `replacingMachine`, a file in the folder with this name and another instance is
-  /// taken as this machine's own from before its data was lost (a reinstall): its state is
-  /// merged in as any machine's (its counts stay, under its old instance), and this machine
-  /// writes over it from now on, instead of reporting two machines with one name.
+  /// With `replacingMachine`, a file with this name and another instance is taken as this
+  /// machine's own from before a reinstall: merged in, then written over.
   public static func enable(
     store: any PropertyListStore, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
     syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
@@ -104,9 +99,8 @@ public enum SyncSetup {
     return (sync, join)
   }
 
-  /// The store's counters, each that sync does not know yet under the id derived from its
-  /// name (its value moved with it, and the counter on screen too); the ids changed go in
-  /// `join`.
+  /// The store's counters, each that sync does not know yet moved to the id derived from its
+  /// name; the ids changed go in `join`.
   private static func adoptDerivedIDs(
     in store: any PropertyListStore, unknownTo before: ReplicaState, join: inout Join
   ) -> [CounterRecord] {
@@ -127,10 +121,8 @@ public enum SyncSetup {
     }
   }
 
-  /// Stops syncing; the counters keep their values here.
-  ///
-  /// This machine's file stays in the folder for the others, and what this machine knows is
-  /// kept for when it joins again. Returns the folder it left, or `nil` when sync was off.
+  /// Stops syncing, keeping this machine's file and state; returns the folder it left, or
+  /// `nil` when sync was off.
   @discardableResult
   public static func disable(store: any PropertyListStore) -> String? {
     let folder = store.x.object(String.self, forKey: .syncFolder)
@@ -140,13 +132,8 @@ public enum SyncSetup {
 }
 
 extension CounterSync {
-  /// Makes the state agree with the counters `records` and the settings in the store.
-  ///
-  /// As on joining: each value's difference from the state is this machine's contribution,
-  /// a counter the state does not have (or has deleted) is made, a field that differs is
-  /// written, and a counter the state has that the store does not is deleted. A setting that
-  /// follows the user and differs from the state (set or reset here while sync was off) is
-  /// recorded.
+  /// Makes the state agree with the counters `records` and the settings in the store, each
+  /// value's difference from the state taken as this machine's contribution.
   func reconcile(_ records: [CounterRecord]) {
     let known = state
     for record in records {
