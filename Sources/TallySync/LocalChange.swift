@@ -23,12 +23,8 @@ enum LocalChange {
 }
 
 extension LocalChange {
-  /// Records `changes` in `state`, as `instance`: `records` is the counters' list after them,
-  /// and `tick` the clock of the writes (later than every time in the state).
-  ///
-  /// The changes name counters by the store's ids; each goes to the counters in the state
-  /// that the store's counter is made of (``CounterGroup``): a write to each, a count to
-  /// this machine's own (or the first not deleted).
+  /// Records `changes` in `state`, as `instance`, each to the counters the store's counter
+  /// is made of: a write to each, a count to this machine's own (or the first not deleted).
   static func apply(
     _ changes: [LocalChange], records: [CounterRecord], to state: inout ReplicaState, instance: String,
     tick: () -> HybridTime
@@ -65,10 +61,8 @@ extension LocalChange {
     }
   }
 
-  /// What ``apply(_:records:to:instance:tick:)`` looks counters up in, kept up to date as it
-  /// changes the state, so that a change costs the same however many counters there are (an
-  /// import makes thousands at once): the state's counters by their name's id, the records by
-  /// id and by name's id, and a record after which none has a position yet.
+  /// What ``apply(_:records:to:instance:tick:)`` looks counters up in, kept up to date, so
+  /// that a change costs the same however many counters there are.
   private final class Lookup {
     private var byNameID: [String: [String]]
     private let records: [CounterRecord]
@@ -138,9 +132,8 @@ extension LocalChange {
     }
   }
 
-  /// Writes the fields of the record `id` in `records` that differ from the state's counter
-  /// `member` (all of them when `force`, as for a counter made or restored), and its position
-  /// when it has none or is made anew.
+  /// Writes the fields of the record `id` that differ from the state's counter `member` (all
+  /// of them when `force`), and its position when it has none.
   private static func writeFields(
     of id: String, to member: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool,
     lookup: Lookup, tick: () -> HybridTime

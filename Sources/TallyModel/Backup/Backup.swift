@@ -1,8 +1,5 @@
-/// Every counter of a store with its history, as `tally export` writes it and `tally import`
-/// reads it back (docs/goals.md describes both formats).
-///
-/// Counters are matched by name, never by the ids a store gives them, so a backup can be
-/// imported into any store.
+/// Every counter of a store with its history, by name rather than id so that it imports
+/// into any store, as `tally export` writes it (docs/goals.md).
 public struct Backup: Equatable, Sendable {
   /// One counter and its history.
   public struct Item: Equatable, Sendable {
@@ -10,7 +7,6 @@ public struct Backup: Equatable, Sendable {
     public var value: Int
     public var step: Int
     public var goal: Goal?
-    /// Its group, if any.
     public var group: String?
     /// Its history, oldest first, with `counter` left empty (a store's id means nothing
     /// elsewhere).
@@ -83,8 +79,7 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
-  /// Refuses `count` counters when they are more than ``maximumCounters``, before they are
-  /// read.
+  /// Refuses more than ``maximumCounters`` counters, before they are read.
   static func checkCount(_ count: Int) throws(Problem) {
     guard count <= maximumCounters else {
       throw Problem(

@@ -10,24 +10,15 @@ import TallyPlatform
 /// Applies a checked backup to a store and its history: all of it or nothing, also when the
 /// process is interrupted or killed (docs/history.md, "Imports").
 ///
-/// It holds the store's lock from start to end. The import's rows are staged beside the
-/// history first (``HistoryImportStaging``); then one store write saves the values with the
-/// import's id (``HistoryImport/storeKey``), the one commit point; then the staged rows are
-/// moved into the history. A process killed before the store write leaves the state from
-/// before; one killed after it leaves rows that whoever opens the history next moves in.
-///
-/// Merging matches counters by name and adds the history entries the store does not have yet
-/// (the same change at the same moment is one change); replacing first keeps a copy of the
-/// store (`defaults.plist.copy-<time>`) and of the history (`history.sqlite.replaced-<time>`),
-/// and this machine's history is replaced once the store is saved. Each counter imported ends
-/// with rows that add up to its value: where they do not (a backup with values and no
-/// history), one `changed` row noted "imported" makes up the difference.
+/// Under the store's lock, the rows are staged beside the history, then one store write
+/// saves the values with the import's id (the commit point), then the rows move into the
+/// history; whoever opens the history next finishes a process killed after the commit.
+/// Each counter ends with rows that add up to its value (one noted "imported" if need be).
 public struct BackupImport {
   /// What an import did, for the person who asked for it.
   public struct Summary: Equatable, Sendable {
     /// Where old files were kept, one sentence each.
     public var notes: [String] = []
-    /// How many history entries were added.
     public var addedEntries = 0
     /// Why the history could not take the rows once the values were saved (they are moved in
     /// when it is next opened), or `nil`.
@@ -57,11 +48,9 @@ public struct BackupImport {
 
   public let model: CountersModel
   public let history: any HistoryLog & HistoryImportStaging
-  /// The file store, whose lock the import holds and whose copy it keeps before replacing;
-  /// `nil` for a store in memory.
+  /// The file store, whose copy the import keeps before replacing; `nil` in memory.
   public let store: FileUserDefaults?
-  /// The signal that asks the import to stop, if one came (``HeldSignals/pending()``); asked
-  /// between steps and every few thousand rows staged.
+  /// The signal that asks the import to stop, if one came; asked between steps.
   public var interruption: () -> Int32? = { nil }
   /// The import's time, that of the rows that explain values.
   public var now: () -> Date = { Date() }
@@ -173,11 +162,8 @@ public struct BackupImport {
     for path in kept { FileSystem.removeFile(atPath: path) }
   }
 
-  /// The rows the import adds, with their counters' ids.
-  ///
-  /// Merging, those the history does not have; and for each counter whose rows then do not
-  /// add up to its value, one more that makes up the difference. Each counter's changes are
-  /// taken out of the backup as it goes.
+  /// The rows the import adds (merging, those the history does not have), and one for each
+  /// counter whose rows do not add up to its value.
   private func rowsToAdd(_ items: inout [Backup.Item], ids: [String], replacing: Bool) -> [HistoryEntry] {
     var rows: [HistoryEntry] = []
     let time = now()
@@ -211,21 +197,15 @@ public struct BackupImport {
     return rows
   }
 
-  /// Where each counter of a backup goes in the store.
-  ///
-  /// The list of counters after the import, each item's id, and the counters it deletes.
-  /// Made in one pass, with tables by name and id, so that ten thousand counters cost ten
-  /// times a thousand.
+  /// Where each counter of a backup goes in the store: the list after the import, each
+  /// item's id, and the counters it deletes.
   private struct Plan {
     var records: [CounterRecord]
     var ids: [String]
     var removed: [String]
 
-    /// Places each item.
-    ///
-    /// A counter whose name is taken (ignoring case) gets the backup's step, goal and group;
-    /// the others are made at the end of the list. `replacingAll` deletes every counter the
-    /// backup does not hold.
+    /// Places each item: a counter whose name is taken takes the backup's fields, the others
+    /// go at the end; `replacingAll` deletes every counter the backup does not hold.
     init(_ items: [Backup.Item], stored: [CounterRecord], replacingAll: Bool, sync: (any CounterChangeRecorder)?) {
       records = replacingAll ? [] : stored
       var found = [String?](repeating: nil, count: items.count)
@@ -269,10 +249,8 @@ public struct BackupImport {
       removed = stored.map(\.id).filter { !kept.contains($0) }
     }
 
-    /// Writes the plan and the items' values into the store, in the batch the caller holds.
-    ///
-    /// With sync on, records it for the other machines. Nothing is reported to `Analytics`:
-    /// the backup's history is the history of these counters.
+    /// Writes the plan and the items' values into the store, in the caller's batch; nothing
+    /// is reported to `Analytics`: the backup's history is theirs.
     func put(_ items: [Backup.Item], into model: CountersModel, replacingAll: Bool) {
       guard !items.isEmpty else { return }
       model.updateRecords { _ in records }

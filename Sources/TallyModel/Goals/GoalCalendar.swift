@@ -7,12 +7,8 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// Where goals' periods begin, in local time: a day at midnight (or at the hour a day starts,
-/// for people who count past midnight), a week on Monday, a month on the 1st.
-///
-/// Each moment is placed by its own local time (the offset from UTC at that moment), so a day
-/// on which daylight saving begins or ends is one day of 23 or 25 hours. Tests fix the time
-/// zone and the clock.
+/// Where goals' periods begin, in local time: a day at midnight (or the hour a day starts),
+/// a week on Monday, a month on the 1st; a day of a daylight-saving change lasts 23 or 25 hours.
 public struct GoalCalendar {
   /// Seconds east of UTC of the local time zone at a moment.
   public let utcOffset: (Date) -> Int
@@ -21,8 +17,7 @@ public struct GoalCalendar {
   /// What names the time zone (``WallClock/timeZoneIdentity``), or `nil` when nothing does.
   public let zone: String?
 
-  /// A calendar whose local time is `utcOffset`'s; `zone` names that time zone, so that
-  /// totals kept for this calendar can be told from another's.
+  /// A calendar whose local time is `utcOffset`'s, in the time zone `zone` names.
   public init(utcOffset: @escaping (Date) -> Int, dayStartsAtHour: Int = 0, zone: String? = nil) {
     self.utcOffset = utcOffset
     self.dayStartsAtHour = min(max(dayStartsAtHour, 0), 23)
@@ -39,9 +34,7 @@ public struct GoalCalendar {
     self.init(utcOffset: clock.utcOffset(at:), dayStartsAtHour: dayStartsAtHour, zone: clock.timeZoneIdentity)
   }
 
-  /// What tells this calendar's periods from another's: the time zone and the hour a day
-  /// starts at; `nil` when the time zone has no name, and totals kept for a calendar cannot
-  /// be used for it.
+  /// What tells this calendar's periods from another's; `nil` when the time zone has no name.
   public var key: String? { zone.map { "\($0)|\(dayStartsAtHour)" } }
 
   /// The day `date` counts for, as days since 1970-01-01.
@@ -50,15 +43,13 @@ public struct GoalCalendar {
     return Int((seconds / 86_400).rounded(.down))
   }
 
-  /// The moment day `number` (counted from 1970-01-01) begins: its local midnight, or the
-  /// hour a day starts at.
+  /// The moment day `number` (counted from 1970-01-01) begins.
   public func start(ofDay number: Int) -> Date {
     instant(ofWallClock: Date(timeIntervalSince1970: Double(number) * 86_400 + Double(dayStartsAtHour * 3600)))
   }
 
-  /// The moment a `--since` or `--until` argument names: "YYYY-MM-DD" (the start of that
-  /// day: local midnight, or the hour a day starts at) or a full ISO 8601 UTC time; `nil` if
-  /// it is neither.
+  /// The moment a `--since` or `--until` argument names: "YYYY-MM-DD" (that day's start) or
+  /// a full ISO 8601 UTC time.
   public func moment(from text: String) -> Date? {
     if let date = UTCTime.date(from: text) { return date }
     guard let midnightUTC = UTCTime.date(from: text + "T00:00:00Z") else { return nil }
@@ -72,8 +63,7 @@ public struct GoalCalendar {
     return wall.addingTimeInterval(-Double(utcOffset(guess)))
   }
 
-  /// The period of kind `period` that `date` counts for: consecutive periods have
-  /// consecutive numbers.
+  /// The period of kind `period` that `date` counts for, numbered consecutively.
   public func period(_ period: Goal.Period, of date: Date) -> Int {
     Self.period(period, ofDay: day(of: date))
   }
@@ -107,7 +97,6 @@ public struct GoalCalendar {
 }
 
 extension DefaultsKey {
-  /// The local hour (0 to 23) a day starts at for goals and streaks, for people who count
-  /// past midnight.
+  /// The local hour (0 to 23) a day starts at for goals and streaks.
   public static let dayStartsAtHour = DefaultsKey("dayStartsAtHour")
 }

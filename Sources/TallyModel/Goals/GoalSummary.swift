@@ -7,16 +7,9 @@
 /// How a counter stands toward its goal: progress in the current period, the periods met,
 /// and the current and best streaks, read from the history of its changes.
 ///
-/// Progress in a day, week or month is the sum of the changes made in it (what was added,
-/// less what was subtracted or undone), with one exception: a change to 0, a reset, takes
-/// back at most what the period had counted, and never counts itself. So a counter reset
-/// every morning starts each day at 0 (not below it), and a reset in the middle of a day
-/// starts that day's count over. A total goal (no period) is the counter's value.
-///
-/// A period is met when its progress reaches the amount. The current streak is the number of
-/// periods met in a row up to now: the current period counts once met, and until it ends, a
-/// streak up to the period before it still stands. The best streak is the longest run ever.
-/// The goal as it is now is applied to every past period.
+/// Progress in a period is the sum of its changes, a reset taking back at most what the
+/// period had counted (docs/goals.md). The current period counts toward the streak once met,
+/// and until it ends a streak up to the period before still stands.
 public struct GoalSummary: Equatable, Sendable {
   /// One day, week or month of the goal.
   public struct Period: Equatable, Sendable {
@@ -42,9 +35,7 @@ public struct GoalSummary: Equatable, Sendable {
   /// "6 of 8 today", "2 of 3 this week", "120 of 300 in total".
   public var progressText: String { "\(progress) of \(goal.amount) \(goal.period.currentName)" }
 
-  /// How the counter stands, from its totals in the last `periodCount` periods of the
-  /// goal's kind (or more) and its streaks
-  /// (``HistoryLog/streaks(ofCounter:per:calendar:reaching:current:)``).
+  /// How the counter stands, from its totals in the last `periodCount` periods and its streaks.
   public init(
     goal: Goal, value: Int, totals: PeriodTotals, streaks: (current: Int, best: Int), now: Date, calendar: GoalCalendar,
     periodCount: Int = 14
@@ -75,9 +66,7 @@ public struct GoalSummary: Equatable, Sendable {
     self.init(goal: goal, value: value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount)
   }
 
-  /// The streaks in `totals`, every period's: the run of periods that reached `amount`
-  /// through period `current` (or up to the one before it, while `current` is open), and the
-  /// longest run ever.
+  /// The current and the longest run of periods in `totals` that reached `amount`.
   public static func streaks(in totals: PeriodTotals, reaching amount: Int, current: Int) -> (current: Int, best: Int) {
     let met = totals.numbers(reaching: amount)
     var index = met.count - 1
@@ -112,9 +101,7 @@ public struct GoalSummary: Equatable, Sendable {
 }
 
 extension GoalSummary {
-  /// How `counter` stands toward its goal in the current period, or `nil` when it has none:
-  /// that period's total, one indexed read (no streaks: they are 0, and the periods only the
-  /// current one).
+  /// How `counter` stands toward its goal in the current period only (no streaks), or `nil`.
   public static func progress(of counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
     guard let goal = counter.goal else { return nil }
     let current = calendar.period(goal.period, of: now)
@@ -124,9 +111,7 @@ extension GoalSummary {
       goal: goal, value: counter.value, totals: totals, streaks: (0, 0), now: now, calendar: calendar, periodCount: 1)
   }
 
-  /// How `counter` stands toward its goal now, or `nil` when it has none: the last periods'
-  /// totals and the streaks asked of `history` (a few indexed reads); a total goal reads no
-  /// history.
+  /// How `counter` stands toward its goal now, or `nil` when it has none.
   public static func of(_ counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
     guard let goal = counter.goal else { return nil }
     guard goal.period != .total else {
