@@ -1,29 +1,18 @@
-/// What a file from the folder may bring into this machine's state, checked file by file as
-/// the folder is read.
-///
-/// - Its times are clamped to a day past this machine's clock (``HybridTime/horizon(now:)``).
-/// - It brings the sums of its own machine alone (``ReplicaState/keepOnlyContributions(of:)``).
-/// - It cannot raise this machine's own contribution (``ReplicaState/removeClaims(about:own:)``),
-///   except while a damaged state is rebuilt, when this machine's own files are what holds it.
-/// - The merged state stays within the limit of counters: the new counters of a file past
-///   it are left out and reported (never the counters this machine has, so every count keeps
-///   merging), and the state this machine keeps can always be read back. Settings this Tally
-///   does not know, and deleted counters it never knew that carry no count, are not kept.
+/// What a file from the folder may bring into this machine's state: times up to a day ahead,
+/// its own machine's sums alone, nothing of this machine's own (but while a damaged state is
+/// rebuilt), and new counters only within the state's limit.
 struct Admission {
   private var ids: Set<String>
   private let local: ReplicaState
   private let instance: String
   private let horizon: Int64
   private let rebuilding: Bool
-  /// This machine's sums under the ids it dropped (``CounterSync/retired``): what it had
-  /// counted under a counter that comes back.
+  /// This machine's sums under the ids it dropped, for a counter that comes back.
   private let retired: [String: Contribution?]
   /// The settings sync carries, by their defaults key: any other a file holds is left out.
   private let syncedSettings: [String]
-  /// How many times were clamped so far.
   private(set) var clamped = 0
-  /// Whether a file claimed more of this machine's own sums than the state read had: the
-  /// state is then read again under the store's lock (another process here may have counted).
+  /// Whether a file claimed more of this machine's own sums than the state read had.
   private(set) var claimedMore = false
 
   init(
@@ -39,8 +28,7 @@ struct Admission {
     ids = Set(local.counters.keys)
   }
 
-  /// Merges what `file` may bring into `incoming`; returns what was left out of it, if
-  /// anything, for the status.
+  /// Merges what `file` may bring into `incoming`; returns what was left out, for the status.
   mutating func admit(_ file: SyncFile, into incoming: inout ReplicaState) -> String? {
     var state = file.state
     var leftOut: [String] = []

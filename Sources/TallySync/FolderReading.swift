@@ -11,9 +11,7 @@ struct FolderReading {
   /// The store, for the instances this machine replaced (`sync enable --replace-machine`).
   let store: any PropertyListStore
 
-  /// What a reading found.
   struct Found {
-    /// The merge of every usable file.
     var incoming: ReplicaState
     /// This machine's own file, when it is there and readable.
     var ownFile: SyncFile?
@@ -28,9 +26,6 @@ struct FolderReading {
   }
 
   /// What the folder holds, each file read once unless it is in `merged` and unchanged.
-  ///
-  /// `retired` are the ids this machine dropped (with its sums under each), `horizon` the
-  /// latest time a file may carry.
   func read(
     merged remembered: [String: MergedFile], skipped rememberedSkipped: [String: SkippedFile], into local: ReplicaState,
     rebuilding: Bool, retired: [String: Contribution?], horizon: Int64, writeProblem: String?

@@ -1,10 +1,5 @@
-/// A hybrid logical clock's reading: wall-clock milliseconds, a counter for events within
-/// one millisecond (or while the wall clock lags another machine's), and the machine's name,
-/// which breaks ties.
-///
-/// Readings are totally ordered, so "the latest write wins" picks the same write on every
-/// machine. A machine's next reading is later than every reading it has seen, whatever its
-/// own wall clock says.
+/// A hybrid logical clock's reading: wall-clock milliseconds, a counter, and the machine's
+/// name, totally ordered so that "the latest write wins" picks the same write everywhere.
 public struct HybridTime: Comparable, Hashable, Sendable {
   public var milliseconds: Int64
   public var counter: Int64
@@ -37,10 +32,7 @@ public struct HybridTime: Comparable, Hashable, Sendable {
   public static let maximumCounter: Int64 = 1 << 40
 
   /// The latest a reading from another machine may be: a day past this machine's clock,
-  /// rounded up to the end of that UTC day.
-  ///
-  /// Rounded, so that machines that read one file on the same day clamp its times alike
-  /// (``clamped(to:)``): a later write on any of them then wins over it everywhere.
+  /// rounded up to the end of that UTC day, so that machines clamp one file's times alike.
   public static func horizon(now: Int64) -> Int64 {
     let day: Int64 = 86_400_000
     let (limit, overflow) = now.addingReportingOverflow(day)
@@ -50,11 +42,8 @@ public struct HybridTime: Comparable, Hashable, Sendable {
     return past ? .max : rounded
   }
 
-  /// This reading, no later than `horizon` milliseconds and with a counter no larger than
-  /// ``maximumCounter``; `nil` when it already is.
-  ///
-  /// A reading past the horizon becomes the horizon's first (counter 0), so that a machine
-  /// that has seen it writes later than it at the horizon, and stays later once clamped.
+  /// This reading, no later than `horizon` (as its first reading, counter 0) and with a
+  /// counter no larger than ``maximumCounter``; `nil` when it already is.
   public func clamped(to horizon: Int64) -> HybridTime? {
     if milliseconds > horizon { return HybridTime(milliseconds: horizon, counter: 0, machine: machine) }
     guard counter > Self.maximumCounter || counter < 0 else { return nil }

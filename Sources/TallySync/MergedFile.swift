@@ -1,13 +1,8 @@
 import TallyDefaults
 import TallyPlatform
 
-/// Another machine's file in the sync folder as it was when it was merged into this
-/// machine's state: its identity, and what ``SyncStatus`` shows of it.
-///
-/// The files merged are kept in the store (`syncMergedFiles`) with the state, so that a
-/// start reads again only the files that changed since: a file merged once has nothing more
-/// to add until it changes. This machine's own file is not remembered; it is read every
-/// time, to see whether it must be written again.
+/// Another machine's file in the sync folder as it was when merged, kept in the store so
+/// that a start reads again only the files that changed since.
 struct MergedFile: Equatable {
   var identity: FileIdentity
   var machine: String
@@ -46,15 +41,11 @@ struct MergedFile: Equatable {
 }
 
 extension DefaultsKey {
-  /// The other machines' files merged into ``syncState``, each with its identity then.
   static let syncMergedFiles = DefaultsKey("syncMergedFiles")
 }
 
-/// A file in the sync folder that was skipped (damaged, too large), with its identity then
-/// and why.
-///
-/// It is not read again, by this process or the next, until it changes. Kept in the store
-/// under `syncSkippedFiles`.
+/// A file in the sync folder that was skipped, with its identity then and why: not read
+/// again, by this process or the next, until it changes.
 struct SkippedFile: Equatable {
   var identity: FileIdentity
   var reason: String
@@ -77,12 +68,10 @@ struct SkippedFile: Equatable {
 }
 
 extension DefaultsKey {
-  /// The files of the sync folder skipped, each with its identity then (``SkippedFile``).
   static let syncSkippedFiles = DefaultsKey("syncSkippedFiles")
 }
 
 extension FileIdentity {
-  /// The identity as the store keeps it: its numbers.
   var propertyListValue: PropertyListValue { .array(numbers.map(PropertyListValue.integer)) }
 
   /// The identity kept in `value`; `nil` when it is not one.
@@ -99,8 +88,7 @@ protocol RememberedFile {
 }
 
 extension RememberedFile {
-  /// The files remembered in `value`, by name; one that cannot be read is left out, and read
-  /// again from the folder.
+  /// The files remembered in `value`, by name; one that cannot be read is left out.
   static func files(in value: PropertyListValue?) -> [String: Self] {
     guard case .dictionary(let entries)? = value else { return [:] }
     return entries.compactMapValues(Self.init(propertyListValue:))
@@ -111,6 +99,5 @@ extension MergedFile: RememberedFile {}
 extension SkippedFile: RememberedFile {}
 
 extension Dictionary where Key == String, Value: RememberedFile {
-  /// The files as the store keeps them, by name.
   var propertyListValue: PropertyListValue { .dictionary(mapValues(\.propertyListValue)) }
 }

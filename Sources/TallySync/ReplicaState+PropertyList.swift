@@ -12,21 +12,18 @@ import TallyModel
 /// time: [milliseconds, counter, machine]
 /// ```
 ///
-/// The counters and the settings are two values, kept under two keys (in the store,
-/// `syncState` and `syncSettings`; in a machine's file, `counters` and `settings`): a Tally
-/// that knows no synced settings reads the counters of a file that has them.
+/// The counters and the settings are kept under two keys, so that a Tally that knows no
+/// synced settings reads the counters of a file that has them.
 extension ReplicaState {
   /// The most counters a state may hold: as many as a backup may (one number for both).
   public static let maximumCounters = Backup.maximumCounters
   /// The most settings a state may hold.
   public static let maximumSettings = 1_000
 
-  /// The counters as a property list.
   public var propertyListValue: PropertyListValue {
     .dictionary(counters.mapValues(\.propertyListValue))
   }
 
-  /// The settings as a property list.
   public var settingsPropertyListValue: PropertyListValue {
     .dictionary(settings.mapValues(\.propertyListValue))
   }

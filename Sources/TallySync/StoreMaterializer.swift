@@ -15,10 +15,7 @@ struct StoreMaterializer {
     return materializeCounters(state, writing: writing) || settingsChanged
   }
 
-  /// Makes the user's value of each synced setting the one in `state`.
-  ///
-  /// That is the value of its register, or none when it was reset. A setting this Tally
-  /// does not know (a newer one's) stays in the state for the others, and is not written.
+  /// Makes the user's value of each synced setting known here the one in `state`.
   private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
     var changed = false
     for (key, register) in state.settings where syncedSettings.contains(key) {
@@ -57,12 +54,8 @@ struct StoreMaterializer {
     return changed
   }
 
-  /// The counters with names unique ignoring case, as this machine shows them.
-  ///
-  /// Two machines can give two counters one name (a rename on one, a new counter on the
-  /// other): the name given first stays, and each later one shows its writer,
-  /// `laps (laptop)`, on every machine alike, until a user renames it. Both counters and
-  /// their counts are kept; none is joined to the other.
+  /// The counters with names unique ignoring case: when two machines give two counters one
+  /// name, the later one shows its writer, `laps (laptop)`, on every machine alike.
   static func withUniqueNames(_ counters: [(record: CounterRecord, value: Int, named: HybridTime?)])
     -> [(record: CounterRecord, value: Int)]
   {

@@ -3,10 +3,8 @@ import TallyModel
 import TallyPlatform
 
 /// The shared folder as this machine reads and writes it: every machine's file, read again
-/// only when its identity changed, and this machine's own file, replaced durably.
-///
-/// Everything read here is untrusted: a file that cannot be read or decoded is skipped and
-/// reported, and never written to.
+/// only when its identity changed (untrusted: skipped and reported when unusable), and this
+/// machine's own file, replaced durably.
 final class SyncFolder {
   /// What one file in the folder held when last read.
   struct Entry {
@@ -27,12 +25,8 @@ final class SyncFolder {
 
   func filePath(_ name: String) -> String { StoreLocation.join(path, name) }
 
-  /// Every machine file in the folder with what it holds, by name; `nil` when the folder is
-  /// not reachable.
-  ///
-  /// A file in `merged` that has not changed since is not read: it gives its header alone.
-  /// Nothing is read through a link or from anything but a regular file in the folder
-  /// itself (``UntrustedFolder``): such an entry is reported, never merged.
+  /// Every machine file in the folder with what it holds, by name (one in `merged` and not
+  /// changed since gives its header alone); `nil` when the folder is not reachable.
   func read(merged: [String: MergedFile] = [:], skipped: [String: SkippedFile] = [:]) -> [String: Entry]? {
     guard let folder = try? UntrustedFolder(path: path) else {
       entries = [:]
@@ -80,8 +74,7 @@ final class SyncFolder {
     }
   }
 
-  /// Replaces this machine's file with `file`, durably, under a temporary name no other
-  /// machine can predict (``UntrustedFolder/replaceFile(named:with:)``).
+  /// Replaces this machine's file with `file`, durably.
   func write(_ file: SyncFile) throws(SystemError) {
     let folder = try UntrustedFolder(path: path)
     let name = SyncFile.fileName(machine: file.machine)
@@ -99,8 +92,7 @@ final class SyncFolder {
   }
 
   /// Reads the pending events: what they named, or ``FolderChanges/unknown`` when the folder
-  /// itself went away (then the watch is dropped, and made again when the folder is back)
-  /// or events were lost.
+  /// itself went away or events were lost.
   func readEvents() -> FolderChanges {
     guard let watch else { return .unknown }
     let events = watch.readEvents()
@@ -111,10 +103,8 @@ final class SyncFolder {
     return .files(events.names)
   }
 
-  /// Whether a machine file among `changes` is not as this machine last read or wrote it.
-  ///
-  /// One `stat` per machine file named: the app's own writes, which wake the watch after
-  /// every key press, are recognised by their identity and cost no reading of the folder.
+  /// Whether a machine file among `changes` is not as this machine last read or wrote it, by
+  /// its identity: the app's own writes wake the watch after every key press.
   func mayHaveChanged(_ changes: FolderChanges) -> Bool {
     guard case .files(let names) = changes else { return true }
     let machineFiles = names.filter(SyncFile.isMachineFile)

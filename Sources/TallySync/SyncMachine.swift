@@ -1,7 +1,7 @@
 import TallyDefaults
 
-/// This machine as the sync folder knows it: a name a user chose (the host name by
-/// default) and an instance id made at random when it joined.
+/// This machine as the sync folder knows it: a name (the host name by default) and an
+/// instance id made at random when it joined.
 public struct SyncMachine: Equatable, Sendable {
   public static let maximumNameLength = 64
 
@@ -42,26 +42,20 @@ public struct SyncMachine: Equatable, Sendable {
 extension DefaultsKey {
   /// The sync folder's path; sync is on when it is set.
   public static let syncFolder = DefaultsKey("syncFolder")
-  /// This machine's name in the sync folder.
   public static let syncMachine = DefaultsKey("syncMachine")
-  /// This machine's instance id in the sync folder.
   public static let syncInstance = DefaultsKey("syncInstance")
   /// What this machine knows of every machine's counters (a ``ReplicaState``).
   public static let syncState = DefaultsKey("syncState")
-  /// The instances of machines with this machine's name that it replaced (`tally sync
-  /// enable --replace-machine`, after a reinstall): their files are its own earlier ones.
+  /// The instances with this machine's name that it replaced (`--replace-machine`).
   public static let syncReplacedInstances = DefaultsKey("syncReplacedInstances")
   /// What this machine knows of every machine's settings (``ReplicaState/settings``).
   public static let syncSettings = DefaultsKey("syncSettings")
-  /// A ``syncState`` (and ``syncSettings``) that could not be read, kept aside as it was
-  /// when the state was rebuilt from the store and the folder.
+  /// A ``syncState`` that could not be read, kept aside when the state was rebuilt.
   public static let syncStateDamaged = DefaultsKey("syncStateDamaged")
   /// The ids of deleted counters dropped from the state once every machine had seen their
   /// deletion, never used again.
   public static let syncRetiredIDs = DefaultsKey("syncRetiredIDs")
-  /// The ids this machine's own counters moved between (a counter made here shown apart
-  /// from another machine's with the same name, ``CounterGroup``), in order, as
-  /// `[old, new]` pairs: the history moves this machine's changes with them
-  /// (``CounterSync/takeMovedCounterIDs()``).
+  /// The ids this machine's own counters moved between, as `[old, new]` pairs in order, for
+  /// the history to move this machine's changes with them.
   public static let syncMovedIDs = DefaultsKey("syncMovedIDs")
 }

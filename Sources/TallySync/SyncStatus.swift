@@ -10,7 +10,6 @@ import TallyPlatform
 /// What this machine knows of the sync folder: whether it is there, the other machines
 /// whose files it read, and every problem found.
 public struct SyncStatus: Equatable, Sendable {
-  /// Another machine, as its file says.
   public struct Machine: Equatable, Sendable {
     public var name: String
     public var instance: String
@@ -24,12 +23,10 @@ public struct SyncStatus: Equatable, Sendable {
   public var isReachable = false
   /// The other machines, by name, each with its latest file.
   public var machines: [Machine] = []
-  /// Files skipped, and why.
   public var problems: [String] = []
   /// Why this machine's file could not be written, if it could not.
   public var writeProblem: String?
-  /// Whether this machine's file holds another machine that uses the same name (then it is
-  /// not written over).
+  /// Whether this machine's file holds another machine with the same name (not written over).
   public var ownFileTaken = false
 
   public init(folder: String, machine: SyncMachine) {

@@ -87,11 +87,8 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
-  /// Checks what the file holds beyond its syntax.
-  ///
-  /// At most ``maximumCounters`` counters. Names must be ones a counter may have, unique ignoring case; groups as names; steps from
-  /// 1; goals from 1.
-  /// `location` names where each counter came from.
+  /// Checks what the file holds beyond its syntax: counters' names (unique ignoring case)
+  /// and groups, steps and goals from 1; `location` names where each counter came from.
   func validated(location: (Int) -> String) throws(Problem) -> Backup {
     try Self.checkCount(counters.count)
     var seen: Set<String> = []
