@@ -1,8 +1,5 @@
-/// One change ``CountersModel`` made, as the counter screen keeps it for undo and redo.
-///
-/// A value change records the value before and after; undoing it moves the value back by
-/// the same difference (``CounterEdit/shift(_:from:to:)``), so a change another process made
-/// meanwhile is kept. The other changes are put back as they were.
+/// One change ``CountersModel`` made, kept for undo and redo: undoing a value change moves
+/// the value back by the same difference, so a change another process made meanwhile is kept.
 public enum CounterChange: Sendable, Equatable {
   case value(counterID: String, from: Int, to: Int)
   case step(counterID: String, from: Int, to: Int)
@@ -13,13 +10,10 @@ public enum CounterChange: Sendable, Equatable {
   case create(Counter, index: Int, previousID: String)
   /// A counter was deleted from `index`, with the value it had.
   case delete(Counter, index: Int)
-  /// A change in the history got the note `to` in place of `from` (`nil`: no note).
-  ///
-  /// Indirect: a history entry inline would make every change the undo stack keeps (one a
-  /// press: 10,000 in a burst) as large as itself.
+  /// A change in the history got the note `to` in place of `from` (`nil`: no note); indirect,
+  /// so that every change the undo stack keeps is not as large as a history entry.
   indirect case note(RecordedChange, from: String?, to: String?)
 
-  /// The counter the change is about.
   public var counterID: String {
     switch self {
     case .value(let id, _, _), .step(let id, _, _), .goal(let id, _, _), .group(let id, _, _), .rename(let id, _, _): id
@@ -28,8 +22,7 @@ public enum CounterChange: Sendable, Equatable {
     }
   }
 
-  /// The same change about the counter `new` where it was about `old` (a restored counter
-  /// whose id was taken meanwhile gets a new one).
+  /// The same change about the counter `new` where it was about `old`.
   public func replacingCounterID(_ old: String, with new: String) -> CounterChange {
     switch self {
     case .value(old, let from, let to): return .value(counterID: new, from: from, to: to)
@@ -47,8 +40,7 @@ public enum CounterChange: Sendable, Equatable {
     }
   }
 
-  /// The change in a few words, for "Undone: ..." and "Redone: ..."; `name` is the counter's
-  /// name now.
+  /// The change in a few words, for "Undone: ..." and "Redone: ...".
   public func summary(name: String) -> String {
     switch self {
     case .value(_, let from, let to): "\(name) \(from) → \(to)"

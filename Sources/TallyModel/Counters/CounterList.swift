@@ -1,9 +1,7 @@
-/// The counters as the store holds them, in order, and the one on screen: what screens and
-/// commands read.
+/// The counters as the store holds them, in order, and the one on screen.
 public struct CounterList: Sendable, Equatable {
   /// Every counter, in order; never empty.
   public var counters: [Counter]
-  /// The id of the counter on screen.
   public var currentID: String
 
   public init(counters: [Counter], currentID: String) {
@@ -11,7 +9,6 @@ public struct CounterList: Sendable, Equatable {
     self.currentID = currentID
   }
 
-  /// The counter on screen.
   public var current: Counter {
     counter(withID: currentID) ?? counters.first
       ?? Counter(id: CountersModel.firstCounter.id, name: CountersModel.firstCounter.name)
@@ -43,15 +40,13 @@ public struct CounterList: Sendable, Equatable {
     counters.filter { $0.group?.lowercased() == name?.lowercased() }
   }
 
-  /// The counters in the current counter's group (or in none, as it is), in order: the
-  /// counter screen's tabs.
+  /// The counters in the current counter's group, in order: the counter screen's tabs.
   public var currentGroup: [Counter] { counters(inGroup: current.group) }
 
   /// Whether any counter is in a group: only then does the counter screen show groups.
   public var usesGroups: Bool { counters.contains { $0.group != nil } }
 
-  /// The first counter of the group after the current one's (or before it), round the
-  /// groups; `nil` when there is only one group.
+  /// The first counter of the group after the current one's (or before it), round the groups.
   public func firstCounter(ofGroupAfterCurrent forward: Bool) -> Counter? {
     let all = groups
     guard all.count > 1 else { return nil }

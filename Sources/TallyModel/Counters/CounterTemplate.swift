@@ -7,12 +7,8 @@ import TallyPlatform
 #endif
 
 /// A line about a counter with fields in braces, as `tally get --format` and `tally watch`
-/// print it: `{name}: {value} ({progress})`.
-///
-/// The fields are ``Field``'s; `{{` and `}}` stand for braces. A template is checked whole
-/// when it is made, so a mistake is reported before anything is read.
+/// print it: `{name}: {value} ({progress})`, checked whole when it is made.
 public struct CounterTemplate: Sendable, Equatable {
-  /// What a template can say about a counter.
   public enum Field: String, CaseIterable, Sendable {
     case name
     case value
@@ -86,7 +82,6 @@ public struct CounterTemplate: Sendable, Equatable {
     self.parts = parts
   }
 
-  /// The fields the template names, in order.
   public var fields: [Field] {
     parts.compactMap { if case .field(let field) = $0 { field } else { nil } }
   }
@@ -94,10 +89,8 @@ public struct CounterTemplate: Sendable, Equatable {
   /// Whether any field is read from the history (so that a template without one never opens it).
   public var needsHistory: Bool { fields.contains { $0.needsHistory } }
 
-  /// The line for `counter` at `now`.
-  ///
-  /// Its history is read from `history` (days as `calendar` places them) only for the fields
-  /// that need it. Text from the store (names, groups) is escaped for a terminal.
+  /// The line for `counter` at `now`, its history read only for the fields that need it and
+  /// text from the store escaped for a terminal.
   public func render(_ counter: Counter, history: HistoryLog?, now: Date, calendar: GoalCalendar) -> String {
     // Read once, and only as far as the fields ask: the streaks only for {streak}.
     let needsStreak = fields.contains(.streak)

@@ -25,7 +25,6 @@ public final class CountersModel {
   public let analytics: Analytics
   /// The sync folder's CRDT, which records every change made here; `nil` when sync is off.
   public let sync: (any CounterChangeRecorder)?
-  /// The counters as last read from the store.
   public private(set) var list = CounterList(counters: [], currentID: firstCounter.id)
   /// The last list decoded, with the stored value it came from.
   private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
@@ -48,8 +47,7 @@ public final class CountersModel {
   // MARK: Edits
 
   /// Makes `edits` in order, in one store batch, stopping at the first one refused; returns
-  /// what became of each edit made or refused: the change it made (`nil` when it changed
-  /// nothing, such as a select), or why not.
+  /// the change each made (`nil`: none, such as a select) or why it was refused.
   public func apply(_ edits: [CounterEdit]) -> [Result<CounterChange?, CounterError>] {
     var outcomes: [Result<CounterChange?, CounterError>] = []
     userDefaults.performBatch {
@@ -188,8 +186,7 @@ public final class CountersModel {
   // MARK: Values
 
   /// Sets the counter's value, in one read-modify-write, to what `change` makes of the value
-  /// stored now (read under the store's lock); when `change` returns `nil` the value is left
-  /// as it is and `refusal` says why.
+  /// stored now; `nil` leaves it, refused for `refusal`.
   private func changeValue(
     of id: String, _ change: (Int) -> Int?, refusal: (Int) -> CounterError
   ) throws(CounterError) -> CounterChange? {
@@ -251,10 +248,7 @@ public final class CountersModel {
     }
   }
 
-  /// Deletes a counter and its value.
-  ///
-  /// Returns what was deleted and where it stood, so it can be put back. The current
-  /// counter moves to a neighbour.
+  /// Deletes a counter and its value; returns what was deleted and where, to put it back.
   private func delete(_ id: String) throws(CounterError) -> CounterChange {
     let wasCurrent = currentID == id
     let (deleted, neighbour) = try changeRecords { (records) throws(CounterError) in
@@ -301,8 +295,7 @@ public final class CountersModel {
     }
   }
 
-  /// Changes the list in one read-modify-write, as `change` does to it, and returns what
-  /// `change` does; when it throws, the list is left as it was.
+  /// Changes the list in one read-modify-write; when `change` throws, the list is left.
   @discardableResult
   private func changeRecords<Made>(_ change: (inout [CounterRecord]) throws(CounterError) -> Made) throws(CounterError) -> Made {
     var outcome: Result<Made, CounterError>?
@@ -322,8 +315,7 @@ public final class CountersModel {
     try validated(name, as: "a counter's name")
   }
 
-  /// The group's name trimmed of surrounding spaces, or why it cannot be one: the rules of a
-  /// counter's name.
+  /// The group's name trimmed of surrounding spaces, or why it cannot be one.
   public static func validatedGroup(_ name: String) throws(CounterError) -> String {
     try validated(name, as: "a group's name")
   }
@@ -349,8 +341,7 @@ public final class CountersModel {
 
   static func comparable(_ name: String) -> String { name.lowercased() }
 
-  /// The id of a new counter called `name`: one the sync folder makes unique across
-  /// machines when sync is on, `count-N` otherwise.
+  /// The id of a new counter called `name`: the sync folder's with sync on, `count-N` without.
   func newID(named name: String, after records: [CounterRecord]) -> String {
     sync?.newCounterID(named: name, existing: records) ?? Self.nextID(after: records)
   }

@@ -1,9 +1,7 @@
 import TallyDefaults
 
-/// A target for a counter: an amount to reach in every day, week or month, or in total.
-///
-/// A goal is part of its counter, kept in the counter's record in the store (the `goal`
-/// entry: `amount` and `period`), so it is saved, undone and synced with the counter.
+/// A target for a counter, kept in its record: an amount to reach in every day, week or
+/// month, or in total.
 public struct Goal: Sendable, Hashable, Codable {
   /// How often the goal starts again: never (a total), every day, week or month.
   public enum Period: String, Sendable, Hashable, Codable, CaseIterable {
@@ -24,7 +22,6 @@ public struct Goal: Sendable, Hashable, Codable {
     }
   }
 
-  /// What to reach; at least 1.
   public var amount: Int
   public var period: Period
 

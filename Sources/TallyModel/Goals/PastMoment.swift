@@ -6,13 +6,9 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// Reads when a change happened, for `tally inc --at`: `today`, `yesterday`, a local date
-/// `2026-11-20`, a local time `2026-11-20 18:30` (or `T18:30`, seconds optional), or an
-/// ISO 8601 time with its zone (`2026-11-20T17:30:00Z`).
-///
-/// A day on its own means now for today, and the middle of that day (by ``GoalCalendar``,
-/// so 12:00 when days start at midnight) for another, so the change counts on that day.
-/// Times in the future are refused.
+/// Reads when a change happened, for `tally inc --at`: `today`, `yesterday`, a local date or
+/// time, or an ISO 8601 time; a day on its own means now for today and its middle for
+/// another, and a time in the future is refused.
 public enum PastMoment {
   /// Why a `--at` text was refused.
   public struct ParseError: Error, Equatable, CustomStringConvertible {
