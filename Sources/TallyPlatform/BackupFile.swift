@@ -8,14 +8,12 @@
 
 /// Reading and writing backup files for `tally export -o` and `tally import`.
 public enum BackupFile {
-  /// The bytes of the file at `path`.
   public static func read(atPath path: String) throws(SystemError) -> [UInt8] {
     guard let bytes = try FileSystem.readFile(atPath: path) else { throw SystemError(ENOENT) }
     return bytes
   }
 
-  /// Writes `bytes` to `path` durably and atomically (a temporary file beside it, `fsync`ed
-  /// and renamed over it).
+  /// Writes `bytes` to `path` durably and atomically.
   public static func write(_ bytes: [UInt8], toPath path: String) throws(SystemError) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."

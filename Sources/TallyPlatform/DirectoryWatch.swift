@@ -4,10 +4,8 @@
   import Musl
 #endif
 
-/// Change notification for one directory, through inotify.
-///
-/// A file replaced by `rename` arrives under its name in the directory, so the directory is
-/// watched, not the file; the directory itself going away is reported too.
+/// Change notification for one directory, through inotify: a file replaced by `rename`
+/// arrives under its name in the directory, so the directory is watched, not the file.
 package final class DirectoryWatch {
   /// Becomes readable when something happened; for the run loop to `poll`.
   package let descriptor: Int32
@@ -19,8 +17,7 @@ package final class DirectoryWatch {
 
   private let events: UInt32
 
-  /// Watches `directory` for `events`; `nil` when inotify is unavailable (its per-user limit
-  /// reached).
+  /// Watches `directory` for `events`; `nil` when inotify is unavailable.
   package init?(directory: String, events: UInt32 = DirectoryWatch.events) {
     self.events = events
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -61,9 +58,7 @@ package final class DirectoryWatch {
   }
 
   /// Reads every pending event; returns whether any was about the file `name` or about the
-  /// directory itself.
-  ///
-  /// Compares bytes: the store's watch wakes after every save.
+  /// directory itself (comparing bytes: the store's watch wakes after every save).
   package func readEvents(concerning name: String) -> Bool {
     var concerned = false
     drainEvents { eventName in
@@ -73,8 +68,7 @@ package final class DirectoryWatch {
   }
 
   /// Reads every pending event and hands `body` the name of the file each is about, or `nil`
-  /// for one about the directory itself (it went away or moved) or lost events (the queue
-  /// overflowed).
+  /// for the directory itself or lost events.
   private func drainEvents(_ body: (Slice<UnsafeRawBufferPointer>?) -> Void) {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let header = MemoryLayout<inotify_event>.size

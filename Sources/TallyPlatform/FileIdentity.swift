@@ -6,15 +6,11 @@
   import Darwin
 #endif
 
-/// What tells one file apart from another at the same path: its device and inode, and its
-/// size and modification time, which change when it is written in place.
-///
-/// The store keeps the file it last read or wrote open, so that its inode number cannot be
-/// given to another file meanwhile: the same identity then means the very same file.
+/// What tells one file apart from another at the same path: its device and inode, size and
+/// modification time (the store holds the file open, so its inode is not reused).
 package struct FileIdentity: Equatable {
   private var device: UInt64
   private var inode: UInt64
-  /// The file's size in bytes.
   package private(set) var byteCount: Int64
   private var modified: Int
   private var modifiedNanoseconds: Int

@@ -6,14 +6,9 @@
   import Darwin
 #endif
 
-/// The signals that ask a command to stop (SIGINT, SIGTERM, SIGHUP), held back while it
-/// works, so that it stops where it can leave everything as it was, or finishes.
-///
-/// Holding is blocking them (`pthread_sigmask`): one that arrives stays pending, which is the
-/// interruption flag (``pending``, read with `sigpending`), with no handler and no state of
-/// its own. The process must be single-threaded while they are held (a command is), or
-/// another thread would take them. A held signal is never delivered: the command exits
-/// (128 + the signal, or 0 when the work was done by then) before letting them go.
+/// The signals that ask a command to stop, blocked while it works so that it stops where it
+/// can leave everything as it was: one that arrives stays pending (``pending``), and the
+/// command exits before letting them go; the process must be single-threaded meanwhile.
 public struct HeldSignals: Sendable {
   /// The signals held: Ctrl-C, `kill` and a closed terminal.
   public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -35,10 +30,8 @@ public struct HeldSignals: Sendable {
     return Self.stopping.first { sigismember(&set, $0) == 1 }
   }
 
-  /// The exit status of a command that `signal` stopped: 128 + the signal, as a shell shows
-  /// a process the signal ended (130 for Ctrl-C; Ctrl-C's for an unknown one, 0).
+  /// The exit status of a command that `signal` stopped: 128 + the signal (130 for Ctrl-C).
   public static func exitStatus(for signal: Int32) -> Int32 {
     128 + (signal == 0 ? SIGINT : signal)
   }
-
 }

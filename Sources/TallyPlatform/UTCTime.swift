@@ -4,8 +4,8 @@
   import Foundation
 #endif
 
-/// ISO 8601 UTC times as the history log and the names of moved-aside files write them,
-/// through FoundationEssentials' `Date.ISO8601FormatStyle`, and the civil date of a day.
+/// ISO 8601 UTC times as the history log and the names of moved-aside files write them, and
+/// the civil date of a day.
 package enum UTCTime {
   private static let seconds = Date.ISO8601FormatStyle()
 

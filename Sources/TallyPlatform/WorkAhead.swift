@@ -5,14 +5,9 @@ import Synchronization
   import Glibc
 #endif
 
-/// Work started now on a thread of its own, beside the caller, for a value needed later:
-/// the caller goes on with other work meanwhile.
-///
-/// The thread is placed on another core than the caller's, when the process may use more
-/// than one (on one core there is nothing to run beside, and no thread is started). Whoever
-/// needs the value first does the work: ``value()`` waits for a thread that has begun it,
-/// and does it on the caller's thread if the thread has not begun yet (a busy machine), so
-/// that the caller never waits for a thread that is not running.
+/// Work started now on a thread of its own, on another core than the caller's, for a value
+/// needed later; ``value()`` waits for a thread that has begun it, and does the work itself
+/// if the thread has not (or none was started, on one core).
 ///
 /// `@unchecked Sendable`, and safe: the thread reads only `work` (`@Sendable`) and `claim`
 /// (atomic). Exactly one side wins `claim` and does the work: the thread writes `result`
@@ -26,12 +21,10 @@ public final class WorkAhead<Value>: @unchecked Sendable {
   private var thread = pthread_t()
   /// Whether a thread was started and not yet joined or detached.
   private var threadToSettle = false
-  /// Whether the work was started on a thread of its own (not on a process that may use
-  /// one core only, nor when the thread could not be made).
+  /// Whether the work was started on a thread of its own.
   public private(set) var runsBeside = false
 
-  /// Starts `work` on a thread of its own (or leaves it for ``value()`` to do, when no
-  /// thread can be started).
+  /// Starts `work` on a thread of its own, or leaves it for ``value()``.
   public init(_ work: @escaping @Sendable () -> Value) {
     self.work = work
     let start = Unmanaged.passRetained(

@@ -3,9 +3,7 @@ import TallyPlatform
 /// A backup as CSV (RFC 4180: a header row, fields quoted when they hold a comma, a quote or
 /// a line break, quotes doubled, CRLF line ends), for spreadsheets and Python's `csv` module.
 ///
-/// One row per counter (`kind` `counter`: its name, value, step, goal and group) and one per
-/// change in its history (`kind` `change`: the counter's name, then the time, event, name at
-/// the time, old and new value, source and note), in that order:
+/// One row per counter, then one per change in its history:
 ///
 /// ```
 /// kind,counter,value,step,goal,time,event,name,old,new,source,note,group
@@ -13,8 +11,7 @@ import TallyPlatform
 /// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app,after the run,
 /// ```
 ///
-/// The `note` and `group` columns come last, so that an export from before them (the same
-/// header without them, every row a field or two shorter) still reads.
+/// The `note` and `group` columns come last, so that an export from before them still reads.
 public enum BackupCSV {
   static let header = [
     "kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source", "note", "group",

@@ -1,6 +1,5 @@
-/// What keeps the counters' changes for the other machines (the sync folder's CRDT,
-/// `CounterSync`): ``CountersModel`` tells it each change inside the store batch that makes
-/// it, so that what it records always agrees with the values saved.
+/// What keeps the counters' changes for the other machines (`CounterSync`), told of each
+/// change inside the store batch that makes it.
 public protocol CounterChangeRecorder: AnyObject {
   /// Notes a change the model made, for ``commit(records:)``.
   func record(_ edit: CounterEdit, made change: CounterChange?)
@@ -8,11 +7,9 @@ public protocol CounterChangeRecorder: AnyObject {
   func recordImport(removed: [String], created: [(id: String, value: Int)])
   /// Records what was noted since the last commit; `records` is the counters' list after it.
   func commit(records: [CounterRecord])
-  /// Whether `id` belonged to a deleted counter the other machines have forgotten, so that no
-  /// counter may take it again.
+  /// Whether `id` belonged to a deleted counter the other machines have forgotten.
   func isRetired(_ id: String) -> Bool
-  /// The ids for counters made now and called `names`, each unique across the machines and
-  /// among them.
+  /// The ids for counters made now and called `names`, each unique across the machines.
   func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String]
 }
 

@@ -1,8 +1,5 @@
-/// Reads what a user typed for a counter's value or step.
-///
-/// A value is decimal digits with an optional leading `-` (no `+`, no spaces inside, no
-/// thousands separators); a step is a whole number of at least 1. Surrounding spaces are
-/// ignored. Anything else is refused with a message that says what to type.
+/// Reads what a user typed for a counter's value (digits, an optional leading `-`) or step
+/// (at least 1), surrounding spaces ignored.
 public enum CounterInput {
   /// The value `text` spells, or why it is not one.
   public static func value(from text: String) throws(CounterError) -> Int {

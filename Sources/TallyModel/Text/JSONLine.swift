@@ -4,11 +4,9 @@
   import Foundation
 #endif
 
-/// The one way the commands print a JSON value: on one line, keys sorted, slashes as they
-/// are.
+/// The one way the commands print a JSON value: on one line, keys sorted, slashes as they are.
 public enum JSONLine {
-  /// `value` as one line of JSON; `null` if it cannot be encoded (the values the commands
-  /// print, plain strings, integers, booleans and finite reals, always can).
+  /// `value` as one line of JSON; `null` if it cannot be encoded.
   public static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
