@@ -4,10 +4,8 @@
   import Musl
 #endif
 
-/// Runs a program to completion and collects what it printed, for process-level tests.
-///
-/// Output goes to files in a private temporary directory, so a chatty child can never fill a
-/// pipe and deadlock the test.
+/// Runs a program to completion and collects what it printed in files, so that a chatty
+/// child can never fill a pipe and deadlock the test.
 public enum ChildProcess {
   /// How a child ended and what it wrote.
   public struct Result: Sendable, CustomStringConvertible {
@@ -21,9 +19,8 @@ public enum ChildProcess {
     }
   }
 
-  /// Starts `path` with `arguments` and `environment` and waits for it to end.
-  ///
-  /// - Parameter standardInput: a file to read standard input from (default `/dev/null`).
+  /// Starts `path` with `arguments` and `environment`, input from `standardInput`, and waits
+  /// for it to end.
   public static func run(
     _ path: String, _ arguments: [String] = [], environment: [String: String] = [:],
     standardInput: String = "/dev/null"
@@ -79,10 +76,8 @@ public enum ChildProcess {
     defer {
       for pointer in argv + envp { free(pointer) }
     }
-    // The spawning thread may be a concurrency-pool thread with every signal blocked; a
-    // child would inherit that mask (a tmux server that never hears its own SIGTERM, an app
-    // that never hears SIGHUP). Start every child with no signal blocked and the default
-    // handlers.
+    // The spawning thread may be a concurrency-pool thread with every signal blocked, which
+    // a child would inherit (a tmux server that never hears its SIGTERM): none blocked.
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -124,11 +119,8 @@ public enum ChildProcess {
   }
 }
 
-/// Runs some of this test process's own tests in a child process, with its own environment.
-///
-/// Tests that need real separate processes (two writers on one store, a writer killed at
-/// random, Foundation reading a private HOME) run their worker half as a test of a suite that
-/// is enabled only when its environment variable is set, and start it through this.
+/// Runs some of this test process's own tests in a child process, with its own environment:
+/// the worker half of a test that needs separate processes, a suite enabled by a variable.
 public enum SelfTestProcess {
   /// The arguments that make the test binary run only the tests matching `filter`.
   public static func arguments(filter: String) -> [String] {

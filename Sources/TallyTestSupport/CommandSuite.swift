@@ -2,11 +2,7 @@ import Testing
 
 /// A test suite that runs the built `tally` as a process, on a store in a temporary data
 /// directory of its own: what the command tests share.
-///
-/// A suite conforms with the executable and the directory, and calls `run`,
-/// `expectSuccess`, `expectOutput` and `expectFailure` as its own methods.
 public protocol CommandSuite {
-  /// The `tally` executable (`Executables.tally()`).
   var tally: String { get }
   /// The directory that is `XDG_DATA_HOME`: Tally's store is in its `tally` folder.
   var data: TemporaryDirectory { get }

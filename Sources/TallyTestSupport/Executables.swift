@@ -6,8 +6,7 @@
 
 /// Finds the programs that tests run.
 public enum Executables {
-  /// The `tally` binary built beside the test bundle (SwiftPM puts every product of a build
-  /// in one directory), or `$TALLY_BINARY` when set.
+  /// The `tally` binary built beside the test bundle, or `$TALLY_BINARY` when set.
   public static func tally() throws -> String {
     if let override = getenv("TALLY_BINARY") { return String(cString: override) }
     var buffer = [CChar](repeating: 0, count: 4096)

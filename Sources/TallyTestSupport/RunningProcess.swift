@@ -1,3 +1,5 @@
+import TallyPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,26 +7,21 @@
 #endif
 
 /// A child process whose standard output is read line by line while it runs, as a status
-/// bar reads `tally watch`.
-///
-/// Every read has a deadline, so a test never hangs on a child that prints nothing; the
-/// child is killed when the value goes away if it is still running.
+/// bar reads `tally watch`, each read with a deadline; killed when the value goes away.
 public final class RunningProcess {
   public let pid: pid_t
   private let output: Int32
   private var buffer: [UInt8] = []
   private var status: Int32?
 
-  /// Starts `path` with `arguments` and `environment`, its standard output a pipe to this
-  /// process and its standard error to `standardError`.
+  /// Starts `path`, its standard output a pipe to this process.
   public init(
     _ path: String, _ arguments: [String], environment: [String: String], standardError: String = "/dev/null"
   ) throws {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
     // Neither end leaks into children started meanwhile (tests run in parallel): one holding
-    // the write end would keep the pipe open after this child ended. The child gets its own
-    // copy of the write end as its standard output.
+    // the write end would keep the pipe open after this child ended.
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     do {
       pid = try ChildProcess.spawn(
@@ -57,8 +54,7 @@ public final class RunningProcess {
     }
   }
 
-  /// Sends `signal` and waits for the child to end; returns its exit status (128 + signal
-  /// when a signal ended it).
+  /// Sends `signal` and waits for the child to end; returns its exit status.
   public func stop(with signal: Int32 = SIGTERM) -> Int32 {
     if let status { return status }
     kill(pid, signal)
@@ -82,8 +78,4 @@ public final class RunningProcess {
 }
 
 /// Seconds on the monotonic clock, for the test drivers' deadlines.
-func monotonicSeconds() -> Double {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
+func monotonicSeconds() -> Double { MonotonicClock.now() }

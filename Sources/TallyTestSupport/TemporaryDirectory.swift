@@ -6,10 +6,8 @@ import TallyPlatform
   import Musl
 #endif
 
-/// A fresh directory under the system's temporary directory.
-///
-/// It is removed with everything in it when the value is released. Tests give stores and
-/// fake homes one of these, never the real home directory.
+/// A fresh directory under the system's temporary directory, removed with everything in it
+/// when the value is released: tests give stores and fake homes one, never the real home.
 public final class TemporaryDirectory: Sendable {
   public let path: String
 
@@ -32,9 +30,7 @@ public final class TemporaryDirectory: Sendable {
 
   /// Writes `text` to the file at `path`, replacing what it held.
   public static func write(_ text: String, to path: String) throws {
-    guard let file = fopen(path, "w") else { throw TestSupportError("cannot write \(path)") }
-    defer { fclose(file) }
-    guard fputs(text, file) >= 0 else { throw TestSupportError("cannot write \(path)") }
+    try TestFiles.write(Array(text.utf8), to: path)
   }
 
   /// Deletes `path` and everything below it, making read-only directories writable first.

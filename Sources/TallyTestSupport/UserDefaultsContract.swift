@@ -7,11 +7,8 @@ import Testing
   import Foundation
 #endif
 
-/// The behaviour every `UserDefaultsProtocol` store must share, as checks a test target runs
-/// against its own stores: `InMemoryUserDefaults` and `FileUserDefaults` in TallyCoreTests,
-/// Foundation's `UserDefaults` in TallyFoundationTests.
-///
-/// Each check takes a fresh, empty store.
+/// The behaviour every `UserDefaultsProtocol` store must share, Foundation's included: checks
+/// that each take a fresh, empty store.
 public enum UserDefaultsContract {
   /// The checks by name, so a test target can run each one as its own parameterised test.
   public static let checks: [(name: String, run: @Sendable (UserDefaultsProtocol) -> Void)] = [
