@@ -30,7 +30,6 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   /// The directory that holds the store, such as `~/.local/share/tally`.
   public var directory: String { fileSide.file.directory }
-  /// The store file.
   public var path: String { fileSide.file.path }
 
   /// What the store in `directory` holds, for shell completion: read without creating,

@@ -200,7 +200,6 @@ extension DefaultsDomains {
 protocol DomainBacking: AnyObject {
   /// Before a read-modify-write, so that the value read is the newest saved.
   func prepareToChange(_ backed: inout BackedDomains)
-  /// Persistent keys changed in memory.
   func persistentKeysChanged(_ keys: Set<String>)
   /// The outermost batch (a single change is a batch of one) ended.
   func batchEnded(_ backed: inout BackedDomains)

@@ -37,7 +37,6 @@ final class StoreFile {
     directoryDescriptor = try Self.openDirectory(directory)
   }
 
-  /// Makes `directory` if needed and opens it.
   private static func openDirectory(_ directory: String) throws(StoreError) -> Int32 {
     do {
       try FileSystem.makeDirectories(atPath: directory)

@@ -44,7 +44,6 @@ package final class DirectoryWatch {
     package var directoryChanged = false
   }
 
-  /// Reads every pending event.
   package func readEvents() -> Events {
     var events = Events()
     drainEvents { name in

@@ -78,7 +78,6 @@ package enum FileSystem {
     }
   }
 
-  /// Reads `fd` to its end.
   package static func readAll(_ fd: Int32, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 << 10)
@@ -94,7 +93,6 @@ package enum FileSystem {
     }
   }
 
-  /// Throws unless `fd` is a regular file.
   private static func requireRegularFile(_ fd: Int32) throws(SystemError) {
     var info = stat()
     if fstat(fd, &info) != 0 { throw .current }
@@ -164,7 +162,6 @@ package enum FileSystem {
     return true
   }
 
-  /// Releases a lock taken with ``lock(_:timeout:)``.
   package static func unlock(_ fd: Int32) {
     flock(fd, LOCK_UN)
   }
@@ -201,7 +198,6 @@ package enum FileSystem {
     return FileIdentity(info)
   }
 
-  /// What identifies the open file `fd`.
   package static func identity(of fd: Int32) throws(SystemError) -> FileIdentity {
     var info = stat()
     if fstat(fd, &info) != 0 { throw .current }

@@ -13,7 +13,6 @@ public struct HeldSignals: Sendable {
   /// The signals held: Ctrl-C, `kill` and a closed terminal.
   public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Blocks ``stopping`` from now on.
   public static func hold() -> HeldSignals {
     var mask = sigset_t()
     sigemptyset(&mask)

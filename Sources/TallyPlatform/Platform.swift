@@ -18,7 +18,6 @@ public enum Platform {
     }
   }
 
-  /// The machine's host name, or `nil` when it has none.
   public static func hostName() -> String? {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
@@ -26,7 +25,6 @@ public enum Platform {
     return name.isEmpty ? nil : name
   }
 
-  /// The working directory, or `nil` when it cannot be known.
   public static func currentDirectory() -> String? {
     guard let path = getcwd(nil, 0) else { return nil }
     defer { free(path) }
@@ -50,7 +48,6 @@ public enum Platform {
     signal(SIGPIPE, SIG_IGN)
   }
 
-  /// Writes `text` to standard output.
   public static func writeStandardOutput(_ text: String) throws(SystemError) {
     try FileSystem.writeAll(Array(text.utf8), to: STDOUT_FILENO)
   }

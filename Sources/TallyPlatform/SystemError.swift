@@ -12,7 +12,6 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
 
   public init(_ code: Int32) { self.code = code }
 
-  /// The error from the most recent failed system call.
   package static var current: SystemError { SystemError(errno) }
 
   public var description: String { Self.message(code) }

@@ -1,10 +1,7 @@
 /// Text from elsewhere made safe to print in a terminal.
 public enum TerminalText {
-  /// `text` with every C0 and C1 control character and DEL written out as `\u{1B}`.
-  ///
-  /// Nothing read from a file (a name from the sync folder, a file name there) can then move
-  /// the cursor, set the terminal's title or print a line of its own. Text without any comes
-  /// back as it is.
+  /// `text` with every C0 and C1 control character and DEL written out as `\u{1B}`, so that
+  /// nothing read from a file can move the cursor or set the terminal's title.
   public static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     return text.unicodeScalars.map { isControl($0) ? "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" : String($0) }

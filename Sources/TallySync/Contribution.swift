@@ -1,7 +1,5 @@
-/// One machine's share of a counter: the sums of everything it ever added and subtracted.
-///
-/// Both sums only grow, so two versions of a machine's share merge by taking the larger of
-/// each (a PN-counter). They saturate at `Int.max` instead of wrapping.
+/// One machine's share of a counter, a PN-counter: the sums of everything it ever added and
+/// subtracted, which only grow (saturating at `Int.max`) and merge by taking the larger.
 public struct Contribution: Hashable, Sendable {
   public var added: Int
   public var subtracted: Int
@@ -14,7 +12,6 @@ public struct Contribution: Hashable, Sendable {
   /// What it adds to the value.
   public var net: Int128 { Int128(added) - Int128(subtracted) }
 
-  /// Records a change of `delta`.
   public mutating func record(_ delta: Int) {
     if delta >= 0 {
       added = Self.saturatingSum(added, delta)

@@ -65,7 +65,6 @@ extension ReplicaState {
     return Self.groups(of: ids, nameID: nameID, in: counters).first { $0.id == id }
   }
 
-  /// The counters' ids by their name's id.
   var counterIDsByNameID: [String: [String]] { Dictionary(grouping: counters.keys, by: Self.nameID) }
 
   /// Whether the counter `id` takes part in its group: not when it is deleted and carries no
@@ -114,7 +113,6 @@ public struct VisibleCounter: Sendable {
   /// Each field at its latest write among the members not deleted, and every machine's sums
   /// under them (for who counted).
   public let counter: CounterReplica
-  /// The members' values, added up.
   public let value: Int
 }
 

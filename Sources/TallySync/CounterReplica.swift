@@ -171,7 +171,6 @@ public struct CounterReplica: Hashable, Sendable {
     renamedAway = Self.earlier(renamedAway, other.renamedAway)
   }
 
-  /// The earlier of two times, or the one there is.
   private static func earlier(_ a: HybridTime?, _ b: HybridTime?) -> HybridTime? {
     guard let a, let b else { return a ?? b }
     return min(a, b)

@@ -50,7 +50,6 @@ public final class CounterSync: CounterChangeRecorder {
       now: now)
   }
 
-  /// The folder's path.
   public var folderPath: String { folder.path }
 
   private var materializer: StoreMaterializer { StoreMaterializer(store: store, syncedSettings: syncedSettings) }
@@ -162,7 +161,6 @@ public final class CounterSync: CounterChangeRecorder {
     }
   }
 
-  /// The most retired ids kept.
   static let maximumRetiredIDs = 100_000
 
   /// Whether a counter restored under `id` must take a new one: its deletion was dropped
@@ -238,7 +236,6 @@ public final class CounterSync: CounterChangeRecorder {
     unpublished = status.writeProblem != nil
   }
 
-  /// This machine's file in the folder.
   var ownFile: OwnSyncFile { OwnSyncFile(folder: folder, machine: machine, store: store, now: now) }
 
   /// Merges every other machine's file changed since it was last merged (``MergedFile``)

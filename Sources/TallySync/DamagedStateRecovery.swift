@@ -17,12 +17,9 @@ struct DamagedStateRecovery {
     store.setPropertyListValue(raw, forKey: DefaultsKey.syncStateDamaged.name)
   }
 
-  /// Gives back this machine's counts after a damaged state was rebuilt from the folder.
-  ///
-  /// A counter the store counts higher than the folder knows was counted here and not yet
-  /// copied there, so the difference is this machine's contribution; a counter the store
-  /// has and the state does not is made.
-  /// Nothing is taken away: what the folder knows beyond the store is other machines' news.
+  /// Gives back this machine's counts after a damaged state was rebuilt from the folder:
+  /// what the store counts beyond the folder is this machine's contribution; nothing is
+  /// taken away.
   func restoreOwnCounts(into state: inout ReplicaState) {
     let records = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     for record in records {

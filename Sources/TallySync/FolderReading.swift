@@ -19,7 +19,6 @@ struct FolderReading {
     var merged: [String: MergedFile]
     /// The files skipped, to parse again only once they change.
     var skipped: [String: SkippedFile]
-    /// The other machines, and every file skipped and why.
     var status: SyncStatus
     /// Whether a file claimed more of this machine's own sums than the state read had.
     var claimedMore: Bool

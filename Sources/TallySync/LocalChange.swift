@@ -6,7 +6,6 @@ import TallyModel
 enum LocalChange {
   /// Adds to this machine's contribution.
   case add(String, Int)
-  /// Sets the value.
   case set(String, Int)
   case delete(String)
   /// Writes the fields of the counter's record that changed.
@@ -107,7 +106,6 @@ extension LocalChange {
     }
   }
 
-  /// The store's id of the counter the change is to.
   var id: String {
     switch self {
     case .add(let id, _), .set(let id, _), .delete(let id), .fields(let id), .created(let id, _): id

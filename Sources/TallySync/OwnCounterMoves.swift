@@ -9,12 +9,9 @@ struct OwnCounterMoves {
   let instance: String
 
   /// Notes each of this machine's own counters that the merge moved to another id in the
-  /// store (``CounterGroup/id``): the counter on screen follows it, and the history's
-  /// changes follow it when the history next opens or reads the folder
-  /// (``CounterSync/takeMovedCounterIDs()``).
+  /// store, for the counter on screen and the history's changes to follow it.
   func note(from before: ReplicaState, to after: ReplicaState) {
-    // The store's ids that this machine's own counters (`c-HASH-INSTANCE`) had before and
-    // have after, where they differ.
+    // The store's ids that this machine's own counters had before and have after.
     func owned(_ state: ReplicaState) -> [String: String] {
       let pairs = state.groups.flatMap { group in
         group.members.filter { ReplicaState.id($0, isMadeBy: instance) }.map { ($0, group.id) }

@@ -23,8 +23,7 @@ struct OwnSyncFile {
     }
   }
 
-  /// The instances of the files in the folder that carry this machine's name and are not
-  /// this machine's: another machine that uses the name, or this one before its data was lost.
+  /// The instances of the other files in the folder that carry this machine's name.
   func otherInstancesWithThisName() -> Set<String> {
     let files = (folder.read() ?? [:]).values.compactMap { try? $0.content.get() }
     return Set(files.filter { $0.machine == machine.name && $0.instance != machine.instance }.map(\.instance))

@@ -17,7 +17,6 @@ import TallyModel
 extension ReplicaState {
   /// The most counters a state may hold: as many as a backup may (one number for both).
   public static let maximumCounters = Backup.maximumCounters
-  /// The most settings a state may hold.
   public static let maximumSettings = 1_000
 
   public var propertyListValue: PropertyListValue {

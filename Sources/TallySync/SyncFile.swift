@@ -20,7 +20,6 @@ public struct SyncFile: Equatable, Sendable {
   /// --replace-machine`): it speaks for their sums too.
   public var replaced: [String]
 
-  /// The most earlier instances a file may name.
   public static let maximumReplaced = 100
 
   public init(machine: String, instance: String, written: Int64, state: ReplicaState, replaced: [String] = []) {

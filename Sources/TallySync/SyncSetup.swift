@@ -30,7 +30,6 @@ public enum SyncSetup {
     public var replacedInstances: [String] = []
   }
 
-  /// Why the folder cannot be joined.
   public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(String)
     case invalidFolder(String)

@@ -76,7 +76,6 @@ extension SyncStatus {
     return lines.map(TerminalText.escaped)
   }
 
-  /// The status as one JSON object.
   public var json: String {
     let others = machines.sorted(by: { $0.name < $1.name }).map { other in
       "{\"file\":\(HistoryEntry.quoted(other.file)),\"instance\":\(HistoryEntry.quoted(other.instance)),"

@@ -106,7 +106,6 @@ public enum ChildProcess {
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 
-  /// The whole text of a file.
   public static func readFileText(_ path: String) throws -> String {
     guard let bytes = TestFiles.read(path) else { throw TestSupportError("cannot read \(path)") }
     return String(decoding: bytes, as: UTF8.self)
@@ -143,7 +142,6 @@ public enum SelfTestProcess {
 
   private static let baseEnvironment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
 
-  /// The value of `name` in this process's environment.
   public static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }

@@ -23,7 +23,6 @@ public enum Executables {
     throw TestSupportError("no tally binary next to \(executable); run `swift build` first")
   }
 
-  /// The first `name` on `PATH`.
   public static func find(_ name: String) -> String? {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }

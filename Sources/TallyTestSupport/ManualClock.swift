@@ -35,7 +35,6 @@ public final class ManualClock: WallClock {
   /// The fixed offset names the zone: a test that changes it changes the zone.
   public var timeZoneIdentity: String? { "fixed:\(offset)" }
 
-  /// Moves the clock forward.
   public func advance(by seconds: Double) {
     date = date.addingTimeInterval(seconds)
   }

@@ -25,7 +25,6 @@ public final class TemporaryDirectory: Sendable {
     Self.removeTree(path)
   }
 
-  /// A path inside the directory.
   public func appending(_ component: String) -> String { path + "/" + component }
 
   /// Writes `text` to the file at `path`, replacing what it held.

@@ -66,12 +66,10 @@ public enum TestFiles {
     guard symlink(target, path) == 0 else { throw TestSupportError("cannot link \(path): errno \(errno)") }
   }
 
-  /// Makes a hard link at `path` to the file at `target`.
   public static func hardLink(_ path: String, to target: String) throws {
     guard systemLink(target, path) == 0 else { throw TestSupportError("cannot hard-link \(path): errno \(errno)") }
   }
 
-  /// Makes a directory at `path`.
   public static func makeDirectory(_ path: String) throws {
     guard mkdir(path, 0o700) == 0 else { throw TestSupportError("cannot make \(path): errno \(errno)") }
   }
@@ -81,12 +79,10 @@ public enum TestFiles {
     guard mkfifo(path, 0o600) == 0 else { throw TestSupportError("cannot make a FIFO at \(path): errno \(errno)") }
   }
 
-  /// Renames `source` to `destination`.
   public static func move(_ source: String, to destination: String) throws {
     guard rename(source, destination) == 0 else { throw TestSupportError("cannot move \(source): errno \(errno)") }
   }
 
-  /// Removes the file at `path`.
   public static func remove(_ path: String) {
     unlink(path)
   }

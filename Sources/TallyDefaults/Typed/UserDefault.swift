@@ -9,7 +9,6 @@ public struct UserDefault<Value> {
   private let read: (TypedDefaults) -> Value?
   private let write: (TypedDefaults, Value) -> Void
 
-  /// A storable value.
   public init(_ key: DefaultsKey, store: UserDefaultsProtocol, defaultValue: Value) where Value: UserDefaultsStorable {
     self.init(
       key, store: store, defaultValue: defaultValue, read: { $0.object(Value.self, forKey: key) },

@@ -1,7 +1,6 @@
 /// Every counter of a store with its history, by name rather than id so that it imports
 /// into any store, as `tally export` writes it (docs/goals.md).
 public struct Backup: Equatable, Sendable {
-  /// One counter and its history.
   public struct Item: Equatable, Sendable {
     public var name: String
     public var value: Int
@@ -24,7 +23,6 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
-  /// The formats a backup is written in.
   public enum Format: String, Sendable, CaseIterable {
     /// Lossless, for programs and restoring.
     case json

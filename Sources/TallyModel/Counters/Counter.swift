@@ -10,7 +10,6 @@ public struct Counter: Sendable, Equatable, Identifiable {
   /// What one press of the add or subtract keys changes the value by; at least 1.
   public var step: Int
   public var value: Int
-  /// What the counter aims for, if anything.
   public var goal: Goal?
   /// The group it belongs to ("Health", "Work"), if any: a name as a counter's, and counters
   /// whose groups differ only in case are in one group.

@@ -3,7 +3,6 @@ public enum CounterEdit: Sendable, Equatable {
   /// Adds `delta` (which may be negative) to a counter's value; past `Int.max` or `Int.min`
   /// the value is left unchanged and the edit refused.
   case add(Int, to: String)
-  /// Sets a counter's value.
   case setValue(Int, of: String)
   /// Moves a counter's value by `to - from`, for undo and redo: to `to` exactly when nobody
   /// else changed it, and otherwise with the other process's change kept.

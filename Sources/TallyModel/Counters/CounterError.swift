@@ -4,9 +4,7 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidName(String)
   /// Another counter has this name (ignoring case).
   case duplicateName(String)
-  /// No counter has this name.
   case unknownCounter(String)
-  /// The last counter cannot be deleted.
   case lastCounter
   /// A step must be a whole number of at least 1.
   case invalidStep(String)

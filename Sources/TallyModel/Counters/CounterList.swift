@@ -21,7 +21,6 @@ public struct CounterList: Sendable, Equatable {
     counters.first { $0.id == id }
   }
 
-  /// The counter called `name`, ignoring case.
   public func counter(named name: String) -> Counter? {
     counters.first { $0.name.lowercased() == name.lowercased() }
   }

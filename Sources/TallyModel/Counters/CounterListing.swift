@@ -2,7 +2,6 @@ import TallyPlatform
 
 /// How the commands print counters: `name<TAB>value` lines, or JSON for programs.
 public enum CounterListing {
-  /// One counter as JSON sees it.
   struct Entry: Encodable {
     var name: String
     var value: Int
@@ -10,7 +9,6 @@ public enum CounterListing {
     var current: Bool
     /// The goal as `tally goal` takes it (`8/day`, `300`); absent when there is none.
     var goal: String?
-    /// The counter's group; absent when it has none.
     var group: String?
   }
 

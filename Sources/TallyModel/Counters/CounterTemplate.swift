@@ -19,13 +19,11 @@ public struct CounterTemplate: Sendable, Equatable {
     case progress
     /// The goal's current streak; empty without a goal per day, week or month.
     case streak
-    /// The counter's group; empty without one.
     case group
     /// How long ago the counter last changed (`2 min ago`, `yesterday 18:30`); empty when
     /// it never did.
     case last
 
-    /// Whether the field is read from the history.
     var needsHistory: Bool { [.progress, .streak, .last].contains(self) }
   }
 

@@ -3,7 +3,6 @@ import TallyDefaults
 extension DefaultsKey {
   /// The list of counters: their ids, names and steps, in order.
   public static let counters = DefaultsKey("counters")
-  /// The id of the counter on screen.
   public static let currentCounter = DefaultsKey("currentCounter")
 }
 
@@ -18,7 +17,6 @@ extension DefaultsKey {
 public final class CountersModel {
   /// The first counter, as every store starts.
   public static let firstCounter = CounterRecord(id: "count", name: "Count", step: 1)
-  /// The longest name, in characters.
   public static let maximumNameLength = 32
 
   public let userDefaults: any PropertyListStore

@@ -29,7 +29,6 @@ public struct GoalSummary: Equatable, Sendable {
   public var currentStreak: Int
   public var bestStreak: Int
 
-  /// Whether the current period's progress reached the goal.
   public var isReached: Bool { progress >= goal.amount }
 
   /// "6 of 8 today", "2 of 3 this week", "120 of 300 in total".
