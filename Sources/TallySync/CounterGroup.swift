@@ -29,9 +29,8 @@ extension ReplicaState {
     return id.utf8.count == nameID.utf8.count || Self.nameID(of: id) == nameID
   }
 
-  /// The id a counter made here gets in the state when the store knows it as `id`: its own
-  /// (`c-HASH-INSTANCE`) for a name's id, so that another machine's counter made with the
-  /// same name stays apart in the state; `id` itself for any other.
+  /// The id a counter made here gets in the state when the store knows it as `id`:
+  /// `c-HASH-INSTANCE` for a name's id, `id` itself for any other.
   static func memberID(forNew id: String, instance: String) -> String {
     guard id.utf8.count == 18, id.hasPrefix("c-"), CounterRecord.isCounterID(id) else { return id }
     let isHex =
@@ -67,9 +66,8 @@ extension ReplicaState {
 
   var counterIDsByNameID: [String: [String]] { Dictionary(grouping: counters.keys, by: Self.nameID) }
 
-  /// Whether the counter `id` takes part in its group: not when it is deleted and carries no
-  /// count, which a machine that never knew it does not keep (``Admission``), so that every
-  /// machine makes the same groups whether it has it or not.
+  /// Whether the counter `id` takes part in its group: not when deleted without a count,
+  /// which a machine that never knew it does not keep.
   private func isGrouped(_ id: String) -> Bool {
     guard let counter = counters[id] else { return false }
     return !(counter.isDeleted && counter.carriesNoCount)

@@ -1,19 +1,9 @@
 import TallyDefaults
 
-/// One counter as the machines that sync it know it: a state-based CRDT whose merge is
-/// commutative, associative and idempotent.
-///
-/// - Each machine's additions and subtractions (``Contribution``), merged by maximum.
-/// - The last set (or reset), a register of the value set and of what the setter had seen
-///   of each machine; the latest by ``HybridTime`` wins. The value is the set value plus
-///   every contribution the setter had not seen.
-/// - Every other field of the counter's record (name, step, position and any field added
-///   later), each a last-writer-wins register.
-/// - A deletion, with what it had seen; a change it had not seen (a later field write, set,
-///   or any contribution beyond what it saw) brings the counter back.
-/// - When it was made, and when it was first renamed away from the name it was made with:
-///   counters made with one name on two machines are shown as one only when each was made
-///   before the other was renamed away (``ReplicaState/groups``).
+/// One counter as the machines that sync it know it, a state-based CRDT: each machine's
+/// ``Contribution``; the last set, whose value is the set value plus every contribution its
+/// setter had not seen; each field of the record a last-writer-wins register; a deletion,
+/// undone by any change it had not seen; and when it was made and first renamed away.
 public struct CounterReplica: Hashable, Sendable {
   /// A value set on the counter, and what its setter had seen.
   public struct ValueSet: Hashable, Sendable {
@@ -51,9 +41,8 @@ public struct CounterReplica: Hashable, Sendable {
       self.time = time
     }
 
-    /// Whether this write wins over `other` in a last-writer-wins register: the later time,
-    /// and for two writes at one time (only a hostile or broken file makes them) the larger
-    /// value, so that every machine keeps the same one.
+    /// Whether this write wins over `other`: the later time, then (a tie, which only a
+    /// broken file makes) the larger value.
     func wins(over other: Field) -> Bool {
       if time != other.time { return time > other.time }
       return value != other.value && PropertyListValue.orders(other.value, before: value)
@@ -64,9 +53,8 @@ public struct CounterReplica: Hashable, Sendable {
   public struct Deletion: Hashable, Sendable {
     public var seen: [String: Contribution]
     public var time: HybridTime
-    /// By machine name, the latest write (a field, a set) of that machine the deletion had
-    /// seen; `nil` in a deletion from a Tally that did not record them, which has seen
-    /// every write up to its time.
+    /// By machine name, the latest write of that machine the deletion had seen; `nil` from a
+    /// Tally that did not record them (every write up to its time).
     public var writes: [String: HybridTime]?
     /// The machines (by instance) that have merged the deletion: once all have, the counter
     /// is dropped (``ReplicaState/compactDeletions(known:instance:acknowledgedBefore:)``).

@@ -163,9 +163,8 @@ public final class CounterSync: CounterChangeRecorder {
 
   static let maximumRetiredIDs = 100_000
 
-  /// Whether a counter restored under `id` must take a new one: its deletion was dropped
-  /// from the state here, or another machine has merged it and may drop it (then this
-  /// machine's sums under the old id would be gone there).
+  /// Whether a counter restored under `id` must take a new one: its deletion was dropped,
+  /// or another machine has merged it and may drop it.
   public func isRetired(_ id: String) -> Bool {
     let state = self.state
     let members = state.group(withID: id)?.members ?? []

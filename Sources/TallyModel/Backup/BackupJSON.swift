@@ -6,19 +6,8 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// A backup as JSON, the lossless format.
-///
-/// It is written and read by FoundationEssentials' `JSONEncoder` and `JSONDecoder`:
-///
-/// ```json
-/// {"counters": [{"goal": {"amount": 8, "period": "day"}, "history": [{"event": "changed",
-///   "name": "water", "new": 1, "note": "after the run", "old": 0, "source": "app",
-///   "time": "2026-11-23T08:00:00Z"}], "name": "water", "step": 1, "value": 1}],
-///   "format": "tally-backup", "version": 1}
-/// ```
-///
-/// A change's `note` is there when it has one; a backup from before notes reads as changes
-/// without any.
+/// A backup as JSON, the lossless format (docs/goals.md), written and read by
+/// FoundationEssentials' `JSONEncoder` and `JSONDecoder`.
 public enum BackupJSON {
   static let formatName = "tally-backup"
   static let version = 1
