@@ -21,8 +21,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
     if let problem = refresh() { throw problem }
   }
 
-  /// Seconds a change waits for another process's lock on the store before it fails; the
-  /// `lockTimeout` setting, read after the store is open (reading takes no lock).
+  /// Seconds a change waits for another process's lock (the `lockTimeout` setting).
   public var lockTimeout: Double {
     get { fileSide.file.lockTimeout }
     set { fileSide.file.lockTimeout = newValue }
@@ -32,8 +31,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
   public var directory: String { fileSide.file.directory }
   public var path: String { fileSide.file.path }
 
-  /// What the store in `directory` holds, for shell completion: read without creating,
-  /// locking or moving anything.
+  /// What the store in `directory` holds, for shell completion, read without locking or moving.
   public static func peek(directory: String) -> InMemoryUserDefaults? {
     let path = StoreLocation.join(directory, StoreLocation.fileName)
     guard let bytes = try? FileSystem.readFile(atPath: path), let values = try? PropertyListCodec.decode(bytes)
@@ -105,8 +103,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
 
   // MARK: Changes made by other processes
 
-  /// A descriptor that becomes readable when the store's directory changes, for the run
-  /// loop to poll; `nil` without inotify.
+  /// A descriptor that becomes readable when the store's directory changes; `nil` without inotify.
   public func changeNotificationDescriptor() -> Int32? {
     if fileSide.watch == nil { fileSide.watch = DirectoryWatch(directory: directory) }
     return fileSide.watch?.descriptor

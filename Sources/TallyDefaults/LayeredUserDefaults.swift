@@ -100,8 +100,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     domains.persistent[defaultName]
   }
 
-  /// Writes `value` (`nil` removes the key); observers hear of every write, of an equal
-  /// value too, as Foundation's tell them.
+  /// Writes `value` (`nil` removes the key); observers hear of every write, of an equal value too.
   public func setPropertyListValue(_ value: PropertyListValue?, forKey defaultName: String) {
     performBatch {
       persistentKeysChanged([defaultName])

@@ -67,8 +67,7 @@ final class StoreFile {
     }
   }
 
-  /// Reads the file; throws `cannotRead` for one that exists but cannot be read, which must
-  /// never be overwritten.
+  /// Reads the file; throws for one that exists but cannot be read, never to be overwritten.
   func read() throws(StoreError) -> Reading {
     let opened: Int32?
     do {
@@ -100,8 +99,7 @@ final class StoreFile {
     return reading
   }
 
-  /// Replaces the file with `values`, durably (temporary file, `fsync`, `rename`, `fsync` of
-  /// the directory); call it holding the lock.
+  /// Replaces the file with `values`, durably; call it holding the lock.
   func write(_ values: [String: PropertyListValue]) throws(StoreError) {
     let bytes = Array(PropertyListCodec.encode(values).utf8)
     do {

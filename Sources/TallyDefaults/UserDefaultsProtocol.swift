@@ -10,8 +10,7 @@ public protocol PropertyListStore: AnyObject {
   /// The value `defaultName` resolves to: what the typed API reads.
   func propertyListValue(forKey defaultName: String) -> PropertyListValue?
 
-  /// The value stored for `defaultName`, as a property-list value: what was written, not a
-  /// registered default or a launch argument (sync compares the user's own settings).
+  /// The value written for `defaultName`, not a registered default or a launch argument.
   func persistedPropertyListValue(forKey defaultName: String) -> PropertyListValue?
 
   /// Stores a property-list value (`nil` removes the key): what the typed API writes.
@@ -65,8 +64,7 @@ public protocol UserDefaultsProtocol: PropertyListStore {
   @discardableResult
   func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any?
 
-  /// Calls `handler` with the keys written (an equal value too) or that may have changed,
-  /// until the returned observation ends.
+  /// Calls `handler` with the keys written or that may have changed, until the observation ends.
   func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation
 
   /// The problems reported so far, oldest first.

@@ -39,8 +39,7 @@ package final class DirectoryWatch {
   package struct Events: Equatable {
     /// The names of the files in the directory they named.
     package var names: Set<String> = []
-    /// Whether one was about the directory itself (it went away or moved), or events were
-    /// lost (the queue overflowed): then anything in it may have changed.
+    /// Whether one was about the directory itself, or events were lost: anything may have changed.
     package var directoryChanged = false
   }
 
@@ -66,8 +65,7 @@ package final class DirectoryWatch {
     return concerned
   }
 
-  /// Reads every pending event and hands `body` the name of the file each is about, or `nil`
-  /// for the directory itself or lost events.
+  /// Reads every pending event, handing `body` each one's file name (`nil`: the directory, or lost).
   private func drainEvents(_ body: (Slice<UnsafeRawBufferPointer>?) -> Void) {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let header = MemoryLayout<inotify_event>.size

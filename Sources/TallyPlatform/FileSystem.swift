@@ -16,8 +16,7 @@
 /// (`FileManager` is not in FoundationEssentials on Linux, and the store needs exact control
 /// over `fsync`, `rename` and locks).
 package enum FileSystem {
-  /// A name beside `path` for keeping it aside: `path.TAG-20261123T100000`, with `-2`, `-3`
-  /// added while that name is taken.
+  /// A name beside `path` for keeping it aside: `path.TAG-20261123T100000`, then `-2`, `-3`.
   package static func asideName(for path: String, tag: String) -> String {
     let stamp = UTCTime.text(for: Date()).filter { $0 != "-" && $0 != ":" }.prefix(15)
     var destination = path + "." + tag + "-" + stamp
@@ -32,16 +31,14 @@ package enum FileSystem {
   /// The largest file Tally reads; reading a bigger one fails with ``SystemError/fileTooLarge``.
   package static let maximumReadSize = 64 << 20
 
-  /// Reads a whole regular file, or `nil` when it does not exist; a file past `limit`
-  /// bytes fails with ``SystemError/fileTooLarge``.
+  /// Reads a whole regular file, or `nil` when it does not exist; past `limit` bytes it throws.
   package static func readFile(atPath path: String, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8]? {
     guard let fd = try openRegularFile(atPath: path) else { return nil }
     defer { close(fd) }
     return try readAll(fd, atMost: limit)
   }
 
-  /// Opens a regular file for reading, or returns `nil` when it does not exist; anything else
-  /// in its place is an error, never waited on.
+  /// Opens a regular file for reading (`nil`: none); anything else there is an error, not waited on.
   package static func openRegularFile(atPath path: String) throws(SystemError) -> Int32? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
@@ -146,8 +143,7 @@ package enum FileSystem {
     }
   }
 
-  /// Takes an exclusive `flock` on `fd`, trying again with growing pauses until `timeout`
-  /// seconds have passed; returns `false` if another holder kept it that long.
+  /// Takes an exclusive `flock` on `fd`, trying until `timeout` seconds pass; returns whether it did.
   package static func lock(_ fd: Int32, timeout: Double) throws(SystemError) -> Bool {
     let deadline = MonotonicClock.now() + timeout
     var pause = 0.0005

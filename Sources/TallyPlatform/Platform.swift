@@ -63,8 +63,7 @@ public enum Platform {
     public var readable: [Int32] = []
     /// Whether standard output has gone: an error or a hang-up on it (its reader went away).
     public var outputGone = false
-    /// Whether the wait failed for another reason than a signal's arrival (`EINTR`, which
-    /// ends it as a timeout does).
+    /// Whether the wait failed, for another reason than a signal's arrival (`EINTR`).
     public var failed = false
   }
 

@@ -26,8 +26,7 @@ package final class UntrustedFolder {
     FileSystem.close(descriptor)
   }
 
-  /// The names in the folder, without "." and "..", in the directory's order; empty if it
-  /// cannot be read.
+  /// The names in the folder, without "." and "..", in the directory's order.
   package func names() -> [String] {
     let copy = dup(descriptor)
     guard copy >= 0 else { return [] }
@@ -47,8 +46,7 @@ package final class UntrustedFolder {
     return names
   }
 
-  /// What identifies the regular file `name` now, or `nil` when there is none; anything else
-  /// at that name (a link, a FIFO, a directory) fails with ``SystemError/notARegularFile``.
+  /// What identifies the regular file `name` now (`nil`: none); anything else there throws.
   package func identity(ofFile name: String) throws(SystemError) -> FileIdentity? {
     try Self.check(name)
     var info = stat()

@@ -12,8 +12,7 @@ public struct CounterGroup: Hashable, Sendable {
 }
 
 extension ReplicaState {
-  /// The id of the name a counter's id comes from: `c-HASH` for `c-HASH-INSTANCE`, the id
-  /// itself for any other.
+  /// The id of the name a counter's id comes from: `c-HASH` for `c-HASH-INSTANCE`, else the id.
   public static func nameID(of id: String) -> String {
     let bytes = id.utf8
     guard bytes.count > 19, bytes.starts(with: "c-".utf8),
@@ -108,15 +107,13 @@ extension ReplicaState {
 /// A counter as the store shows it: its group's members joined.
 public struct VisibleCounter: Sendable {
   public let id: String
-  /// Each field at its latest write among the members not deleted, and every machine's sums
-  /// under them (for who counted).
+  /// Each field at its latest write among the members not deleted, and every machine's sums.
   public let counter: CounterReplica
   public let value: Int
 }
 
 extension ReplicaState {
-  /// The counter the store knows as `group`'s id: its members that are not deleted, joined;
-  /// `nil` when every member is deleted.
+  /// The members of `group` not deleted, joined; `nil` when every member is deleted.
   func visibleCounter(_ group: CounterGroup) -> VisibleCounter? {
     let members = group.members.compactMap { counters[$0] }.filter { !$0.isDeleted }
     guard let first = members.first else { return nil }

@@ -30,8 +30,7 @@ public struct CounterReplica: Hashable, Sendable {
     }
   }
 
-  /// One field of the counter's record and when it was written; `nil` when it was removed
-  /// (a goal cleared).
+  /// One field of the counter's record and when it was written; `nil` when removed.
   public struct Field: Hashable, Sendable {
     public var value: PropertyListValue?
     public var time: HybridTime
@@ -111,8 +110,7 @@ public struct CounterReplica: Hashable, Sendable {
     self.deletion = deletion
   }
 
-  /// The value: the last set value plus what its setter had not seen, or the sum of every
-  /// contribution; clamped to `Int`'s range.
+  /// The last set value plus what its setter had not seen, clamped to `Int`'s range.
   public var value: Int {
     var total = contributions.netTotal
     if let lastSet { total += Int128(lastSet.value) - lastSet.seen.netTotal }
@@ -194,8 +192,7 @@ public struct CounterReplica: Hashable, Sendable {
 }
 
 extension PropertyListValue {
-  /// A total order of optional values for breaking ties: none first, then by the XML
-  /// fragment each is written as.
+  /// A total order of optional values for breaking ties: none first, then by their XML.
   static func orders(_ a: PropertyListValue?, before b: PropertyListValue?) -> Bool {
     switch (a, b) {
     case (nil, nil): false

@@ -93,8 +93,7 @@ public final class CounterSync: CounterChangeRecorder {
     }
   }
 
-  /// Records that this machine set the setting `key` to `value` (`nil`: reset), in the
-  /// current store batch; a setting about this machine only is not synced.
+  /// Records that this machine set the setting `key` to `value` (`nil`: reset), if synced.
   public func recordSetting(_ key: DefaultsKey, value: PropertyListValue?) {
     guard syncedSettings.contains(key.name) else { return }
     updateState { state, tick in
@@ -120,8 +119,7 @@ public final class CounterSync: CounterChangeRecorder {
     }
   }
 
-  /// Changes the stored state in one read-modify-write, with a clock that reads later than
-  /// every time in it.
+  /// Changes the stored state in one read-modify-write, with a clock later than any time in it.
   private func updateState(_ change: (inout ReplicaState, _ tick: () -> HybridTime) -> Void) {
     store.performBatch {
       var settings: (before: PropertyListValue?, after: PropertyListValue?)
@@ -227,8 +225,7 @@ public final class CounterSync: CounterChangeRecorder {
 
   // MARK: The folder
 
-  /// Copies this machine's state to its file in the folder if it changed; a failure is kept
-  /// in ``status`` and retried.
+  /// Copies this machine's state to its file if it changed; a failure is kept in ``status``.
   public func publish() {
     guard unpublished, !status.ownFileTaken else { return }
     status.writeProblem = ownFile.write(state)
@@ -318,20 +315,17 @@ public final class CounterSync: CounterChangeRecorder {
     return Dictionary(uniqueKeysWithValues: dropped.map { ($0, acknowledged.counters[$0]?.contributions[machine.instance]) })
   }
 
-  /// Takes the moves noted since the last call (oldest first), for the history to move this
-  /// machine's changes with its counters.
+  /// Takes the moves noted since the last call (oldest first), for the history.
   public func takeMovedCounterIDs() -> [(old: String, new: String)] {
     OwnCounterMoves(store: store, instance: machine.instance).take()
   }
 
   // MARK: Watching the folder
 
-  /// A descriptor that becomes readable when a file in the folder changes, for the run loop
-  /// to wait on; `nil` while the folder is not there (then ``pull()`` looks for it).
+  /// A descriptor that becomes readable when a file in the folder changes; `nil` without it.
   public var changeDescriptor: Int32? { folder.changeDescriptor }
 
-  /// Merges what the change descriptor reported; returns it, for the history, and whether
-  /// the counters changed.
+  /// Merges what the change descriptor reported; returns it, and whether the counters changed.
   public func processFolderChanges() -> (changes: FolderChanges, countersChanged: Bool) {
     let changes = folder.readEvents()
     guard folder.mayHaveChanged(changes) else { return (changes, false) }

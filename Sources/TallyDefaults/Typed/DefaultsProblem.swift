@@ -1,5 +1,4 @@
-/// Something wrong with a stored value that the typed API met and worked around, such as a
-/// value of the wrong type read as `nil`.
+/// A stored value the typed API found wrong and worked around, such as one of another type.
 public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
   public var key: String
   public var message: String

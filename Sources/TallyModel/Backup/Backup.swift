@@ -7,8 +7,7 @@ public struct Backup: Equatable, Sendable {
     public var step: Int
     public var goal: Goal?
     public var group: String?
-    /// Its history, oldest first, with `counter` left empty (a store's id means nothing
-    /// elsewhere).
+    /// Its history, oldest first, with `counter` left empty (a store's id means nothing elsewhere).
     public var history: [HistoryEntry]
 
     public init(
@@ -46,8 +45,7 @@ public struct Backup: Equatable, Sendable {
 
   public var counters: [Item]
 
-  /// The most counters a backup may hold: the most a machine keeps in a sync folder, so that
-  /// every backup imported can be synced.
+  /// The most counters a backup may hold: as many as a sync folder keeps, so that it can sync.
   public static let maximumCounters = 10_000
 
   public init(counters: [Item]) {
@@ -67,8 +65,7 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
-  /// The note of a change read from a backup, checked as one typed would be; a problem
-  /// names `location`.
+  /// The note of a change read from a backup, checked as one typed would be.
   static func checkedNote(_ note: String?, at location: String) throws(Problem) -> String? {
     do throws(CounterError) {
       return try note.map(ChangeNote.checked)
@@ -130,8 +127,7 @@ struct HistoryEntryKey: Hashable {
 }
 
 extension Backup {
-  /// A backup in either format, told apart by its first character that is not white space
-  /// (`{` for JSON).
+  /// A backup in either format, told apart by its first character that is not white space.
   public static func decode(_ bytes: [UInt8]) throws(Problem) -> Backup {
     let first = bytes.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
     if first == UInt8(ascii: "{") { return try BackupJSON.decode(bytes) }

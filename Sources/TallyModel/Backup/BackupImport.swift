@@ -20,8 +20,7 @@ public struct BackupImport {
     /// Where old files were kept, one sentence each.
     public var notes: [String] = []
     public var addedEntries = 0
-    /// Why the history could not take the rows once the values were saved (they are moved in
-    /// when it is next opened), or `nil`.
+    /// Why the history could not take the rows once the values were saved, or `nil`.
     public var historyProblem: String?
   }
 
@@ -162,8 +161,7 @@ public struct BackupImport {
     for path in kept { FileSystem.removeFile(atPath: path) }
   }
 
-  /// The rows the import adds (merging, those the history does not have), and one for each
-  /// counter whose rows do not add up to its value.
+  /// The rows the import adds, and one for each counter whose rows do not add up to its value.
   private func rowsToAdd(_ items: inout [Backup.Item], ids: [String], replacing: Bool) -> [HistoryEntry] {
     var rows: [HistoryEntry] = []
     let time = now()

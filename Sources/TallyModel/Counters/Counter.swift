@@ -25,8 +25,7 @@ public struct Counter: Sendable, Equatable, Identifiable {
   }
 }
 
-/// How a counter is listed in the store (its value is kept under its own key, so that an
-/// increment never rewrites the list).
+/// How a counter is listed in the store (its value is kept under its own key).
 public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
   public var id: String
   public var name: String

@@ -1,11 +1,9 @@
 /// A change to the counters that a screen or a command asks for, made by ``CountersModel``.
 public enum CounterEdit: Sendable, Equatable {
-  /// Adds `delta` (which may be negative) to a counter's value; past `Int.max` or `Int.min`
-  /// the value is left unchanged and the edit refused.
+  /// Adds `delta` (which may be negative) to a counter's value, refused past `Int`'s range.
   case add(Int, to: String)
   case setValue(Int, of: String)
-  /// Moves a counter's value by `to - from`, for undo and redo: to `to` exactly when nobody
-  /// else changed it, and otherwise with the other process's change kept.
+  /// Moves a counter's value by `to - from`, for undo and redo, keeping other processes' changes.
   case shift(String, from: Int, to: Int)
   /// Sets how much a press adds; at least 1.
   case setStep(Int, of: String)

@@ -16,8 +16,7 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   case limitReached(value: Int, step: Int)
   /// A note on a change is empty, too long, or not one line of printable text.
   case invalidNote(String)
-  /// This many changes already wait for a history that cannot be written
-  /// (``PendingHistory/limit``): no more is made until it can.
+  /// This many changes already wait for a history that cannot be written.
   case historyBacklog(Int)
 
   public var description: String {

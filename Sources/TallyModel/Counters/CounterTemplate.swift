@@ -20,8 +20,7 @@ public struct CounterTemplate: Sendable, Equatable {
     /// The goal's current streak; empty without a goal per day, week or month.
     case streak
     case group
-    /// How long ago the counter last changed (`2 min ago`, `yesterday 18:30`); empty when
-    /// it never did.
+    /// How long ago the counter last changed (`2 min ago`); empty when it never did.
     case last
 
     var needsHistory: Bool { [.progress, .streak, .last].contains(self) }

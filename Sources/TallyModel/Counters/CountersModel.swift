@@ -261,8 +261,7 @@ public final class CountersModel {
     return .delete(deleted.counter, index: deleted.index)
   }
 
-  /// Puts a deleted counter back at `index` with its value (for undo); returns it, with a
-  /// new id if its old one was taken meanwhile.
+  /// Puts a deleted counter back at `index` (for undo); returns it, its id new if it was taken.
   private func restore(_ counter: Counter, at index: Int) throws(CounterError) -> Counter {
     var restored = counter
     try changeRecords { (records) throws(CounterError) in
@@ -331,8 +330,7 @@ public final class CountersModel {
     return trimmed
   }
 
-  /// `name` as the group is already spelled in the store when one differs only in case, so
-  /// that one group keeps one spelling.
+  /// `name` as a group is already spelled in the store when one differs only in case.
   private func groupName(_ name: String) -> String {
     records.lazy.compactMap(\.group).first { Self.comparable($0) == Self.comparable(name) } ?? name
   }

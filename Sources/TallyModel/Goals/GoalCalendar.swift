@@ -48,8 +48,7 @@ public struct GoalCalendar {
     instant(ofWallClock: Date(timeIntervalSince1970: Double(number) * 86_400 + Double(dayStartsAtHour * 3600)))
   }
 
-  /// The moment a `--since` or `--until` argument names: "YYYY-MM-DD" (that day's start) or
-  /// a full ISO 8601 UTC time.
+  /// The moment a `--since` or `--until` argument names: "YYYY-MM-DD" or an ISO 8601 UTC time.
   public func moment(from text: String) -> Date? {
     if let date = UTCTime.date(from: text) { return date }
     guard let midnightUTC = UTCTime.date(from: text + "T00:00:00Z") else { return nil }
