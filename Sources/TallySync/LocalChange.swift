@@ -1,8 +1,7 @@
 import TallyDefaults
 import TallyModel
 
-/// A change this machine made, noted in a store batch and recorded in the sync state at its
-/// end (``CounterSync/commit(records:)``).
+/// A change this machine made, noted in a store batch and recorded in the sync state at its end.
 enum LocalChange {
   /// Adds to this machine's contribution.
   case add(String, Int)
@@ -13,8 +12,7 @@ enum LocalChange {
   /// Writes every field of the counter's record, and sets the value if it differs.
   case created(String, value: Int)
 
-  /// The value moved from `from` to `to` by adding: the difference, or a set when it
-  /// does not fit an `Int`.
+  /// The value moved from `from` to `to`: the difference, or a set when it does not fit an `Int`.
   static func shift(_ id: String, from: Int, to: Int) -> LocalChange {
     let (delta, overflow) = to.subtractingReportingOverflow(from)
     return overflow ? .set(id, to) : .add(id, delta)

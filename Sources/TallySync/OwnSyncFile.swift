@@ -2,16 +2,14 @@ import TallyDefaults
 import TallyModel
 import TallyPlatform
 
-/// This machine's own file in the sync folder: what publishing writes, and the other files
-/// that carry its name.
+/// This machine's own file in the sync folder, and the other files that carry its name.
 struct OwnSyncFile {
   let folder: SyncFolder
   let machine: SyncMachine
   let store: any PropertyListStore
   let now: () -> Int64
 
-  /// Writes `state` as this machine's file, with the instances it replaced; returns why it
-  /// could not, or `nil` once it is written.
+  /// Writes `state` as this machine's file; returns why it could not, or `nil`.
   func write(_ state: ReplicaState) -> String? {
     do throws(SystemError) {
       let replaced = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []

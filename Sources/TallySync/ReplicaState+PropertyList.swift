@@ -27,8 +27,7 @@ extension ReplicaState {
     .dictionary(settings.mapValues(\.propertyListValue))
   }
 
-  /// The state whose counters are in `value` and settings in `settings` (none when `nil`);
-  /// throws what is wrong with either.
+  /// The state whose counters are in `value` and settings in `settings`; throws what is wrong.
   public init(propertyListValue value: PropertyListValue, settings: PropertyListValue?) throws(SyncFileProblem) {
     try self.init(propertyListValue: value)
     if let settings { self.settings = try Self.settings(propertyListValue: settings) }

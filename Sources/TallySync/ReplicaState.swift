@@ -111,8 +111,7 @@ extension ReplicaState {
     return claimedMore
   }
 
-  /// Keeps only the sums of `instances`, the machine whose file this is: a file cannot raise
-  /// another machine's count.
+  /// Keeps only the sums of `instances`, the file's machine: a file cannot raise another's count.
   public mutating func keepOnlyContributions(of instances: Set<String>) {
     for (id, counter) in counters where counter.contributions.keys.contains(where: { !instances.contains($0) }) {
       counters[id]?.contributions = counter.contributions.filter { instances.contains($0.key) }

@@ -1,15 +1,13 @@
 import TallyDefaults
 import TallyModel
 
-/// Writes a merged sync state into the store: the counters' list and values, and the user's
-/// synced settings, as the state has them.
+/// Writes a merged sync state into the store: the counters and the user's synced settings.
 struct StoreMaterializer {
   let store: any PropertyListStore
   /// The settings sync carries, by their defaults key.
   let syncedSettings: [String]
 
-  /// Makes the store's counters list and values, and the user's synced settings, those of
-  /// `state`; returns whether anything differed (and, when `writing`, was written).
+  /// Makes the store's counters and synced settings those of `state`; returns whether any differed.
   func materialize(_ state: ReplicaState, writing: Bool) -> Bool {
     let settingsChanged = materializeSettings(state, writing: writing)
     return materializeCounters(state, writing: writing) || settingsChanged

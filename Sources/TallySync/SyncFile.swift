@@ -16,8 +16,7 @@ public struct SyncFile: Equatable, Sendable {
   /// Wall-clock milliseconds when it was written.
   public var written: Int64
   public var state: ReplicaState
-  /// The earlier instances of this machine that it took over (`sync enable
-  /// --replace-machine`): it speaks for their sums too.
+  /// The earlier instances of this machine that it took over: it speaks for their sums too.
   public var replaced: [String]
 
   public static let maximumReplaced = 100
@@ -30,8 +29,7 @@ public struct SyncFile: Equatable, Sendable {
     self.replaced = replaced
   }
 
-  /// The instances whose sums this file holds with authority: its own, and the earlier
-  /// ones it took over.
+  /// The instances whose sums this file holds with authority: its own and those it took over.
   public var speaksFor: Set<String> { Set(replaced).union([instance]) }
 
   public static func fileName(machine: String) -> String { machine + suffix }

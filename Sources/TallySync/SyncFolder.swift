@@ -84,8 +84,7 @@ final class SyncFolder {
 
   // MARK: Watching
 
-  /// A descriptor that becomes readable when a file in the folder changes; `nil` when the
-  /// folder is not there or cannot be watched.
+  /// A descriptor that becomes readable when a file in the folder changes, if it can be watched.
   var changeDescriptor: Int32? {
     if watch == nil { watch = DirectoryWatch(directory: path) }
     return watch?.descriptor

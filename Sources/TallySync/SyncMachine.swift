@@ -1,7 +1,6 @@
 import TallyDefaults
 
-/// This machine as the sync folder knows it: a name (the host name by default) and an
-/// instance id made at random when it joined.
+/// This machine as the sync folder knows it: a name and an instance id made when it joined.
 public struct SyncMachine: Equatable, Sendable {
   public static let maximumNameLength = 64
 
@@ -52,8 +51,7 @@ extension DefaultsKey {
   public static let syncSettings = DefaultsKey("syncSettings")
   /// A ``syncState`` that could not be read, kept aside when the state was rebuilt.
   public static let syncStateDamaged = DefaultsKey("syncStateDamaged")
-  /// The ids of deleted counters dropped from the state once every machine had seen their
-  /// deletion, never used again.
+  /// The ids of deleted counters dropped from the state, never used again.
   public static let syncRetiredIDs = DefaultsKey("syncRetiredIDs")
   /// The ids this machine's own counters moved between, as `[old, new]` pairs in order, for
   /// the history to move this machine's changes with them.

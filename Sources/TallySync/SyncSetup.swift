@@ -25,8 +25,7 @@ public enum SyncSetup {
     public var received: [String] = []
     /// The local ids that changed, old to new (the history was rewritten with them).
     public var renamedIDs: [String: String] = [:]
-    /// The instances of the earlier machines with this name whose files this machine took
-    /// over (`replacingMachine`).
+    /// The instances of the earlier machines with this name whose files this machine took over.
     public var replacedInstances: [String] = []
   }
 
@@ -98,8 +97,7 @@ public enum SyncSetup {
     return (sync, join)
   }
 
-  /// The store's counters, each that sync does not know yet moved to the id derived from its
-  /// name; the ids changed go in `join`.
+  /// The store's counters, each new to sync moved to the id derived from its name.
   private static func adoptDerivedIDs(
     in store: any PropertyListStore, unknownTo before: ReplicaState, join: inout Join
   ) -> [CounterRecord] {
@@ -120,8 +118,7 @@ public enum SyncSetup {
     }
   }
 
-  /// Stops syncing, keeping this machine's file and state; returns the folder it left, or
-  /// `nil` when sync was off.
+  /// Stops syncing, keeping this machine's file and state; returns the folder it left.
   @discardableResult
   public static func disable(store: any PropertyListStore) -> String? {
     let folder = store.x.object(String.self, forKey: .syncFolder)

@@ -7,8 +7,7 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// What this machine knows of the sync folder: whether it is there, the other machines
-/// whose files it read, and every problem found.
+/// What this machine knows of the sync folder: whether it is there, the machines, the problems.
 public struct SyncStatus: Equatable, Sendable {
   public struct Machine: Equatable, Sendable {
     public var name: String
@@ -91,8 +90,7 @@ extension SyncStatus {
     UTCTime.text(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
   }
 
-  /// How long ago, from a difference that may have overflowed: a file's time is anything
-  /// a peer wrote.
+  /// How long ago, from a difference that may have overflowed (a peer's time can be anything).
   private static func age(_ difference: (partialValue: Int64, overflow: Bool)) -> String {
     // A clock a little ahead is no news; a day or more is worth saying.
     if difference.overflow || difference.partialValue < -86_400_000 { return "in the future" }

@@ -19,8 +19,7 @@ public enum ChildProcess {
     }
   }
 
-  /// Starts `path` with `arguments` and `environment`, input from `standardInput`, and waits
-  /// for it to end.
+  /// Starts `path` with `arguments`, `environment` and `standardInput`, and waits for it to end.
   public static func run(
     _ path: String, _ arguments: [String] = [], environment: [String: String] = [:],
     standardInput: String = "/dev/null"

@@ -37,8 +37,7 @@ extension CommandSuite {
     return result
   }
 
-  /// Runs `tally arguments` and expects exit 0, exactly `expected` on standard output and
-  /// nothing on standard error.
+  /// Runs `tally arguments` and expects exit 0, exactly `expected` on stdout and nothing on stderr.
   public func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws
   {
     let result = try ChildProcess.run(tally, arguments, environment: environment)
@@ -47,8 +46,7 @@ extension CommandSuite {
     #expect(result.standardError.isEmpty, "\(result)", sourceLocation: sourceLocation)
   }
 
-  /// Runs `tally arguments` and expects exit `status`, `message` in standard error and
-  /// nothing on standard output.
+  /// Runs `tally arguments` and expects exit `status`, `message` in stderr and nothing on stdout.
   public func expectFailure(
     _ arguments: String..., status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {

@@ -4,8 +4,7 @@
   import Musl
 #endif
 
-/// Plain file operations for tests that play a sync engine or damage a file: no durability,
-/// no locks, as `cp` and `rm` do them.
+/// Plain file operations for tests that play a sync engine or damage a file, as `cp` does them.
 public enum TestFiles {
   /// The bytes of the file at `path`, or `nil` when it cannot be read.
   public static func read(_ path: String) -> [UInt8]? {

@@ -23,8 +23,7 @@ public final class UITestCase {
     add(LaunchArguments.skipOnboarding.argument)
   }
 
-  /// Starts the app with `value` under `key` in its argument domain, through a
-  /// `ValueContainer`.
+  /// Starts the app with `value` under `key` in its argument domain.
   public func set<T: UserDefaultsStorable>(_ value: T, forKey key: DefaultsKey) {
     var container = ValueContainer()
     container.set(value, forKey: key)
