@@ -110,7 +110,7 @@ public struct CounterReplica: Hashable, Sendable {
     self.deletion = deletion
   }
 
-  /// The last set value plus what its setter had not seen, clamped to `Int`'s range.
+  /// The last set value plus what its setter had not seen (or every contribution), clamped.
   public var value: Int {
     var total = contributions.netTotal
     if let lastSet { total += Int128(lastSet.value) - lastSet.seen.netTotal }

@@ -322,7 +322,7 @@ public final class CounterSync: CounterChangeRecorder {
 
   // MARK: Watching the folder
 
-  /// A descriptor that becomes readable when a file in the folder changes; `nil` without it.
+  /// A descriptor that becomes readable when a file in the folder changes; `nil` while the folder is gone.
   public var changeDescriptor: Int32? { folder.changeDescriptor }
 
   /// Merges what the change descriptor reported; returns it, and whether the counters changed.
