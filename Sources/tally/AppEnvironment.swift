@@ -67,9 +67,10 @@ struct AppEnvironment {
     return AppEnvironment(environment: built, file: store, history: history)
   }
 
-  /// For the app, the history opened on a thread of its own while the store and the settings
-  /// are read and the terminal started: its first frame asks the history when a goal is on
-  /// show. It waits for no lock until the settings say how long; a damaged database is
+  /// For the app, the history opened on a thread of its own meanwhile.
+  ///
+  /// The store and the settings are read and the terminal started meanwhile; the first
+  /// frame asks the history when a goal is on show. It waits for no lock until the settings say how long; a damaged database is
   /// repaired on the main thread, at the first question, as the app may end (a store it
   /// cannot read, no terminal) before that opening is done.
   private static func openAhead(_ use: Use, directory: String) -> DeferredHistory.Opening? {

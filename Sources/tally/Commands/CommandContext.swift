@@ -33,21 +33,24 @@ struct CommandContext {
   /// The counters as they stand, after the last change too.
   var counters: CounterList { model.list }
 
-  /// Opens the store file in the data directory, with the app's defaults, the command line's
-  /// `-<key> <value>` overrides (`argumentDomain`) and the other machines' counts merged when
-  /// sync is on; the history notes changes at `clock`'s time. What opening found goes to
-  /// standard error; a store that cannot be used is an exit.
+  /// Opens the store file in the data directory, at `clock`'s time.
+  ///
+  /// The store has the app's defaults, the command line's `-<key> <value>` overrides
+  /// (`argumentDomain`) and the other machines' counts merged when sync is on. What opening
+  /// found goes to standard error; a store that cannot be used is an exit.
   static func open(argumentDomain: [String: PropertyListValue], clock: WallClock = SystemClock()) throws -> CommandContext {
     Platform.ignoreBrokenPipes()
+    let opened: AppEnvironment
     do throws(StoreError) {
-      let opened = try AppEnvironment.open(
+      opened = try AppEnvironment.open(
         .command, argumentDomain: argumentDomain, environment: Platform.environment(), clock: clock)
-      for notice in opened.environment.notices { Platform.printError(notice) }
-      // A command's store is always the file: only the interactive app keeps one in memory.
-      return CommandContext(environment: opened.environment, store: opened.file!, history: opened.history)
     } catch {
       throw Self.fail(error)
     }
+    for notice in opened.environment.notices { Platform.printError(notice) }
+    // Only the interactive app takes `-useInMemoryUserDefaults`: a command has the file.
+    guard let store = opened.file else { throw Self.fail("no store file", status: ExitStatus.ioError) }
+    return CommandContext(environment: opened.environment, store: store, history: opened.history)
   }
 
   /// Opens the history database for a command that shows it; a problem that leaves it
