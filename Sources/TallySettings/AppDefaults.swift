@@ -3,9 +3,9 @@ import TallyModel
 import TallyScreens
 
 extension DefaultsKey {
-  /// The book's counter value.
+  /// The first counter's value.
   public static let count = DefaultsKey("count")
-  /// `true` once onboarding was finished or skipped (the UI-testing article's key).
+  /// `true` once onboarding was finished or skipped.
   public static let hasOnboardingBeenShown = DefaultsKey("hasOnboardingBeenShown")
   /// The history screen's view last shown (`year`, `day`, `days`, `changes`), which `H` opens.
   public static let historyView = DefaultsKey("historyView")
@@ -129,7 +129,7 @@ public enum AppDefaults {
   /// Registers every default in `store`'s registration domain; called once at start.
   ///
   /// Tally's own stores take the values as they are: through `Any`, each would be cast back
-  /// type by type, about 5,000 instructions a setting, before every command's first output.
+  /// type by type before every command's first output (docs/performance.md).
   public static func register(in store: any SharedStore) {
     store.register(values: Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue) }))
   }
