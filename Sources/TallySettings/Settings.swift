@@ -115,15 +115,14 @@ public final class Settings {
     let domains = store.domains
     var problem: SettingError?
     var keyMap = CounterViewModel.defaultKeyMap
+    // The values as given, not passed over when bad: a binding that cannot be used is
+    // reported, never silently replaced by one default.
+    var given: [String: String] = [:]
+    for entry in AppDefaults.entries where entry.allowed.isKeys {
+      if case .string(let text)? = self.given(entry, in: domains).first?.0 { given[entry.key.name] = text }
+    }
     do {
-      // The values as given, not passed over when bad: a binding that cannot be used is
-      // reported, never silently replaced by one default.
-      keyMap = try Self.keyMap { action in
-        guard let entry = AppDefaults.setting(named: Self.setting(for: action)),
-          case .string(let text)? = given(entry, in: domains).first?.0
-        else { return nil }
-        return text
-      }
+      keyMap = try Self.keyMap { given[DefaultsKey.keys(for: $0).name] }
     } catch {
       problem = error
     }
