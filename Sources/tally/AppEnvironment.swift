@@ -94,10 +94,7 @@ struct AppEnvironment {
       mayHoldChanges: use == .interactive ? { SQLiteHistory.exists(inDirectory: store.directory) } : nil,
       ahead: ahead, adopt: { $0.waitForLock(upTo: settings.lockTimeout) }, pending: PendingHistory(store: store),
       repair: { (reason) throws(HistoryError) in
-        let history = try SQLiteHistory.reopen(
-          directory: store.directory, damaged: reason, busyTimeout: settings.lockTimeout)
-        if use == .interactive { history.logFoldedAbove = 0 }
-        return history
+        folded(use, try SQLiteHistory.reopen(directory: store.directory, damaged: reason, busyTimeout: settings.lockTimeout))
       }, whenOpened: { $0.finishInterruptedImport(committedIn: store) })
   }
 
@@ -105,8 +102,12 @@ struct AppEnvironment {
   private static func openHistory(_ use: Use, directory: String, busyTimeout: Double, repairing: Bool = true)
     throws(HistoryError) -> SQLiteHistory
   {
-    let history = try SQLiteHistory.open(directory: directory, busyTimeout: busyTimeout, repairing: repairing)
-    // The interactive app folds the log whole at quit: the next start reads none of it.
+    folded(use, try SQLiteHistory.open(directory: directory, busyTimeout: busyTimeout, repairing: repairing))
+  }
+
+  /// `history`, told for the interactive app that its log is folded whole at quit: the next
+  /// start reads none of it.
+  private static func folded(_ use: Use, _ history: SQLiteHistory) -> SQLiteHistory {
     if use == .interactive { history.logFoldedAbove = 0 }
     return history
   }
