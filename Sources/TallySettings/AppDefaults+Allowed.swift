@@ -12,6 +12,8 @@ extension AppDefaults.Entry {
     case range(ClosedRange<Double>)
     /// A comma-separated list of at least one key name (`Key.keys(fromList:)`).
     case keys
+
+    var isKeys: Bool { if case .keys = self { true } else { false } }
   }
 
   /// The values this entry allows, in words: "default, mono or high-contrast".

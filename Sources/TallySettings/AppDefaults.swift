@@ -3,9 +3,9 @@ import TallyModel
 import TallyScreens
 
 extension DefaultsKey {
-  /// The book's counter value.
+  /// The first counter's value.
   public static let count = DefaultsKey("count")
-  /// `true` once onboarding was finished or skipped (the UI-testing article's key).
+  /// `true` once onboarding was finished or skipped.
   public static let hasOnboardingBeenShown = DefaultsKey("hasOnboardingBeenShown")
   /// The history screen's view last shown (`year`, `day`, `days`, `changes`), which `H` opens.
   public static let historyView = DefaultsKey("historyView")
@@ -35,34 +35,22 @@ public enum AppDefaults {
     public var defaultValue: PropertyListValue
     /// What it holds or does, in a line.
     public var summary: String
-    /// Its name for `tally config` and `-NAME VALUE`: the key's name, except `keys.<action>`
-    /// for the key bindings, whose keys are `keys-<action>` (a defaults key holds no dot).
-    public var name: String
+    /// Its name for `tally config` and `-NAME VALUE` when not the key's: `keys.<action>` for
+    /// the key bindings, whose keys are `keys-<action>` (a defaults key holds no dot).
+    var settingName: String? = nil
     /// Whether it is a setting the user chooses, rather than the app's own state (the
     /// counters, onboarding): only settings are shown and changed by `tally config`.
-    public var isSetting: Bool
+    public var isSetting = false
     /// The values it allows, beyond being of its kind.
-    public var allowed: Allowed
+    public var allowed = Allowed.anyOfItsKind
     /// An environment variable that, when set to an allowed value, overrides the stored one.
-    public var environmentVariable: String?
+    public var environmentVariable: String? = nil
     /// Whether the setting is about this machine only (a disk's speed), so that sync leaves
     /// it alone; the others follow the user to every machine that syncs (docs/sync.md).
-    public var isMachineOnly: Bool
+    public var isMachineOnly = false
 
-    public init(
-      key: DefaultsKey, defaultValue: PropertyListValue, summary: String, name: String? = nil, isSetting: Bool = false,
-      allowed: Allowed = .anyOfItsKind, environmentVariable: String? = nil, isMachineOnly: Bool = false
-    ) {
-      self.key = key
-      self.defaultValue = defaultValue
-      self.summary = summary
-      self.name = name ?? key.name
-      self.isSetting = isSetting
-      self.allowed = allowed
-      self.environmentVariable = environmentVariable
-      self.isMachineOnly = isMachineOnly
-    }
-
+    /// Its name for `tally config` and `-NAME VALUE`: `theme`, `keys.increment`.
+    public var name: String { settingName ?? key.name }
     public var kind: PropertyListValue.Kind { defaultValue.kind }
   }
 
@@ -113,7 +101,8 @@ public enum AppDefaults {
   private static func keyEntry(for binding: KeyMap<CounterViewModel.Action>.Binding) -> Entry {
     Entry(
       key: DefaultsKey.keys(for: binding.action), defaultValue: .string(Key.list(binding.keys)),
-      summary: "keys: " + binding.description, name: "keys." + binding.action.name, isSetting: true, allowed: .keys)
+      summary: "keys: " + binding.description, settingName: "keys." + binding.action.name, isSetting: true,
+      allowed: .keys)
   }
 
   /// The entry `name` names (`theme`, `keys.increment`, `count`), if Tally knows it.
@@ -129,7 +118,7 @@ public enum AppDefaults {
   /// Registers every default in `store`'s registration domain; called once at start.
   ///
   /// Tally's own stores take the values as they are: through `Any`, each would be cast back
-  /// type by type, about 5,000 instructions a setting, before every command's first output.
+  /// type by type before every command's first output (docs/performance.md).
   public static func register(in store: any SharedStore) {
     store.register(values: Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue) }))
   }

@@ -59,7 +59,7 @@ public enum SettingEditor {
     throws(SettingError)
   {
     guard case .keys = entry.allowed else { return }
-    _ = try CounterKeySettings.keyMap { action in
+    _ = try Settings.keyMap { action in
       let name = DefaultsKey.keys(for: action).name
       let text = name == entry.key.name ? value : stored[name]
       guard case .string(let list)? = text else { return nil }

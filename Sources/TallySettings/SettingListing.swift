@@ -15,25 +15,17 @@ public enum SettingListing {
   }
 
   /// A setting's value as JSON writes it: a boolean, a number or a string.
-  enum Value: Encodable {
-    case bool(Bool)
-    case number(Double)
-    case string(String)
+  struct Value: Encodable {
+    var value: PropertyListValue
 
-    init(_ value: PropertyListValue) {
-      switch value {
-      case .bool(let bool): self = .bool(bool)
-      case .integer, .unsignedInteger, .real: self = .number(value.number ?? 0)
-      default: self = .string(value.settingText)
-      }
-    }
+    init(_ value: PropertyListValue) { self.value = value }
 
     func encode(to encoder: Encoder) throws {
       var container = encoder.singleValueContainer()
-      switch self {
+      switch value {
       case .bool(let bool): try container.encode(bool)
-      case .number(let number): try container.encode(number)
-      case .string(let string): try container.encode(string)
+      case .integer, .unsignedInteger, .real: try container.encode(value.number ?? 0)
+      default: try container.encode(value.settingText)
       }
     }
   }

@@ -2,16 +2,18 @@ import TallyDefaults
 import TallyModel
 import TallyScreens
 
-/// The settings as one run of Tally sees them: each value, and where it comes from.
+/// The one way Tally reads a setting, key bindings included: each value, where it comes
+/// from, and whether the user's values changed since the app last heard.
 ///
 /// A value comes from the first of: a `-NAME VALUE` launch argument, the setting's
 /// environment variable (`TALLY_LOCK_TIMEOUT`), the store (the user's `tally config set`),
 /// the default registered in `AppDefaults.entries`. A value a setting does not allow (a
-/// hand-edited store, a mistyped variable) is passed over for the next one.
+/// hand-edited store, a mistyped variable) is passed over for the next one; a key binding
+/// that cannot be used is reported instead (``counterScreen()``).
 ///
-/// Reading a setting looks up a few dictionaries; the key lists are parsed only when some
-/// are set, so the first frame does not pay for settings left alone.
-public struct Settings {
+/// The store is read at each question, so a change made by another process shows at once;
+/// the key lists are parsed only when some are set.
+public final class Settings {
   /// Where a setting's value comes from.
   public enum Source: String, Sendable {
     case `default`
@@ -27,45 +29,56 @@ public struct Settings {
     public var source: Source
   }
 
-  public let domains: DefaultsDomains
+  private let store: any SharedStore
   public let environment: [String: String]
+  /// The user's values when the app last heard of a change (``changed()``).
+  private var applied: [String: PropertyListValue]
 
-  public init(domains: DefaultsDomains, environment: [String: String]) {
-    self.domains = domains
-    self.environment = environment
-  }
+  /// The defaults key of every setting.
+  private static let settingKeys = AppDefaults.entries.filter(\.isSetting).map(\.key.name)
 
   /// The settings of `store`, which holds the argument domain and the user's values.
   public init(store: any SharedStore, environment: [String: String]) {
-    self.init(domains: store.domains, environment: environment)
+    self.store = store
+    self.environment = environment
+    applied = store.domains.persistent
   }
 
   /// Every setting, in the order of `AppDefaults.entries`.
-  public var all: [Resolved] { AppDefaults.entries.filter(\.isSetting).map(resolved) }
+  public var all: [Resolved] {
+    let domains = store.domains
+    return AppDefaults.entries.filter(\.isSetting).map { resolved($0, in: domains) }
+  }
 
   /// `entry`'s value for this run and where it comes from.
-  public func resolved(_ entry: AppDefaults.Entry) -> Resolved {
-    let name = entry.key.name
-    if let value = domains.argument[name].flatMap({ try? entry.checked($0) }) {
-      return Resolved(entry: entry, value: value, source: .argument)
-    }
-    if let variable = entry.environmentVariable, let text = environment[variable], !text.isEmpty,
-      let value = try? entry.settingValue(from: text)
-    {
-      return Resolved(entry: entry, value: value, source: .environment)
-    }
-    if let value = domains.persistent[name].flatMap({ try? entry.checked($0) }) {
-      return Resolved(entry: entry, value: value, source: .user)
+  public func resolved(_ entry: AppDefaults.Entry) -> Resolved { resolved(entry, in: store.domains) }
+
+  private func resolved(_ entry: AppDefaults.Entry, in domains: DefaultsDomains) -> Resolved {
+    for (value, source) in given(entry, in: domains) {
+      if let value = try? entry.checked(value) { return Resolved(entry: entry, value: value, source: source) }
     }
     return Resolved(entry: entry, value: entry.defaultValue, source: .default)
   }
 
-  private func value(_ key: DefaultsKey) -> PropertyListValue? {
-    AppDefaults.entries.first { $0.key == key }.map { resolved($0).value }
+  /// The values given for `entry`, unchecked, in the order they win.
+  private func given(_ entry: AppDefaults.Entry, in domains: DefaultsDomains) -> [(PropertyListValue, Source)] {
+    var values: [(PropertyListValue, Source)] = []
+    if let value = domains.argument[entry.key.name] { values.append((value, .argument)) }
+    if let variable = entry.environmentVariable, let text = environment[variable], !text.isEmpty,
+      let value = try? entry.settingValue(from: text)
+    {
+      values.append((value, .environment))
+    }
+    if let value = domains.persistent[entry.key.name] { values.append((value, .user)) }
+    return values
   }
 
-  private func bool(_ key: DefaultsKey) -> Bool {
-    if case .bool(let value)? = value(key) { return value }
+  private func value(_ key: DefaultsKey, in domains: DefaultsDomains? = nil) -> PropertyListValue? {
+    AppDefaults.entries.first { $0.key == key }.map { resolved($0, in: domains ?? store.domains).value }
+  }
+
+  private func bool(_ key: DefaultsKey, in domains: DefaultsDomains) -> Bool {
+    if case .bool(let value)? = value(key, in: domains) { return value }
     return true
   }
 
@@ -87,25 +100,40 @@ public struct Settings {
     GoalCalendar(clock: clock, dayStartsAtHour: dayStartsAtHour)
   }
 
+  /// Whether the user's values changed since start or the last call: only they can change
+  /// while the app runs (the launch arguments and the environment are fixed at start).
+  public func changed() -> Bool {
+    let stored = store.domains.persistent
+    guard Self.settingKeys.contains(where: { stored[$0] != applied[$0] }) else { return false }
+    applied = stored
+    return true
+  }
+
   /// The counter screen's settings, and why its keys are all the defaults when the `keys.*`
   /// settings cannot be used (a key bound twice, an unknown key name).
   public func counterScreen() -> (settings: CounterScreenSettings, problem: SettingError?) {
+    let domains = store.domains
     var problem: SettingError?
     var keyMap = CounterViewModel.defaultKeyMap
+    // The values as given, not passed over when bad: a binding that cannot be used is
+    // reported, never silently replaced by one default.
+    var given: [String: String] = [:]
+    for entry in AppDefaults.entries where entry.allowed.isKeys {
+      if case .string(let text)? = self.given(entry, in: domains).first?.0 { given[entry.key.name] = text }
+    }
     do {
-      // The values as given, not passed over when bad: a binding that cannot be used is
-      // reported, never silently replaced by one default.
-      keyMap = try CounterKeySettings.keyMap { action in
-        let name = DefaultsKey.keys(for: action).name
-        guard case .string(let text)? = domains.argument[name] ?? domains.persistent[name] else { return nil }
-        return text
-      }
+      keyMap = try Self.keyMap { given[DefaultsKey.keys(for: $0).name] }
     } catch {
       problem = error
     }
     let settings = CounterScreenSettings(
-      keyMap: keyMap, confirmsReset: bool(.confirmReset), confirmsDelete: bool(.confirmDelete),
-      showsBigDigits: bool(.bigDigits))
+      keyMap: keyMap, confirmsReset: bool(.confirmReset, in: domains),
+      confirmsDelete: bool(.confirmDelete, in: domains), showsBigDigits: bool(.bigDigits, in: domains))
     return (settings, problem)
+  }
+
+  /// What the status line says when the `keys.*` settings cannot be used together.
+  public static func keysNotice(_ problem: SettingError) -> String {
+    "Using the default keys: \(problem). Fix it with `tally config set` or `tally config reset`."
   }
 }

@@ -48,12 +48,6 @@ extension SharedStore {
   @discardableResult
   public func reload() -> Set<String> { [] }
   public func waitForLock(upTo seconds: Double) {}
-
-  /// Applies what `settings` say of the store itself, at start and whenever they change:
-  /// how long a change waits for another process's lock.
-  public func apply(_ settings: Settings) {
-    waitForLock(upTo: settings.lockTimeout)
-  }
 }
 
 extension FileUserDefaults: SharedStore {

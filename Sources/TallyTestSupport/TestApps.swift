@@ -20,13 +20,14 @@ public enum TestApps {
     sync: CounterSync? = nil, counterSettings: CounterScreenSettings = CounterScreenSettings(),
     showsLastChange: Bool = false
   ) -> AppViewModel {
-    AppComposition.app(
-      store: defaults, settingStore: settings, analytics: analytics, history: history, clock: clock,
-      calendar: { Settings(store: defaults, environment: [:]).calendar(clock: clock) }, sync: sync,
+    let resolver = Settings(store: defaults, environment: [:])
+    return AppComposition.app(
+      counters: { CountersModel(userDefaults: defaults, analytics: analytics, sync: sync) }, appState: settings,
+      analytics: analytics, history: history, clock: clock, calendar: { resolver.calendar(clock: clock) },
       counterSettings: counterSettings, showsLastChange: showsLastChange)
   }
 
-  /// An app on the counter screen over any store of the book's protocol (Foundation's too),
+  /// An app on the counter screen over any `UserDefaultsProtocol` store (Foundation's too),
   /// as after onboarding, with days from midnight (the settings' table needs Tally's stores).
   public static func counter(
     defaults: UserDefaultsProtocol, analytics: Analytics = AnalyticsSpy(),
@@ -34,8 +35,8 @@ public enum TestApps {
   ) -> AppViewModel {
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     return AppComposition.app(
-      store: defaults, settingStore: FakeSettingStorage(showOnboarding: false), analytics: analytics,
-      history: SQLiteHistory.inMemory(), clock: clock, calendar: { GoalCalendar(clock: clock) },
-      counterSettings: counterSettings, showsLastChange: false)
+      counters: { CountersModel(userDefaults: defaults, analytics: analytics) },
+      appState: FakeSettingStorage(showOnboarding: false), analytics: analytics, history: SQLiteHistory.inMemory(),
+      clock: clock, calendar: { GoalCalendar(clock: clock) }, counterSettings: counterSettings, showsLastChange: false)
   }
 }

@@ -6,10 +6,9 @@ import TallyPlatform
 import TallySettings
 import TallyTerminal
 
-/// The composition root of the interactive counter.
-///
-/// It builds the real dependencies from the launch arguments, starts the terminal and hands
-/// both to the run loop (`AppRunLoop`), then turns how the run ended into an exit.
+/// The interactive counter: its ``Environment`` from the composition root, the terminal
+/// started and both handed to the run loop (`AppRunLoop`), how the run ended turned into an
+/// exit.
 struct InteractiveApp {
   let arguments: LaunchArguments
   let argumentDomain: [String: PropertyListValue]
@@ -24,34 +23,31 @@ struct InteractiveApp {
       Platform.printError(error.description)
       return ExitStatus.failure
     }
-    let opened: AppEnvironment
+    let opened: Environment
     do throws(StoreError) {
       opened = try AppEnvironment.open(
-        .interactive, arguments: arguments.subtracting([.skipOnboarding]), argumentDomain: argumentDomain,
-        environment: environment, clock: SystemClock()
-      ) { () throws(StoreError) in try AppEnvironment.openFile(.interactive, environment: environment) }
+        .interactive, arguments: arguments, argumentDomain: argumentDomain, environment: environment
+      ).environment
     } catch {
       // Reported before the terminal is touched: nothing drawn and taken away again.
       Platform.printError(error.description)
       if case .locked = error { return ExitStatus.temporaryFailure }
       return ExitStatus.ioError
     }
-    let (dependencies, settings) = (opened.dependencies, opened.settings)
-    // The run loop applies the settings again when the user changes them.
-    let liveSettings = LiveSettings(store: dependencies.userDefaults, environment: environment)
-    let counterScreen = settings.counterScreen()
-    let notices = opened.notices + [counterScreen.problem.map(LiveSettings.keysNotice)].compactMap { $0 }
+    let counterScreen = opened.settings.counterScreen()
+    let notices = opened.notices + [counterScreen.problem.map(Settings.keysNotice)].compactMap { $0 }
 
     let session: TerminalSession
     do {
-      session = try TerminalSession(environment: environment, theme: settings.theme)
+      session = try TerminalSession(environment: environment, theme: opened.settings.theme)
     } catch {
       Platform.printError(error.description)
       return ExitStatus.failure
     }
-    let outcome = AppRunLoop(terminal: session, dependencies: dependencies, settings: liveSettings).run {
-      LaunchArgumentConfigurator.configure(dependencies, with: arguments)
-      let app = AppComposition.app(dependencies, counterSettings: counterScreen.settings)
+    // The run loop applies the settings again when the user changes them.
+    let outcome = AppRunLoop(terminal: session, environment: opened, followsSettings: true).run {
+      opened.configure(with: arguments)
+      let app = AppComposition.app(opened, counterSettings: counterScreen.settings)
       if !notices.isEmpty { app.show(notices.joined(separator: " "), from: .start) }
       return app
     }

@@ -88,7 +88,7 @@ struct TallyCommand: ParsableCommand {
   var skipOnboarding = false
 
   // `-<key> <value>`: one option per key of `AppDefaults.entries` that is not a setting (a
-  // test checks the two lists agree; settings are `SettingArguments`'). The root command
+  // test checks the two lists agree; settings are `Settings.arguments(in:)`'). The root command
   // reads them wherever they stand, also after a subcommand.
   @Option(name: defaultsKey(.count), parsing: .unconditional, help: defaultsHelp(.count), transform: defaultsValue(.count))
   var count: PropertyListValue?
@@ -145,13 +145,13 @@ struct TallyCommand: ParsableCommand {
     return arguments
   }
 
+  /// The settings' `-NAME VALUE` of this command line, which `main()` takes out of it before
+  /// the parser sees it, and checks: the command line is read there only.
+  @TaskLocal static var settingDomain: [String: PropertyListValue] = [:]
+
   /// The argument domain of this command line: the `-<key> <value>` overrides the parser
-  /// read, and the settings' `-NAME VALUE`, which `main()` takes out of the command line
-  /// before the parser sees it, and checks.
-  var argumentDomain: [String: PropertyListValue] {
-    let settings = (try? SettingArguments.extract(from: Array(CommandLine.arguments.dropFirst())).domain) ?? [:]
-    return overrides.merging(settings) { $1 }
-  }
+  /// read, and the settings' (``settingDomain``).
+  var argumentDomain: [String: PropertyListValue] { overrides.merging(Self.settingDomain) { $1 } }
 
   /// Parses the command line and runs the command.
   static func main() {
@@ -166,7 +166,7 @@ struct TallyCommand: ParsableCommand {
         try run(common, argumentDomain: settings)
       } else {
         var command = try parseAsRoot(arguments)
-        try command.run()
+        try $settingDomain.withValue(settings) { try command.run() }
       }
     } catch {
       exit(withError: error)
@@ -179,7 +179,7 @@ struct TallyCommand: ParsableCommand {
     in arguments: [String]
   ) throws -> (rest: [String], domain: [String: PropertyListValue]) {
     do {
-      return try SettingArguments.extract(from: arguments)
+      return try Settings.arguments(in: arguments)
     } catch {
       throw CommandContext.fail(error.description, status: ExitStatus.usage)
     }

@@ -27,14 +27,14 @@ struct AppRunLoopTests {
     _ script: [InMemoryTerminal.Input], on store: any SharedStore, width: Int = 80, height: Int = 24,
     liveSettings: Bool = false
   ) -> (outcome: AppRunLoop.Outcome, terminal: InMemoryTerminal) {
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
-    let dependencies = Dependencies(
-      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    Environment.prepare(store, argumentDomain: [:])
+    let dependencies = Environment(
+      store: store, settings: Settings(store: store, environment: [:]), history: SQLiteHistory.inMemory(),
+      clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     let terminal = InMemoryTerminal(width: width, height: height, script: script)
-    let settings = liveSettings ? LiveSettings(store: store, environment: [:]) : nil
-    let outcome = AppRunLoop(terminal: terminal, dependencies: dependencies, settings: settings).run {
+    let outcome = AppRunLoop(terminal: terminal, environment: dependencies, followsSettings: liveSettings).run {
       TestApps.app(
-        settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+        settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder)
     }
     return (outcome, terminal)
   }
@@ -161,9 +161,10 @@ struct AppRunLoopTests {
   /// runs: just before midnight it waits 30 seconds, and with days starting at 04:00, four
   /// hours more.
   @Test func theWakeForANewDayFollowsTheHourADayStartsAtSetMeanwhile() throws {
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    Environment.prepare(store, argumentDomain: [:])
     let clock = ManualClock(iso: "2026-11-23T23:59:30Z")
-    let dependencies = Dependencies(userDefaults: store, history: SQLiteHistory.inMemory(), clock: clock)
+    let dependencies = Environment(
+      store: store, settings: Settings(store: store, environment: [:]), history: SQLiteHistory.inMemory(), clock: clock)
     let terminal = InMemoryTerminal(script: [
       .keys([.space]),
       .meanwhile {
@@ -172,8 +173,8 @@ struct AppRunLoopTests {
       },
       .watchedDescriptor, .keys([.space]),
     ])
-    _ = AppRunLoop(terminal: terminal, dependencies: dependencies, settings: LiveSettings(store: store, environment: [:])).run {
-      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+    _ = AppRunLoop(terminal: terminal, environment: dependencies, followsSettings: true).run {
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder)
     }
     let timeouts = terminal.timeouts.compactMap { $0 }
     #expect(timeouts.contains { $0 > 29 && $0 <= 30 }, "\(terminal.timeouts)")
@@ -189,12 +190,12 @@ struct AppRunLoopTests {
   }
 
   /// The store joined to `folder` as "laptop", with an in-memory history and a fixed clock.
-  private func synced(to folder: String) throws -> Dependencies {
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+  private func synced(to folder: String) throws -> Environment {
+    Environment.prepare(store, argumentDomain: [:])
     _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
-    let dependencies = Dependencies(
-      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
-    dependencies.sync = CounterSync.configured(in: store)
+    let dependencies = Environment(
+      store: store, settings: Settings(store: store, environment: [:]), sync: CounterSync.configured(in: store),
+      history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     return dependencies
   }
 
@@ -206,8 +207,8 @@ struct AppRunLoopTests {
       .meanwhile { rename(folder, folders.appending("away")) }, .watchedDescriptor, .keys([.space]),
       .meanwhile { rename(folders.appending("away"), folder) }, .timeout,
     ])
-    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
-      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+    _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder)
     }
 
     let frames = terminal.frames.map(text)
@@ -238,10 +239,10 @@ struct AppRunLoopTests {
       .keys([.space]), .meanwhile { seen.append(copied()) }, .keys([.space]), .meanwhile { seen.append(copied()) },
       .timeout, .meanwhile { seen.append(copied()) }, .keys([.space]),
     ])
-    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+    _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
       AppViewModel(
-        settingStore: FakeSettingStorage(showOnboarding: false), analytics: dependencies.analytics,
-        makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.analytics, sync: dependencies.sync) },
+        settingStore: FakeSettingStorage(showOnboarding: false), analytics: dependencies.recorder,
+        makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.recorder, sync: dependencies.sync) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
     }
 
@@ -253,21 +254,21 @@ struct AppRunLoopTests {
   @Test func theOtherMachinesCountsAreMergedRightAfterTheFirstFrame() throws {
     let others = try TemporaryDirectory()
     let folder = others.appending("folder")
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    Environment.prepare(store, argumentDomain: [:])
     _ = try SyncSetup.enable(store: store, folder: folder, name: "laptop", history: nil)
     let desktopStore = try FileUserDefaults(directory: others.appending("desktop"))
-    LaunchArgumentConfigurator.prepare(desktopStore, argumentDomain: [:])
+    Environment.prepare(desktopStore, argumentDomain: [:])
     let desktop = try SyncSetup.enable(store: desktopStore, folder: folder, name: "desktop", history: nil).sync
     let desktopCounters = CountersModel(userDefaults: desktopStore, analytics: AnalyticsSpy(), sync: desktop)
     try desktopCounters.perform(.add(5, to: desktopCounters.list.counters[0].id))
     desktop.publish()
 
-    let dependencies = Dependencies(
-      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
-    dependencies.sync = CounterSync.configured(in: store)
+    let dependencies = Environment(
+      store: store, settings: Settings(store: store, environment: [:]), sync: CounterSync.configured(in: store),
+      history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     let terminal = InMemoryTerminal(script: [])
-    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
-      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics)
+    _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder)
     }
 
     let frames = terminal.frames.map(text)
@@ -282,17 +283,18 @@ struct AppRunLoopTests {
     let clock = ManualClock(iso: "2026-11-23T23:59:30Z", utcOffset: 3600)
     clock.advance(by: -3600)  // 23:59:30 local time, an hour east of UTC
     let history = SQLiteHistory.inMemory()
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
-    let dependencies = Dependencies(userDefaults: store, history: history, clock: clock)
+    Environment.prepare(store, argumentDomain: [:])
+    let dependencies = Environment(
+      store: store, settings: Settings(store: store, environment: [:]), history: history, clock: clock)
     try CountersModel(userDefaults: store, analytics: AnalyticsSpy())
       .perform(.setGoal(Goal(amount: 3, period: .day), of: CountersModel.firstCounter.id))
     let terminal = InMemoryTerminal(script: [
       .keys([.space, .space]), .meanwhile { clock.advance(by: 31) }, .timeout,
     ])
-    _ = AppRunLoop(terminal: terminal, dependencies: dependencies).run {
+    _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
       AppViewModel(
-        settingStore: FakeSettingStorage(showOnboarding: false), analytics: dependencies.analytics,
-        makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.analytics) },
+        settingStore: FakeSettingStorage(showOnboarding: false), analytics: dependencies.recorder,
+        makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.recorder) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) },
         makeGoalSummary: {
           GoalSummary.of(

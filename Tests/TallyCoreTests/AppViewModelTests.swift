@@ -51,7 +51,7 @@ struct AppViewModelTests {
   @Test func keysPressedWithSyncOnReachTheFolder() throws {
     let (data, folder) = (try TemporaryDirectory(), try TemporaryDirectory())
     let store = try FileUserDefaults(directory: data.path)
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    Environment.prepare(store, argumentDomain: [:])
     let sync = try SyncSetup.enable(store: store, folder: folder.path, name: "laptop", history: nil).sync
     let app = TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, sync: sync)
     app.receive(.key(.space))

@@ -114,6 +114,25 @@ struct ArchitectureTests {
       #expect(!text.contains("UserDefaultsProtocol"), "\(path) names UserDefaultsProtocol")
     }
   }
+
+  /// One composition root: the store, the history, the counters model, the settings and the
+  /// terminal session are each made in one file of Sources/ (the test support aside), and
+  /// every other part of the app is given them.
+  @Test(arguments: [
+    ["FileUserDefaults(directory", "InMemoryUserDefaults()"],
+    ["SQLiteHistory.open(", "DeferredHistory(open:", "DeferredHistory { SQLiteHistory"],
+    ["CountersModel(userDefaults:"], ["Settings(store:"], ["TerminalSession(environment:"],
+  ])
+  func eachPartIsMadeInOneFile(made: [String]) throws {
+    var makers: Set<String> = []
+    for target in Self.layers.keys where target != "TallyTestSupport" {
+      for (path, text) in try Self.files(of: target) {
+        let code = text.split(separator: "\n").filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("//") }
+        if code.contains(where: { line in made.contains { line.contains($0) } }) { makers.insert(path) }
+      }
+    }
+    #expect(makers.count == 1, "\(made) is made in \(makers.sorted())")
+  }
 }
 
 extension ArchitectureTests {

@@ -6,7 +6,7 @@ import Testing
 /// The `keys.<action>` settings checked as a whole and turned into the counter screen's keys.
 struct CounterKeySettingsTests {
   private func keyMap(_ settings: [CounterViewModel.Action: String]) throws(SettingError) -> KeyMap<CounterViewModel.Action> {
-    try CounterKeySettings.keyMap { settings[$0] }
+    try Settings.keyMap { settings[$0] }
   }
 
   @Test func everyActionHasAKeysSettingWithItsDefaultKeys() throws {

@@ -3,6 +3,7 @@ import TallyDefaults
 import TallyHistory
 import TallyModel
 import TallyScreens
+import TallySettings
 import TallyTestSupport
 import Testing
 
@@ -86,13 +87,14 @@ struct LastChangeLineTests {
   @Test func theRunLoopWakesToDrawTheLineAgainWithinAMinute() throws {
     let directory = try TemporaryDirectory()
     let store = try FileUserDefaults(directory: directory.path)
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
-    let dependencies = Dependencies(
-      userDefaults: store, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    Environment.prepare(store, argumentDomain: [:])
+    let dependencies = Environment(
+      store: store, settings: Settings(store: store, environment: [:]), history: SQLiteHistory.inMemory(),
+      clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     let terminal = InMemoryTerminal(width: 80, height: 24, script: [.keys([.space]), .keys([.character("q")])])
-    _ = AppRunLoop(terminal: terminal, dependencies: dependencies, settings: nil).run {
+    _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
       TestApps.app(
-        settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.analytics,
+        settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder,
         history: dependencies.history, clock: dependencies.clock, showsLastChange: true)
     }
     try #require(terminal.frames.count >= 2)

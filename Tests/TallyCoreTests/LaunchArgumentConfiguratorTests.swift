@@ -6,58 +6,41 @@ import TallySettings
 import TallyTestSupport
 import Testing
 
+/// The ``Environment`` over a given store, and the launch arguments it applies; the
+/// in-memory store and the store file are `tally`'s (AppEnvironmentTests).
 struct LaunchArgumentConfiguratorTests {
-  private struct Unexpected: Error {}
   private let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
 
-  @Test func inMemoryDefaultsNeverOpenThePersistentStore() throws {
-    let dependencies = try LaunchArgumentConfigurator.makeDependencies(
-      arguments: [.useInMemoryUserDefaults], clock: clock, inMemoryHistory: SQLiteHistory.inMemory()
-    ) {
-      () throws(Unexpected) -> (any SharedStore, HistoryLog) in
-      throw Unexpected()
-    }
-    #expect(dependencies.userDefaults is InMemoryUserDefaults)
-    let history = try #require(dependencies.history as? SQLiteHistory)
-    #expect(history.path == ":memory:")
-    #expect(dependencies.settingStore.showOnboarding == true)
+  private func environment(over store: any SharedStore, history: HistoryLog = SQLiteHistory.inMemory()) -> Environment {
+    Environment.prepare(store, argumentDomain: [:])
+    return Environment(store: store, settings: Settings(store: store, environment: [:]), history: history, clock: clock)
   }
 
   @Test func withoutArgumentsThePersistentStoreIsUsed() throws {
     let persistent = FakeUserDefaults()
     let history = SQLiteHistory.inMemory()
-    let dependencies = LaunchArgumentConfigurator.makeDependencies(
-      arguments: [], clock: clock, inMemoryHistory: SQLiteHistory.inMemory()
-    ) { (persistent, history) }
-    #expect(dependencies.userDefaults === persistent)
-    #expect(dependencies.history === history)
+    let environment = environment(over: persistent, history: history)
+    environment.configure(with: [])
+    #expect(environment.store === persistent)
+    #expect(environment.history === history)
     #expect(persistent.writtenKeys.isEmpty)
   }
 
   @Test func skipOnboardingWritesThroughThePersistentStore() {
     let persistent = FakeUserDefaults()
-    let dependencies = LaunchArgumentConfigurator.makeDependencies(
-      arguments: [.skipOnboarding], clock: clock, inMemoryHistory: SQLiteHistory.inMemory()
-    ) {
-      (persistent, SQLiteHistory.inMemory())
-    }
-    #expect(dependencies.settingStore.showOnboarding == false)
+    let environment = environment(over: persistent)
+    environment.configure(with: [.skipOnboarding])
+    #expect(environment.appState.showOnboarding == false)
     #expect(persistent.bools["hasOnboardingBeenShown"] == true)
   }
 
-  @Test func theyCombine() throws {
-    let dependencies = try LaunchArgumentConfigurator.makeDependencies(
-      arguments: [.useInMemoryUserDefaults, .skipOnboarding], clock: clock, inMemoryHistory: SQLiteHistory.inMemory()
-    ) { () throws(Unexpected) -> (any SharedStore, HistoryLog) in throw Unexpected() }
-    #expect(dependencies.settingStore.showOnboarding == false)
-    #expect(dependencies.userDefaults.bool(forKey: "hasOnboardingBeenShown"))
-  }
-
   @Test func configureUsesTheReplacedSettingStore() {
-    let dependencies = Dependencies(userDefaults: FakeUserDefaults(), history: SQLiteHistory.inMemory(), clock: clock)
+    let store = FakeUserDefaults()
     let settings = FakeSettingStorage(showOnboarding: true)
-    dependencies.settingStore = settings
-    LaunchArgumentConfigurator.configure(dependencies, with: [.skipOnboarding])
+    let environment = Environment(
+      store: store, settings: Settings(store: store, environment: [:]), history: SQLiteHistory.inMemory(), clock: clock,
+      appState: settings)
+    environment.configure(with: [.skipOnboarding])
     #expect(settings.showOnboarding == false)
   }
 

@@ -134,7 +134,7 @@ struct SettingsTests {
   // MARK: Launch arguments
 
   @Test func settingArgumentsAreTakenOutAndTheRestLeftForTheParser() throws {
-    let (rest, domain) = try SettingArguments.extract(from: [
+    let (rest, domain) = try Settings.arguments(in: [
       "-theme", "mono", "inc", "-count", "5", "-keys.undo", "z", "-keys-redo", "<string>y</string>", "--", "-bigDigits", "no",
     ])
     #expect(rest == ["inc", "-count", "5", "--", "-bigDigits", "no"])
@@ -143,6 +143,6 @@ struct SettingsTests {
 
   @Test(arguments: [["-theme", "pink"], ["-bigDigits"], ["get", "-lockTimeout", "-3"]])
   func aBadSettingArgumentIsRefused(arguments: [String]) {
-    #expect(throws: SettingError.self) { try SettingArguments.extract(from: arguments) }
+    #expect(throws: SettingError.self) { try Settings.arguments(in: arguments) }
   }
 }

@@ -1,7 +1,9 @@
 import TallyApp
 import TallyDefaults
+import TallyHistory
 import TallyModel
 import TallyPlatform
+import TallySync
 import TallyTestSupport
 import Testing
 
@@ -23,51 +25,71 @@ struct AppEnvironmentTests {
   private func open(
     _ use: AppEnvironment.Use, arguments: LaunchArguments = [], argumentDomain: [String: PropertyListValue] = [:]
   ) throws(StoreError) -> AppEnvironment {
-    let environment = environment
-    return try AppEnvironment.open(
-      use, arguments: arguments, argumentDomain: argumentDomain, environment: environment, clock: SystemClock()
-    ) { () throws(StoreError) in try AppEnvironment.openFile(use, environment: environment) }
+    try AppEnvironment.open(
+      use, arguments: arguments, argumentDomain: argumentDomain, environment: environment, clock: SystemClock())
   }
 
   @Test func aCommandChangesNothingInAStoreThatCouldNotBeReadWhereTheAppSaysSoAndGoesOn() throws {
     try FileSystem.makeDirectories(atPath: data.appending("tally"))
     try TemporaryDirectory.write("not a property list", to: storePath)
     #expect {
-      try AppEnvironment.openFile(.command, environment: environment)
+      try open(.command)
     } throws: { error in
       guard case .corrupt(_, _, let reason)? = error as? StoreError else { return false }
       return reason.contains("neither an XML nor a binary property list")
     }
 
     try TemporaryDirectory.write("not a property list", to: storePath)
-    let app = try open(.interactive)
+    let app = try open(.interactive).environment
     #expect(app.notices.count == 1)
     #expect(app.notices.first?.contains("could not be read") == true)
-    #expect(app.dependencies.userDefaults.integer(forKey: "count") == 0)
+    #expect(app.store.integer(forKey: "count") == 0)
   }
 
   @Test func theAppAndACommandOpenOneStoreWithTheSettingsApplied() throws {
-    let command = try open(.command, argumentDomain: ["lockTimeout": .real(1.5)])
+    let command = try open(.command, argumentDomain: ["lockTimeout": .real(1.5)]).environment
     #expect(command.settings.lockTimeout == 1.5)
-    #expect(command.dependencies.analytics.source == .command)
-    command.dependencies.userDefaults.set(7, forKey: "count")
+    #expect(command.recorder.source == .command)
+    command.store.set(7, forKey: "count")
 
-    let app = try open(.interactive)
-    #expect(app.dependencies.analytics.source == .app)
-    #expect(app.dependencies.userDefaults.integer(forKey: "count") == 7)
+    let app = try open(.interactive).environment
+    #expect(app.recorder.source == .app)
+    #expect(app.store.integer(forKey: "count") == 7)
     #expect(app.settings.lockTimeout == StoreLock.defaultTimeout)
   }
 
   @Test func inMemoryTheStoreFileIsNeverOpened() throws {
-    let app = try AppEnvironment.open(
-      .interactive, arguments: [.useInMemoryUserDefaults], argumentDomain: [:], environment: environment,
-      clock: SystemClock()
-    ) { () throws(StoreError) in
-      Issue.record("the store file was opened")
-      return try AppEnvironment.openFile(.interactive, environment: environment)
-    }
-    #expect(app.dependencies.sync == nil)
-    #expect(app.notices.isEmpty)
+    let opened = try open(.interactive, arguments: [.useInMemoryUserDefaults])
+    #expect(opened.file == nil)
+    #expect(opened.environment.sync == nil)
+    #expect(opened.environment.notices.isEmpty)
     #expect(!FileSystem.fileExists(atPath: storePath))
+  }
+
+  @Test func inMemoryDefaultsNeverOpenThePersistentStore() throws {
+    let app = try open(.interactive, arguments: [.useInMemoryUserDefaults]).environment
+    #expect(app.store is InMemoryUserDefaults)
+    let history = try #require(app.history as? DeferredHistory)
+    #expect(try history.opened().path == ":memory:")
+    #expect(app.appState.showOnboarding == true)
+    #expect(!FileSystem.fileExists(atPath: storePath))
+  }
+
+  @Test func theyCombine() throws {
+    let app = try open(.interactive, arguments: [.useInMemoryUserDefaults, .skipOnboarding]).environment
+    app.configure(with: [.useInMemoryUserDefaults, .skipOnboarding])
+    #expect(app.appState.showOnboarding == false)
+    #expect(app.store.bool(forKey: "hasOnboardingBeenShown"))
+    #expect(!FileSystem.fileExists(atPath: storePath))
+  }
+
+  @Test func anInMemoryStoreNeverSyncs() throws {
+    let folder = try TemporaryDirectory(prefix: "tally-folder")
+    let file = try #require(try open(.command).file)
+    _ = try SyncSetup.enable(store: file, folder: folder.path, name: "laptop", history: nil)
+    #expect(file.saveProblem == nil)
+
+    #expect(try open(.interactive, arguments: [.useInMemoryUserDefaults]).environment.sync == nil)
+    #expect(try open(.interactive).environment.sync?.folderPath == folder.path)
   }
 }

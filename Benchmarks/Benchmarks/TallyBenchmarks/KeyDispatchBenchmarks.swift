@@ -31,7 +31,7 @@ enum KeyDispatchBenchmarks {
       defer { ScratchDirectory.remove(directory) }
       let store = try FileUserDefaults(directory: directory)
       AppDefaults.register(in: store)
-      let app = makeApp(settings: SettingStore(userDefaults: store), store: store)
+      let app = makeApp(settings: AppState(userDefaults: store), store: store)
       app.receive(.key(.character("s")))  // skips onboarding in a fresh store
       let keys = Array(repeating: Key.space, count: 10_000)
       benchmark.startMeasurement()

@@ -5,27 +5,26 @@ import TallySettings
 import TallySync
 
 /// The one place the app's view model is put together, each screen's view model made when
-/// first shown: the interactive app makes it here from its ``Dependencies``, and so do the
-/// tests' apps (`TestApps`), sync included when they give one.
+/// first shown: the interactive app makes it here from its ``Environment``, and so do the
+/// tests' apps (`TestApps`).
 public enum AppComposition {
-  /// The app over `store` and its `history` at `clock`, telling its changes to `analytics`
-  /// and, when on, to `sync`; the counter screen set up as `counterSettings` says.
+  /// The app over `counters` and its `history` at `clock`, telling its changes to
+  /// `analytics`; the counter screen set up as `counterSettings` says.
   ///
   /// `showsLastChange` draws the counter screen's last-change line (the interactive app
   /// does; a test that compares whole frames may leave it out). Days begin where
-  /// `calendar()` says when a screen asks (the settings' `dayStartsAtHour`, read again each
-  /// time, so a change made elsewhere shows at once).
+  /// `calendar()` says when a screen asks, so a change of `dayStartsAtHour` shows at once.
   public static func app(
-    store: UserDefaultsProtocol, settingStore: SettingStorage, analytics: Analytics, history: HistoryLog,
-    clock: WallClock, calendar: @escaping () -> GoalCalendar, sync: CounterSync? = nil,
-    counterSettings: CounterScreenSettings = CounterScreenSettings(), showsLastChange: Bool = true
+    counters: @escaping () -> CountersModel, appState: SettingStorage, analytics: Analytics, history: HistoryLog,
+    clock: WallClock, calendar: @escaping () -> GoalCalendar, counterSettings: CounterScreenSettings = CounterScreenSettings(),
+    showsLastChange: Bool = true
   ) -> AppViewModel {
     return AppViewModel(
-      settingStore: settingStore,
+      settingStore: appState,
       analytics: analytics,
       counterSettings: counterSettings,
       makeOnboardingViewModel: { OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap)) },
-      makeCountersModel: { CountersModel(userDefaults: store, analytics: analytics, sync: sync) },
+      makeCountersModel: counters,
       makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock, goalCalendar: calendar()) },
       makeGoalSummary: { counter in
         // Drawn every frame: a counter without a goal costs nothing more.
@@ -36,14 +35,12 @@ public enum AppComposition {
       history: history)
   }
 
-  /// The interactive app's view model over `dependencies`.
-  public static func app(_ dependencies: Dependencies, counterSettings: CounterScreenSettings) -> AppViewModel {
-    app(
-      store: dependencies.userDefaults, settingStore: dependencies.settingStore, analytics: dependencies.analytics,
-      history: dependencies.history, clock: dependencies.clock,
-      calendar: {
-        Settings(store: dependencies.userDefaults, environment: dependencies.environment).calendar(clock: dependencies.clock)
-      },
-      sync: dependencies.sync, counterSettings: counterSettings)
+  /// The interactive app's view model over `environment`.
+  public static func app(_ environment: Environment, counterSettings: CounterScreenSettings) -> AppViewModel {
+    let (settings, clock) = (environment.settings, environment.clock)
+    return app(
+      counters: { environment.counters }, appState: environment.appState, analytics: environment.recorder,
+      history: environment.history, clock: clock, calendar: { settings.calendar(clock: clock) },
+      counterSettings: counterSettings)
   }
 }

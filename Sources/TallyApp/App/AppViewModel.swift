@@ -71,7 +71,7 @@ public final class AppViewModel {
     case .storeChanged: storeChanged()
     case .settingsChanged(let settings, let problem):
       settingsChanged(settings)
-      if let problem { show(LiveSettings.keysNotice(problem), from: .settings) }
+      if let problem { show(Settings.keysNotice(problem), from: .settings) }
     case .saveTried: saveStatusChanged()
     case .quitRefused(let problem): refuseQuit(unsaved: problem)
     case .syncStatus(let summary): show(summary, from: .sync)

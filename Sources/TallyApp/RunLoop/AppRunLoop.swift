@@ -43,7 +43,7 @@ public final class AppRunLoop {
   private let clock: WallClock
   private let sync: CounterSync?
   /// The settings, applied again when the store changes; `nil`: read at start only.
-  private let settings: LiveSettings?
+  private let settings: Settings?
   /// The last sync problem shown, so that each is shown once.
   private var shownSyncProblem: String?
   /// Since when a copy to the sync folder has been waiting for the keys to pause, if one is.
@@ -52,20 +52,19 @@ public final class AppRunLoop {
   private var lastChangeChangesIn: Double?
   /// Where days begin, for the wake at a new day: made again when the settings change
   /// (`dayStartsAtHour`); the clock gives the time zone's offset at each reading.
-  private lazy var calendar = Settings(store: store, environment: environment).calendar(clock: clock)
-  /// The environment the settings read.
-  private let environment: [String: String]
+  private lazy var calendar = environmentSettings.calendar(clock: clock)
+  private let environmentSettings: Settings
 
-  /// Makes a run loop on `terminal` over the store and history of `dependencies`, which
-  /// applies `settings` anew whenever the user changes them.
-  public init(terminal: any TerminalDriver, dependencies: Dependencies, settings: LiveSettings? = nil) {
+  /// Makes a run loop on `terminal` over the store and history of `environment`, which
+  /// applies its settings anew whenever the user changes them when `followsSettings`.
+  public init(terminal: any TerminalDriver, environment: Environment, followsSettings: Bool = false) {
     self.terminal = terminal
-    store = dependencies.userDefaults
-    history = dependencies.analytics
-    clock = dependencies.clock
-    sync = dependencies.sync
-    environment = dependencies.environment
-    self.settings = settings
+    store = environment.store
+    history = environment.recorder
+    clock = environment.clock
+    sync = environment.sync
+    settings = followsSettings ? environment.settings : nil
+    environmentSettings = environment.settings
   }
 
   /// Runs until the user quits or a signal ends the process.
@@ -224,12 +223,12 @@ public final class AppRunLoop {
   /// timeout.
   private func storeChanged(_ app: AppViewModel) {
     app.receive(.storeChanged)
-    guard let settings = settings?.changed() else { return }
+    guard let settings, settings.changed() else { return }
     calendar = settings.calendar(clock: clock)
     let counterScreen = settings.counterScreen()
     app.receive(.settingsChanged(counterScreen.settings, problem: counterScreen.problem))
     terminal.apply(theme: settings.theme)
-    store.apply(settings)
+    store.waitForLock(upTo: settings.lockTimeout)
   }
 
   /// Shows a sync problem (a skipped file, the folder gone) on the status line while it

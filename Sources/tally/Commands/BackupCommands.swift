@@ -90,8 +90,7 @@ struct ImportCommand: ParsableCommand {
     if signals.pending() != nil { Platform.printError("interrupted after the import was complete; everything was imported") }
   }
 
-  /// The backup in `file`, read and checked; the file's bytes are let go once decoded (ten
-  /// years of history are 15 MB).
+  /// The backup in `file`, read and checked; the file's bytes are let go once decoded.
   private func read() throws -> Backup {
     let bytes: [UInt8]
     do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TallyApp
 import TallyDefaults
 import TallyHistory
 import TallyModel
@@ -15,32 +16,41 @@ import TallySync
 /// What every store command shares: opening the store, finding a counter by name, and
 /// turning problems into a message on standard error and the documented exit status.
 struct CommandContext {
+  /// What the command runs on, from the composition root.
+  let environment: Environment
   let store: FileUserDefaults
-  let model: CountersModel
-  /// The history of this store's changes, written as "command".
-  let analytics: HistoryRecorder
   /// The history database, opened at its first use: this machine's changes, and every other
   /// machine's when sync is on.
   let history: DeferredHistory
+  var model: CountersModel { environment.counters }
+  /// The history of this store's changes, written as "command".
+  var analytics: HistoryRecorder { environment.recorder }
   /// The sync folder's side of the counters, or `nil` when sync is off.
-  let sync: CounterSync?
+  var sync: CounterSync? { environment.sync }
   /// The time every part of the command reads: the history's times, today, the calendar.
-  let clock: WallClock
-  /// The environment the settings read, as the command started.
-  let environment: [String: String]
+  var clock: WallClock { environment.clock }
+  var settings: Settings { environment.settings }
   /// The counters as they stand, after the last change too.
   var counters: CounterList { model.list }
 
-  /// Opens the store in the data directory, with the app's defaults and the command line's
-  /// `-<key> <value>` overrides (`argumentDomain`); the history notes changes at `clock`'s
-  /// time.
+  /// Opens the store file in the data directory, at `clock`'s time.
+  ///
+  /// The store has the app's defaults, the command line's `-<key> <value>` overrides
+  /// (`argumentDomain`) and the other machines' counts merged when sync is on. What opening
+  /// found goes to standard error; a store that cannot be used is an exit.
   static func open(argumentDomain: [String: PropertyListValue], clock: WallClock = SystemClock()) throws -> CommandContext {
-    let (opened, file) = try openEnvironment(argumentDomain: argumentDomain, clock: clock)
-    let (analytics, sync) = (opened.dependencies.analytics, opened.dependencies.sync)
-    let model = CountersModel(userDefaults: file.store, analytics: analytics, sync: sync)
-    return CommandContext(
-      store: file.store, model: model, analytics: analytics, history: file.history, sync: sync, clock: clock,
-      environment: opened.dependencies.environment)
+    Platform.ignoreBrokenPipes()
+    let opened: AppEnvironment
+    do throws(StoreError) {
+      opened = try AppEnvironment.open(
+        .command, argumentDomain: argumentDomain, environment: Platform.environment(), clock: clock)
+    } catch {
+      throw Self.fail(error)
+    }
+    for notice in opened.environment.notices { Platform.printError(notice) }
+    // Only the interactive app takes `-useInMemoryUserDefaults`: a command has the file.
+    guard let store = opened.file else { throw Self.fail("no store file", status: ExitStatus.ioError) }
+    return CommandContext(environment: opened.environment, store: store, history: opened.history)
   }
 
   /// Opens the history database for a command that shows it; a problem that leaves it
@@ -59,29 +69,6 @@ struct CommandContext {
   /// rebuilt), once.
   func tellOpeningNotices() {
     for notice in history.takeOpeningNotices() { Platform.printError(notice) }
-  }
-
-  /// A command's ``AppEnvironment``, over the store file in the data directory.
-  ///
-  /// The store has the app's defaults, the command line's `-<key> <value>` overrides
-  /// (`argumentDomain`) and the `lockTimeout` setting, and the other machines' counts merged
-  /// when sync is on. What opening found goes to standard error; a store that cannot be used
-  /// is an exit.
-  static func openEnvironment(
-    argumentDomain: [String: PropertyListValue], clock: WallClock
-  ) throws -> (AppEnvironment, AppEnvironment.File) {
-    Platform.ignoreBrokenPipes()
-    let environment = Platform.environment()
-    do throws(StoreError) {
-      let file = try AppEnvironment.openFile(.command, environment: environment)
-      for notice in file.notices { Platform.printError(notice) }
-      let opened = try AppEnvironment.open(.command, argumentDomain: argumentDomain, environment: environment, clock: clock) {
-        file
-      }
-      return (opened, file)
-    } catch {
-      throw Self.fail(error)
-    }
   }
 
   /// The counters in the group `name` (ignoring case), in order.
@@ -115,7 +102,7 @@ struct CommandContext {
 
   /// Where goals' days, weeks and months begin for this store, as its settings say now (a
   /// `tally watch` follows a change made while it runs).
-  var goalCalendar: GoalCalendar { Settings(store: store, environment: environment).calendar(clock: clock) }
+  var goalCalendar: GoalCalendar { settings.calendar(clock: clock) }
 
   /// Makes `edit`, turning a refused change or a failed save into the right exit.
   ///

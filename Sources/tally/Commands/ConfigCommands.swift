@@ -1,4 +1,5 @@
 import ArgumentParser
+import TallyApp
 import TallyDefaults
 import TallyModel
 import TallyPlatform
@@ -39,7 +40,7 @@ struct ConfigListCommand: ParsableCommand {
   var json = false
 
   func run() throws {
-    let settings = try ConfigContext.open(argumentDomain: root.argumentDomain).settings.all
+    let settings = try CommandContext.open(argumentDomain: root.argumentDomain).settings.all
     if json {
       try Output.line(SettingListing.json(settings))
     } else {
@@ -55,12 +56,12 @@ struct ConfigGetCommand: ParsableCommand {
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
+  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: CommandContext.settingNames)
   var name: String
 
   func run() throws {
-    let context = try ConfigContext.open(argumentDomain: root.argumentDomain)
-    guard let entry = AppDefaults.setting(named: name) else { throw ConfigContext.fail(.unknown(name)) }
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
+    guard let entry = AppDefaults.setting(named: name) else { throw CommandContext.fail(.unknown(name)) }
     try Output.line(context.settings.resolved(entry).value.settingText)
   }
 }
@@ -72,7 +73,7 @@ struct ConfigSetCommand: ParsableCommand {
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
+  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: CommandContext.settingNames)
   var name: String
 
   // Every word left, so that a value may begin with a dash: `keys.decrement -,j`.
@@ -85,8 +86,9 @@ struct ConfigSetCommand: ParsableCommand {
 
   func run() throws {
     let value = value[0]
-    let context = try ConfigContext.open(argumentDomain: root.argumentDomain)
-    try context.change { store, sync throws(SettingError) in try SettingEditor.set(name, to: value, in: store, sync: sync) }
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
+    try context.changeSetting { store, sync throws(SettingError) in try SettingEditor.set(name, to: value, in: store, sync: sync)
+    }
   }
 }
 
@@ -97,38 +99,27 @@ struct ConfigResetCommand: ParsableCommand {
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: ConfigContext.settingNames)
+  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: CommandContext.settingNames)
   var name: String
 
   func run() throws {
-    let context = try ConfigContext.open(argumentDomain: root.argumentDomain)
-    try context.change { store, sync throws(SettingError) in try SettingEditor.reset(name, in: store, sync: sync) }
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
+    try context.changeSetting { store, sync throws(SettingError) in try SettingEditor.reset(name, in: store, sync: sync) }
   }
 }
 
-/// What the `config` commands share: the store, the sync folder's side of it, the settings
-/// as this run sees them, and the exits for a setting's problems.
-struct ConfigContext {
-  let store: FileUserDefaults
-  /// With sync on, the settings that follow the user are merged from the other machines
-  /// before they are shown or changed, and a change is passed on to them.
-  let sync: CounterSync?
-  let settings: Settings
-
-  static func open(argumentDomain: [String: PropertyListValue]) throws -> ConfigContext {
-    let (opened, file) = try CommandContext.openEnvironment(argumentDomain: argumentDomain, clock: SystemClock())
-    return ConfigContext(store: file.store, sync: opened.dependencies.sync, settings: opened.settings)
-  }
-
+/// What the `config` commands add to ``CommandContext``: a change of a setting, passed on to
+/// the other machines with sync on, and the exits for a setting's problems.
+extension CommandContext {
   /// Makes a change, turning a refused one or a failed save into the right exit; with sync
   /// on, copies it to this machine's file in the folder.
-  func change(_ body: (FileUserDefaults, CounterSync?) throws(SettingError) -> Void) throws {
+  func changeSetting(_ body: (FileUserDefaults, CounterSync?) throws(SettingError) -> Void) throws {
     do {
       try body(store, sync)
     } catch {
       throw Self.fail(error)
     }
-    if let problem = store.saveProblem { throw CommandContext.fail(problem) }
+    if let problem = store.saveProblem { throw Self.fail(problem) }
     sync?.publish()
   }
 

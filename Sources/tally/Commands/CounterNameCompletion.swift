@@ -15,7 +15,7 @@ enum CounterNameCompletion {
       let snapshot = FileUserDefaults.peek(directory: directory)
     else { return [CountersModel.firstCounter.name] }
     AppDefaults.register(in: snapshot)
-    return CountersModel(userDefaults: snapshot, analytics: DiscardingAnalytics()).list.counters.map(\.name).filter {
+    return CountersModel.storedCounters(in: snapshot).map(\.name).filter {
       $0.lowercased().hasPrefix(prefix.lowercased())
     }
   }

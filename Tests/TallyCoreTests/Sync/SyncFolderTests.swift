@@ -280,30 +280,11 @@ struct SyncFolderTests {
     // A command on the desktop (another process, the same data directory) reads the folder
     // first and saves the merged counters; then the app hears of the laptop's file.
     let commandStore = try FileUserDefaults(directory: desktop.dataDirectory)
-    LaunchArgumentConfigurator.prepare(commandStore, argumentDomain: [:])
+    Environment.prepare(commandStore, argumentDomain: [:])
     #expect(try #require(CounterSync.configured(in: commandStore)).pull())
     #expect(desktop.sync?.pull() == true)
     desktop.model.reload()
     #expect(desktop.value("Count") == 5)
-  }
-
-  @Test func anInMemoryStoreNeverSyncs() throws {
-    let laptop = try SyncedMachine("laptop", in: root)
-    let dependencies = try LaunchArgumentConfigurator.makeDependencies(
-      arguments: [.useInMemoryUserDefaults], clock: ManualClock(iso: "2026-11-23T10:00:00Z"),
-      inMemoryHistory: SQLiteHistory.inMemory()
-    ) { () throws -> (any SharedStore, HistoryLog) in
-      Issue.record("the persistent store was opened")
-      return (laptop.store, SQLiteHistory.inMemory())
-    }
-    #expect(dependencies.sync == nil)
-    let persistent = try LaunchArgumentConfigurator.makeDependencies(
-      arguments: [], clock: ManualClock(iso: "2026-11-23T10:00:00Z"),
-      inMemoryHistory: SQLiteHistory.inMemory()
-    ) {
-      () throws -> (any SharedStore, HistoryLog) in (laptop.store, SQLiteHistory.inMemory())
-    }
-    #expect(persistent.sync?.folderPath == laptop.folder)
   }
 
   @Test func aMachineFileGrowsWithCountersNotWithPresses() throws {

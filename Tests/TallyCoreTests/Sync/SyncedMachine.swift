@@ -28,7 +28,7 @@ final class SyncedMachine {
     dataDirectory = root.appending("data-\(name)")
     self.folder = folder ?? root.appending("folder-\(name)")
     store = try FileUserDefaults(directory: dataDirectory)
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    Environment.prepare(store, argumentDomain: [:])
     model = CountersModel(userDefaults: store, analytics: AnalyticsSpy())
     try prepare(model)
     if joining { try join() }
@@ -46,7 +46,7 @@ final class SyncedMachine {
   /// Starts again from what is on disk, as a new process does, and reads the folder.
   func restart() throws {
     store = try FileUserDefaults(directory: dataDirectory)
-    LaunchArgumentConfigurator.prepare(store, argumentDomain: [:])
+    Environment.prepare(store, argumentDomain: [:])
     sync = CounterSync.configured(in: store, now: now)
     sync?.pull()
     model = CountersModel(userDefaults: store, analytics: AnalyticsSpy(), sync: sync)

@@ -5,7 +5,7 @@ import TallyScreens
 /// Each setting is checked alone when it is read (key names, at least one key); what only
 /// the whole set shows is checked here: a key bound to two actions, and Ctrl-C, which
 /// always quits, bound to anything else.
-public enum CounterKeySettings {
+extension Settings {
   public typealias Action = CounterViewModel.Action
 
   /// The key map that `keys` binds, where `keys(action)` is the action's setting as stored

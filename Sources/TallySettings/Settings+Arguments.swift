@@ -7,13 +7,13 @@ import TallyDefaults
 /// setting in `AppDefaults.entries`, a new action's `keys.<name>` included, is one without
 /// more code. Like the parser's `-<key> <value>` options they may stand anywhere before a
 /// `--`; a value is checked as `tally config set` checks it.
-public enum SettingArguments {
+extension Settings {
   /// `arguments` without the settings' `-NAME VALUE` pairs, and those values by defaults key
   /// (the argument domain).
   ///
   /// - Throws: `SettingError` for a setting without a value or with a value it does not
   ///   allow.
-  public static func extract(from arguments: [String]) throws(SettingError) -> (
+  public static func arguments(in arguments: [String]) throws(SettingError) -> (
     rest: [String], domain: [String: PropertyListValue]
   ) {
     var rest: [String] = []
@@ -28,7 +28,7 @@ public enum SettingArguments {
       }
       // Only settings are taken: `-count 5` (the app's state) stays the parser's.
       guard argument.hasPrefix("-"), !argument.hasPrefix("--"),
-        let entry = setting(named: String(argument.dropFirst()))
+        let entry = argumentSetting(named: String(argument.dropFirst()))
       else {
         rest.append(argument)
         continue
@@ -42,7 +42,7 @@ public enum SettingArguments {
 
   /// The setting `name` names: by its name (`keys.increment`), or by its defaults key
   /// (`keys-increment`), as a `ValueContainer` writes launch arguments.
-  private static func setting(named name: String) -> AppDefaults.Entry? {
+  private static func argumentSetting(named name: String) -> AppDefaults.Entry? {
     AppDefaults.entries.first { $0.isSetting && ($0.name == name || $0.key.name == name) }
   }
 }
