@@ -259,23 +259,7 @@ public final class TerminalSession: TerminalDriver {
       {
         last += 1
       }
-      var column = first
-      while column <= last {
-        let style = displayStyle(canvas, column, row)
-        run.removeAll(keepingCapacity: true)
-        var end = column
-        while end <= last, displayStyle(canvas, end, row) == style {
-          if isUnicode, let scalar = canvas.scalarValue(column: end, row: row) {
-            run.append(wchar_t(bitPattern: scalar))
-          } else if !canvas.isContinuation(column: end, row: row) {
-            appendCharacters(of: canvas.character(column: end, row: row), to: &run)
-          }
-          end += 1
-        }
-        wattr_set(window, palette.attributes(for: style), palette.pair(for: style), nil)
-        mvwaddnwstr(window, Int32(row), Int32(column), run, Int32(run.count))
-        column = end
-      }
+      put(canvas, row: row, columns: first...last, run: &run)
     }
     wattr_set(window, tally_attr_normal(), 0, nil)
     if let cursor = canvas.cursor, cursor.column < width, cursor.row < height {
@@ -287,11 +271,32 @@ public final class TerminalSession: TerminalDriver {
     wrefresh(window)
     // The frame reaches the terminal through a kernel worker that Linux queues on this
     // core: yielding it now lets the worker hand the frame over before the work that
-    // follows a frame (the sync folder's reading after the first takes 1.5 ms) holds the
-    // core. Without it, one first frame in two reached the terminal 2 ms late
-    // (docs/performance.md).
+    // follows a frame (such as the sync folder's reading after the first) holds the core
+    // (docs/performance.md, TerminalSession).
     sched_yield()
     drawn = canvas
+  }
+
+  /// Puts `columns` of `row` in runs of one style each; `run` is the reused buffer.
+  private func put(_ canvas: Canvas, row: Int, columns: ClosedRange<Int>, run: inout [wchar_t]) {
+    let window = tally_stdscr()
+    var column = columns.lowerBound
+    while column <= columns.upperBound {
+      let style = displayStyle(canvas, column, row)
+      run.removeAll(keepingCapacity: true)
+      var end = column
+      while end <= columns.upperBound, displayStyle(canvas, end, row) == style {
+        if isUnicode, let scalar = canvas.scalarValue(column: end, row: row) {
+          run.append(wchar_t(bitPattern: scalar))
+        } else if !canvas.isContinuation(column: end, row: row) {
+          appendCharacters(of: canvas.character(column: end, row: row), to: &run)
+        }
+        end += 1
+      }
+      wattr_set(window, palette.attributes(for: style), palette.pair(for: style), nil)
+      mvwaddnwstr(window, Int32(row), Int32(column), run, Int32(run.count))
+      column = end
+    }
   }
 
   /// Without UTF-8 the block glyph is drawn as a reversed space.

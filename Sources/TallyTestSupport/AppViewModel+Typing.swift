@@ -22,15 +22,17 @@ extension AppViewModel {
   }
 
   /// The counter screen, on show or under the history; `nil` during onboarding.
-  public var counterScreen: CounterViewModel? {
-    switch screen {
-    case .counter(let counter), .history(_, over: let counter): counter
-    case .onboarding: nil
-    }
-  }
+  public var counterScreen: CounterViewModel? { screens.first as? CounterViewModel }
 
   /// The counter screen's view, as the app draws it.
   public var counterView: CounterView { CounterView(model: counterScreen ?? CounterViewModel(), counters: counters.list) }
+
+  /// Draws the screens on show into `canvas`, as the app does, whatever its size.
+  public func render(into canvas: inout Canvas) {
+    var context = context()
+    (context.width, context.height) = (canvas.width, canvas.height)
+    for screen in drawnScreens { screen.render(into: &canvas, in: context) }
+  }
 
   /// The counter on screen.
   public var current: Counter { counters.list.current }
@@ -62,5 +64,27 @@ extension AppViewModel {
   public func click(_ event: MouseEvent, width: Int = 80, height: Int = 24) {
     receive(.terminal(width: width, height: height, unicode: unicode))
     receive(.key(.mouse(event)))
+  }
+}
+
+extension Screen {
+  /// Sends `key` to the screen, in `context` (80x24, no counters, unless given), and
+  /// returns what it asks for.
+  @discardableResult
+  public func press(_ key: Key, in context: ScreenContext = ScreenContext(counters: .none)) -> [ScreenEffect] {
+    receive(.key(key), in: context).effects
+  }
+}
+
+extension CounterList {
+  /// No counters, for the screens that show none.
+  public static let none = CounterList(counters: [], currentID: "")
+}
+
+extension Screen {
+  /// Sends `message` to the screen over `counters`, at 80x24.
+  @discardableResult
+  public func receive(_ message: ScreenMessage, counters: CounterList = .none) -> ScreenUpdate {
+    receive(message, in: ScreenContext(counters: counters))
   }
 }

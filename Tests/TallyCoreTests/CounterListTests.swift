@@ -196,8 +196,9 @@ struct CounterListTests {
   @Test func helpOpensOnQuestionMarkAndAnyKeyClosesIt() {
     let sut = makeModel()
     sut.press(.character("?"))
-    #expect(sut.counterScreen?.mode == .help)
+    #expect(sut.screen is HelpViewModel)
     sut.press(.character("q"))
+    #expect(sut.screen is CounterViewModel)
     #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.count == 0)
   }

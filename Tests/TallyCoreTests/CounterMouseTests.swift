@@ -33,7 +33,7 @@ struct CounterMouseTests {
     let minus = try #require(layout.decrement)
 
     var canvas = Canvas(width: width, height: height)
-    sut.counterView.render(into: &canvas)
+    sut.render(into: &canvas)
     #expect(canvas.line(plus.row).contains("[ + ]"), "\(canvas.picture)")
 
     for offset in 0..<5 {
@@ -116,14 +116,22 @@ struct CounterMouseTests {
     #expect(app.count == 1)
   }
 
-  @Test func theScreenActsOnTheRegionItIsGiven() {
+  @Test func theScreenActsOnTheRegionUnderAClick() throws {
     let sut = CounterViewModel()
-    let counters = CounterList(counters: [Counter(id: "count", name: "Count", step: 3)], currentID: "count")
-    let press = Key.mouse(MouseEvent(.press, column: 0, row: 0))
-    #expect(sut.update(press, counters: counters, target: .increment) == [.edit(.add(3, to: "count"))])
-    #expect(sut.update(press, counters: counters, target: .decrement) == [.edit(.add(-3, to: "count"))])
-    #expect(sut.update(press, counters: counters, target: .counter(id: "count-2")) == [.edit(.select("count-2"))])
-    #expect(sut.update(press, counters: counters, target: nil).effects.isEmpty)
-    #expect(sut.update(.mouse(MouseEvent(.release, column: 0, row: 0)), counters: counters, target: .increment).effects.isEmpty)
+    let counters = CounterList(
+      counters: [Counter(id: "count", name: "Count", step: 3), Counter(id: "count-2", name: "Two")], currentID: "count")
+    let layout = CounterLayout(counters: counters, width: 80, height: 24)
+    let plus = try #require(layout.increment)
+    let minus = try #require(layout.decrement)
+    let tab = try #require(layout.tabs.tabs.last)
+    func press(_ column: Int, _ row: Int, _ kind: MouseEvent.Kind = .press) -> ScreenUpdate {
+      sut.receive(.key(.mouse(MouseEvent(kind, column: column, row: row))), counters: counters)
+    }
+    #expect(press(plus.column, plus.row) == [.edit(.add(3, to: "count"))])
+    #expect(press(minus.column, minus.row) == [.edit(.add(-3, to: "count"))])
+    #expect(press(tab.column, layout.tabRow) == [.edit(.select("count-2"))])
+    #expect(press(0, layout.hintRow).effects.isEmpty)
+    #expect(press(plus.column, plus.row, .release).effects.isEmpty)
   }
+
 }

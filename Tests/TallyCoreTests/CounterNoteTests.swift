@@ -159,7 +159,7 @@ struct CounterNoteTests {
     app.press(.space, .character("N"))
     app.type("after lunch")
     var canvas = Canvas(width: 80, height: 24)
-    app.counterView.render(into: &canvas)
+    app.render(into: &canvas)
     #expect(canvas.lines[22].hasPrefix(" Note on Count 0 → 1: after lunch"))
     #expect(canvas.lines[23] == " Enter confirm   Esc cancel")
   }

@@ -25,7 +25,7 @@ struct CounterRenderTests {
 
   private func render(_ width: Int, _ height: Int) -> Canvas {
     var canvas = Canvas(width: width, height: height)
-    model.counterView.render(into: &canvas)
+    model.render(into: &canvas)
     return canvas
   }
 

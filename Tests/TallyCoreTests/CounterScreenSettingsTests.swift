@@ -21,7 +21,7 @@ struct CounterScreenSettingsTests {
 
   private func render(_ model: AppViewModel, _ width: Int = 80, _ height: Int = 24) -> [String] {
     var canvas = Canvas(width: width, height: height)
-    model.counterView.render(into: &canvas)
+    model.render(into: &canvas)
     return canvas.lines
   }
 

@@ -21,7 +21,7 @@ struct CounterStyleTests {
 
   private func render(_ width: Int = 80, _ height: Int = 24) -> Canvas {
     var canvas = Canvas(width: width, height: height)
-    model.counterView.render(into: &canvas)
+    model.render(into: &canvas)
     return canvas
   }
 

@@ -104,9 +104,9 @@ struct CounterScreenEffectTests {
     var purpose = EditPurpose.change
   }
 
-  private func update(_ keys: Key...) -> [CounterEffect] {
+  private func update(_ keys: Key...) -> [ScreenEffect] {
     keys.flatMap { key in
-      let update = sut.update(key, counters: counters)
+      let update = sut.receive(.key(key), counters: counters)
       asked.purpose = update.purpose
       return update.effects
     }
@@ -130,9 +130,9 @@ struct CounterScreenEffectTests {
   }
 
   @Test func historyHelpAndQuitAreForTheApp() {
-    #expect(update(.character("H")) == [.openHistory])
-    #expect(update(.character("?")) == [.helpShown])
-    #expect(update(.character("q")).isEmpty, "q closes the help")
+    #expect(update(.character("H")) == [.open(.history)])
+    #expect(update(.character("?")) == [.open(.help)])
+    #expect(HelpViewModel(keyMap: sut.keyMap).press(.character("q")) == [.close], "q closes the help")
     #expect(update(.character("q")) == [.quit])
   }
 
@@ -168,9 +168,9 @@ struct CounterScreenEffectTests {
   /// update gave it, whatever keys came between (as they may when the edits are slow).
   @Test func anOutcomeIsTakenForThePurposeItCarries() {
     applied([.success(.value(counterID: "count", from: 3, to: 5))])
-    let undo = sut.update(.character("u"), counters: counters)
+    let undo = sut.receive(.key(.character("u")), counters: counters)
     #expect(undo.purpose == .replay(.value(counterID: "count", from: 3, to: 5), undoing: true, summary: "Count 3 → 5"))
-    #expect(sut.update(.tab, counters: counters) == [.edit(.select("count-2"))], "a plain change meanwhile")
+    #expect(sut.receive(.key(.tab), counters: counters) == [.edit(.select("count-2"))], "a plain change meanwhile")
     sut.receive(.edited([.success(.value(counterID: "count", from: 5, to: 3)), .success(nil)], for: undo.purpose))
     #expect(sut.status?.text == "Undone: Count 3 → 5 (now 3)")
     #expect(update(.control("r")) == [.edit(.shift("count", from: 3, to: 5)), .edit(.select("count"))])
@@ -185,15 +185,15 @@ struct CounterScreenEffectTests {
   }
 
   @Test func aSaveFailureIsItsOwnKindAndSavedFollowsIt() {
-    sut.saveStatusChanged(storeProblem: .locked(path: "/data/tally", seconds: 5), historyProblem: nil)
+    sut.receive(.saveTried(storeProblem: .locked(path: "/data/tally", seconds: 5), historyProblem: nil))
     #expect(sut.status?.kind == .saveFailure)
     #expect(sut.status?.text.hasPrefix("Not saved: ") == true)
-    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    sut.receive(.saveTried(storeProblem: nil, historyProblem: nil))
     #expect(sut.status == StatusMessage("Saved.", kind: .news))
-    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    sut.receive(.saveTried(storeProblem: nil, historyProblem: nil))
     #expect(sut.status == StatusMessage("Saved.", kind: .news))
     _ = update(.space)
-    sut.saveStatusChanged(storeProblem: nil, historyProblem: nil)
+    sut.receive(.saveTried(storeProblem: nil, historyProblem: nil))
     #expect(sut.status == nil, "nothing to say when nothing failed")
   }
 }

@@ -72,9 +72,9 @@ struct GoalEditTests {
   @Test func settingAGoalIsAChangeThatUndoAndRedoReplay() throws {
     let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
     let screen = CounterViewModel()
-    #expect(screen.update(.character("g"), counters: model.list).effects.isEmpty)
-    for key in "5/week" { _ = screen.update(.character(key), counters: model.list) }
-    let confirmed = screen.update(.enter, counters: model.list)
+    #expect(screen.receive(.key(.character("g")), counters: model.list).effects.isEmpty)
+    for key in "5/week" { screen.receive(.key(.character(key)), counters: model.list) }
+    let confirmed = screen.receive(.key(.enter), counters: model.list)
     let effects = confirmed.effects
     #expect(effects == [.edit(.setGoal(Goal(amount: 5, period: .week), of: "count"))])
     screen.receive(
@@ -84,12 +84,12 @@ struct GoalEditTests {
     else { throw TestFailure() }
     #expect(stored["goal"] == .dictionary(["amount": .integer(5), "period": .string("week")]))
 
-    let undo = screen.update(.character("u"), counters: model.list)
+    let undo = screen.receive(.key(.character("u")), counters: model.list)
     screen.receive(
       .edited(model.apply(undo.effects.compactMap { if case .edit(let edit) = $0 { edit } else { nil } }), for: undo.purpose))
     #expect(model.list.current.goal == nil)
     #expect(screen.status?.text == "Undone: goal of Count none → 5/week")
-    let redo = screen.update(.control("r"), counters: model.list)
+    let redo = screen.receive(.key(.control("r")), counters: model.list)
     screen.receive(
       .edited(model.apply(redo.effects.compactMap { if case .edit(let edit) = $0 { edit } else { nil } }), for: redo.purpose))
     #expect(model.list.current.goal == Goal(amount: 5, period: .week))
@@ -99,19 +99,19 @@ struct GoalEditTests {
     let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
     try model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count"))
     let screen = CounterViewModel()
-    _ = screen.update(.character("g"), counters: model.list)
+    screen.receive(.key(.character("g")), counters: model.list)
     guard case .prompt(let prompt) = screen.mode else { throw TestFailure() }
     #expect(prompt.field.text == "8/day")
-    _ = screen.update(.control("u"), counters: model.list)
-    #expect(screen.update(.enter, counters: model.list).effects == [.edit(.setGoal(nil, of: "count"))])
+    screen.receive(.key(.control("u")), counters: model.list)
+    #expect(screen.receive(.key(.enter), counters: model.list).effects == [.edit(.setGoal(nil, of: "count"))])
   }
 
   @Test func aGoalThatIsNotOneKeepsThePromptOpen() throws {
     let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
     let screen = CounterViewModel()
-    _ = screen.update(.character("g"), counters: model.list)
-    for key in "8/year" { _ = screen.update(.character(key), counters: model.list) }
-    #expect(screen.update(.enter, counters: model.list).effects.isEmpty)
+    screen.receive(.key(.character("g")), counters: model.list)
+    for key in "8/year" { screen.receive(.key(.character(key)), counters: model.list) }
+    #expect(screen.receive(.key(.enter), counters: model.list).effects.isEmpty)
     guard case .prompt(let prompt) = screen.mode else { throw TestFailure() }
     #expect(prompt.error?.contains("not \"8/year\"") == true)
   }

@@ -228,15 +228,15 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
 
   @Test func theYearGoesBackAYearAndReturnsWithT() {
     let model = model()
-    #expect(model.handle(.left) == .stayed)
+    #expect(model.press(.left).isEmpty)
     let lines = render(model).lines
     #expect(lines[1] == " 25 Nov 2024 – 30 Nov 2025   (t: back to today)", "\(lines)")
     #expect(lines[14].hasPrefix(" 0 counted on 0 days"))
-    _ = model.handle(.right)
-    _ = model.handle(.right)  // never past now
+    model.press(.right)
+    model.press(.right)  // never past now
     #expect(model.yearEndDay == model.today)
-    _ = model.handle(.left)
-    _ = model.handle(.character("t"))
+    model.press(.left)
+    model.press(.character("t"))
     #expect(render(model).lines[1] == " 24 Nov 2025 – 23 Nov 2026")
   }
 
@@ -247,7 +247,7 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     let index = friday - model.year.firstDay
     let target = view.target(column: 5 + index / 7, row: 4 + index % 7, width: 80, height: 24)
     #expect(target == .day(friday))
-    _ = model.handle(.mouse(MouseEvent(.press, column: 5 + index / 7, row: 4 + index % 7)), target: target)
+    model.press(.mouse(MouseEvent(.press, column: 5 + index / 7, row: 4 + index % 7)))
     #expect(model.page == .day)
     #expect(render(model).lines[1] == " Fri 20 Nov 2026")
     // Tomorrow's cell is not a day to open; the tabs are targets.
@@ -282,7 +282,7 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     #expect(canvas.style(column: 46, row: 19) == .selected)
     #expect(lines[3].dropFirst(46).hasPrefix("3"), "\(canvas.picture)")
     #expect(lines[18].dropFirst(28).hasPrefix("██"), "\(canvas.picture)")  // 08:00
-    _ = model.handle(.left)
+    model.press(.left)
     #expect(render(model).lines[1] == " Sun 22 Nov 2026")
     #expect(render(model).lines[21] == " 0 in 0 changes")
   }
@@ -298,7 +298,7 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     #expect(lines[16] == " Mon 23 Nov " + String(repeating: "█", count: 32) + " +4")
     #expect(lines[20] == " Goal 6/day: 4 of 6 today   streak 0, best 1")
     #expect(lines[21] == " Today +4   This week +4   All time +179")
-    _ = model.handle(.left)
+    model.press(.left)
     lines = render(model).lines
     #expect(lines[1] == " Tue 27 Oct – Mon  9 Nov")
   }
@@ -311,7 +311,7 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     clock.date = at("2026-11-23T15:00:00Z")
     history.append([change("2026-11-23T14:50:00Z", 183, 185)])
     #expect(render(model).lines[20] == " Goal 6/day: 4 of 6 today   streak 0, best 1", "the screen holds still until t")
-    _ = model.handle(.character("t"))
+    model.press(.character("t"))
     #expect(render(model).lines[20] == " Goal 6/day: 6 of 6 today ✓ reached   streak 1, best 1")
   }
 
@@ -325,26 +325,26 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     #expect(lines[4] == " 2026-11-23 14:05  +2      176 → 178        app       two at once")
     #expect(lines[5] == " 2026-11-23 08:15  +1      175 → 176        app")
     #expect(lines[6] == " 2026-11-20 09:07  +1      174 → 175        app")
-    _ = model.handle(.left)
+    model.press(.left)
     lines = render(model).lines
     #expect(lines[1] == " 19–36 of 178, newest first")
-    for _ in 0..<20 { _ = model.handle(.left) }  // stops at the oldest page
+    for _ in 0..<20 { model.press(.left) }  // stops at the oldest page
     #expect(render(model).lines[1] == " 163–178 of 178, newest first")
     #expect(render(model).lines[18] == " 2026-09-01 09:00  +1      0 → 1            app")
-    _ = model.handle(.right)
+    model.press(.right)
     #expect(render(model).lines[1] == " 145–162 of 178, newest first")
-    _ = model.handle(.character("t"))
+    model.press(.character("t"))
     #expect(render(model).lines[1] == " 1–18 of 178, newest first")
   }
 
   @Test func anEmptyHistorySaysSoInEveryView() {
     let model = model([], goal: nil)
     #expect(render(model).lines[14] == " 0 counted on 0 days")
-    _ = model.handle(.tab)
+    model.press(.tab)
     #expect(render(model).lines[21] == " 0 in 0 changes")
-    _ = model.handle(.tab)
+    model.press(.tab)
     #expect(render(model).lines[21] == " Today 0   This week 0   All time 0")
-    _ = model.handle(.tab)
+    model.press(.tab)
     #expect(render(model).lines[1] == " No changes yet")
   }
 
@@ -373,15 +373,17 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     let model = model()
     var pages: [HistoryViewModel.Page] = []
     for _ in 0..<4 {
-      _ = model.handle(.tab)
+      model.press(.tab)
       pages.append(model.page)
     }
     #expect(pages == [.day, .days, .changes, .year])
-    _ = model.handle(.backTab)
+    model.press(.backTab)
     #expect(model.page == .changes)
-    _ = model.handle(.character("2"))
+    model.press(.character("2"))
     #expect(model.page == .day)
-    #expect(model.handle(.character("x")) == .stayed)
-    for key in [Key.character("q"), .escape, .enter, .character("H")] { #expect(model.handle(key) == .closed) }
+    #expect(model.press(.character("x")).isEmpty)
+    for key in [Key.character("q"), .escape, .enter, .character("H")] {
+      #expect(model.press(key) == [.keepHistoryPage(model.page), .close])
+    }
   }
 }

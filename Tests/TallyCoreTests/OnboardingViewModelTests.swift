@@ -1,4 +1,5 @@
 import TallyScreens
+import TallyTestSupport
 import Testing
 
 struct OnboardingViewModelTests {
@@ -12,42 +13,42 @@ struct OnboardingViewModelTests {
   @Test(arguments: [Key.enter, .space, .right])
   func nextKeysTurnThePage(key: Key) {
     let sut = OnboardingViewModel()
-    #expect(sut.handle(key) == .stayed)
+    #expect(sut.press(key).isEmpty)
     #expect(sut.pageIndex == 1)
   }
 
   @Test func enterOnTheLastPageFinishes() {
     let sut = OnboardingViewModel()
-    for _ in 1..<sut.pages.count { sut.handle(.enter) }
+    for _ in 1..<sut.pages.count { sut.press(.enter) }
     #expect(sut.isLastPage)
-    #expect(sut.handle(.enter) == .finished)
+    #expect(sut.press(.enter) == [.endOnboarding(skipped: false)])
   }
 
   @Test(arguments: [Key.space, .right])
   func spaceAndRightDoNotFinishOnTheLastPage(key: Key) {
     let sut = OnboardingViewModel()
-    for _ in 1..<sut.pages.count { sut.handle(.enter) }
-    #expect(sut.handle(key) == .stayed)
+    for _ in 1..<sut.pages.count { sut.press(.enter) }
+    #expect(sut.press(key).isEmpty)
     #expect(sut.isLastPage)
   }
 
   @Test(arguments: [Key.character("s"), .escape])
   func skipKeysSkipFromAnyPage(key: Key) {
     let sut = OnboardingViewModel()
-    sut.handle(.enter)
-    #expect(sut.handle(key) == .skipped)
+    sut.press(.enter)
+    #expect(sut.press(key) == [.endOnboarding(skipped: true)])
   }
 
   @Test func leftGoesBackButNotBeforeTheFirstPage() {
     let sut = OnboardingViewModel()
-    sut.handle(.enter)
-    sut.handle(.left)
+    sut.press(.enter)
+    sut.press(.left)
     #expect(sut.pageIndex == 0)
-    sut.handle(.left)
+    sut.press(.left)
     #expect(sut.pageIndex == 0)
   }
 
   @Test func qQuits() {
-    #expect(OnboardingViewModel().handle(.character("q")) == .quit)
+    #expect(OnboardingViewModel().press(.character("q")) == [.quit])
   }
 }

@@ -112,7 +112,7 @@ struct RenderTests {
     let model = counter(Int.max)
     model.press(.space)
     var canvas = Canvas(width: 80, height: 24)
-    model.counterView.render(into: &canvas)
+    model.render(into: &canvas)
     #expect(
       canvas.lines[22] == " 9223372036854775807 is the largest value a counter can hold; it stays there", "\(canvas.picture)")
   }

@@ -1,3 +1,4 @@
+import TallyModel
 import TallyScreens
 
 /// Draws the current screen into a canvas of the terminal's size, or a one-line message
@@ -12,12 +13,11 @@ public struct AppView {
   /// is false.
   public func render(width: Int, height: Int, unicode: Bool = true) -> Canvas {
     var canvas = Canvas(width: width, height: height)
-    let minimum: (width: Int, height: Int)
-    switch model.screen {
-    case .onboarding(let onboarding): minimum = OnboardingView(model: onboarding).minimumSize
-    case .counter(let counter): minimum = CounterView(model: counter, counters: model.counters.list).minimumSize
-    case .history(let history, _): minimum = HistoryView(model: history).minimumSize
-    }
+    let screens = model.drawnScreens
+    var context = model.context(lastChange: lastChange)
+    (context.width, context.height, context.unicode) = (width, height, unicode)
+    if screens.contains(where: { $0.name == .counter }) { context.goal = model.goalSummary }
+    let minimum = model.screen.minimumSize(in: context)
     guard width >= minimum.width, height >= minimum.height else {
       // Wrapped, so that even a few columns say what size is needed.
       let lines = TextLayout.wrap("Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)", width: width)
@@ -27,14 +27,7 @@ public struct AppView {
       }
       return canvas
     }
-    switch model.screen {
-    case .onboarding(let onboarding): OnboardingView(model: onboarding).render(into: &canvas)
-    case .counter(let counter):
-      CounterView(
-        model: counter, counters: model.counters.list, goal: model.goalSummary, lastChange: lastChange
-      ).render(into: &canvas)
-    case .history(let history, _): HistoryView(model: history, unicode: unicode).render(into: &canvas)
-    }
+    for screen in screens { screen.render(into: &canvas, in: context) }
     if let notice = model.notice {
       let lines = TextLayout.wrap(notice, width: width - 2).prefix(max(1, height / 3))
       let top = height - 1 - lines.count

@@ -3,26 +3,21 @@ import TallyModel
 import TallyScreens
 import TallySettings
 
-/// Picks the screen and routes each key press to it: onboarding on first launch, then the
-/// counter, and a counter's history over it.
+/// Keeps the stack of screens and sends each message to the top one: onboarding on first
+/// launch, then the counter, and the history or the help over it.
 ///
-/// A key goes to the screen on show, which returns what should happen; the edits among that
-/// go to the one ``CountersModel`` in one batch, and what became of them back to the screen.
+/// A key goes to the top screen, which returns what should happen (``ScreenEffect``); the
+/// edits among that go to the one ``CountersModel`` in one batch, and what became of them,
+/// like every effect's result, back to that screen as a message.
 ///
-/// Its dependencies are injected the two ways of chapter 6 of "iOS Unit Testing by Example":
-/// `Analytics` by constructor (the composition root chooses the real one; tests pass a spy),
-/// and the counters model and the history screen as closures, because they are made later,
-/// when shown. So onboarding never loads the counters, and tests hand in any store they like.
+/// `Analytics` comes in by constructor (tests pass a spy); the counters model and the
+/// history screen come as closures, because they are made when first shown: onboarding never
+/// loads the counters, and tests hand in any store they like.
 public final class AppViewModel {
-  /// The screen on show, with its view model.
-  public enum Screen {
-    case onboarding(OnboardingViewModel)
-    case counter(CounterViewModel)
-    /// A counter's history, over the counter screen it returns to.
-    case history(HistoryViewModel, over: CounterViewModel)
-  }
-
-  public private(set) var screen: Screen
+  /// The screens on show, the top one last: it hears the keys.
+  public private(set) var screens: [any Screen] = []
+  /// The screen on top.
+  public var screen: any Screen { screens[screens.count - 1] }
   /// The counters, loaded when the counter screen first shows.
   public private(set) lazy var counters: CountersModel = makeCountersModel()
   /// Set once the user has asked to quit; the run loop then ends.
@@ -70,9 +65,12 @@ public final class AppViewModel {
       unicode = isUnicode
     case .storeChanged: storeChanged()
     case .settingsChanged(let settings, let problem):
-      settingsChanged(settings)
+      counterSettings = settings
+      tellEveryScreen(.settingsChanged(settings))
       if let problem { show(Settings.keysNotice(problem), from: .settings) }
-    case .saveTried: saveStatusChanged()
+    case .saveTried:
+      guard !isOnboarding else { return }
+      tellEveryScreen(.saveTried(storeProblem: counters.saveProblem, historyProblem: analytics.problem))
     case .quitRefused(let problem): refuseQuit(unsaved: problem)
     case .syncStatus(let summary): show(summary, from: .sync)
     case .historyOpen: showsLastChange = true
@@ -86,6 +84,7 @@ public final class AppViewModel {
   private var counterSettings: CounterScreenSettings
   private let analytics: Analytics
   private let makeCountersModel: () -> CountersModel
+  private let makeOnboardingViewModel: () -> OnboardingViewModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
   private let makeGoalSummary: (Counter) -> GoalSummary?
   private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
@@ -101,7 +100,7 @@ public final class AppViewModel {
     settingStore: SettingStorage,
     analytics: Analytics,
     counterSettings: CounterScreenSettings = CounterScreenSettings(),
-    makeOnboardingViewModel: () -> OnboardingViewModel = { OnboardingViewModel() },
+    makeOnboardingViewModel: @escaping () -> OnboardingViewModel = { OnboardingViewModel() },
     makeCountersModel: @escaping () -> CountersModel,
     makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel,
     makeGoalSummary: @escaping (Counter) -> GoalSummary? = { _ in nil },
@@ -113,17 +112,45 @@ public final class AppViewModel {
     self.analytics = analytics
     self.counterSettings = counterSettings
     self.makeCountersModel = makeCountersModel
+    self.makeOnboardingViewModel = makeOnboardingViewModel
     self.makeHistoryViewModel = makeHistoryViewModel
     self.makeGoalSummary = makeGoalSummary
     self.makeLastChange = makeLastChange
-    if settingStore.showOnboarding {
-      screen = .onboarding(makeOnboardingViewModel())
-      analytics.track(.screenShown(.onboarding))
-    } else {
-      screen = .counter(CounterViewModel(settings: counterSettings))
-      analytics.track(.screenShown(.counter))
+    open(settingStore.showOnboarding ? .onboarding : .counter)
+  }
+
+  /// Makes the screen `name`: one line a screen.
+  private func make(_ name: ScreenName) -> any Screen {
+    switch name {
+    case .onboarding: makeOnboardingViewModel()
+    case .counter: CounterViewModel(settings: counterSettings)
+    case .help: HelpViewModel(keyMap: counterSettings.keyMap)
+    case .history: makeHistoryViewModel(counters.list.current).opening(on: settingStore.historyPage)
     }
   }
+
+  private func open(_ name: ScreenName) {
+    screens.append(make(name))
+    analytics.track(.screenShown(name))
+  }
+
+  private func close() {
+    guard screens.count > 1 else { return }
+    screens.removeLast()
+    analytics.track(.screenShown(screen.name))
+  }
+
+  private var isOnboarding: Bool { screens[0].name == .onboarding }
+
+  /// What the screens are given with a message: during onboarding no counters, which are
+  /// not loaded yet.
+  public func context(goal: GoalSummary? = nil, lastChange: String? = nil) -> ScreenContext {
+    ScreenContext(
+      counters: isOnboarding ? Self.noCounters : counters.list, width: screenSize.width, height: screenSize.height,
+      unicode: unicode, goal: goal, lastChange: lastChange)
+  }
+
+  private static let noCounters = CounterList(counters: [], currentID: "")
 
   private func handle(_ key: Key) {
     guard !isQuitting else { return }
@@ -136,61 +163,46 @@ public final class AppViewModel {
       isQuitting = true
       return
     }
-    switch screen {
-    case .onboarding(let onboarding):
-      switch onboarding.handle(key) {
-      case .stayed: break
-      case .finished: leaveOnboarding(.onboardingFinished)
-      case .skipped: leaveOnboarding(.onboardingSkipped)
+    tell(screen, .key(key))
+  }
+
+  /// Sends `message` to `screen` and carries out what it asks for: the edits in one go, and
+  /// what became of each effect back to it.
+  private func tell(_ screen: any Screen, _ message: ScreenMessage) {
+    let update = screen.receive(message, in: context())
+    var edits: [CounterEdit] = []
+    for effect in update.effects {
+      switch effect {
+      case .edit(let edit): edits.append(edit)
+      case .open(let name): open(name)
+      case .close: close()
+      case .endOnboarding(let skipped):
+        settingStore.showOnboarding = false
+        analytics.track(skipped ? .onboardingSkipped : .onboardingFinished)
+        screens.removeAll()
+        open(.counter)
+      case .keepHistoryPage(let page): if settingStore.historyPage != page { settingStore.historyPage = page }
+      case .findLastChange(let id):
+        // The changes of this burst of keys are still buffered: written first, so that
+        // the last one is the one just made.
+        analytics.flush(copyingToFolder: false)
+        tell(screen, .lastChangeFound(history?.lastChange(ofCounter: id)))
+      case .setNote(let note, let change, let purpose):
+        tell(screen, .noteSet(history?.setNote(note, of: change) ?? false, for: purpose))
       case .quit: isQuitting = true
       }
-    case .counter(let counter):
-      var target: CounterLayout.Target?
-      if case .mouse(let event) = key {
-        target = CounterView(model: counter, counters: counters.list).target(
-          column: event.column, row: event.row, width: screenSize.width, height: screenSize.height)
-      }
-      var edits: [CounterEdit] = []
-      let update = counter.update(key, counters: counters.list, target: target)
-      for effect in update.effects {
-        switch effect {
-        case .edit(let edit): edits.append(edit)
-        case .openHistory:
-          let history = makeHistoryViewModel(counters.list.current)
-          // The view last shown, which `H` opens again (in this run and the next).
-          history.page = settingStore.historyPage
-          screen = .history(history, over: counter)
-          analytics.track(.screenShown(.history))
-        case .helpShown: analytics.track(.screenShown(.help))
-        case .findLastChange(let id):
-          // The changes of this burst of keys are still buffered: written first, so that
-          // the last one is the one just made.
-          analytics.flush(copyingToFolder: false)
-          counter.lastChangeFound(history?.lastChange(ofCounter: id), counters: counters.list)
-        case .setNote(let note, let change, let purpose):
-          counter.receive(.noteSet(history?.setNote(note, of: change) ?? false, for: purpose))
-        case .quit: isQuitting = true
-        }
-      }
-      if !edits.isEmpty { counter.receive(.edited(counters.apply(edits), for: update.purpose)) }
-    case .history(let history, let counter):
-      var target: HistoryViewModel.Target?
-      if case .mouse(let event) = key {
-        target = HistoryView(model: history, unicode: unicode).target(
-          column: event.column, row: event.row, width: screenSize.width, height: screenSize.height)
-      }
-      let outcome = history.handle(key, target: target)
-      guard outcome == .closed else { return }
-      // Kept when the screen closes: one write, not one a Tab.
-      if settingStore.historyPage != history.page { settingStore.historyPage = history.page }
-      screen = .counter(counter)
-      analytics.track(.screenShown(.counter))
     }
+    if !edits.isEmpty { tell(screen, .edited(counters.apply(edits), for: update.purpose)) }
+  }
+
+  /// Sends `message` to every screen on the stack, the ones under the top too.
+  private func tellEveryScreen(_ message: ScreenMessage) {
+    for screen in screens { tell(screen, message) }
   }
 
   /// How the counter on screen stands toward its goal now, or `nil` when it has none.
   public var goalSummary: GoalSummary? {
-    if case .onboarding = screen { return nil }
+    if isOnboarding { return nil }
     return makeGoalSummary(counters.list.current)
   }
 
@@ -203,7 +215,7 @@ public final class AppViewModel {
   /// seconds until that line's text changes; `nil` when nothing did, or off the counter
   /// screen.
   public var lastChange: (text: String, changesIn: Double)? {
-    guard showsLastChange, case .counter = screen else { return nil }
+    guard showsLastChange, drawnScreens.contains(where: { $0.name == .counter }) else { return nil }
     return makeLastChange(counters.list.current)
   }
 
@@ -217,37 +229,15 @@ public final class AppViewModel {
       from: .unsaved)
   }
 
-  /// Tells the screen that the store tried to save, and the history to append: the status
-  /// line says whether that worked.
-  private func saveStatusChanged() {
-    switch screen {
-    case .counter(let counter), .history(_, over: let counter):
-      counter.saveStatusChanged(storeProblem: counters.saveProblem, historyProblem: analytics.problem)
-    case .onboarding: break
-    }
-  }
-
   /// Reads the counters again after another process changed the store.
   private func storeChanged() {
-    if case .onboarding = screen { return }
+    if isOnboarding { return }
     counters.reload()
   }
 
-  /// Uses `settings` on the counter screen from now on, as the user changed them while the
-  /// app runs: the next key is read with the new keys, and the next frame shows them.
-  private func settingsChanged(_ settings: CounterScreenSettings) {
-    counterSettings = settings
-    switch screen {
-    case .counter(let counter), .history(_, over: let counter): counter.settings = settings
-    case .onboarding: break
-    }
-  }
-
-  private func leaveOnboarding(_ event: AnalyticsEvent) {
-    settingStore.showOnboarding = false
-    analytics.track(event)
-    screen = .counter(CounterViewModel(settings: counterSettings))
-    analytics.track(.screenShown(.counter))
+  /// The screens drawn, bottom first: the top one, and the ones an overlay is drawn over.
+  public var drawnScreens: ArraySlice<any Screen> {
+    screens[(screens.lastIndex { !$0.isOverlay } ?? 0)...]
   }
 }
 

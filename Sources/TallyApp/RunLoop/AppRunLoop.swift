@@ -125,6 +125,7 @@ public final class AppRunLoop {
   private func start(_ makeApp: () -> AppViewModel) -> AppViewModel {
     store.performBatch {
       let app = makeApp()
+      tellSize(to: app)
       draw(app, lastChange: app.lastChange)
       // The other machines' changes since the last run are merged right after the first
       // frame, which shows the counters as this machine last saved them, and drawn before
@@ -159,6 +160,7 @@ public final class AppRunLoop {
       keys.removeAll { $0 == .control("z") }
       terminal.suspend()
     }
+    tellSize(to: app)
     apply(keys, to: app)
     if app.isQuitting, !app.quitsWithoutSaving, store.hasUnsavedChanges {
       store.retrySave()
@@ -174,7 +176,6 @@ public final class AppRunLoop {
   /// Applies a burst of keys in one store batch, then tells the screen how saving went and
   /// writes the burst's history (after the counts, which are already saved).
   private func apply(_ keys: [Key], to app: AppViewModel) {
-    app.receive(.terminal(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
     // No batch without keys: a batch ends in a save when one is pending, and a failed save's
     // temporary file wakes the directory's watch, which would save again, and again, while
     // the disk stays full (the retry waits for its second above).
@@ -243,10 +244,15 @@ public final class AppRunLoop {
     return true
   }
 
+  /// Tells the app the terminal's size, once a turn: after the keys are read (a resize
+  /// arrives among them), before they are applied and the frame is drawn.
+  private func tellSize(to app: AppViewModel) {
+    app.receive(.terminal(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
+  }
+
   /// Draws a frame with the last-change line `lastChange` (one read of the history a frame),
   /// and notes when that line's words change, for the next wait.
   private func draw(_ app: AppViewModel, lastChange: (text: String, changesIn: Double)?) {
-    app.receive(.terminal(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
     lastChangeChangesIn = lastChange?.changesIn
     terminal.draw(
       AppView(model: app, lastChange: lastChange?.text).render(

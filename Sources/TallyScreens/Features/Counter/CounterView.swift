@@ -3,7 +3,7 @@ import TallyPlatform
 
 /// Draws the counter screen: the tab row, the current counter's value in large digits and
 /// as plain text, the `[ - ]` `[ + ]` buttons, the status line (a message, a prompt or a
-/// question) and the key hints; the help on top when it is open.
+/// question) and the key hints.
 ///
 /// Positions come from ``CounterLayout``, and so does the region a mouse click means
 /// (``target(column:row:width:height:)``).
@@ -70,7 +70,6 @@ public struct CounterView {
     }
     drawStatus(layout, into: &canvas)
     canvas.put(hintLine(width: canvas.width), column: 0, row: layout.hintRow, style: .hint)
-    if model.mode == .help { HelpOverlay(keyMap: model.keyMap).render(into: &canvas) }
   }
 
   private func hintLine(width: Int) -> String {
@@ -78,7 +77,6 @@ public struct CounterView {
     case .counting: model.keyMap.hintLine(width: width)
     case .prompt: Prompt.keyMap.hintLine(width: width)
     case .confirmation: Confirmation.keyMap.hintLine(width: width)
-    case .help: Help.keyMap.hintLine(width: width)
     }
   }
 
@@ -118,7 +116,7 @@ public struct CounterView {
     // Rows between the value (and its buttons) and the status line, for a long message.
     let spare = row - 1 - (layout.lastChangeRow ?? layout.progressRow ?? layout.decrement?.row ?? layout.valueLineRow)
     switch model.mode {
-    case .counting, .help:
+    case .counting:
       if let status = model.status {
         drawWrapped(
           status.text, bottom: row, lines: 1 + min(2, spare), style: status.isWarning ? .warning : .plain, into: &canvas)

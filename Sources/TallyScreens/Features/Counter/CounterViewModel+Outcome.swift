@@ -9,17 +9,9 @@ import TallyPlatform
 /// (its counter was deleted elsewhere, its old name was taken, a limit is in the way) is
 /// dropped, and the message says why. Undo and redo show the counter they changed.
 extension CounterViewModel {
-  /// Takes in what became of an update's edits, with the purpose the update gave them.
-  public func receive(_ outcome: CounterOutcome) {
-    switch outcome {
-    case .edited(let outcomes, let purpose): applied(outcomes, for: purpose)
-    case .noteSet(let succeeded, let purpose): noteSet(succeeded, for: purpose)
-    }
-  }
-
   /// Takes in what ``CountersModel`` made of the edits: the changes are kept for undo, and a
   /// refusal is shown (a refused prompt stays open).
-  private func applied(_ outcomes: [Result<CounterChange?, CounterError>], for purpose: EditPurpose) {
+  func applied(_ outcomes: [Result<CounterChange?, CounterError>], for purpose: EditPurpose) {
     let made = outcomes.compactMap { try? $0.get() }
     for case .failure(let error) in outcomes {
       switch (purpose, error) {
@@ -42,7 +34,7 @@ extension CounterViewModel {
   }
 
   /// Pops the latest change to undo (or redo) and returns the edits that replay it.
-  func replay(undoing: Bool, counters: CounterList) -> CounterUpdate {
+  func replay(undoing: Bool, counters: CounterList) -> ScreenUpdate {
     guard let change = undoing ? undoStack.popUndoable() : undoStack.popRedoable() else {
       inform("Nothing to \(undoing ? "undo" : "redo").")
       return []
@@ -68,12 +60,12 @@ extension CounterViewModel {
       case .delete(let counter, let index): undoing ? [.restore(counter, at: index)] : [.delete(counter.id)]
       case .note: []
       }
-    return CounterUpdate(edits.map(CounterEffect.edit), purpose: purpose)
+    return ScreenUpdate(edits.map(ScreenEffect.edit), purpose: purpose)
   }
 
   /// Opens the prompt for a note on `change`, the counter's last change as the history
-  /// found it after ``CounterEffect/findLastChange(counterID:)``, or says there is none.
-  public func lastChangeFound(_ change: RecordedChange?, counters: CounterList) {
+  /// found it after ``ScreenEffect/findLastChange(counterID:)``, or says there is none.
+  func lastChangeFound(_ change: RecordedChange?, counters: CounterList) {
     guard let change else {
       let name = counters.counter(withID: counters.current.id).map { Self.shortName($0.name) } ?? "This counter"
       inform("\(name) has no change to put a note on yet.")
@@ -86,9 +78,9 @@ extension CounterViewModel {
         text: change.entry.note.map(TerminalText.escaped) ?? ""))
   }
 
-  /// Takes in whether the note a prompt or an undo asked for (``CounterEffect/setNote(_:of:for:)``)
+  /// Takes in whether the note a prompt or an undo asked for (``ScreenEffect/setNote(_:of:for:)``)
   /// is in the history now: the change is kept for undo, or the message says why not.
-  private func noteSet(_ succeeded: Bool, for purpose: EditPurpose) {
+  func noteSet(_ succeeded: Bool, for purpose: EditPurpose) {
     switch purpose {
     case .prompt(let prompt):
       guard case .note(let change) = prompt.purpose else { return }

@@ -1,20 +1,19 @@
 import TallyDefaults
 import TallyModel
 
-/// The counter screen's state and what its keys mean: the book's counter view controller,
-/// without UIKit and without I/O, grown to several named counters.
+/// The counter screen's state and what its keys mean, without I/O, for several named counters.
 ///
-/// ``update(_:counters:target:)`` takes a key and the counters as ``CountersModel`` holds
-/// them, changes only the screen's own state (its mode, the status line) and returns what
-/// should happen as ``CounterEffect`` values, with what the edits among them are for
-/// (``CounterUpdate``); the app makes the edits and hands what became of them back as a
-/// message with that purpose (``receive(_:)``), which records them for undo and says what
-/// went wrong. The screen keeps no copy of the counters, and nothing of an edit in flight.
+/// A key (``receive(_:in:)``) applies to the counters in the context as they are; it changes
+/// only the screen's own state (its mode, the status line) and returns what should happen,
+/// with what the edits among that are for (``ScreenUpdate``). The app makes the edits and
+/// hands what became of them back as a message with that purpose, which records them for undo
+/// and says what went wrong. The screen keeps no copy of the counters, and nothing of an edit
+/// in flight.
 ///
 /// Keys are data: ``keyMap`` for counting (the user's `keys.<action>` settings over
-/// ``defaultKeyMap``), and the key maps of `Prompt`, `Confirmation` and `Help` for the
-/// other modes. Every change made here can be undone and redone.
-public final class CounterViewModel {
+/// ``defaultKeyMap``), and the key maps of `Prompt` and `Confirmation` for the other modes.
+/// Every change made here can be undone and redone.
+public final class CounterViewModel: Screen {
   /// What the counter screen can do; keys map to these through ``keyMap``.
   ///
   /// Each action's keys are a setting, `keys.<name>` (``name``).
@@ -96,7 +95,7 @@ public final class CounterViewModel {
   /// The keys, whether reset and delete ask first, and whether the value is drawn large;
   /// changed while the app runs when the user changes the settings.
   public package(set) var settings: CounterScreenSettings
-  /// Counting, or a prompt, a confirmation or the help on top of it.
+  /// Counting, or a prompt or a confirmation on the status line.
   public internal(set) var mode: CounterMode = .counting
   /// A one-line message for the status line: a limit reached, an undo, a save that failed.
   public internal(set) var status: StatusMessage?
@@ -106,17 +105,44 @@ public final class CounterViewModel {
     self.settings = settings
   }
 
-  // MARK: Keys
+  public var name: ScreenName { .counter }
 
-  /// Handles a key in the current mode and returns what should happen.
-  ///
-  /// The key applies to `counters` as they are. A mouse press while counting means the region
-  /// under it, `target`, which the view finds (`CounterView.target(column:row:width:height:)`);
-  /// in the other modes it counts as a key.
-  public func update(_ key: Key, counters: CounterList, target: CounterLayout.Target? = nil) -> CounterUpdate {
+  public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
+    switch message {
+    case .key(let key): return update(key, in: context)
+    case .edited(let outcomes, let purpose): applied(outcomes, for: purpose)
+    case .noteSet(let succeeded, let purpose): noteSet(succeeded, for: purpose)
+    case .lastChangeFound(let change): lastChangeFound(change, counters: context.counters)
+    case .saveTried(let storeProblem, let historyProblem):
+      saveStatusChanged(storeProblem: storeProblem, historyProblem: historyProblem)
+    case .settingsChanged(let settings): self.settings = settings
+    }
+    return []
+  }
+
+  public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) {
+    CounterLayout.minimumSize(for: context.counters)
+  }
+
+  public func render(into canvas: inout Canvas, in context: ScreenContext) {
+    CounterView(model: self, counters: context.counters, goal: context.goal, lastChange: context.lastChange)
+      .render(into: &canvas)
+  }
+
+  public func target(column: Int, row: Int, in context: ScreenContext) -> CounterLayout.Target? {
+    CounterView(model: self, counters: context.counters, lastChange: context.lastChange).target(
+      column: column, row: row, width: context.width, height: context.height)
+  }
+
+  /// A key in the current mode; a mouse press while counting means the region under it.
+  private func update(_ key: Key, in context: ScreenContext) -> ScreenUpdate {
+    let counters = context.counters
     switch mode {
     case .counting:
-      if case .mouse(let event) = key { return event.kind == .press ? click(target, counters: counters) : [] }
+      if case .mouse(let event) = key {
+        guard event.kind == .press else { return [] }
+        return click(target(column: event.column, row: event.row, in: context), counters: counters)
+      }
       guard let action = keyMap.action(for: key) else { return [] }
       return perform(action, counters: counters)
     case .prompt(var prompt):
@@ -131,15 +157,11 @@ public final class CounterViewModel {
       return []
     case .confirmation(let confirmation):
       if case .mouse(let event) = key, event.kind != .press { return [] }
-      return CounterUpdate(answer(confirmation, Confirmation.answer(to: key)))
-    case .help:
-      if case .mouse(let event) = key, event.kind != .press { return [] }
-      mode = .counting
-      return []
+      return ScreenUpdate(answer(confirmation, Confirmation.answer(to: key)))
     }
   }
 
-  private func click(_ target: CounterLayout.Target?, counters: CounterList) -> CounterUpdate {
+  private func click(_ target: CounterLayout.Target?, counters: CounterList) -> ScreenUpdate {
     switch target {
     case .decrement?: return perform(.decrement, counters: counters)
     case .increment?: return perform(.increment, counters: counters)
@@ -153,7 +175,7 @@ public final class CounterViewModel {
   }
 
   /// What a counting action does to `counters`.
-  func perform(_ action: Action, counters: CounterList) -> CounterUpdate {
+  func perform(_ action: Action, counters: CounterList) -> ScreenUpdate {
     status = nil
     let current = counters.current
     let name = Self.shortName(current.name)
@@ -195,20 +217,18 @@ public final class CounterViewModel {
     case .delete:
       let question = "Delete \(name) (\(current.value))? y/N"
       mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
-    case .help:
-      mode = .help
-      return [.helpShown]
-    case .history: return [.openHistory]
+    case .help: return [.open(.help)]
+    case .history: return [.open(.history)]
     case .quit: return [.quit]
     }
     return []
   }
 
   /// Acts on a confirmed prompt: asks for the change, or keeps the prompt open saying why not.
-  private func confirm(_ prompt: Prompt) -> CounterUpdate {
+  private func confirm(_ prompt: Prompt) -> ScreenUpdate {
     let text = prompt.field.text
     mode = .counting
-    let asked: CounterEffect
+    let asked: ScreenEffect
     do throws(CounterError) {
       switch prompt.purpose {
       case .newCounter: asked = .edit(.create(named: text, selecting: true))
@@ -227,7 +247,7 @@ public final class CounterViewModel {
         }
         asked = .setNote(note, of: change, for: .prompt(prompt))
       }
-      return CounterUpdate([asked], purpose: .prompt(prompt))
+      return ScreenUpdate([asked], purpose: .prompt(prompt))
     } catch {
       refuse(prompt, error)
       return []
@@ -235,7 +255,7 @@ public final class CounterViewModel {
   }
 
   /// Acts on the answer to a confirmation.
-  private func answer(_ confirmation: Confirmation, _ action: Confirmation.Action) -> [CounterEffect] {
+  private func answer(_ confirmation: Confirmation, _ action: Confirmation.Action) -> [ScreenEffect] {
     mode = .counting
     switch (confirmation.purpose, action) {
     case (.reset(let id), .confirm): return [.edit(.setValue(0, of: id))]
@@ -264,7 +284,7 @@ public final class CounterViewModel {
 
   /// Shows whether the changes reached the disk: while the store or the history cannot be
   /// saved the status line says so, and it says "Saved." once they are.
-  public func saveStatusChanged(storeProblem: StoreError?, historyProblem: String?) {
+  private func saveStatusChanged(storeProblem: StoreError?, historyProblem: String?) {
     if let storeProblem {
       status = StatusMessage(
         "Not saved: \(storeProblem). The value on screen is kept; saving is retried.", kind: .saveFailure)
@@ -283,4 +303,12 @@ public final class CounterViewModel {
     guard let first = text.first else { return text }
     return first.uppercased() + text.dropFirst()
   }
+}
+
+/// What the counter screen is doing: counting, or waiting on a prompt or a confirmation,
+/// each with its own key map.
+public enum CounterMode: Sendable, Equatable {
+  case counting
+  case prompt(Prompt)
+  case confirmation(Confirmation)
 }

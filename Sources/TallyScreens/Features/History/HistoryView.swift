@@ -17,7 +17,7 @@ public struct HistoryView {
   }
 
   /// The smallest screen the history draws on at all: its tabs, and a view's message.
-  public var minimumSize: (width: Int, height: Int) { (30, 8) }
+  public static let minimumSize = (width: 30, height: 8)
 
   /// The smallest screen each view draws on.
   public static func minimumSize(of page: HistoryViewModel.Page) -> (width: Int, height: Int) {

@@ -20,7 +20,7 @@ import TallyModel
 ///
 /// Each view reads what it shows from the history when it is first drawn after opening or
 /// moving (a few indexed reads, however long the history), not at every frame.
-public final class HistoryViewModel {
+public final class HistoryViewModel: Screen {
   /// One of the dashboard's views.
   public enum Page: String, CaseIterable, Sendable {
     case year
@@ -30,12 +30,6 @@ public final class HistoryViewModel {
 
     /// The name on its tab: its raw value, capitalised ("Year").
     public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
-  }
-
-  /// What a key did to the screen.
-  public enum Outcome: Equatable, Sendable {
-    case stayed
-    case closed
   }
 
   /// What a mouse click on the screen hit: a view's tab, or a day of the year.
@@ -92,10 +86,19 @@ public final class HistoryViewModel {
 
   // MARK: Keys
 
-  /// Applies a key; `target` is what a mouse event hit (``HistoryView/target(column:row:width:height:)``).
-  public func handle(_ key: Key, target: Target? = nil) -> Outcome {
+  public var name: ScreenName { .history }
+
+  /// This screen, opening on `page`.
+  public func opening(on page: Page) -> Self {
+    self.page = page
+    return self
+  }
+
+  /// A key; on close, the view on show is kept for the next history to open on.
+  public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
+    guard case .key(let key) = message else { return [] }
     switch key {
-    case .character("q"), .character("H"), .escape, .enter: return .closed
+    case .character("q"), .character("H"), .escape, .enter: return [.keepHistoryPage(page), .close]
     case .tab: show(step: 1)
     case .backTab: show(step: Page.allCases.count - 1)
     case .character(let digit) where digit.wholeNumberValue.map((1...Page.allCases.count).contains) == true:
@@ -104,7 +107,7 @@ public final class HistoryViewModel {
     case .right, .pageDown, .character("l"): move(back: false)
     case .character("t"), .home: backToNow()
     case .mouse(let event):
-      switch (event.kind, target) {
+      switch (event.kind, target(column: event.column, row: event.row, in: context)) {
       case (.press, .page(let page)?): self.page = page
       case (.press, .day(let day)?):
         shownDay = day
@@ -116,7 +119,19 @@ public final class HistoryViewModel {
       }
     default: break
     }
-    return .stayed
+    return []
+  }
+
+  public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { HistoryView.minimumSize }
+
+  public func render(into canvas: inout Canvas, in context: ScreenContext) {
+    HistoryView(model: self, unicode: context.unicode).render(into: &canvas)
+  }
+
+  /// What a click hits (``HistoryView/target(column:row:width:height:)``).
+  public func target(column: Int, row: Int, in context: ScreenContext) -> Target? {
+    HistoryView(model: self, unicode: context.unicode).target(
+      column: column, row: row, width: context.width, height: context.height)
   }
 
   /// Shows the view `step` places after the one on show, round the tabs.

@@ -6,7 +6,7 @@ public struct OnboardingView {
     self.model = model
   }
 
-  public var minimumSize: (width: Int, height: Int) { (20, 5) }
+  public static let minimumSize = (width: 20, height: 5)
 
   public func render(into canvas: inout Canvas) {
     let bottom = canvas.height - 1

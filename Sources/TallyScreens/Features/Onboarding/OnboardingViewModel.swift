@@ -1,21 +1,15 @@
+import TallyModel
+
 /// The onboarding screen's state: which page is shown, and how it ends.
 ///
 /// Enter, Space or Right goes to the next page, Left or Backspace to the previous one;
 /// Enter on the last page finishes; `s` or Esc skips the rest. Recording that onboarding was
 /// shown is the app's job (`AppViewModel`), not this screen's.
-public final class OnboardingViewModel {
+public final class OnboardingViewModel: Screen {
   public enum Action: Sendable, Hashable {
     case next
     case previous
     case skip
-    case quit
-  }
-
-  /// How a key press leaves onboarding.
-  public enum Outcome: Sendable, Equatable {
-    case stayed
-    case finished
-    case skipped
     case quit
   }
 
@@ -36,18 +30,28 @@ public final class OnboardingViewModel {
   public var page: OnboardingPage { pages[pageIndex] }
   public var isLastPage: Bool { pageIndex == pages.count - 1 }
 
-  @discardableResult
-  public func handle(_ key: Key) -> Outcome {
+  public var name: ScreenName { .onboarding }
+
+  public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
+    guard case .key(let key) = message else { return [] }
     switch Self.keyMap.action(for: key) {
     case .next?:
       // Only Enter finishes, so that Space pressed once too often does not.
-      if isLastPage { return key == .enter ? .finished : .stayed }
+      if isLastPage { return key == .enter ? [.endOnboarding(skipped: false)] : [] }
       pageIndex += 1
     case .previous?: pageIndex = max(0, pageIndex - 1)
-    case .skip?: return .skipped
-    case .quit?: return .quit
+    case .skip?: return [.endOnboarding(skipped: true)]
+    case .quit?: return [.quit]
     case nil: break
     }
-    return .stayed
+    return []
   }
+
+  public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { OnboardingView.minimumSize }
+
+  public func render(into canvas: inout Canvas, in context: ScreenContext) {
+    OnboardingView(model: self).render(into: &canvas)
+  }
+
+  public func target(column: Int, row: Int, in context: ScreenContext) -> Never? { nil }
 }

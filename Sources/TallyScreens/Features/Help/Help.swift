@@ -1,7 +1,7 @@
-/// The help overlay's content and keys.
+/// The help's content and keys.
 ///
-/// It lists every key of the counter screen, read from its key map as the settings bind it, and
-/// the mouse actions. Any key closes it.
+/// It lists every key of the counter screen, read from its key map as the settings bind it,
+/// and the mouse actions. Any key closes it.
 public enum Help {
   /// What a key does while the help is open: close it.
   public enum Action: Sendable, Hashable {
