@@ -76,8 +76,8 @@ public final class TerminalSession: TerminalDriver {
   ///
   /// A session needs both standard streams to be terminals, and `TERM` to name a terminal
   /// type that can move the cursor. Writes nothing to the terminal, so the app can check
-  /// before it opens its store, and report a store it cannot open before anything is drawn.
-  /// It costs one more terminfo read than starting the session directly, about 50 µs.
+  /// before it opens its store, and report a store it cannot open before anything is drawn,
+  /// at the cost of one more terminfo read (docs/performance.md).
   public static func checkTerminal(environment: [String: String]) throws(TerminalError) {
     try checkStandardStreams()
     guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
@@ -272,7 +272,7 @@ public final class TerminalSession: TerminalDriver {
     // The frame reaches the terminal through a kernel worker that Linux queues on this
     // core: yielding it now lets the worker hand the frame over before the work that
     // follows a frame (such as the sync folder's reading after the first) holds the core
-    // (docs/performance.md, TerminalSession).
+    // (docs/performance.md).
     sched_yield()
     drawn = canvas
   }

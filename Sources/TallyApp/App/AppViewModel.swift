@@ -16,7 +16,6 @@ import TallySettings
 public final class AppViewModel {
   /// The screens on show, the top one last: it hears the keys.
   public private(set) var screens: [any Screen] = []
-  /// The screen on top.
   public var screen: any Screen { screens[screens.count - 1] }
   /// The counters, loaded when the counter screen first shows.
   public private(set) lazy var counters: CountersModel = makeCountersModel()
@@ -49,21 +48,18 @@ public final class AppViewModel {
     notices.isEmpty ? nil : notices.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value).joined(separator: " ")
   }
 
-  /// Shows `text` on the status line as `source`'s message, or takes that message away
-  /// (`nil`).
+  /// Shows `text` on the status line as `source`'s message (`nil` takes it away).
   public func show(_ text: String?, from source: NoticeSource) {
     notices[source] = text
   }
 
-  /// Takes in what happened: a key (``handle(_:)``), the terminal, the store, a save, the
-  /// settings, the sync folder.
   public func receive(_ message: AppMessage) {
     switch message {
     case .key(let key): handle(key)
     case .terminal(let width, let height, let isUnicode):
       screenSize = (width, height)
       unicode = isUnicode
-    case .storeChanged: storeChanged()
+    case .storeChanged: if !isOnboarding { counters.reload() }
     case .settingsChanged(let settings, let problem):
       counterSettings = settings
       tellEveryScreen(.settingsChanged(settings))
@@ -76,7 +72,8 @@ public final class AppViewModel {
     case .historyOpen: showsLastChange = true
     }
   }
-  /// The terminal's size, which mouse clicks are matched against (``AppMessage/terminal(width:height:unicode:)``).
+
+  /// The terminal's size, which clicks are matched against.
   public private(set) var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
@@ -90,9 +87,9 @@ public final class AppViewModel {
   private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
   /// The history `N` puts notes in; without one, no change is found to note.
   private let history: HistoryLog?
-  /// Whether the terminal shows Unicode, for the mouse targets of views drawn differently
-  /// without it (``AppMessage/terminal(width:height:unicode:)``).
+  /// Whether the terminal shows Unicode (the history's Year view is drawn differently without).
   public private(set) var unicode = true
+  private var isOnboarding: Bool
 
   /// Makes the app's view model; `history` is where `N` on the counter screen finds the
   /// last change and keeps its note (the one `analytics` records changes in, when it does).
@@ -116,6 +113,7 @@ public final class AppViewModel {
     self.makeHistoryViewModel = makeHistoryViewModel
     self.makeGoalSummary = makeGoalSummary
     self.makeLastChange = makeLastChange
+    isOnboarding = settingStore.showOnboarding
     open(settingStore.showOnboarding ? .onboarding : .counter)
   }
 
@@ -139,8 +137,6 @@ public final class AppViewModel {
     screens.removeLast()
     analytics.track(.screenShown(screen.name))
   }
-
-  private var isOnboarding: Bool { screens[0].name == .onboarding }
 
   /// What the screens are given with a message: during onboarding no counters, which are
   /// not loaded yet.
@@ -178,6 +174,7 @@ public final class AppViewModel {
       case .close: close()
       case .endOnboarding(let skipped):
         settingStore.showOnboarding = false
+        isOnboarding = false
         analytics.track(skipped ? .onboardingSkipped : .onboardingFinished)
         screens.removeAll()
         open(.counter)
@@ -195,7 +192,6 @@ public final class AppViewModel {
     if !edits.isEmpty { tell(screen, .edited(counters.apply(edits), for: update.purpose)) }
   }
 
-  /// Sends `message` to every screen on the stack, the ones under the top too.
   private func tellEveryScreen(_ message: ScreenMessage) {
     for screen in screens { tell(screen, message) }
   }
@@ -229,12 +225,6 @@ public final class AppViewModel {
       from: .unsaved)
   }
 
-  /// Reads the counters again after another process changed the store.
-  private func storeChanged() {
-    if isOnboarding { return }
-    counters.reload()
-  }
-
   /// The screens drawn, bottom first: the top one, and the ones an overlay is drawn over.
   public var drawnScreens: ArraySlice<any Screen> {
     screens[(screens.lastIndex { !$0.isOverlay } ?? 0)...]
@@ -243,23 +233,19 @@ public final class AppViewModel {
 
 /// What the app hears from the run loop (``AppViewModel/receive(_:)``).
 public enum AppMessage {
-  /// A key or a mouse event.
   case key(Key)
   /// The terminal's size and whether it shows Unicode, before keys are handled or a frame is
   /// drawn (mouse clicks are matched against the screen at that size).
   case terminal(width: Int, height: Int, unicode: Bool)
   /// The store changed: another process, or a merge of the sync folder.
   case storeChanged
-  /// The user changed the settings while the app runs: the counter screen's, and what of
-  /// them could not be used.
+  /// The user changed the counter screen's settings while the app runs; what could not be used.
   case settingsChanged(CounterScreenSettings, problem: SettingError?)
-  /// A save of the store and an append to the history were tried: the status line says how
-  /// they went.
+  /// A save of the store and an append to the history were tried.
   case saveTried
   /// A quit was taken back because the last changes could not be saved.
   case quitRefused(StoreError)
-  /// The sync folder's problem now, or `nil` once there is none (it stays on the status line
-  /// while it lasts).
+  /// The sync folder's problem now, or `nil` once there is none.
   case syncStatus(String?)
   /// The history is open (after the first frame): the counter screen's last-change line may
   /// be read from now on.

@@ -32,7 +32,7 @@ public final class AppRunLoop {
   /// A sync folder that is not there (or cannot be watched) is looked for this often.
   static let folderPollInterval = 2.0
   /// The copies to the sync folder wait for the keys to pause this long, so that a press
-  /// right after another does not wait for the first one's copy (two fsyncs)...
+  /// right after another does not wait for the first one's copy and its fsyncs...
   private static let folderCopyDelay = Duration.milliseconds(50)
   /// ...and no longer than this while keys keep coming (a key held down).
   private static let folderCopyLongestDelay = Duration.seconds(1)

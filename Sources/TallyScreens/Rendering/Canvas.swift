@@ -9,7 +9,6 @@
 /// built and compared with the last one without reference counting: the app draws one after
 /// every burst of keys.
 public struct Canvas: Sendable {
-  /// One screen cell.
   public struct Cell: Sendable, Equatable {
     public var character: Character
     public var style: Style
@@ -17,7 +16,6 @@ public struct Canvas: Sendable {
     public var isContinuation: Bool
   }
 
-  /// A cell of the canvas.
   public struct Position: Sendable, Equatable {
     public var column: Int
     public var row: Int

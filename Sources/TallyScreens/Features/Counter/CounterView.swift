@@ -40,9 +40,6 @@ public struct CounterView {
   /// The plain-text line that screen readers, copy and paste and scripts read: "Count: 12".
   public var valueLine: String { "\(counters.current.name): \(counters.current.value)" }
 
-  /// The smallest canvas the screen fits.
-  public var minimumSize: (width: Int, height: Int) { CounterLayout.minimumSize(for: counters) }
-
   /// What a click at `column`, `row` of a `width` x `height` screen means: a button, a tab or
   /// a tab-strip arrow, or nothing.
   public func target(column: Int, row: Int, width: Int, height: Int) -> CounterLayout.Target? {

@@ -47,7 +47,6 @@ public final class HistoryViewModel: Screen {
   public private(set) var today: Int
   /// The last day in the Year view: today, or as far back as `←` took it.
   public private(set) var yearEndDay: Int
-  /// The day the Day view shows.
   public private(set) var shownDay: Int
   /// How many windows of 14 days (or goal periods) the Days view is back from now.
   public private(set) var daysBack = 0
@@ -177,17 +176,14 @@ public final class HistoryViewModel: Screen {
 
   // MARK: What the views show, read when first asked for
 
-  /// The Year view's map.
   public var year: YearMap {
     cached(&cachedYear) { YearMap(counter: counter, history: history, calendar: calendar, endDay: yearEndDay, today: today) }
   }
 
-  /// The Day view's hours.
   public var hours: DayHours {
     cached(&cachedHours) { DayHours(counter: counter.id, day: shownDay, history: history, calendar: calendar, now: now) }
   }
 
-  /// The Days view's bars.
   public var days: DaysChart {
     cached(&cachedDays) {
       DaysChart(counter: counter, history: history, calendar: calendar, today: today, windowsBack: daysBack)
