@@ -21,6 +21,11 @@ struct PropertyListFastReaderTests {
     #expect(read(written) == .dictionary(["key": value, "list": .array([value, .dictionary(["k": value])])]), "\(written)")
   }
 
+  @Test func aDocumentEndingAtItsLastTagIsRead() {
+    // No newline after `</plist>`: the end tag's last byte is the document's last.
+    #expect(read("<plist version=\"1.0\"><integer>7</integer></plist>") == .integer(7))
+  }
+
   @Test func anUnclosedArrayOrDictionaryIsNotRead() {
     let written = PropertyListCodec.encode(["list": .array([.integer(1)])])
     #expect(read(written.replacing("</array>", with: "")) == nil)
