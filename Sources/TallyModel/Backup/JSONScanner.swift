@@ -1,6 +1,7 @@
-/// Walks JSON bytes for ``BackupJSONSplit``: white space, keys, and whole values skipped.
-/// Anything it does not follow gives `false` or `nil`, and the caller hands the bytes to
-/// `JSONDecoder`.
+/// Walks JSON bytes for ``BackupJSONSplit``.
+///
+/// It skips white space, keys and whole values; anything it does not follow gives `false` or
+/// `nil`, and the caller hands the bytes to `JSONDecoder`.
 struct JSONScanner {
   let bytes: [UInt8]
   var index = 0

@@ -108,8 +108,10 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     return result + "\""
   }
 
-  /// Reads one line of JSON, or `nil` if it is damaged. A note that breaks ``ChangeNote``'s
-  /// rules (it may come from another machine) makes the line damaged.
+  /// Reads one line of JSON, or `nil` if it is damaged.
+  ///
+  /// A note that breaks ``ChangeNote``'s rules (it may come from another machine) makes the
+  /// line damaged.
   public init?(jsonLine: some Collection<UInt8>) {
     guard let entry = try? Self.decoder.decode(HistoryEntry.self, from: Data(jsonLine)) else { return nil }
     self = entry
