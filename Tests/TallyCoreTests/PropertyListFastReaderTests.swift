@@ -21,9 +21,11 @@ struct PropertyListFastReaderTests {
     #expect(read(written) == .dictionary(["key": value, "list": .array([value, .dictionary(["k": value])])]), "\(written)")
   }
 
-  @Test func aDocumentEndingAtItsLastTagIsRead() {
-    // No newline after `</plist>`: the end tag's last byte is the document's last.
-    #expect(read("<plist version=\"1.0\"><integer>7</integer></plist>") == .integer(7))
+  @Test func aCommentEndingTheDocumentIsClosed() {
+    // Its "-->" is the document's last bytes: what is missing is the element, not the end.
+    #expect(throws: PropertyListError(reason: "a document with no element on line 1")) {
+      try Array("<!-- nothing else -->".utf8).withUnsafeBytes { try PropertyListFastReader.value($0) }
+    }
   }
 
   @Test func anUnclosedArrayOrDictionaryIsNotRead() {
