@@ -77,32 +77,42 @@ struct BinaryPropertyListReader {
       length = Int(exactly: try number(at: start + 1, size: size, of: offset)) ?? .max
       start += 1 + size
     }
+    if marker >> 4 == 0xA || marker >> 4 == 0xD {
+      objects[index] = (.bool(false), 0, 0)
+      let read = try collection(marker, at: start, length: length, of: offset, depth: depth)
+      objects[index] = read
+      return read
+    }
+    let value = try scalar(marker, at: start, length: length, of: offset)
+    objects[index] = (value, 1, 0)
+    return (value, 1, 0)
+  }
+
+  /// The value of a marker other than an array's or a dictionary's, its contents `length`
+  /// long at `start`, for the object at byte `offset`.
+  private func scalar(_ marker: UInt8, at start: Int, length: Int, of offset: Int) throws(PropertyListError)
+    -> PropertyListValue
+  {
     // How many bytes of contents fit before the table: never fewer than `length` promises.
     let room = table - start
-    var count = 1
-    var height = 0
-    let value: PropertyListValue
     switch marker >> 4 {
-    case 0x0 where marker == 0x08 || marker == 0x09: value = .bool(marker == 0x09)
+    case 0x0 where marker == 0x08 || marker == 0x09: return .bool(marker == 0x09)
     case 0x1 where length <= 4:
       let number = try number(at: start, size: 1 << length, of: offset)
-      value = length == 4 ? PropertyListValue(unsigned: number) : .integer(Int64(bitPattern: number))
+      return length == 4 ? PropertyListValue(unsigned: number) : .integer(Int64(bitPattern: number))
     case 0x2 where length == 2:
-      value = .real(Double(Float(bitPattern: UInt32(truncatingIfNeeded: try number(at: start, size: 4, of: offset)))))
-    case 0x2 where length == 3: value = .real(Double(bitPattern: try number(at: start, size: 8, of: offset)))
+      return .real(Double(Float(bitPattern: UInt32(truncatingIfNeeded: try number(at: start, size: 4, of: offset)))))
+    case 0x2 where length == 3: return .real(Double(bitPattern: try number(at: start, size: 8, of: offset)))
     case 0x3 where marker == 0x33:
-      value = .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try number(at: start, size: 8, of: offset))))
+      return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try number(at: start, size: 8, of: offset))))
     case 0x4, 0x5:
       guard length <= room else { throw Self.damaged("whose object at byte \(offset) runs past its end") }
       let contents = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
-      if marker >> 4 == 0x4 {
-        value = .data(Data(contents))
-      } else {
-        guard !contents.contains(where: { $0 >= 0x80 }) else {
-          throw Self.damaged("with an ASCII string at byte \(offset) holding a byte above 0x7F")
-        }
-        value = .string(String(decoding: contents, as: UTF8.self))
+      if marker >> 4 == 0x4 { return .data(Data(contents)) }
+      guard !contents.contains(where: { $0 >= 0x80 }) else {
+        throw Self.damaged("with an ASCII string at byte \(offset) holding a byte above 0x7F")
       }
+      return .string(String(decoding: contents, as: UTF8.self))
     case 0x6:
       guard length <= room / 2 else { throw Self.damaged("whose object at byte \(offset) runs past its end") }
       let bytes = bytes
@@ -110,41 +120,46 @@ struct BinaryPropertyListReader {
       guard let text = String(validating: units, as: UTF16.self) else {
         throw Self.damaged("with a UTF-16 string at byte \(offset) that is not valid UTF-16")
       }
-      value = .string(text)
-    case 0xA, 0xD:
-      let isDictionary = marker >> 4 == 0xD
-      guard length <= room / referenceSize / (isDictionary ? 2 : 1) else {
-        throw Self.damaged("whose object at byte \(offset) runs past its end")
-      }
-      objects[index] = (.bool(false), 0, 0)
-      var elements: [PropertyListValue] = []
-      var entries: [String: PropertyListValue] = [:]
-      for position in 0..<length {
-        // A dictionary's references are its keys, then its values; a key counts as a value.
-        let key = try isDictionary ? object(reference(at: start + position * referenceSize), depth: depth + 1) : nil
-        let element = try object(
-          reference(at: start + (isDictionary ? length + position : position) * referenceSize), depth: depth + 1)
-        count += element.count + (key?.count ?? 0)
-        height = max(height, element.height + 1)
-        guard count <= Self.maximumValues else { throw Self.tooMany }
-        guard let key else {
-          elements.append(element.value)
-          continue
-        }
-        guard case .string(let name) = key.value else {
-          throw Self.damaged("whose <dict> at byte \(offset) has a key that is not a string")
-        }
-        guard entries.updateValue(element.value, forKey: name) == nil else {
-          throw PropertyListCodec.repeated(name, where: "in a binary property list")
-        }
-      }
-      value = isDictionary ? .dictionary(entries) : .array(elements)
+      return .string(text)
     default:
       let kind = marker == 0 ? "a null" : marker >> 4 == 0x8 ? "a UID" : marker >> 4 == 0xC ? "a set" : "an unknown object"
       throw Self.damaged("with \(kind) (marker 0x\(String(marker, radix: 16))) at byte \(offset)")
     }
-    objects[index] = (value, count, height)
-    return (value, count, height)
+  }
+
+  /// An array or a dictionary (`marker`) of `length` references at `start`, for the object at
+  /// byte `offset`, `depth` deep: its value, how many values it reads as, how deep they nest.
+  private mutating func collection(_ marker: UInt8, at start: Int, length: Int, of offset: Int, depth: Int)
+    throws(PropertyListError) -> (value: PropertyListValue, count: Int, height: Int)
+  {
+    let isDictionary = marker >> 4 == 0xD
+    guard length <= (table - start) / referenceSize / (isDictionary ? 2 : 1) else {
+      throw Self.damaged("whose object at byte \(offset) runs past its end")
+    }
+    var count = 1
+    var height = 0
+    var elements: [PropertyListValue] = []
+    var entries: [String: PropertyListValue] = [:]
+    for position in 0..<length {
+      // A dictionary's references are its keys, then its values; a key counts as a value.
+      let key = try isDictionary ? object(reference(at: start + position * referenceSize), depth: depth + 1) : nil
+      let element = try object(
+        reference(at: start + (isDictionary ? length + position : position) * referenceSize), depth: depth + 1)
+      count += element.count + (key?.count ?? 0)
+      height = max(height, element.height + 1)
+      guard count <= Self.maximumValues else { throw Self.tooMany }
+      guard let key else {
+        elements.append(element.value)
+        continue
+      }
+      guard case .string(let name) = key.value else {
+        throw Self.damaged("whose <dict> at byte \(offset) has a key that is not a string")
+      }
+      guard entries.updateValue(element.value, forKey: name) == nil else {
+        throw PropertyListCodec.repeated(name, where: "in a binary property list")
+      }
+    }
+    return (isDictionary ? .dictionary(entries) : .array(elements), count, height)
   }
 
   private func reference(at position: Int) -> Int {

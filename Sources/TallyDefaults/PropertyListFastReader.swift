@@ -21,7 +21,7 @@ import TallyPlatform
 /// The first frame reads the store with it, so it is written for the XML Tally writes: the
 /// fixed prologue is taken whole, and text without a reference is made from the bytes where
 /// they are, ASCII without validation (`String(validating:)` is generic in the standard
-/// library, about 700 instructions of metadata lookups a string).
+/// library: docs/performance.md).
 struct PropertyListFastReader {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0

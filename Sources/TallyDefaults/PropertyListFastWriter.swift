@@ -1,9 +1,8 @@
 /// Writes the XML that `PropertyListEncoder` writes, byte for byte, without Foundation's
 /// encoder: the fix for speed that mirrors ``PropertyListFastReader`` (docs/performance.md).
 ///
-/// The first use of `PropertyListEncoder` in a process costs about 0.8 million instructions of
-/// generic metadata, which the first key press of every session and every `tally inc` paid
-/// for their save. This writer takes every value but data and dates (which give `nil`, and go
+/// The first use of `PropertyListEncoder` in a process makes its generic metadata, which the
+/// first key press of every session and every `tally inc` paid for their save. This writer takes every value but data and dates (which give `nil`, and go
 /// to the encoder): booleans, integers, reals (`description` without a trailing `.0`, and
 /// `+infinity`, `-infinity`), strings (`<`, `>` and `&` escaped), arrays and dictionaries
 /// (keys in `String` order), with the encoder's indentation and empty elements. Tests compare

@@ -21,6 +21,13 @@ struct PropertyListFastReaderTests {
     #expect(read(written) == .dictionary(["key": value, "list": .array([value, .dictionary(["k": value])])]), "\(written)")
   }
 
+  @Test func aCommentEndingTheDocumentIsClosed() {
+    // Its "-->" is the document's last bytes: what is missing is the element, not the end.
+    #expect(throws: PropertyListError(reason: "a document with no element on line 1")) {
+      try Array("<!-- nothing else -->".utf8).withUnsafeBytes { try PropertyListFastReader.value($0) }
+    }
+  }
+
   @Test func anUnclosedArrayOrDictionaryIsNotRead() {
     let written = PropertyListCodec.encode(["list": .array([.integer(1)])])
     #expect(read(written.replacing("</array>", with: "")) == nil)

@@ -83,7 +83,7 @@ public enum BackupJSON {
     for (index, counter) in file.counters.enumerated() {
       var history: [HistoryEntry] = []
       func add(_ change: Change, at position: Int) throws(Backup.Problem) {
-        guard let time = JSONLineReader.time(Array(change.time.utf8)) ?? UTCTime.date(from: change.time) else {
+        guard let time = UTCTime.date(from: change.time) else {
           throw Backup.Problem(
             location: "counters[\(index)].history[\(position)].time",
             reason: "not an ISO 8601 UTC time such as 2026-11-23T10:00:00Z: \"\(change.time)\"")
@@ -97,12 +97,8 @@ public enum BackupJSON {
       if let ranges = split?.histories[index] {
         history.reserveCapacity(ranges.count)
         for (position, range) in ranges.enumerated() {
-          if let change = BackupJSONSplit.change(bytes[range]) {
-            try add(change, at: position)
-          } else {
-            try add(
-              decodeWhole(Change.self, from: Array(bytes[range]), at: "counters[\(index)].history[\(position)]"), at: position)
-          }
+          try add(
+            decodeWhole(Change.self, from: Array(bytes[range]), at: "counters[\(index)].history[\(position)]"), at: position)
         }
       } else {
         for (position, change) in counter.history.enumerated() { try add(change, at: position) }

@@ -1,12 +1,10 @@
 /// A backup's JSON with each counter's history cut out, so that `JSONDecoder` reads the
 /// counters and every change is read on its own.
 ///
-/// `JSONDecoder` maps a whole document before decoding it, about 300 bytes a value: ten
-/// years of changes (146,000, a 15 MB file) took 110 MB to import. Cut out, the counters
-/// are a few hundred bytes, and each change is one small object: read by
-/// ``BackupJSONSplit/change(_:)`` when it is a flat object of the keys a change has, by
-/// `JSONDecoder` otherwise. A document this scanner does not follow (not an object, a key
-/// given twice) is left whole to `JSONDecoder`, which says what is wrong with it.
+/// `JSONDecoder` maps a whole document before decoding it (docs/performance.md); cut out, the
+/// counters are a few hundred bytes, and each change is one small object. A document this
+/// scanner does not follow (not an object, a key given twice) is left whole to `JSONDecoder`,
+/// which says what is wrong with it.
 struct BackupJSONSplit {
   /// The document with every `"history": [...]` array emptied.
   var skeleton: [UInt8]
@@ -39,41 +37,6 @@ struct BackupJSONSplit {
     skeleton += bytes[start...]
     self.skeleton = skeleton
     self.histories = histories
-  }
-
-  /// A change read from a flat JSON object with the keys a change has, each once, and the
-  /// values of their types; `nil` for anything else (`JSONDecoder` then reads it, and says
-  /// what is wrong).
-  static func change(_ bytes: ArraySlice<UInt8>) -> BackupJSON.Change? {
-    var scanner = JSONScanner(bytes: Array(bytes))
-    var strings: [String: String] = [:]
-    var numbers: [String: Int?] = [:]
-    let read = scanner.eachElement(between: UInt8(ascii: "{"), and: UInt8(ascii: "}")) { scanner in
-      guard let raw = scanner.key(), let key = String(validating: raw, as: UTF8.self), strings[key] == nil,
-        numbers[key] == nil
-      else { return false }
-      switch key {
-      case "time", "event", "name", "source", "note":
-        guard let value = scanner.string() else { return false }
-        strings[key] = value
-      case "old", "new":
-        if scanner.takeNull() {
-          numbers[key] = .some(nil)
-        } else {
-          guard let value = scanner.integer() else { return false }
-          numbers[key] = value
-        }
-      default: return false
-      }
-      return true
-    }
-    guard read, scanner.atEnd, let time = strings["time"], let name = strings["name"],
-      let event = strings["event"].flatMap(HistoryEntry.Event.init(rawValue:)),
-      let source = strings["source"].flatMap(HistoryEntry.Source.init(rawValue:))
-    else { return nil }
-    return BackupJSON.Change(
-      time: time, event: event, name: name, old: numbers["old"] ?? nil, new: numbers["new"] ?? nil, source: source,
-      note: strings["note"])
   }
 }
 

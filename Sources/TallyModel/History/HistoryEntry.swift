@@ -110,14 +110,10 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
 
   /// Reads one line of JSON, or `nil` if it is damaged.
   ///
-  /// A line as ``jsonLine`` writes it is read by ``JSONLineReader`` (ten years of history
-  /// are 146,000 lines a machine, and `JSONDecoder` takes about 25 µs a line); any other
-  /// valid JSON object, such as one with its keys in another order, by `JSONDecoder`. A
-  /// note that breaks ``ChangeNote``'s rules (it may come from another machine) makes the
+  /// A note that breaks ``ChangeNote``'s rules (it may come from another machine) makes the
   /// line damaged.
   public init?(jsonLine: some Collection<UInt8>) {
-    guard let entry = JSONLineReader.entry(Array(jsonLine)) ?? (try? Self.decoder.decode(HistoryEntry.self, from: Data(jsonLine)))
-    else { return nil }
+    guard let entry = try? Self.decoder.decode(HistoryEntry.self, from: Data(jsonLine)) else { return nil }
     self = entry
     if let note, !ChangeNote.isValid(note) { return nil }
   }
