@@ -328,10 +328,10 @@ final class HistoryFolder {
   ) throws(SQLiteError) -> [String: [(seq: Int64, line: String)]] {
     var months: [String: [(seq: Int64, line: String)]] = [:]
     let statement = try connection.statement(
-      "SELECT \(SQLiteHistory.columns), seq FROM change WHERE seq > ? AND seq <= ? AND machine IS NULL ORDER BY seq")
+      "SELECT \(HistorySchema.columns), seq FROM change WHERE seq > ? AND seq <= ? AND machine IS NULL ORDER BY seq")
     try statement.bind([.integer(copied), .integer(latest)])
     while try statement.step() {
-      guard let entry = SQLiteHistory.entry(statement) else { continue }
+      guard let entry = HistorySchema.entry(statement) else { continue }
       let name = machine + Self.monthSuffix(forMilliseconds: entry.milliseconds)
       if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(9), entry.jsonLine + "\n")) }
     }
