@@ -14,15 +14,12 @@ extension SQLiteHistory: HistoryImportStaging {
     throws(HistoryImportError) -> [String]
   {
     var kept: [String] = []
-    if keepingAside, path != ":memory:" {
-      let destination = FileSystem.asideName(for: path, tag: "replaced")
+    if keepingAside {
       do throws(SQLiteError) {
-        try connection.run("VACUUM INTO ?", [.text(destination)])
+        kept = try keepAside()
       } catch {
-        FileSystem.removeFile(atPath: destination)
         throw .failed("the history could not be kept aside: \(HistoryError(error, path: path))")
       }
-      kept.append(destination)
     }
     var stopped = false
     do throws(SQLiteError) {

@@ -244,16 +244,20 @@ public final class SQLiteHistory: HistoryLog {
 
   public func renameCounters(_ mapping: [String: String]) {
     do throws(SQLiteError) {
-      try connection.transaction { () throws(SQLiteError) in
-        for (old, new) in mapping {
-          try connection.run("UPDATE change SET counter = ? WHERE counter = ? AND machine IS NULL", [.text(new), .text(old)])
-        }
-        // The kept totals are for the old ids: made again on the next question.
-        try keptTotals.forget()
-      }
+      try connection.transaction { () throws(SQLiteError) in try moveOwnRows(mapping.map { ($0.key, $0.value) }) }
     } catch {
       noteWriteFailure(error)
     }
+  }
+
+  /// Gives this machine's rows of each `old` counter the id `new`; the kept totals, for the
+  /// old ids, are made again on the next question.
+  private func moveOwnRows(_ moves: [(old: String, new: String)]) throws(SQLiteError) {
+    for move in moves {
+      try connection.run(
+        "UPDATE change SET counter = ? WHERE counter = ? AND machine IS NULL", [.text(move.new), .text(move.old)])
+    }
+    try keptTotals.forget()
   }
 
   /// Moves this machine's changes to the ids its counters moved to in the store (a counter
@@ -265,39 +269,44 @@ public final class SQLiteHistory: HistoryLog {
     guard let moves = takeCounterMoves?(), !moves.isEmpty else { return false }
     do throws(SQLiteError) {
       try connection.transaction { () throws(SQLiteError) in
-        for move in moves {
-          try connection.run(
-            "UPDATE change SET counter = ? WHERE counter = ? AND machine IS NULL", [.text(move.new), .text(move.old)])
-        }
-        try keptTotals.forget()
+        try moveOwnRows(moves)
         // Every file of this machine's is written anew, whole, at the next copy.
         try connection.run("DELETE FROM own_file")
         try connection.run("DELETE FROM setting WHERE key = 'copied'")
       }
     } catch {
-      appendProblem = "the history could not be saved: \(HistoryError(error, path: path))"
+      noteWriteFailure(error)
       return false
     }
-    folder?.copyOwnHistory(from: self)
+    copyToFolder()
     return true
   }
 
   public func keepAsideAndClear() throws(SystemError) -> [String] {
-    var kept: [String] = []
     do throws(SQLiteError) {
-      if path != ":memory:" {
-        let destination = FileSystem.asideName(for: path, tag: "replaced")
-        try connection.run("VACUUM INTO ?", [.text(destination)])
-        kept.append(destination)
-      }
+      let kept = try keepAside()
       try connection.transaction { () throws(SQLiteError) in
         try connection.run("DELETE FROM change WHERE machine IS NULL")
         try keptTotals.forget()
       }
+      return kept
     } catch {
       throw .inputOutput
     }
-    return kept
+  }
+
+  /// Copies the database aside, as it is now (for an import that replaces everything);
+  /// returns where, or nothing for a database in memory.
+  func keepAside() throws(SQLiteError) -> [String] {
+    guard path != ":memory:" else { return [] }
+    let destination = FileSystem.asideName(for: path, tag: "replaced")
+    do throws(SQLiteError) {
+      try connection.run("VACUUM INTO ?", [.text(destination)])
+    } catch {
+      FileSystem.removeFile(atPath: destination)
+      throw error
+    }
+    return [destination]
   }
 
   @discardableResult
