@@ -19,10 +19,8 @@ import TallySync
 ///
 /// The schema is in docs/history.md.
 public final class SQLiteHistory: HistoryLog {
-  /// The database's name in the data directory.
   public static let fileName = "history.sqlite"
 
-  /// The database's path, or `:memory:`.
   public let path: String
   let connection: SQLiteConnection
   public private(set) var appendProblem: String?
@@ -32,15 +30,12 @@ public final class SQLiteHistory: HistoryLog {
   /// What opening found and did (an import of the old log, a damaged database rebuilt),
   /// one sentence each, for the person using Tally.
   public internal(set) var notices: [String] = []
-  /// The sync folder, when sync is on: other machines' history is read from it, and this
-  /// machine's is written there.
   var folder: HistoryFolder?
   /// Where the damaged database this one was rebuilt from went, until the sync folder had
   /// its say.
   var rebuiltFrom: String?
   /// The calendar totals were last asked for in: appends keep them up to date for it.
   var lastCalendar: GoalCalendar?
-  /// Whether the other machines' files are to be read before the next question.
   var folderUnread = false
   /// The moves of this machine's counters to other ids that sync noted since the last call
   /// (``CounterSync/takeMovedCounterIDs()``); `nil` while no sync folder is attached.
@@ -48,7 +43,6 @@ public final class SQLiteHistory: HistoryLog {
   /// The sync folder's side of the counters it joined, and whether it was to read the other
   /// machines' files before its first answer: what a database made anew joins again.
   var attachedSync: (sync: CounterSync, readingFirst: Bool)?
-  /// ``unfinishedWork``, once read.
   var leftToDo: Set<String>?
 
   /// Reads the other machines' files if that is still to do (once, before the first
@@ -57,7 +51,6 @@ public final class SQLiteHistory: HistoryLog {
     if folderUnread { refresh() }
   }
 
-  /// The totals per period and the runs of them kept in the database.
   let keptTotals: KeptTotals
 
   init(path: String, connection: SQLiteConnection) {
@@ -67,14 +60,9 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   /// The size past which this connection folds the write-ahead log into the database, and
-  /// empties it, when it closes: 256 KiB for a command; 0 for the interactive app, which folds
-  /// whatever is in the log when it quits, so that its next start has no log index to rebuild
-  /// (a start reads the whole log to do so: 0.3 M instructions for 200 KiB, about seven
-  /// presses' worth).
-  ///
-  /// Closing does not fold every time (two fsyncs at the end of every `tally inc`); but a
-  /// process that opens the database reads the whole log to rebuild its index, and a log
-  /// never emptied would grow with every command.
+  /// empties it, when it closes: a command folds past a bound, so that the log does not grow
+  /// with every command; the interactive app (0) folds whatever is in it, so that its next
+  /// start has no log index to rebuild (docs/performance.md, "SQLiteHistory").
   public var logFoldedAbove = 256 << 10
 
   /// How long a change waits for another process's lock from now on, in seconds.
@@ -169,7 +157,6 @@ public final class SQLiteHistory: HistoryLog {
     return work
   }
 
-  /// This machine's own rows of the counter `id`, added up.
   public func ownTotal(ofCounter id: String) -> Int {
     let total = try? connection.integer(
       "SELECT sum(new - old) FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed'", [.text(id)])
@@ -194,7 +181,7 @@ public final class SQLiteHistory: HistoryLog {
     return true
   }
 
-  /// The ids of `rows` that the database holds, read without waiting for any lock.
+  /// The ids of `rows` that the database holds.
   public func held(among rows: [PendingRow]) -> Set<Int64> {
     var held: Set<Int64> = []
     for row in rows where (try? connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer(row.id)])) != nil {
@@ -209,7 +196,6 @@ public final class SQLiteHistory: HistoryLog {
     appendProblem = "the history could not be saved: \(noted(error))"
   }
 
-  /// The history's error for `error`, kept in ``damage`` when it is damage.
   private func noted(_ error: SQLiteError) -> HistoryError {
     let problem = HistoryError(error, path: path)
     if case .damaged(_, let reason) = problem { damage = reason }

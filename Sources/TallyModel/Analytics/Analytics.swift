@@ -1,8 +1,6 @@
-/// Where view models report what happens, as chapter 6 of "iOS Unit Testing by Example"
-/// reports to `Analytics`, but injected instead of reached as a singleton.
-///
-/// The composition root passes the real one (`HistoryRecorder`) to the app's view model and
-/// to the counters model; tests pass an `AnalyticsSpy` and assert the exact events.
+/// Where view models report what happens, injected: the composition root passes the real one
+/// (`HistoryRecorder`) to the app's view model and to the counters model; tests pass an
+/// `AnalyticsSpy` and assert the exact events.
 public protocol Analytics: AnyObject {
   func track(_ event: AnalyticsEvent)
   /// Why what was tracked could not be kept, when the last attempt failed; `nil` otherwise.

@@ -110,9 +110,9 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
 
   /// Reads one line of JSON, or `nil` if it is damaged.
   ///
-  /// A line as ``jsonLine`` writes it is read by ``JSONLineReader`` (ten years of history
-  /// are 146,000 lines a machine, and `JSONDecoder` takes about 25 µs a line); any other
-  /// valid JSON object, such as one with its keys in another order, by `JSONDecoder`. A
+  /// A line as ``jsonLine`` writes it is read by ``JSONLineReader`` (docs/performance.md,
+  /// "HistoryEntry"); any other valid JSON object, such as one with its keys in another
+  /// order, by `JSONDecoder`. A
   /// note that breaks ``ChangeNote``'s rules (it may come from another machine) makes the
   /// line damaged.
   public init?(jsonLine: some Collection<UInt8>) {
