@@ -39,9 +39,10 @@ public final class DeferredHistory: HistoryLog {
   public struct Opening {
     fileprivate let work: WorkAhead<Result<SQLiteHistory, HistoryError>>
 
-    /// Starts `open` on a thread of its own. `open` must reach nothing its caller goes on
-    /// using, wait for no lock (`adopt` sets how long) and repair nothing: the process may
-    /// end before it is done.
+    /// Starts `open` on a thread of its own.
+    ///
+    /// `open` must reach nothing its caller goes on using, wait for no lock (`adopt` sets how
+    /// long) and repair nothing: the process may end before it is done.
     public init(_ open: @escaping @Sendable () throws(HistoryError) -> SQLiteHistory) {
       work = WorkAhead { Result(catching: open) }
     }
@@ -163,8 +164,8 @@ public final class DeferredHistory: HistoryLog {
     return true
   }
 
-  /// The rows waiting in the store that the database does not hold: what every answer adds
-  /// to the database's own. Asking writes nothing and waits for no lock.
+  /// The rows waiting in the store that the database does not hold, which every answer adds
+  /// to the database's own; asking writes nothing and waits for no lock.
   private var overlay: [PendingRow] {
     guard let pending, !pending.unheld.isEmpty else { return [] }
     // Opened first: opening appends them.

@@ -6,10 +6,10 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// Where the history of changes is kept: TallyHistory's SQLite database, on disk or in
-/// memory (`:memory:`, for `-useInMemoryUserDefaults` and tests). Each side is used by
-/// other code: the screens and commands read it, the recorder writes it, and the sync
-/// folder's side replicates it.
+/// Where the history of changes is kept: TallyHistory's SQLite database, on disk or in memory.
+///
+/// Each side is used by other code: the screens and commands read it, the recorder writes
+/// it, and the sync folder's side replicates it.
 public typealias HistoryLog = HistoryReader & HistoryWriter & HistoryReplica
 
 /// The questions the screens and commands ask (a counter's last changes, its totals per
