@@ -1,13 +1,13 @@
 import TallyModel
 
-/// An `Analytics` that records every event, so a test can assert exactly what an action
+/// An `EventRecorder` that records every event, so a test can assert exactly what an action
 /// reported, in order.
-public final class AnalyticsSpy: Analytics {
-  public private(set) var events: [AnalyticsEvent] = []
+public final class EventRecorderSpy: EventRecorder {
+  public private(set) var events: [AppEvent] = []
 
   public init() {}
 
-  public func track(_ event: AnalyticsEvent) {
+  public func record(_ event: AppEvent) {
     events.append(event)
   }
 

@@ -70,7 +70,7 @@ struct GoalEditTests {
   }
 
   @Test func settingAGoalIsAChangeThatUndoAndRedoReplay() throws {
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     let screen = CounterViewModel()
     #expect(screen.update(.character("g"), counters: model.list).effects.isEmpty)
     for key in "5/week" { _ = screen.update(.character(key), counters: model.list) }
@@ -96,7 +96,7 @@ struct GoalEditTests {
   }
 
   @Test func theGoalPromptStartsWithTheGoalAndAnEmptyAnswerClearsIt() throws {
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     try model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count"))
     let screen = CounterViewModel()
     _ = screen.update(.character("g"), counters: model.list)
@@ -107,7 +107,7 @@ struct GoalEditTests {
   }
 
   @Test func aGoalThatIsNotOneKeepsThePromptOpen() throws {
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     let screen = CounterViewModel()
     _ = screen.update(.character("g"), counters: model.list)
     for key in "8/year" { _ = screen.update(.character(key), counters: model.list) }
@@ -117,7 +117,7 @@ struct GoalEditTests {
   }
 
   @Test func aDeletedCounterComesBackWithItsGoal() throws {
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     try model.perform(.create(named: "water", selecting: true))
     try model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count-2"))
     let deleted = try #require(try model.perform(.delete("count-2")))

@@ -10,7 +10,7 @@ import TallySettings
 /// go to the one ``CountersModel`` in one batch, and what became of them back to the screen.
 ///
 /// Its dependencies are injected the two ways of chapter 6 of "iOS Unit Testing by Example":
-/// `Analytics` by constructor (the composition root chooses the real one; tests pass a spy),
+/// `EventRecorder` by constructor (the composition root chooses the real one; tests pass a spy),
 /// and the counters model and the history screen as closures, because they are made later,
 /// when shown. So onboarding never loads the counters, and tests hand in any store they like.
 public final class AppViewModel {
@@ -84,7 +84,7 @@ public final class AppViewModel {
   private let settingStore: SettingStorage
   /// The user's settings for the counter screen: its keys, its questions, its digits.
   private var counterSettings: CounterScreenSettings
-  private let analytics: Analytics
+  private let eventRecorder: EventRecorder
   private let makeCountersModel: () -> CountersModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
   private let makeGoalSummary: (Counter) -> GoalSummary?
@@ -96,10 +96,10 @@ public final class AppViewModel {
   public private(set) var unicode = true
 
   /// Makes the app's view model; `history` is where `N` on the counter screen finds the
-  /// last change and keeps its note (the one `analytics` records changes in, when it does).
+  /// last change and keeps its note (the one `eventRecorder` records changes in, when it does).
   public init(
     settingStore: SettingStorage,
-    analytics: Analytics,
+    eventRecorder: EventRecorder,
     counterSettings: CounterScreenSettings = CounterScreenSettings(),
     makeOnboardingViewModel: () -> OnboardingViewModel = { OnboardingViewModel() },
     makeCountersModel: @escaping () -> CountersModel,
@@ -110,7 +110,7 @@ public final class AppViewModel {
   ) {
     self.history = history
     self.settingStore = settingStore
-    self.analytics = analytics
+    self.eventRecorder = eventRecorder
     self.counterSettings = counterSettings
     self.makeCountersModel = makeCountersModel
     self.makeHistoryViewModel = makeHistoryViewModel
@@ -118,10 +118,10 @@ public final class AppViewModel {
     self.makeLastChange = makeLastChange
     if settingStore.showOnboarding {
       screen = .onboarding(makeOnboardingViewModel())
-      analytics.track(.screenShown(.onboarding))
+      eventRecorder.record(.screenShown(.onboarding))
     } else {
       screen = .counter(CounterViewModel(settings: counterSettings))
-      analytics.track(.screenShown(.counter))
+      eventRecorder.record(.screenShown(.counter))
     }
   }
 
@@ -160,12 +160,12 @@ public final class AppViewModel {
           // The view last shown, which `H` opens again (in this run and the next).
           history.page = settingStore.historyPage
           screen = .history(history, over: counter)
-          analytics.track(.screenShown(.history))
-        case .helpShown: analytics.track(.screenShown(.help))
+          eventRecorder.record(.screenShown(.history))
+        case .helpShown: eventRecorder.record(.screenShown(.help))
         case .findLastChange(let id):
           // The changes of this burst of keys are still buffered: written first, so that
           // the last one is the one just made.
-          analytics.flush(copyingToFolder: false)
+          eventRecorder.flush(copyingToFolder: false)
           counter.lastChangeFound(history?.lastChange(ofCounter: id), counters: counters.list)
         case .setNote(let note, let change, let purpose):
           counter.receive(.noteSet(history?.setNote(note, of: change) ?? false, for: purpose))
@@ -184,7 +184,7 @@ public final class AppViewModel {
       // Kept when the screen closes: one write, not one a Tab.
       if settingStore.historyPage != history.page { settingStore.historyPage = history.page }
       screen = .counter(counter)
-      analytics.track(.screenShown(.counter))
+      eventRecorder.record(.screenShown(.counter))
     }
   }
 
@@ -222,7 +222,7 @@ public final class AppViewModel {
   private func saveStatusChanged() {
     switch screen {
     case .counter(let counter), .history(_, over: let counter):
-      counter.saveStatusChanged(storeProblem: counters.saveProblem, historyProblem: analytics.problem)
+      counter.saveStatusChanged(storeProblem: counters.saveProblem, historyProblem: eventRecorder.problem)
     case .onboarding: break
     }
   }
@@ -243,11 +243,11 @@ public final class AppViewModel {
     }
   }
 
-  private func leaveOnboarding(_ event: AnalyticsEvent) {
+  private func leaveOnboarding(_ event: AppEvent) {
     settingStore.showOnboarding = false
-    analytics.track(event)
+    eventRecorder.record(event)
     screen = .counter(CounterViewModel(settings: counterSettings))
-    analytics.track(.screenShown(.counter))
+    eventRecorder.record(.screenShown(.counter))
   }
 }
 

@@ -1,4 +1,4 @@
-/// What writes the history log: the real `Analytics`, which keeps the counters' changes and
+/// What writes the history log: the real `EventRecorder`, which keeps the counters' changes and
 /// sends nothing anywhere.
 ///
 /// Counter events become `HistoryEntry` lines stamped with the injected clock and the source
@@ -7,7 +7,7 @@
 /// burst of keys and a command calls before it exits. Consecutive changes of one counter
 /// between two flushes (a burst of presses, saved as one write) become one entry, from the
 /// first old value to the last new one: 10,000 presses at once are one line, not 10,000.
-public final class HistoryRecorder: Analytics {
+public final class HistoryRecorder: EventRecorder {
   public let log: HistoryWriter
   public let clock: WallClock
   public let source: HistoryEntry.Source
@@ -30,7 +30,7 @@ public final class HistoryRecorder: Analytics {
 
   /// Tracks a change to the counters; called inside the store batch that saves it, so that
   /// its row is saved in the same write (``PendingHistory``).
-  public func track(_ event: AnalyticsEvent) {
+  public func record(_ event: AppEvent) {
     let now = clock.now()
     switch event {
     case .counterChanged(let id, let name, let old, let new):

@@ -13,7 +13,7 @@ public enum CounterEffect: Sendable, Equatable {
   /// prompt's answer, or an undo or redo); the app tells the screen whether that worked, with
   /// that purpose (``CounterOutcome/noteSet(_:for:)``).
   case setNote(String?, of: RecordedChange, for: EditPurpose)
-  /// The help opened (reported to `Analytics` as a screen).
+  /// The help opened (reported to `EventRecorder` as a screen).
   case helpShown
   case quit
 }
