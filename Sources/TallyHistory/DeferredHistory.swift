@@ -19,7 +19,6 @@ import TallySync
 /// (``opened()``) and exits with the reason.
 public final class DeferredHistory: HistoryLog {
   private let open: () throws(HistoryError) -> SQLiteHistory
-  /// Makes a new database in place of one found damaged in use, for the reason given.
   private let repair: ((String) throws(HistoryError) -> SQLiteHistory)?
   /// The rows saved with the values that the database may not hold yet: appended when it
   /// opens, and counted in every answer until it holds them.
@@ -30,14 +29,9 @@ public final class DeferredHistory: HistoryLog {
   /// The sync folder to join once it is open, and whether to read the other machines'
   /// files before its first answer (asked for by ``refresh()`` before it opened).
   private var folder: (sync: CounterSync, adoptingOwnFiles: Bool, readingFirst: Bool)?
-  /// Notices from opening not yet told (``notice`` tells them once).
   private var untold: [String] = []
-  /// Run on the database right after it opens: finishes or undoes an import cut short
-  /// (``SQLiteHistory/finishInterruptedImport(committedIn:)``).
   private let whenOpened: ((SQLiteHistory) -> Void)?
 
-  /// Whether a database not yet opened may hold changes: when it says no (no database and no
-  /// old log on a new machine), a question is answered with none, and nothing is made.
   private let mayHoldChanges: (() -> Bool)?
 
   /// An opening of the database started ahead of its first question, on a thread of its
@@ -47,28 +41,24 @@ public final class DeferredHistory: HistoryLog {
 
     /// Starts `open` on a thread of its own.
     ///
-    /// `open` must reach nothing its caller goes on using (give it values), wait for no lock
-    /// (how long to wait is for ``DeferredHistory``'s `adopt` to set) and repair nothing:
-    /// the process may end before it is done.
+    /// `open` must reach nothing its caller goes on using, wait for no lock (`adopt` sets how
+    /// long) and repair nothing: the process may end before it is done.
     public init(_ open: @escaping @Sendable () throws(HistoryError) -> SQLiteHistory) {
       work = WorkAhead { Result(catching: open) }
     }
   }
 
-  /// A history opened by `open` at its first use; `mayHoldChanges`, when given, spares a
-  /// question the opening while there is nothing to read (the last-change line at the start
-  /// of a new machine's first session).
+  /// A history opened by `open` at its first use; while `mayHoldChanges` says no (no
+  /// database nor old log on a new machine), a question is answered with none, and nothing
+  /// is made.
   ///
-  /// With `ahead`, the first question takes the database that opening made (waiting for the
-  /// rest of it, if any) and hands it to `adopt` on this thread; an opening that found the
-  /// database locked or damaged is done again then by `open`, which waits as the settings
-  /// say and repairs. Until that question the history behaves as one not yet opened. The
-  /// interactive app starts its opening before it reads its store (docs/history.md).
+  /// With `ahead`, the first question takes the database that opening made and hands it to
+  /// `adopt` on this thread; one found locked or damaged is opened again by `open`, which
+  /// waits and repairs (docs/history.md).
   ///
-  /// With `pending`, the rows the store holds for it are appended when it opens (and at
-  /// every question while some are still not), and counted in its answers until then; a
-  /// database found damaged in use is replaced by `repair`'s; `whenOpened` runs on the
-  /// database as soon as it is open, on this thread.
+  /// With `pending`, the rows the store holds for it are appended when it opens, and counted
+  /// in its answers until then; a database found damaged in use is replaced by `repair`'s
+  /// (made for the reason given); `whenOpened` runs on the database once it is open.
   public init(
     open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
     ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil,
@@ -174,11 +164,8 @@ public final class DeferredHistory: HistoryLog {
     return true
   }
 
-  /// The rows waiting in the store that the database does not hold, after appending them
-  /// was tried: what every answer adds to the database's own.
-  ///
-  /// Asking writes nothing and waits for no lock (a frame asks several questions): the rows
-  /// are appended when it opens and at the next change.
+  /// The rows waiting in the store that the database does not hold, which every answer adds
+  /// to the database's own; asking writes nothing and waits for no lock.
   private var overlay: [PendingRow] {
     guard let pending, !pending.unheld.isEmpty else { return [] }
     // Opened first: opening appends them.
@@ -186,11 +173,9 @@ public final class DeferredHistory: HistoryLog {
     return pending.unheld
   }
 
-  /// Whether it was opened (or tried).
   public var isOpen: Bool { outcome != nil }
 
-  /// Joins `sync`'s folder (``SQLiteHistory/attach(to:adoptingOwnFiles:readingBeforeFirstQuestion:)``),
-  /// now if the database is open, else once it is.
+  /// Joins `sync`'s folder now if the database is open, else once it is.
   public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true) {
     switch outcome {
     case .success(let history)?:
@@ -202,10 +187,8 @@ public final class DeferredHistory: HistoryLog {
 
   private var history: SQLiteHistory? { try? opened() }
 
-  /// The database for a question: not opened, nor made, while it cannot hold a change.
-  ///
-  /// An opening started ahead was started because there was one to open: the first question
-  /// does not look for it again.
+  /// The database for a question: not opened, nor made, while it cannot hold a change (an
+  /// opening started ahead was started because there was one).
   private var readable: SQLiteHistory? {
     if outcome == nil, ahead == nil, let mayHoldChanges, !mayHoldChanges() { return nil }
     return history
@@ -225,8 +208,6 @@ public final class DeferredHistory: HistoryLog {
     return repaired.held(among: rows)
   }
 
-  /// Copies this machine's changes to the folder if the database is open (a process that
-  /// never opened it added none).
   public func copyToFolder() {
     if case .success(let history)? = outcome { history.copyToFolder() }
   }
@@ -244,18 +225,15 @@ public final class DeferredHistory: HistoryLog {
     return problem + "; \(changes) with the counts, to be added once it can be written"
   }
 
-  /// Why it could not be opened, or what is worth telling about it; asking does not open it.
-  ///
-  /// Once open: the notices from opening not yet told (once), then what the other machines'
-  /// files held that could not be read.
+  /// Why it could not be opened, or the notices from opening not yet told, then what the
+  /// other machines' files held that could not be read; asking does not open it.
   public var notice: String? {
     guard case .success(let history)? = outcome else { return openProblem }
     let parts = takeOpeningNotices() + [history.notice].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 
-  /// What opening found and did (an old log imported, a damaged database rebuilt), each
-  /// sentence once: the next call returns nothing.
+  /// What opening found and did, each sentence once.
   public func takeOpeningNotices() -> [String] {
     defer { untold = [] }
     return untold
@@ -337,7 +315,6 @@ public final class DeferredHistory: HistoryLog {
     return waiting(ofCounter: id).reduce(history?.allTime(ofCounter: id) ?? 0) { PeriodTotal.add($0, $1.netChange) }
   }
 
-  /// The counter's rows waiting in the store that the database does not hold, oldest first.
   private func waiting(ofCounter id: String) -> [HistoryEntry] {
     Self.inTimeOrder(overlay.lazy.map(\.entry).filter { $0.counter == id })
   }
@@ -347,9 +324,8 @@ public final class DeferredHistory: HistoryLog {
     entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
   }
 
-  /// Reads the other machines' new history now if the database is open; if it is not, it
-  /// does so before its first answer once it opens (opening it for this alone would cost
-  /// the app's first frames what they do not show).
+  /// Reads the other machines' new history now if the database is open, else before its
+  /// first answer (opening it for this alone would slow the app's first frames).
   @discardableResult
   public func refresh(_ changes: FolderChanges) -> Bool {
     switch outcome {

@@ -42,7 +42,7 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     case .full(let path): "the disk is full: the history \(path) could not be written"
     case .readOnly(let path, let reason): "the history \(path) cannot be written (\(reason))"
     case .futureFormat(let path, let version):
-      "the history \(path) was written by a later Tally (schema \(version), this one knows \(SQLiteHistory.schemaVersion)); "
+      "the history \(path) was written by a later Tally (schema \(version), this one knows \(HistorySchema.version)); "
         + "update Tally"
     case .foreign(let path):
       "\(path) is a database of another program, not Tally's history; it is left as it is (move it away to start a new history)"

@@ -264,31 +264,8 @@ final class HistoryFolder {
       let copied = try connection.integer("SELECT value FROM setting WHERE key = 'copied'") ?? 0
       let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
       guard latest > copied else { return }
-      let months = try ownRows(after: copied, upTo: latest, connection: connection)
+      var (written, anew) = try append(try ownRows(after: copied, upTo: latest, connection: connection), to: folder, connection)
       var allCopied = true
-      var anew: [String: Int64] = [:]
-      var written: [(name: String, size: Int64, copied: Int64)] = []
-      for (name, rows) in months.sorted(by: { $0.key < $1.key }) {
-        let recorded = try connection.firstRow("SELECT size, copied FROM own_file WHERE name = ?", [.text(name)]) {
-          (size: $0.integer(0), seq: $0.integer(1))
-        }
-        let fresh = rows.filter { $0.seq > (recorded?.seq ?? 0) }
-        guard let last = fresh.last?.seq else { continue }
-        guard let recorded, (try? folder.identity(ofFile: name))??.byteCount == recorded.size else {
-          // Missing, or not as this machine left it: written anew below, whole.
-          anew[name] = last
-          continue
-        }
-        do throws(SystemError) {
-          // Not fsynced: the database is what keeps the change; a file that fell short (a
-          // crash, a power cut) no longer has the size recorded, and is written anew whole.
-          let identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name, durably: false)
-          written.append((name, identity.byteCount, last))
-        } catch {
-          // A hard link is there, or the folder is away or full: written anew (or tried again later).
-          anew[name] = last
-        }
-      }
       if !anew.isEmpty {
         let whole = try ownRows(after: .min, upTo: .max, inFiles: Set(anew.keys), connection: connection)
         for (name, last) in anew {
@@ -320,6 +297,39 @@ final class HistoryFolder {
     }
   }
 
+  /// Appends each month's rows that its file lacks to it; returns the files written, and
+  /// those to write anew, whole (missing, or not as this machine left them), with their
+  /// last rows.
+  private func append(
+    _ months: [String: [(seq: Int64, line: String)]], to folder: UntrustedFolder, _ connection: SQLiteConnection
+  )
+    throws(SQLiteError) -> (written: [(name: String, size: Int64, copied: Int64)], anew: [String: Int64])
+  {
+    var written: [(name: String, size: Int64, copied: Int64)] = []
+    var anew: [String: Int64] = [:]
+    for (name, rows) in months.sorted(by: { $0.key < $1.key }) {
+      let recorded = try connection.firstRow("SELECT size, copied FROM own_file WHERE name = ?", [.text(name)]) {
+        (size: $0.integer(0), seq: $0.integer(1))
+      }
+      let fresh = rows.filter { $0.seq > (recorded?.seq ?? 0) }
+      guard let last = fresh.last?.seq else { continue }
+      guard let recorded, (try? folder.identity(ofFile: name))??.byteCount == recorded.size else {
+        anew[name] = last
+        continue
+      }
+      do throws(SystemError) {
+        // Not fsynced: the database is what keeps the change; a file that fell short (a
+        // crash, a power cut) no longer has the size recorded, and is written anew whole.
+        let identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name, durably: false)
+        written.append((name, identity.byteCount, last))
+      } catch {
+        // A hard link is there, or the folder is away or full: written anew (or tried again later).
+        anew[name] = last
+      }
+    }
+    return (written, anew)
+  }
+
   /// This machine's rows after row `copied` up to row `latest`, by the file of their month
   /// (only the files `inFiles` when given: one reading of the rows for all of them), each as
   /// its line.
@@ -328,10 +338,10 @@ final class HistoryFolder {
   ) throws(SQLiteError) -> [String: [(seq: Int64, line: String)]] {
     var months: [String: [(seq: Int64, line: String)]] = [:]
     let statement = try connection.statement(
-      "SELECT \(SQLiteHistory.columns), seq FROM change WHERE seq > ? AND seq <= ? AND machine IS NULL ORDER BY seq")
+      "SELECT \(HistorySchema.columns), seq FROM change WHERE seq > ? AND seq <= ? AND machine IS NULL ORDER BY seq")
     try statement.bind([.integer(copied), .integer(latest)])
     while try statement.step() {
-      guard let entry = SQLiteHistory.entry(statement) else { continue }
+      guard let entry = HistorySchema.entry(statement) else { continue }
       let name = machine + Self.monthSuffix(forMilliseconds: entry.milliseconds)
       if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(9), entry.jsonLine + "\n")) }
     }

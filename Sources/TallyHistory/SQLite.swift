@@ -31,7 +31,7 @@ enum SQLiteValue: Equatable {
 /// A statement is reset before each use and after a single-row read, so that none holds a
 /// read transaction open between calls.
 ///
-/// Not thread-safe: each `HistoryLog` owns its connection and is used from one thread at a
+/// Not thread-safe: each history owns its connection and is used from one thread at a
 /// time (the interactive app opens it on a thread of its own, then hands it over).
 final class SQLiteConnection {
   let handle: OpaquePointer

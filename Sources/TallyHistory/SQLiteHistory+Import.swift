@@ -5,13 +5,6 @@ import TallyPlatform
 /// An import's rows, staged beside `change` until the store holds the import's values
 /// (docs/history.md, "Imports").
 extension SQLiteHistory: HistoryImportStaging {
-  /// The staging table, with `change`'s columns; made by the schema.
-  static let importRowTable = """
-    CREATE TABLE IF NOT EXISTS import_row (
-    \(changeColumns)
-    );
-    """
-
   /// The columns an import moves from `import_row` to `change`.
   private static let movedColumns = "time, event, counter, name, old, new, source, machine, file, note"
   /// How many rows are staged between two looks at `interrupted`.
@@ -21,15 +14,12 @@ extension SQLiteHistory: HistoryImportStaging {
     throws(HistoryImportError) -> [String]
   {
     var kept: [String] = []
-    if keepingAside, path != ":memory:" {
-      let destination = FileSystem.asideName(for: path, tag: "replaced")
+    if keepingAside {
       do throws(SQLiteError) {
-        try connection.run("VACUUM INTO ?", [.text(destination)])
+        kept = try keepAside()
       } catch {
-        FileSystem.removeFile(atPath: destination)
         throw .failed("the history could not be kept aside: \(HistoryError(error, path: path))")
       }
-      kept.append(destination)
     }
     var stopped = false
     do throws(SQLiteError) {
@@ -73,7 +63,7 @@ extension SQLiteHistory: HistoryImportStaging {
         if HistoryImport.replaces(id) {
           // With sync on, this machine's own history is the one replaced (the others' stay theirs).
           try connection.run("DELETE FROM change WHERE machine IS NULL")
-          try forgetTotals()
+          try keptTotals.forget()
         }
         try connection.run(
           "INSERT INTO change (\(Self.movedColumns)) SELECT \(Self.movedColumns) FROM import_row ORDER BY seq")
@@ -82,7 +72,7 @@ extension SQLiteHistory: HistoryImportStaging {
         return true
       }
       // The totals are kept up to date as an append keeps them, when this process asked for them.
-      if moved, let calendar = lastCalendar, let key = calendar.key { try bringTotalsUpToDate(calendar: calendar, key: key) }
+      if moved, let calendar = lastCalendar, let key = calendar.key { try keptTotals.bringUpToDate(calendar: calendar, key: key) }
     } catch {
       throw .failed("the history could not be saved: \(HistoryError(error, path: path))")
     }

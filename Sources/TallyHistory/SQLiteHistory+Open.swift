@@ -74,7 +74,7 @@ extension SQLiteHistory {
     }
     let history = SQLiteHistory(path: path, connection: connection)
     // Checked first: a database of another program or of a later Tally is left as it is.
-    try history.createSchema()
+    try HistorySchema.create(on: connection, path: path)
     if !inWAL {
       try HistoryError.catching(path: path) { () throws(SQLiteError) in try connection.execute("PRAGMA journal_mode = WAL") }
     }
@@ -136,15 +136,16 @@ extension SQLiteHistory {
     // A database from before notes has no `note` column, and one from before pending rows no
     // `pending_id`: their rows come back without them.
     guard let connection = try? SQLiteConnection(path: path, create: false),
-      let statement = (try? connection.statement("SELECT \(columns), pending_id FROM change WHERE machine IS NULL ORDER BY seq"))
-        ?? (try? connection.statement("SELECT \(columns), NULL FROM change WHERE machine IS NULL ORDER BY seq"))
+      let statement =
+        (try? connection.statement("SELECT \(HistorySchema.columns), pending_id FROM change WHERE machine IS NULL ORDER BY seq"))
+        ?? (try? connection.statement("SELECT \(HistorySchema.columns), NULL FROM change WHERE machine IS NULL ORDER BY seq"))
         ?? (try? connection.statement(
           "SELECT time, event, counter, name, old, new, source, machine, NULL, NULL FROM change WHERE machine IS NULL ORDER BY seq"
         ))
     else { return [] }
     var rows: [(entry: HistoryEntry, id: Int64?)] = []
     while (try? statement.step()) == true {
-      if let entry = entry(statement) { rows.append((entry, statement.optionalInteger(9))) }
+      if let entry = HistorySchema.entry(statement) { rows.append((entry, statement.optionalInteger(9))) }
     }
     return rows
   }

@@ -11,7 +11,7 @@ import TallyModel
 public protocol Screen: AnyObject {
   /// What a click can hit on this screen.
   associatedtype Target
-  /// The screen's name, as `Analytics` reports it when it shows.
+  /// The screen's name, as `EventRecorder` reports it when it shows.
   var name: ScreenName { get }
   /// Whether the screen is drawn over the one under it, which stays visible around it.
   var isOverlay: Bool { get }

@@ -34,7 +34,7 @@ struct AppRunLoopTests {
     let terminal = InMemoryTerminal(width: width, height: height, script: script)
     let outcome = AppRunLoop(terminal: terminal, environment: dependencies, followsSettings: liveSettings).run {
       TestApps.app(
-        settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder)
+        settings: FakeSettingStorage(showOnboarding: false), defaults: store, eventRecorder: dependencies.recorder)
     }
     return (outcome, terminal)
   }
@@ -174,7 +174,7 @@ struct AppRunLoopTests {
       .watchedDescriptor, .keys([.space]),
     ])
     _ = AppRunLoop(terminal: terminal, environment: dependencies, followsSettings: true).run {
-      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder)
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, eventRecorder: dependencies.recorder)
     }
     let timeouts = terminal.timeouts.compactMap { $0 }
     #expect(timeouts.contains { $0 > 29 && $0 <= 30 }, "\(terminal.timeouts)")
@@ -208,7 +208,7 @@ struct AppRunLoopTests {
       .meanwhile { rename(folders.appending("away"), folder) }, .timeout,
     ])
     _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
-      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder)
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, eventRecorder: dependencies.recorder)
     }
 
     let frames = terminal.frames.map(text)
@@ -241,8 +241,8 @@ struct AppRunLoopTests {
     ])
     _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
       AppViewModel(
-        settingStore: FakeSettingStorage(showOnboarding: false), analytics: dependencies.recorder,
-        makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.recorder, sync: dependencies.sync) },
+        settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: dependencies.recorder,
+        makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: dependencies.recorder, sync: dependencies.sync) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
     }
 
@@ -259,7 +259,7 @@ struct AppRunLoopTests {
     let desktopStore = try FileUserDefaults(directory: others.appending("desktop"))
     Environment.prepare(desktopStore, argumentDomain: [:])
     let desktop = try SyncSetup.enable(store: desktopStore, folder: folder, name: "desktop", history: nil).sync
-    let desktopCounters = CountersModel(userDefaults: desktopStore, analytics: AnalyticsSpy(), sync: desktop)
+    let desktopCounters = CountersModel(userDefaults: desktopStore, eventRecorder: EventRecorderSpy(), sync: desktop)
     try desktopCounters.perform(.add(5, to: desktopCounters.list.counters[0].id))
     desktop.publish()
 
@@ -268,14 +268,14 @@ struct AppRunLoopTests {
       history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     let terminal = InMemoryTerminal(script: [])
     _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
-      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder)
+      TestApps.app(settings: FakeSettingStorage(showOnboarding: false), defaults: store, eventRecorder: dependencies.recorder)
     }
 
     let frames = terminal.frames.map(text)
     try #require(frames.count == 2)
     #expect(frames[0].contains("Count: 0"))
     #expect(frames[1].contains("Count: 5"))
-    let saved = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: AnalyticsSpy())
+    let saved = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), eventRecorder: EventRecorderSpy())
     #expect(saved.list.counters.map(\.value) == [5])
   }
 
@@ -286,15 +286,15 @@ struct AppRunLoopTests {
     Environment.prepare(store, argumentDomain: [:])
     let dependencies = Environment(
       store: store, settings: Settings(store: store, environment: [:]), history: history, clock: clock)
-    try CountersModel(userDefaults: store, analytics: AnalyticsSpy())
+    try CountersModel(userDefaults: store, eventRecorder: EventRecorderSpy())
       .perform(.setGoal(Goal(amount: 3, period: .day), of: CountersModel.firstCounter.id))
     let terminal = InMemoryTerminal(script: [
       .keys([.space, .space]), .meanwhile { clock.advance(by: 31) }, .timeout,
     ])
     _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
       AppViewModel(
-        settingStore: FakeSettingStorage(showOnboarding: false), analytics: dependencies.recorder,
-        makeCountersModel: { CountersModel(userDefaults: store, analytics: dependencies.recorder) },
+        settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: dependencies.recorder,
+        makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: dependencies.recorder) },
         makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) },
         makeGoalSummary: {
           GoalSummary.of(

@@ -14,12 +14,12 @@ import Testing
 
 struct AppViewModelTests {
   private let defaults = FakeUserDefaults()
-  private let spy = AnalyticsSpy()
+  private let spy = EventRecorderSpy()
 
   private func makeApp(showOnboarding: Bool, history: HistoryLog = SQLiteHistory.inMemory()) -> (AppViewModel, FakeSettingStorage)
   {
     let settings = FakeSettingStorage(showOnboarding: showOnboarding)
-    return (TestApps.app(settings: settings, defaults: defaults, analytics: spy, history: history), settings)
+    return (TestApps.app(settings: settings, defaults: defaults, eventRecorder: spy, history: history), settings)
   }
 
   @Test func firstLaunchShowsOnboarding() {
@@ -101,10 +101,10 @@ struct AppViewModelTests {
     var made = 0
     let defaults = self.defaults
     let app = AppViewModel(
-      settingStore: settings, analytics: spy,
+      settingStore: settings, eventRecorder: spy,
       makeCountersModel: {
         made += 1
-        return CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+        return CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
       },
       makeHistoryViewModel: {
         HistoryViewModel(counter: $0, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))

@@ -26,7 +26,7 @@ private struct Store {
   init() {
     AppDefaults.register(in: defaults)
     recorder = HistoryRecorder(log: history, clock: clock, source: .app)
-    model = CountersModel(userDefaults: defaults, analytics: recorder)
+    model = CountersModel(userDefaults: defaults, eventRecorder: recorder)
   }
 
   var backup: Backup { Backup(list: model.list, history: history.read()) }

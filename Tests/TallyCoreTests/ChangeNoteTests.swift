@@ -113,7 +113,7 @@ struct ChangeNoteTests {
     let defaults = InMemoryUserDefaults()
     AppDefaults.register(in: defaults)
     let history = SQLiteHistory.inMemory()
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     _ = try BackupImport(store: nil, model: model, history: history).apply(read, replacing: false)
     #expect(Backup(list: model.list, history: history.read()).counters.last?.history == backup.counters[0].history)
   }

@@ -17,7 +17,7 @@ struct CounterGroupTests {
 
   /// Count (in no group), water and coffee in Health, emails in Work.
   private func makeApp() throws -> AppViewModel {
-    let app = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let app = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     for (name, group) in [("water", "Health"), ("coffee", "health"), ("emails", "Work")] {
       try app.counters.perform(.create(named: name, selecting: false))
       let id = try #require(app.counters.list.counter(named: name)?.id)
@@ -62,7 +62,7 @@ struct CounterGroupTests {
   }
 
   @Test func withoutGroupsTheScreenIsAsBeforeAndTheBracketsSaySo() {
-    let app = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let app = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     #expect(render(app)[0].hasPrefix(" Tally"))
     app.press(.character("]"))
     #expect(app.message == "No groups yet: `tally group NAME GROUP` makes one.")
@@ -72,7 +72,7 @@ struct CounterGroupTests {
   @Test func theGroupKeysCanBeRebound() throws {
     var settings = CounterScreenSettings()
     settings.keyMap = CounterViewModel.defaultKeyMap.rebinding(.nextGroup, to: [.character("}")])
-    let app = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy(), counterSettings: settings)
+    let app = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy(), counterSettings: settings)
     try app.counters.perform(.create(named: "water", selecting: false))
     try app.counters.perform(.setGroup("Health", of: try #require(app.counters.list.counter(named: "water")?.id)))
     app.press(.character("]"))

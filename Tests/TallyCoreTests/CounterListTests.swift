@@ -16,7 +16,7 @@ struct CounterListTests {
   }
 
   private func makeModel(_ names: String...) -> AppViewModel {
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     for name in names { sut.createCounter(named: name) }
     return sut
   }
@@ -24,7 +24,7 @@ struct CounterListTests {
   @Test func aStoreWrittenBy01OpensOnItsCount() {
     let fake = FakeUserDefaults()
     fake.integers = ["count": 12]
-    let sut = TestApps.counter(defaults: fake, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: fake, eventRecorder: EventRecorderSpy())
     #expect(sut.counters.list.counters.map(\.name) == ["Count"])
     #expect(sut.counterView.valueLine == "Count: 12")
 
@@ -42,7 +42,7 @@ struct CounterListTests {
 
     let store = try FileUserDefaults(directory: directory.path)
     AppDefaults.register(in: store)
-    let sut = TestApps.counter(defaults: store, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: store, eventRecorder: EventRecorderSpy())
     sut.press(.space, .character("n"))
     sut.type("laps")
     sut.press(.enter, .space, .space, .backTab)
@@ -116,7 +116,7 @@ struct CounterListTests {
     first.type("3")
     first.press(.enter, .space)
 
-    let second = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let second = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     #expect(second.counters.list.counters.map(\.name) == ["Count", "laps", "reps"])
     #expect(second.current.name == "laps")
     #expect(second.current.step == 3)
@@ -176,7 +176,7 @@ struct CounterListTests {
     let sut = makeModel("laps")
     sut.press(.character("e"))
     sut.type("x")
-    _ = try? CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).perform(.delete("count-2"))
+    _ = try? CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy()).perform(.delete("count-2"))
     sut.press(.enter)
     #expect(sut.counterScreen?.mode == .counting)
     #expect(sut.message == "That counter was deleted meanwhile; nothing changed.")
@@ -186,7 +186,7 @@ struct CounterListTests {
   @Test func countersMadeByAnotherProcessShowUp() throws {
     let sut = makeModel()
     #expect(sut.counters.list.counters.count == 1)
-    try CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).perform(
+    try CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy()).perform(
       .create(named: "from elsewhere", selecting: false))
     #expect(sut.counters.list.counters.count == 1, "the screen hears of it from the run loop")
     sut.receive(.storeChanged)

@@ -16,7 +16,7 @@ struct CounterMouseTests {
   }
 
   private func makeModel(_ names: String...) -> AppViewModel {
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     for name in names { sut.createCounter(named: name) }
     return sut
   }

@@ -25,7 +25,7 @@ struct CounterNoteTests {
   ) {
     let recorder = HistoryRecorder(log: history, clock: clock, source: .app)
     let app = TestApps.app(
-      settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, analytics: recorder, history: history,
+      settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, eventRecorder: recorder, history: history,
       clock: clock, counterSettings: CounterScreenSettings(keyMap: keyMap))
     return (app, recorder)
   }

@@ -16,7 +16,7 @@ struct CounterRenderTests {
     let defaults = InMemoryUserDefaults()
     AppDefaults.register(in: defaults)
     defaults.set(12, forKey: "count")
-    model = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    model = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     for name in ["laps", "☕ coffee"] {
       model.createCounter(named: name)
     }

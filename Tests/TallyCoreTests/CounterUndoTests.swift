@@ -9,13 +9,13 @@ import Testing
 /// Undo and redo of every change, across counters.
 struct CounterUndoTests {
   private let defaults = InMemoryUserDefaults()
-  private var store: CountersModel { CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()) }
+  private var store: CountersModel { CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy()) }
 
   init() {
     AppDefaults.register(in: defaults)
   }
 
-  private func makeModel() -> AppViewModel { TestApps.counter(defaults: defaults, analytics: AnalyticsSpy()) }
+  private func makeModel() -> AppViewModel { TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy()) }
 
   @Test func uUndoesAndCtrlRRedoesValueChanges() {
     let sut = makeModel()

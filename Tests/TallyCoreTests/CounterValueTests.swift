@@ -16,7 +16,7 @@ struct CounterValueTests {
 
   private func makeModel(count: Int = 0) -> AppViewModel {
     defaults.set(count, forKey: "count")
-    return TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    return TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
   }
 
   @Test(arguments: [Key.character("-"), .down, .character("j")])
@@ -39,7 +39,7 @@ struct CounterValueTests {
     #expect(sut.count == 15)
     sut.press(.character("j"), .character("j"), .character("j"))
     #expect(sut.count == 0)
-    #expect(CountersModel(userDefaults: defaults, analytics: AnalyticsSpy()).list.current.step == 5, "the step is saved")
+    #expect(CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy()).list.current.step == 5, "the step is saved")
   }
 
   @Test(arguments: [("0", "from 1 to"), ("-2", "from 1 to"), ("five", "not \"five\""), ("", "not \"\"")])

@@ -11,14 +11,14 @@ struct CounterViewModelTests {
   private let defaults = FakeUserDefaults()
 
   @Test func test_viewDidLoad_withEmptyUserDefaults_shouldShow0InCounterLabel() {
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
 
     #expect(sut.counterView.valueLine == "Count: 0")
   }
 
   @Test func test_tappingButton_with12InUserDefaults_shouldWrite13ToUserDefaults() {
     defaults.integers = ["count": 12]
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
 
     sut.receive(.key(.space))
 
@@ -28,7 +28,7 @@ struct CounterViewModelTests {
   @Test(arguments: [Key.space, .character("+"), .up, .character("k")])
   func everyIncrementKeyAddsOne(key: Key) {
     defaults.integers = ["count": 4]
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
 
     sut.press(key)
 
@@ -38,21 +38,21 @@ struct CounterViewModelTests {
   }
 
   @Test func theValueShownIsTheValueWritten() {
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     for _ in 0..<3 { sut.press(.space) }
     #expect(sut.count == 3)
     #expect(defaults.integers["count"] == 3)
   }
 
   @Test func quitKeysDoNotTouchTheStore() {
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     sut.press(.character("q"))
     sut.press(.control("c"))
     #expect(defaults.writtenKeys.isEmpty)
   }
 
   @Test func unboundKeysDoNothing() {
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     sut.press(.character("x"))
     sut.press(.escape)
     #expect(sut.count == 0)
@@ -61,7 +61,7 @@ struct CounterViewModelTests {
 
   @Test func incrementBuildsOnWhatAnotherWriterSaved() {
     let store = InMemoryUserDefaults()
-    let sut = TestApps.counter(defaults: store, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: store, eventRecorder: EventRecorderSpy())
     store.set(40, forKey: "count")  // as another process would have
 
     sut.press(.space)
@@ -72,7 +72,7 @@ struct CounterViewModelTests {
 
   @Test func atIntMaxTheValueStaysAndTheScreenSaysSo() {
     defaults.integers = ["count": Int.max]
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
 
     sut.press(.space)
 
@@ -83,7 +83,7 @@ struct CounterViewModelTests {
 
   @Test func aSuccessfulIncrementClearsTheLimitMessage() {
     defaults.integers = ["count": Int.max]
-    let sut = TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    let sut = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
     sut.press(.space, .character("-"))
     #expect(sut.message == nil)
     #expect(sut.count == Int.max - 1)
@@ -205,7 +205,7 @@ struct HistoryFailureStatusTests {
     let history = SQLiteHistory.inMemory()
     try history.connection.execute("PRAGMA query_only = 1")
     let recorder = HistoryRecorder(log: history, clock: ManualClock(iso: "2026-11-23T10:00:00Z"), source: .app)
-    let app = TestApps.counter(defaults: InMemoryUserDefaults(), analytics: recorder)
+    let app = TestApps.counter(defaults: InMemoryUserDefaults(), eventRecorder: recorder)
     app.press(.space)
     recorder.flush()
     app.receive(.saveTried)

@@ -76,7 +76,7 @@ struct CounterWatchTests {
     directory = try TemporaryDirectory()
     store = try FileUserDefaults(directory: directory.path)
     AppDefaults.register(in: store)
-    model = CountersModel(userDefaults: store, analytics: AnalyticsSpy())
+    model = CountersModel(userDefaults: store, eventRecorder: EventRecorderSpy())
   }
 
   private func watch(line: @escaping (CounterList, Date) -> String = { list, _ in String(list.current.value) })
@@ -91,7 +91,7 @@ struct CounterWatchTests {
   private func otherProcessAdds(_ amount: Int) throws {
     let other = try FileUserDefaults(directory: directory.path)
     AppDefaults.register(in: other)
-    try CountersModel(userDefaults: other, analytics: AnalyticsSpy()).perform(.add(amount, to: "count"))
+    try CountersModel(userDefaults: other, eventRecorder: EventRecorderSpy()).perform(.add(amount, to: "count"))
   }
 
   @Test func aLineAtStartAndOneForEachChangeByAnotherProcessAndNoneOtherwise() throws {

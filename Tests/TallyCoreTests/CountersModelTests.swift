@@ -6,8 +6,8 @@ import Testing
 
 struct CountersModelTests {
   private let defaults = InMemoryUserDefaults()
-  private let analytics = AnalyticsSpy()
-  private var store: CountersModel { CountersModel(userDefaults: defaults, analytics: analytics) }
+  private let eventRecorder = EventRecorderSpy()
+  private var store: CountersModel { CountersModel(userDefaults: defaults, eventRecorder: eventRecorder) }
 
   init() {
     AppDefaults.register(in: defaults)
@@ -21,7 +21,7 @@ struct CountersModelTests {
 
     let reopened = try FileUserDefaults(directory: directory.path)
     AppDefaults.register(in: reopened)
-    let counters = CountersModel(userDefaults: reopened, analytics: analytics)
+    let counters = CountersModel(userDefaults: reopened, eventRecorder: eventRecorder)
 
     #expect(counters.list.counters == [Counter(id: "count", name: "Count", step: 1, value: 12)])
     #expect(counters.list.current.value == 12)
@@ -145,20 +145,21 @@ struct CountersModelTests {
   @Test func theCurrentCounterIsRememberedAndFallsBackWhenGone() throws {
     let laps = try store.make("laps")
     try store.perform(.select(laps.id))
-    #expect(CountersModel(userDefaults: defaults, analytics: analytics).list.currentID == laps.id)
+    #expect(CountersModel(userDefaults: defaults, eventRecorder: eventRecorder).list.currentID == laps.id)
     defaults.x.set("count-99", forKey: .currentCounter)
     #expect(store.list.currentID == "count")
   }
 
   @Test func twoStoresCreatingAtOnceGetDistinctCounters() throws {
     let directory = try TemporaryDirectory()
-    let first = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics)
-    let second = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics)
+    let first = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), eventRecorder: eventRecorder)
+    let second = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), eventRecorder: eventRecorder)
     let a = try first.make("a")
     let b = try second.make("b")
     #expect(a.id != b.id)
     #expect(
-      CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics).list.counters.map(\.name)
+      CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), eventRecorder: eventRecorder).list.counters
+        .map(\.name)
         == [
           "Count", "a", "b",
         ])
@@ -167,7 +168,7 @@ struct CountersModelTests {
 
   @Test func aBatchIsOneSaveAndStopsAtTheFirstRefusal() throws {
     let directory = try TemporaryDirectory()
-    let model = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics)
+    let model = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), eventRecorder: eventRecorder)
     let outcomes = model.apply([
       .add(2, to: "count"), .create(named: "laps", selecting: true), .create(named: "LAPS", selecting: false),
       .add(1, to: "count"),
@@ -178,7 +179,7 @@ struct CountersModelTests {
     #expect(throws: CounterError.duplicateName("LAPS")) { try outcomes[2].get() }
     #expect(model.list.counters.map(\.value) == [2, 0])
     #expect(model.list.currentID == "count-2")
-    let reopened = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), analytics: analytics)
+    let reopened = CountersModel(userDefaults: try FileUserDefaults(directory: directory.path), eventRecorder: eventRecorder)
     #expect(reopened.list == model.list, "what the model shows is what the file holds")
   }
 
@@ -204,10 +205,10 @@ struct CountersModelTests {
   }
 }
 
-struct CountersModelAnalyticsTests {
+struct CountersModelEventTests {
   private let defaults = InMemoryUserDefaults()
-  private let spy = AnalyticsSpy()
-  private var store: CountersModel { CountersModel(userDefaults: defaults, analytics: spy) }
+  private let spy = EventRecorderSpy()
+  private var store: CountersModel { CountersModel(userDefaults: defaults, eventRecorder: spy) }
 
   init() {
     AppDefaults.register(in: defaults)

@@ -60,7 +60,7 @@ struct StoreHammer {
     let directory = try #require(HammerEnvironment.directory)
     let count = Int(SelfTestProcess.environment(FileStoreProcessTests.countVariable) ?? "") ?? 100
     let store = try FileUserDefaults(directory: directory, lockTimeout: 30)
-    let counter = TestApps.counter(defaults: store, analytics: AnalyticsSpy())
+    let counter = TestApps.counter(defaults: store, eventRecorder: EventRecorderSpy())
     for _ in 0..<count {
       counter.press(.space)
       #expect(counter.counters.saveProblem == nil)

@@ -70,7 +70,7 @@ struct GoalEditTests {
   }
 
   @Test func settingAGoalIsAChangeThatUndoAndRedoReplay() throws {
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     let screen = CounterViewModel()
     #expect(screen.receive(.key(.character("g")), counters: model.list).effects.isEmpty)
     for key in "5/week" { screen.receive(.key(.character(key)), counters: model.list) }
@@ -96,7 +96,7 @@ struct GoalEditTests {
   }
 
   @Test func theGoalPromptStartsWithTheGoalAndAnEmptyAnswerClearsIt() throws {
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     try model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count"))
     let screen = CounterViewModel()
     screen.receive(.key(.character("g")), counters: model.list)
@@ -107,7 +107,7 @@ struct GoalEditTests {
   }
 
   @Test func aGoalThatIsNotOneKeepsThePromptOpen() throws {
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     let screen = CounterViewModel()
     screen.receive(.key(.character("g")), counters: model.list)
     for key in "8/year" { screen.receive(.key(.character(key)), counters: model.list) }
@@ -117,7 +117,7 @@ struct GoalEditTests {
   }
 
   @Test func aDeletedCounterComesBackWithItsGoal() throws {
-    let model = CountersModel(userDefaults: defaults, analytics: AnalyticsSpy())
+    let model = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
     try model.perform(.create(named: "water", selecting: true))
     try model.perform(.setGoal(Goal(amount: 8, period: .day), of: "count-2"))
     let deleted = try #require(try model.perform(.delete("count-2")))

@@ -74,17 +74,17 @@ struct HistoryRecorderTests {
   @Test func counterEventsBecomeEntriesWrittenAtFlush() {
     let log = SQLiteHistory.inMemory()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
-    let analytics = HistoryRecorder(log: log, clock: clock, source: .command)
-    analytics.track(.screenShown(.counter))
-    analytics.track(.counterChanged(id: "count", name: "Count", old: 1, new: 2))
+    let eventRecorder = HistoryRecorder(log: log, clock: clock, source: .command)
+    eventRecorder.record(.screenShown(.counter))
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 1, new: 2))
     clock.advance(by: 60)
-    analytics.track(.counterCreated(id: "count-2", name: "laps"))
-    analytics.track(.counterRenamed(id: "count-2", from: "laps", to: "swims"))
-    analytics.track(.counterDeleted(id: "count-2", name: "swims", value: 4))
-    analytics.track(.onboardingSkipped)
+    eventRecorder.record(.counterCreated(id: "count-2", name: "laps"))
+    eventRecorder.record(.counterRenamed(id: "count-2", from: "laps", to: "swims"))
+    eventRecorder.record(.counterDeleted(id: "count-2", name: "swims", value: 4))
+    eventRecorder.record(.onboardingSkipped)
     #expect(log.read().entries.isEmpty)
 
-    analytics.flush()
+    eventRecorder.flush()
 
     #expect(
       log.read().entries == [
@@ -103,13 +103,13 @@ struct HistoryCoalescingTests {
   @Test func consecutiveChangesOfACounterBetweenFlushesAreOneEntry() {
     let log = SQLiteHistory.inMemory()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
-    let analytics = HistoryRecorder(log: log, clock: clock, source: .app)
-    for value in 0..<10_000 { analytics.track(.counterChanged(id: "count", name: "Count", old: value, new: value + 1)) }
-    analytics.track(.counterChanged(id: "count-2", name: "laps", old: 0, new: 1))
-    analytics.track(.counterChanged(id: "count", name: "Count", old: 10_000, new: 10_001))
-    analytics.flush()
-    analytics.track(.counterChanged(id: "count", name: "Count", old: 10_001, new: 10_002))
-    analytics.flush()
+    let eventRecorder = HistoryRecorder(log: log, clock: clock, source: .app)
+    for value in 0..<10_000 { eventRecorder.record(.counterChanged(id: "count", name: "Count", old: value, new: value + 1)) }
+    eventRecorder.record(.counterChanged(id: "count-2", name: "laps", old: 0, new: 1))
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_000, new: 10_001))
+    eventRecorder.flush()
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_001, new: 10_002))
+    eventRecorder.flush()
 
     #expect(
       log.read().entries.map { "\($0.counter) \($0.old ?? 0)→\($0.new ?? 0)" } == [

@@ -94,7 +94,7 @@ struct LastChangeLineTests {
     let terminal = InMemoryTerminal(width: 80, height: 24, script: [.keys([.space]), .keys([.character("q")])])
     _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
       TestApps.app(
-        settings: FakeSettingStorage(showOnboarding: false), defaults: store, analytics: dependencies.recorder,
+        settings: FakeSettingStorage(showOnboarding: false), defaults: store, eventRecorder: dependencies.recorder,
         history: dependencies.history, clock: dependencies.clock, showsLastChange: true)
     }
     try #require(terminal.frames.count >= 2)

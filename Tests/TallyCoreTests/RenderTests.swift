@@ -8,7 +8,7 @@ struct RenderTests {
   private func counter(_ value: Int) -> AppViewModel {
     let defaults = FakeUserDefaults()
     defaults.integers = ["count": value]
-    return TestApps.counter(defaults: defaults, analytics: AnalyticsSpy())
+    return TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy())
   }
 
   private func render(_ app: AppViewModel, _ width: Int, _ height: Int) -> Canvas {

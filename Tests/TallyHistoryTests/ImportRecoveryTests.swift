@@ -56,7 +56,7 @@ struct ImportRecoveryTests {
     history.finishInterruptedImport(committedIn: store)
     let recorder = HistoryRecorder(log: history, clock: clock, source: .command)
     return Opened(
-      store: store, history: history, model: CountersModel(userDefaults: store, analytics: recorder), recorder: recorder)
+      store: store, history: history, model: CountersModel(userDefaults: store, eventRecorder: recorder), recorder: recorder)
   }
 
   /// A store with Count at 2, by one change.

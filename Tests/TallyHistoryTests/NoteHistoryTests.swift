@@ -10,7 +10,7 @@ import Testing
   import Foundation
 #endif
 
-/// The schema Tally wrote before notes (version 2, as `SQLiteHistory.schema` stood at
+/// The schema Tally wrote before notes (version 2, as `HistorySchema.sql` stood at
 /// 7f6a8d2), to make the databases that are on users' disks.
 private let schemaBeforeNotes = """
   PRAGMA journal_mode = WAL;
@@ -78,7 +78,7 @@ struct NoteHistoryTests {
       try old.run("INSERT INTO setting (key, value) VALUES ('imported', 0)")
     }
     let history = try SQLiteHistory.open(directory: data.path)
-    #expect(try history.connection.integer("PRAGMA user_version") == SQLiteHistory.schemaVersion)
+    #expect(try history.connection.integer("PRAGMA user_version") == HistorySchema.version)
     #expect(history.entryCount(ofCounter: "count") == 3)
     let entries = history.read().entries
     #expect(entries.map(\.new) == [1, 2, 3])

@@ -52,7 +52,7 @@ struct PendingHistoryTests {
         pending: pending,
         repair: { (reason) throws(HistoryError) in try SQLiteHistory.reopen(directory: directory, damaged: reason) })
       recorder = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
-      model = CountersModel(userDefaults: store, analytics: recorder)
+      model = CountersModel(userDefaults: store, eventRecorder: recorder)
     }
 
     /// Changes the first counter by `delta`, as `tally inc` does; the value after.

@@ -55,7 +55,7 @@ struct CommandTests: CommandSuite {
   @Test func theCountersStepIsTheDefaultAmount() throws {
     let store = try FileUserDefaults(directory: storeDirectory)
     AppDefaults.register(in: store)
-    try CountersModel(userDefaults: store, analytics: DiscardingAnalytics()).perform(.setStep(5, of: "count"))
+    try CountersModel(userDefaults: store, eventRecorder: DiscardingRecorder()).perform(.setStep(5, of: "count"))
     try expectOutput("inc", is: "5\n")
     try expectOutput("dec", is: "0\n")
     try expectOutput("inc", "--by", "1", is: "1\n")

@@ -46,13 +46,13 @@ enum KeyDispatchBenchmarks {
   }
 }
 
-/// The app as the run loop has it, with analytics that keep nothing (the history's cost is
+/// The app as the run loop has it, with eventRecorder that keep nothing (the history's cost is
 /// the run loop's flush, not the key's).
 func makeApp(settings: SettingStorage, store: UserDefaultsProtocol) -> AppViewModel {
-  let analytics = DiscardingAnalytics()
+  let eventRecorder = DiscardingRecorder()
   return AppViewModel(
-    settingStore: settings, analytics: analytics,
-    makeCountersModel: { CountersModel(userDefaults: store, analytics: analytics) },
+    settingStore: settings, eventRecorder: eventRecorder,
+    makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: eventRecorder) },
     makeHistoryViewModel: { HistoryViewModel(counter: $0, history: SQLiteHistory.inMemory(), clock: SystemClock()) })
 }
 

@@ -27,7 +27,7 @@ enum StoreBenchmarks {
       let store = try FileUserDefaults(directory: directory)
       AppDefaults.register(in: store)
       store.x.set(true, forKey: .hasOnboardingBeenShown)
-      let counters = CountersModel(userDefaults: store, analytics: DiscardingAnalytics())
+      let counters = CountersModel(userDefaults: store, eventRecorder: DiscardingRecorder())
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         _ = counters.apply([.add(1, to: "count")])

@@ -9,19 +9,19 @@ import TallySync
 /// tests' apps (`TestApps`).
 public enum AppComposition {
   /// The app over `counters` and its `history` at `clock`, telling its changes to
-  /// `analytics`; the counter screen set up as `counterSettings` says.
+  /// `eventRecorder`; the counter screen set up as `counterSettings` says.
   ///
   /// `showsLastChange` draws the counter screen's last-change line (the interactive app
   /// does; a test that compares whole frames may leave it out). Days begin where
   /// `calendar()` says when a screen asks, so a change of `dayStartsAtHour` shows at once.
   public static func app(
-    counters: @escaping () -> CountersModel, appState: SettingStorage, analytics: Analytics, history: HistoryLog,
+    counters: @escaping () -> CountersModel, appState: SettingStorage, eventRecorder: EventRecorder, history: HistoryLog,
     clock: WallClock, calendar: @escaping () -> GoalCalendar, counterSettings: CounterScreenSettings = CounterScreenSettings(),
     showsLastChange: Bool = true
   ) -> AppViewModel {
     return AppViewModel(
       settingStore: appState,
-      analytics: analytics,
+      eventRecorder: eventRecorder,
       counterSettings: counterSettings,
       makeOnboardingViewModel: { OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap)) },
       makeCountersModel: counters,
@@ -39,7 +39,7 @@ public enum AppComposition {
   public static func app(_ environment: Environment, counterSettings: CounterScreenSettings) -> AppViewModel {
     let (settings, clock) = (environment.settings, environment.clock)
     return app(
-      counters: { environment.counters }, appState: environment.appState, analytics: environment.recorder,
+      counters: { environment.counters }, appState: environment.appState, eventRecorder: environment.recorder,
       history: environment.history, clock: clock, calendar: { settings.calendar(clock: clock) },
       counterSettings: counterSettings)
   }

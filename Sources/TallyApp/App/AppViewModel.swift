@@ -10,7 +10,7 @@ import TallySettings
 /// edits among that go to the one ``CountersModel`` in one batch, and what became of them,
 /// like every effect's result, back to that screen as a message.
 ///
-/// `Analytics` comes in by constructor (tests pass a spy); the counters model and the
+/// `EventRecorder` comes in by constructor (tests pass a spy); the counters model and the
 /// history screen come as closures, because they are made when first shown: onboarding never
 /// loads the counters, and tests hand in any store they like.
 public final class AppViewModel {
@@ -66,7 +66,7 @@ public final class AppViewModel {
       if let problem { show(Settings.keysNotice(problem), from: .settings) }
     case .saveTried:
       guard !isOnboarding else { return }
-      tellEveryScreen(.saveTried(storeProblem: counters.saveProblem, historyProblem: analytics.problem))
+      tellEveryScreen(.saveTried(storeProblem: counters.saveProblem, historyProblem: eventRecorder.problem))
     case .quitRefused(let problem): refuseQuit(unsaved: problem)
     case .syncStatus(let summary): show(summary, from: .sync)
     case .historyOpen: showsLastChange = true
@@ -79,7 +79,7 @@ public final class AppViewModel {
   private let settingStore: SettingStorage
   /// The user's settings for the counter screen: its keys, its questions, its digits.
   private var counterSettings: CounterScreenSettings
-  private let analytics: Analytics
+  private let eventRecorder: EventRecorder
   private let makeCountersModel: () -> CountersModel
   private let makeOnboardingViewModel: () -> OnboardingViewModel
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
@@ -92,10 +92,10 @@ public final class AppViewModel {
   private var isOnboarding: Bool
 
   /// Makes the app's view model; `history` is where `N` on the counter screen finds the
-  /// last change and keeps its note (the one `analytics` records changes in, when it does).
+  /// last change and keeps its note (the one `eventRecorder` records changes in, when it does).
   public init(
     settingStore: SettingStorage,
-    analytics: Analytics,
+    eventRecorder: EventRecorder,
     counterSettings: CounterScreenSettings = CounterScreenSettings(),
     makeOnboardingViewModel: @escaping () -> OnboardingViewModel = { OnboardingViewModel() },
     makeCountersModel: @escaping () -> CountersModel,
@@ -106,7 +106,7 @@ public final class AppViewModel {
   ) {
     self.history = history
     self.settingStore = settingStore
-    self.analytics = analytics
+    self.eventRecorder = eventRecorder
     self.counterSettings = counterSettings
     self.makeCountersModel = makeCountersModel
     self.makeOnboardingViewModel = makeOnboardingViewModel
@@ -129,13 +129,13 @@ public final class AppViewModel {
 
   private func open(_ name: ScreenName) {
     screens.append(make(name))
-    analytics.track(.screenShown(name))
+    eventRecorder.record(.screenShown(name))
   }
 
   private func close() {
     guard screens.count > 1 else { return }
     screens.removeLast()
-    analytics.track(.screenShown(screen.name))
+    eventRecorder.record(.screenShown(screen.name))
   }
 
   /// What the screens are given with a message: during onboarding no counters, which are
@@ -175,14 +175,14 @@ public final class AppViewModel {
       case .endOnboarding(let skipped):
         settingStore.showOnboarding = false
         isOnboarding = false
-        analytics.track(skipped ? .onboardingSkipped : .onboardingFinished)
+        eventRecorder.record(skipped ? .onboardingSkipped : .onboardingFinished)
         screens.removeAll()
         open(.counter)
       case .keepHistoryPage(let page): if settingStore.historyPage != page { settingStore.historyPage = page }
       case .findLastChange(let id):
         // The changes of this burst of keys are still buffered: written first, so that
         // the last one is the one just made.
-        analytics.flush(copyingToFolder: false)
+        eventRecorder.flush(copyingToFolder: false)
         tell(screen, .lastChangeFound(history?.lastChange(ofCounter: id)))
       case .setNote(let note, let change, let purpose):
         tell(screen, .noteSet(history?.setNote(note, of: change) ?? false, for: purpose))

@@ -38,7 +38,7 @@ public struct Environment {
     self.sync = sync
     self.history = history
     recorder = HistoryRecorder(log: history, clock: clock, source: source)
-    counters = CountersModel(userDefaults: store, analytics: recorder, sync: sync)
+    counters = CountersModel(userDefaults: store, eventRecorder: recorder, sync: sync)
     self.appState = appState ?? AppState(userDefaults: store)
     self.clock = clock
     self.notices = notices

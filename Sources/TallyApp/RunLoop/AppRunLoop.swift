@@ -40,6 +40,7 @@ public final class AppRunLoop {
   private let terminal: any TerminalDriver
   private let store: any SharedStore
   private let history: HistoryRecorder
+  private let replica: HistoryReplica
   private let clock: WallClock
   private let sync: CounterSync?
   /// The settings, applied again when the store changes; `nil`: read at start only.
@@ -61,6 +62,7 @@ public final class AppRunLoop {
     self.terminal = terminal
     store = environment.store
     history = environment.recorder
+    replica = environment.history
     clock = environment.clock
     sync = environment.sync
     settings = followsSettings ? environment.settings : nil
@@ -99,7 +101,7 @@ public final class AppRunLoop {
       case .timeout:
         if !retrying, reread != nil, !store.reload().isEmpty { storeChanged(app) }
         if let sync, folderPoll != nil {
-          if [sync.pull(), history.log.refresh()].contains(true) { storeChanged(app) }
+          if [sync.pull(), replica.refresh()].contains(true) { storeChanged(app) }
           showSyncProblem(on: app)
         }
       case .input, .resized: break
@@ -131,7 +133,7 @@ public final class AppRunLoop {
       // frame, which shows the counters as this machine last saved them, and drawn before
       // the merge is saved with the batch and copied to the folder (docs/sync.md).
       let merged = sync?.pull(publishing: false) ?? false
-      let indexed = sync != nil && history.log.refresh()
+      let indexed = sync != nil && replica.refresh()
       if merged || indexed { storeChanged(app) }
       // The last change's line, from the history opened now, after the first frame.
       app.receive(.historyOpen)
@@ -147,7 +149,7 @@ public final class AppRunLoop {
   private func folderChanged(_ app: AppViewModel) {
     if let sync {
       let (changes, countersChanged) = sync.processFolderChanges()
-      if [countersChanged, history.log.refresh(changes)].contains(true) { storeChanged(app) }
+      if [countersChanged, replica.refresh(changes)].contains(true) { storeChanged(app) }
     }
     showSyncProblem(on: app)
   }
@@ -200,7 +202,7 @@ public final class AppRunLoop {
     guard folderCopyWaitingSince != nil else { return }
     folderCopyWaitingSince = nil
     sync?.publish()
-    history.log.copyToFolder()
+    replica.copyToFolder()
   }
 
   /// Seconds until a waiting copy to the sync folder is due, if one waits.

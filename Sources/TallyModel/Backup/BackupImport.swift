@@ -248,7 +248,7 @@ public struct BackupImport {
     }
 
     /// Writes the plan and the items' values into the store, in the caller's batch; nothing
-    /// is reported to `Analytics`: the backup's history is theirs.
+    /// is reported to `EventRecorder`: the backup's history is theirs.
     func put(_ items: [Backup.Item], into model: CountersModel, replacingAll: Bool) {
       guard !items.isEmpty else { return }
       model.updateRecords { _ in records }

@@ -13,23 +13,23 @@ extension DefaultsKey {
 /// by Tally 0.1 opens with its count), and every change is a read-modify-write of one key, so
 /// commands and interactive instances sharing a store lose nothing. ``apply(_:)`` makes a
 /// batch of edits in one store batch and reads the counters back once; each change that
-/// happens is reported to the injected `Analytics`.
+/// happens is reported to the injected `EventRecorder`.
 public final class CountersModel {
   /// The first counter, as every store starts.
   public static let firstCounter = CounterRecord(id: "count", name: "Count", step: 1)
   public static let maximumNameLength = 32
 
   public let userDefaults: any PropertyListStore
-  public let analytics: Analytics
+  public let eventRecorder: EventRecorder
   /// The sync folder's CRDT, which records every change made here; `nil` when sync is off.
   public let sync: (any CounterChangeRecorder)?
   public private(set) var list = CounterList(counters: [], currentID: firstCounter.id)
   /// The last list decoded, with the stored value it came from.
   private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
 
-  public init(userDefaults: any PropertyListStore, analytics: Analytics, sync: (any CounterChangeRecorder)? = nil) {
+  public init(userDefaults: any PropertyListStore, eventRecorder: EventRecorder, sync: (any CounterChangeRecorder)? = nil) {
     self.userDefaults = userDefaults
-    self.analytics = analytics
+    self.eventRecorder = eventRecorder
     self.sync = sync
     reload()
   }
@@ -49,7 +49,7 @@ public final class CountersModel {
   public func apply(_ edits: [CounterEdit]) -> [Result<CounterChange?, CounterError>] {
     var outcomes: [Result<CounterChange?, CounterError>] = []
     userDefaults.performBatch {
-      if let refusal = analytics.refusal, !edits.isEmpty {
+      if let refusal = eventRecorder.refusal, !edits.isEmpty {
         outcomes.append(.failure(refusal))
         return
       }
@@ -198,7 +198,7 @@ public final class CountersModel {
     }
     guard let new else { throw refusal(old) }
     guard new != old else { return nil }
-    analytics.track(.counterChanged(id: id, name: record.name, old: old, new: new))
+    eventRecorder.record(.counterChanged(id: id, name: record.name, old: old, new: new))
     return .value(counterID: id, from: old, to: new)
   }
 
@@ -219,7 +219,7 @@ public final class CountersModel {
     }
     // A value left by an older counter with this id is not this counter's.
     userDefaults.setPropertyListValue(nil, forKey: made.id)
-    analytics.track(.counterCreated(id: made.id, name: made.name))
+    eventRecorder.record(.counterCreated(id: made.id, name: made.name))
     return counter(for: made)
   }
 
@@ -234,7 +234,7 @@ public final class CountersModel {
       records[index].name = name
       return oldName
     }
-    if oldName != name { analytics.track(.counterRenamed(id: id, from: oldName, to: name)) }
+    if oldName != name { eventRecorder.record(.counterRenamed(id: id, from: oldName, to: name)) }
     return name
   }
 
@@ -257,7 +257,7 @@ public final class CountersModel {
     }
     userDefaults.setPropertyListValue(nil, forKey: id)
     if wasCurrent { select(neighbour) }
-    analytics.track(.counterDeleted(id: id, name: deleted.counter.name, value: deleted.counter.value))
+    eventRecorder.record(.counterDeleted(id: id, name: deleted.counter.name, value: deleted.counter.value))
     return .delete(deleted.counter, index: deleted.index)
   }
 
@@ -278,8 +278,10 @@ public final class CountersModel {
       records.insert(record, at: min(max(0, index), records.count))
     }
     userDefaults.x.set(restored.value, forKey: DefaultsKey(restored.id))
-    analytics.track(.counterCreated(id: restored.id, name: restored.name))
-    if restored.value != 0 { analytics.track(.counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value)) }
+    eventRecorder.record(.counterCreated(id: restored.id, name: restored.name))
+    if restored.value != 0 {
+      eventRecorder.record(.counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value))
+    }
     return restored
   }
 

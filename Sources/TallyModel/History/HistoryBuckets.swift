@@ -27,7 +27,7 @@ public struct HistoryBucket: Equatable, Sendable {
 /// A counter's history summed per hour, day, week or month, as the one calendar
 /// (``GoalCalendar``) places them.
 ///
-/// Days, weeks and months come from the totals the history keeps (``HistoryLog/totals(ofCounter:per:calendar:from:)``),
+/// Days, weeks and months come from the totals the history keeps (``HistoryReader/totals(ofCounter:per:calendar:from:)``),
 /// so ten years cost as little as one; hours read the changes of the window asked for, which
 /// is today unless a start is given.
 public enum HistoryBuckets {
@@ -45,7 +45,7 @@ public enum HistoryBuckets {
   /// Without `since`, hours start at the beginning of the day `now` counts for; days, weeks
   /// and months go back to the first change.
   public static func of(
-    counter id: String, by kind: Kind, history: HistoryLog, calendar: GoalCalendar, now: Date, since: Date? = nil,
+    counter id: String, by kind: Kind, history: HistoryReader, calendar: GoalCalendar, now: Date, since: Date? = nil,
     until: Date? = nil, limit: Int? = nil
   ) -> [HistoryBucket] {
     let buckets: [HistoryBucket]

@@ -6,30 +6,16 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// Where the history of changes is kept: TallyHistory's SQLite database, on disk or in
-/// memory (`:memory:`, for `-useInMemoryUserDefaults` and tests).
+/// Where the history of changes is kept: TallyHistory's SQLite database, on disk or in memory.
 ///
-/// The screens and commands ask it questions (a counter's last changes, its totals per day,
-/// week or month) instead of reading every change, so that they cost the same after ten
-/// years of use as on the first day.
-public protocol HistoryLog: AnyObject {
-  /// Adds entries at the end, in one durable write; with sync on, copies them to this
-  /// machine's files in the folder too, unless `copyingToFolder` is false (then
-  /// ``copyToFolder()`` does, later).
-  func append(_ entries: [HistoryEntry], copyingToFolder: Bool)
-  /// Adds the `rows` that it does not hold yet (by their ids), in one durable write, and with
-  /// sync on copies them to this machine's files in the folder unless `copyingToFolder` is
-  /// false; returns the ids of the rows it now holds: all of them, unless the write failed
-  /// (then ``appendProblem`` says why).
-  func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64>
-  /// The changes saved with the values that this history may not hold yet, when the store
-  /// keeps them (``PendingHistory``); the history's answers count them.
-  var pending: PendingHistory? { get }
-  /// Copies this machine's changes that its files in the sync folder do not have yet there;
-  /// nothing without sync.
-  func copyToFolder()
-  /// Why the last append failed, or `nil` when it worked.
-  var appendProblem: String? { get }
+/// Each side is used by other code: the screens and commands read it, the recorder writes
+/// it, and the sync folder's side replicates it.
+public typealias HistoryLog = HistoryReader & HistoryWriter & HistoryReplica
+
+/// The questions the screens and commands ask (a counter's last changes, its totals per
+/// day, week or month), instead of reading every change, so that they cost the same after
+/// ten years of use as on the first day.
+public protocol HistoryReader: AnyObject {
   /// What the history could not read (damaged lines of another machine's files, a database
   /// that had to be rebuilt), as one line for the person using Tally; `nil` when nothing.
   var notice: String? { get }
@@ -38,13 +24,12 @@ public protocol HistoryLog: AnyObject {
   /// One counter's entries, oldest first: those at or after `since` and before `until`, and
   /// of those the last `limit` (all when `nil`).
   func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading
-  /// One counter's entries newest first, a page of them: at most `limit`, after the
-  /// `skipping` newest (in the order ``entries(ofCounter:since:until:limit:)`` gives them).
+  /// One counter's entries newest first: at most `limit`, after the `skipping` newest.
   func entries(ofCounter id: String, newestFirstSkipping skipping: Int, limit: Int) -> HistoryReading
   /// How many entries the counter has (changes, and its creation, renames and deletion).
   func entryCount(ofCounter id: String) -> Int
-  /// The counter's totals in each period of `kind` (days, weeks or months as `calendar`
-  /// places them) that has a change, from period number `first` on (every one when `nil`).
+  /// The counter's totals in each period of `kind` (as `calendar` places them) that has a
+  /// change, from period number `first` on (every one when `nil`).
   func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals
   /// The counter's runs of consecutive periods of `kind` whose progress reached `amount`:
   /// the one that ends at period `current` (or at the one before it, while `current` is not
@@ -53,31 +38,48 @@ public protocol HistoryLog: AnyObject {
     -> (current: Int, best: Int)
   /// The sum of every change ever made to the counter.
   func allTime(ofCounter id: String) -> Int
-  /// Reads what changed elsewhere since the last look: the other machines' files in a sync
-  /// folder, when `changes` may concern one of them; returns whether anything was added.
+  /// The counter's last change of value made on this machine (the latest by time), with its
+  /// row; `nil` when it has none. Other machines' rows come from their files in the sync
+  /// folder, which only they write.
+  func lastChange(ofCounter id: String) -> RecordedChange?
+}
+
+/// What the recorder and the commands that change the history use.
+public protocol HistoryWriter: AnyObject {
+  /// Adds entries at the end, in one durable write; with sync on, copies them to this
+  /// machine's files in the folder too, unless `copyingToFolder` is false.
+  func append(_ entries: [HistoryEntry], copyingToFolder: Bool)
+  /// Adds the `rows` that it does not hold yet (by their ids), as ``append(_:copyingToFolder:)``
+  /// does; returns the ids of the rows it now holds: all of them, unless the write failed
+  /// (then ``appendProblem`` says why).
+  func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64>
+  /// The changes saved with the values that this history may not hold yet, when the store
+  /// keeps them (``PendingHistory``); the history's answers count them.
+  var pending: PendingHistory? { get }
+  /// Why the last append failed, or `nil` when it worked.
+  var appendProblem: String? { get }
+  /// Keeps the history as it is aside and starts this machine's anew (an import that
+  /// replaces everything); returns where the old one went.
+  func keepAsideAndClear() throws(SystemError) -> [String]
+  /// Sets the note of `change`, as ``HistoryReader/lastChange(ofCounter:)`` found it, or
+  /// takes it off with `nil`; returns whether the history still holds that change and now
+  /// has the note. The note is kept as given: check it with ``ChangeNote/checked(_:)``.
+  @discardableResult
+  func setNote(_ note: String?, of change: RecordedChange) -> Bool
+}
+
+/// The sync folder's side: this machine's changes copied there, the others' read from it.
+public protocol HistoryReplica: AnyObject {
+  /// Copies this machine's changes that its files in the sync folder do not have yet there;
+  /// nothing without sync.
+  func copyToFolder()
+  /// Reads the other machines' files in the sync folder, when `changes` may concern one of
+  /// them; returns whether anything was added.
   @discardableResult
   func refresh(_ changes: FolderChanges) -> Bool
   /// Gives the entries of the counters in `mapping` (old id to new id) their new ids, as
   /// when joining a sync folder changes them.
   func renameCounters(_ mapping: [String: String])
-  /// Keeps the history as it is aside and starts this machine's anew (an import that
-  /// replaces everything); returns where the old one went.
-  func keepAsideAndClear() throws(SystemError) -> [String]
-  /// The counter's last change of value made on this machine (the latest by time, as `log`
-  /// lists them), with its row; `nil` when it has none.
-  ///
-  /// It is what `N` on the counter screen puts a note on. Other machines' changes are left
-  /// out: their rows come from their files in the sync folder, which only they write.
-  func lastChange(ofCounter id: String) -> RecordedChange?
-  /// Sets the note of `change`, as ``lastChange(ofCounter:)`` found it, or takes it off with
-  /// `nil`; returns whether the history still holds that change and now has the note.
-  ///
-  /// The note is kept as given: check it with ``ChangeNote/checked(_:)`` first. With sync on,
-  /// the file of the folder that holds the change is written anew by the next
-  /// ``copyToFolder()``, so that the note crosses with its change. Why writing failed is in
-  /// ``appendProblem``.
-  @discardableResult
-  func setNote(_ note: String?, of change: RecordedChange) -> Bool
 }
 
 /// What reading the history found.
@@ -158,12 +160,14 @@ public struct PeriodTotal: Equatable, Sendable {
   }
 }
 
-extension HistoryLog {
+extension HistoryWriter {
   public var pending: PendingHistory? { nil }
 
   /// Adds entries at the end, in one durable write, and copies them to the sync folder.
   public func append(_ entries: [HistoryEntry]) { append(entries, copyingToFolder: true) }
+}
 
+extension HistoryReplica {
   /// Reads whatever changed elsewhere since the last look, every file of the sync folder
   /// being taken as possibly changed (at start, and where the folder is polled).
   @discardableResult

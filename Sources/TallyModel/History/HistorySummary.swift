@@ -39,7 +39,7 @@ public struct HistorySummary: Equatable, Sendable {
   /// Its days (and so today and this week) are as `calendar` places them, the same
   /// calendar as the goals', honouring the hour a day starts at.
   public init(
-    history: HistoryLog, counter id: String, now: Date, calendar: GoalCalendar, dayCount: Int = 14, recentCount: Int = 20
+    history: HistoryReader, counter id: String, now: Date, calendar: GoalCalendar, dayCount: Int = 14, recentCount: Int = 20
   ) {
     let todayNumber = calendar.day(of: now)
     let week = calendar.period(.week, of: now)

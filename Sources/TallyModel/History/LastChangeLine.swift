@@ -57,7 +57,7 @@ public enum LastChangeLine {
 
   /// The counter screen's line for a counter, from `history` at `clock`'s time, with days as
   /// `calendar()` places them: one indexed read a frame (the counter's newest row).
-  public static func maker(history: HistoryLog, clock: WallClock, calendar: @escaping () -> GoalCalendar) -> (Counter) -> (
+  public static func maker(history: HistoryReader, clock: WallClock, calendar: @escaping () -> GoalCalendar) -> (Counter) -> (
     text: String, changesIn: Double
   )? {
     { counter in

@@ -1,6 +1,6 @@
 /// A change as the history holds it: the entry, and the row it is kept in.
 ///
-/// What ``HistoryLog/lastChange(ofCounter:)`` finds and ``HistoryLog/setNote(_:of:)`` puts
+/// What ``HistoryReader/lastChange(ofCounter:)`` finds and ``HistoryWriter/setNote(_:of:)`` puts
 /// a note on (`N` on the counter screen, and its undo).
 public struct RecordedChange: Equatable, Sendable {
   /// The row's number in the history (`change.seq` in the database); with the entry's

@@ -24,7 +24,7 @@ struct CommandContext {
   let history: DeferredHistory
   var model: CountersModel { environment.counters }
   /// The history of this store's changes, written as "command".
-  var analytics: HistoryRecorder { environment.recorder }
+  var eventRecorder: HistoryRecorder { environment.recorder }
   /// The sync folder's side of the counters, or `nil` when sync is off.
   var sync: CounterSync? { environment.sync }
   /// The time every part of the command reads: the history's times, today, the calendar.
@@ -119,7 +119,7 @@ struct CommandContext {
     }
     if let problem = store.saveProblem { throw Self.fail(problem) }
     sync?.publish()
-    analytics.flush()
+    eventRecorder.flush()
     tellOpeningNotices()
     if let problem = history.appendProblem { Platform.printError(problem) }
     return counter.flatMap { counters.counter(withID: $0.id)?.value } ?? 0

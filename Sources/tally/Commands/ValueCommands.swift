@@ -32,7 +32,7 @@ struct IncrementCommand: ParsableCommand {
     argumentDomain: [String: PropertyListValue]
   ) throws {
     let context = try AtOption.openContext(at: at, argumentDomain: argumentDomain)
-    context.analytics.note = note
+    context.eventRecorder.note = note
     let counter = try context.counter(named: name)
     let (delta, overflow) = (amount ?? counter.step).multipliedReportingOverflow(by: sign)
     if overflow { throw CommandContext.fail(.limitReached(value: counter.value, step: sign)) }
@@ -92,7 +92,7 @@ struct SetCommand: ParsableCommand {
   func run() throws {
     let note = try annotation.checked()
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
-    context.analytics.note = note
+    context.eventRecorder.note = note
     let text = words[words.count - 1]
     guard let value = Int(text) else {
       throw CommandContext.fail("\"\(text)\" is not a whole number from \(Int.min) to \(Int.max)", status: ExitStatus.dataError)
@@ -122,7 +122,7 @@ struct ResetCommand: ParsableCommand {
   /// Sets the counter to 0 and prints it; the history keeps `note` with the change.
   static func reset(name: String?, quiet: Bool, note: String? = nil, argumentDomain: [String: PropertyListValue]) throws {
     let context = try CommandContext.open(argumentDomain: argumentDomain)
-    context.analytics.note = note
+    context.eventRecorder.note = note
     let counter = try context.counter(named: name)
     let value = try context.change(.setValue(0, of: counter.id), of: counter)
     if !quiet { try Output.line(String(value)) }

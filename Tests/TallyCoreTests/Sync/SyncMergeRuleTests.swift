@@ -257,7 +257,7 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     // A second process: the same data directory, opened again.
     let second = try FileUserDefaults(directory: laptop.dataDirectory)
     let secondSync = try #require(CounterSync.configured(in: second))
-    let secondModel = CountersModel(userDefaults: second, analytics: AnalyticsSpy(), sync: secondSync)
+    let secondModel = CountersModel(userDefaults: second, eventRecorder: EventRecorderSpy(), sync: secondSync)
     let id = try #require(laptop.counter("Count")?.id)
     for round in 0..<10 {
       laptop.add(1)

@@ -29,7 +29,7 @@ final class SyncedMachine {
     self.folder = folder ?? root.appending("folder-\(name)")
     store = try FileUserDefaults(directory: dataDirectory)
     Environment.prepare(store, argumentDomain: [:])
-    model = CountersModel(userDefaults: store, analytics: AnalyticsSpy())
+    model = CountersModel(userDefaults: store, eventRecorder: EventRecorderSpy())
     try prepare(model)
     if joining { try join() }
   }
@@ -39,7 +39,7 @@ final class SyncedMachine {
   func join(as machineName: String? = nil) throws -> SyncSetup.Join {
     let joined = try SyncSetup.enable(store: store, folder: folder, name: machineName ?? name, history: nil, now: now)
     sync = joined.sync
-    model = CountersModel(userDefaults: store, analytics: AnalyticsSpy(), sync: sync)
+    model = CountersModel(userDefaults: store, eventRecorder: EventRecorderSpy(), sync: sync)
     return joined.join
   }
 
@@ -49,7 +49,7 @@ final class SyncedMachine {
     Environment.prepare(store, argumentDomain: [:])
     sync = CounterSync.configured(in: store, now: now)
     sync?.pull()
-    model = CountersModel(userDefaults: store, analytics: AnalyticsSpy(), sync: sync)
+    model = CountersModel(userDefaults: store, eventRecorder: EventRecorderSpy(), sync: sync)
   }
 
   /// Sets the machine's sync clock to `milliseconds`, standing still, from a restart on.

@@ -1,4 +1,4 @@
-/// What writes the history log: the real `Analytics`, which keeps the counters' changes and
+/// What writes the history log: the real `EventRecorder`, which keeps the counters' changes and
 /// sends nothing anywhere.
 ///
 /// Counter events become `HistoryEntry` lines stamped with the injected clock and the source
@@ -7,21 +7,19 @@
 /// burst of keys and a command calls before it exits. Consecutive changes of one counter
 /// between two flushes (a burst of presses, saved as one write) become one entry, from the
 /// first old value to the last new one: 10,000 presses at once are one line, not 10,000.
-public final class HistoryRecorder: Analytics {
-  public let log: HistoryLog
+public final class HistoryRecorder: EventRecorder {
+  public let log: HistoryWriter
   public let clock: WallClock
   public let source: HistoryEntry.Source
   /// The note the changes of value tracked from now on carry (`tally inc NAME --note
   /// TEXT`); checked by ``ChangeNote`` before it is set.
   public var note: String?
-  /// Where the rows wait, saved with the values they explain, until the log holds them:
-  /// the log's own (``HistoryLog/pending``); `nil` for a store in memory, whose rows go
-  /// straight to the log.
+  /// Where the rows wait, saved with the values they explain, until the log holds them;
+  /// `nil` for a store in memory, whose rows go straight to the log.
   public let pending: PendingHistory?
-  /// The rows tracked since the last flush.
   private var unflushed: [PendingRow] = []
 
-  public init(log: HistoryLog, clock: WallClock, source: HistoryEntry.Source) {
+  public init(log: HistoryWriter, clock: WallClock, source: HistoryEntry.Source) {
     self.log = log
     self.clock = clock
     self.source = source
@@ -32,7 +30,7 @@ public final class HistoryRecorder: Analytics {
 
   /// Tracks a change to the counters; called inside the store batch that saves it, so that
   /// its row is saved in the same write (``PendingHistory``).
-  public func track(_ event: AnalyticsEvent) {
+  public func record(_ event: AppEvent) {
     let now = clock.now()
     switch event {
     case .counterChanged(let id, let name, let old, let new):
@@ -60,7 +58,6 @@ public final class HistoryRecorder: Analytics {
     unflushed.append(PendingRow(id: PendingRow.newID(), entry: entry))
   }
 
-  /// Why the last append to the log failed, if it did.
   public var problem: String? { log.appendProblem }
 
   /// Refused while too many rows wait for a log that cannot be written.
@@ -70,9 +67,7 @@ public final class HistoryRecorder: Analytics {
   }
 
   /// Writes what was tracked since the last flush, and every row still waiting in the store
-  /// (another process's, killed before it wrote them); with sync on, copies them to the
-  /// folder too, unless `copyingToFolder` is false (then the log's
-  /// ``HistoryLog/copyToFolder()`` does, later).
+  /// (another process's, killed before it wrote them).
   ///
   /// Nothing is written when nothing was tracked (a history that cannot be written is tried
   /// again at the next change, not at every turn of the app's loop), nor while the store's

@@ -7,25 +7,25 @@ import Testing
 
 /// The exact events each action on the counter screen reports, through a spy injected by
 /// constructor.
-struct CounterAnalyticsTests {
+struct CounterEventTests {
   private let defaults = InMemoryUserDefaults()
-  private let spy = AnalyticsSpy()
+  private let spy = EventRecorderSpy()
   private let sut: AppViewModel
 
   init() {
     AppDefaults.register(in: defaults)
     defaults.set(10, forKey: "count")
-    sut = TestApps.counter(defaults: defaults, analytics: spy)
+    sut = TestApps.counter(defaults: defaults, eventRecorder: spy)
     spy.reset()
   }
 
-  private func changed(_ old: Int, _ new: Int, id: String = "count", name: String = "Count") -> AnalyticsEvent {
+  private func changed(_ old: Int, _ new: Int, id: String = "count", name: String = "Count") -> AppEvent {
     .counterChanged(id: id, name: name, old: old, new: new)
   }
 
   @Test func showingTheScreenReportsOnlyThat() {
-    let spy = AnalyticsSpy()
-    let app = TestApps.counter(defaults: defaults, analytics: spy)
+    let spy = EventRecorderSpy()
+    let app = TestApps.counter(defaults: defaults, eventRecorder: spy)
     #expect(app.count == 10)
     #expect(spy.events == [.screenShown(.counter)])
   }

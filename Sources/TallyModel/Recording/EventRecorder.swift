@@ -1,10 +1,8 @@
-/// Where view models report what happens, as chapter 6 of "iOS Unit Testing by Example"
-/// reports to `Analytics`, but injected instead of reached as a singleton.
-///
-/// The composition root passes the real one (`HistoryRecorder`) to the app's view model and
-/// to the counters model; tests pass an `AnalyticsSpy` and assert the exact events.
-public protocol Analytics: AnyObject {
-  func track(_ event: AnalyticsEvent)
+/// Where view models report what happens, injected: the composition root passes the real one
+/// (`HistoryRecorder`) to the app's view model and to the counters model; tests pass an
+/// `EventRecorderSpy` and assert the exact events.
+public protocol EventRecorder: AnyObject {
+  func record(_ event: AppEvent)
   /// Why what was tracked could not be kept, when the last attempt failed; `nil` otherwise.
   var problem: String? { get }
   /// Writes what was tracked and is still buffered, before someone reads it back (the
@@ -16,7 +14,7 @@ public protocol Analytics: AnyObject {
   var refusal: CounterError? { get }
 }
 
-extension Analytics {
+extension EventRecorder {
   public var problem: String? { nil }
   public var refusal: CounterError? { nil }
   /// Nothing is buffered.
@@ -24,7 +22,7 @@ extension Analytics {
 }
 
 /// Something that happened in Tally, typed rather than a string.
-public enum AnalyticsEvent: Equatable, Sendable {
+public enum AppEvent: Equatable, Sendable {
   /// A screen came into view.
   case screenShown(ScreenName)
   /// A counter's value changed.
@@ -44,9 +42,9 @@ public enum ScreenName: String, Sendable, Equatable {
   case history
 }
 
-/// An `Analytics` that keeps nothing, for code paths that change nothing, such as shell
+/// An `EventRecorder` that keeps nothing, for code paths that change nothing, such as shell
 /// completion reading the counters' names.
-public final class DiscardingAnalytics: Analytics {
+public final class DiscardingRecorder: EventRecorder {
   public init() {}
-  public func track(_ event: AnalyticsEvent) {}
+  public func record(_ event: AppEvent) {}
 }

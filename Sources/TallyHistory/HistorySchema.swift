@@ -1,0 +1,182 @@
+import TallyModel
+
+/// The tables of the history database (docs/history.md), and how an older one is brought up
+/// to them.
+enum HistorySchema {
+  /// The schema this Tally writes (`PRAGMA user_version`); a later one is refused.
+  ///
+  /// 5 added `change.pending_id`; 4, `counter_entries`; 3, `change.note`; 2, the `streak`
+  /// table.
+  static let version: Int64 = 5
+
+  static let columns = "time, event, counter, name, old, new, source, machine, note"
+
+  /// The entry in the current row of `statement`, whose first columns are ``columns``.
+  static func entry(_ statement: SQLiteStatement) -> HistoryEntry? {
+    guard let event = HistoryEntry.Event(rawValue: statement.text(1)),
+      let source = HistoryEntry.Source(rawValue: statement.text(6))
+    else { return nil }
+    var entry = HistoryEntry(
+      time: HistoryEntry.date(milliseconds: statement.integer(0)), event: event, counter: statement.text(2),
+      name: statement.text(3), old: statement.optionalInteger(4).map { Int(clamping: $0) },
+      new: statement.optionalInteger(5).map { Int(clamping: $0) }, source: source, note: statement.optionalText(8))
+    entry.machine = statement.optionalText(7)
+    return entry
+  }
+
+  /// Creates the tables when they are not there, and checks the schema's version.
+  ///
+  /// An older database (it is on users' disks) is brought up to this schema once, in one
+  /// transaction that keeps every row: its missing tables made, its `change` table given a
+  /// `note` column (an `ALTER TABLE` that rewrites no row). Opening a current one reads its
+  /// version and nothing more.
+  static func create(on connection: SQLiteConnection, path: String) throws(HistoryError) {
+    let version = try HistoryError.catching(path: path) { () throws(SQLiteError) in
+      try connection.integer("PRAGMA user_version") ?? 0
+    }
+    guard version <= Self.version else { throw HistoryError.futureFormat(path: path, version: version) }
+    guard version < Self.version else { return }
+    // A database with tables and no version is another program's: left as it is.
+    let tables = try HistoryError.catching(path: path) { () throws(SQLiteError) in
+      version == 0 ? try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0 : 0
+    }
+    guard tables == 0 else { throw HistoryError.foreign(path: path) }
+    try HistoryError.catching(path: path) { () throws(SQLiteError) in
+      try connection.transaction { () throws(SQLiteError) in
+        try connection.execute(Self.sql)
+        // Versions 1 to 4 had a `change` table, which `CREATE TABLE IF NOT EXISTS` leaves as
+        // it was: its missing columns are added; before version 4 its rows were not counted.
+        if (1...2).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN note TEXT") }
+        if (1...4).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN pending_id INTEGER") }
+        if (1...3).contains(version) {
+          try connection.execute(
+            "INSERT INTO counter_entries (counter, count) SELECT counter, count(*) FROM change GROUP BY counter")
+        }
+        try connection.execute(
+          "CREATE UNIQUE INDEX IF NOT EXISTS change_by_pending_id ON change (pending_id) WHERE pending_id IS NOT NULL")
+        // Made, or brought up from a Tally that could leave a value without its row: to be
+        // checked against the store's values once (``DeferredHistory``).
+        try connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES ('reconcile', 1)")
+        try connection.execute("PRAGMA user_version = \(Self.version)")
+      }
+    }
+  }
+
+  /// The columns of a change, as `change` and an import's `import_row` hold it.
+  private static let changeColumns = """
+      seq INTEGER PRIMARY KEY,
+      time INTEGER NOT NULL,
+      event TEXT NOT NULL,
+      counter TEXT NOT NULL,
+      name TEXT NOT NULL,
+      old INTEGER,
+      new INTEGER,
+      source TEXT NOT NULL,
+      machine TEXT,
+      file TEXT,
+      note TEXT
+    """
+
+  private static let sql = """
+    CREATE TABLE IF NOT EXISTS change (
+    \(changeColumns),
+      pending_id INTEGER
+    );
+    CREATE INDEX IF NOT EXISTS change_by_counter ON change (counter, time);
+    CREATE INDEX IF NOT EXISTS change_by_file ON change (file) WHERE file IS NOT NULL;
+    CREATE TABLE IF NOT EXISTS period (
+      kind INTEGER NOT NULL,
+      counter TEXT NOT NULL,
+      number INTEGER NOT NULL,
+      net INTEGER NOT NULL,
+      progress INTEGER NOT NULL,
+      last_time INTEGER NOT NULL,
+      last_seq INTEGER NOT NULL,
+      PRIMARY KEY (kind, counter, number)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS streak (
+      counter TEXT NOT NULL,
+      kind INTEGER NOT NULL,
+      amount INTEGER NOT NULL,
+      best INTEGER NOT NULL,
+      first INTEGER NOT NULL,
+      last INTEGER NOT NULL,
+      PRIMARY KEY (counter, kind, amount)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS counter_total (
+      counter TEXT PRIMARY KEY,
+      net INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS counter_entries (
+      counter TEXT PRIMARY KEY,
+      count INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS setting (
+      key TEXT PRIMARY KEY,
+      value
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS folder_file (
+      name TEXT PRIMARY KEY,
+      machine TEXT NOT NULL,
+      device INTEGER NOT NULL,
+      inode INTEGER NOT NULL,
+      indexed INTEGER NOT NULL,
+      modified INTEGER NOT NULL,
+      damaged INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    \(importRowTable)
+    CREATE TABLE IF NOT EXISTS own_file (
+      name TEXT PRIMARY KEY,
+      size INTEGER NOT NULL,
+      copied INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TRIGGER IF NOT EXISTS change_adds_to_total AFTER INSERT ON change
+    WHEN NEW.event = 'changed' AND NEW.old IS NOT NULL AND NEW.new IS NOT NULL BEGIN
+      INSERT INTO counter_total (counter, net) VALUES (NEW.counter, NEW.new - NEW.old)
+      ON CONFLICT (counter) DO UPDATE SET net = net + NEW.new - NEW.old;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_leaves_total AFTER DELETE ON change
+    WHEN OLD.event = 'changed' AND OLD.old IS NOT NULL AND OLD.new IS NOT NULL BEGIN
+      UPDATE counter_total SET net = net - (OLD.new - OLD.old) WHERE counter = OLD.counter;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_adds_entry AFTER INSERT ON change BEGIN
+      INSERT INTO counter_entries (counter, count) VALUES (NEW.counter, 1)
+      ON CONFLICT (counter) DO UPDATE SET count = count + 1;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_leaves_entries AFTER DELETE ON change BEGIN
+      UPDATE counter_entries SET count = count - 1 WHERE counter = OLD.counter;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_moves_entry AFTER UPDATE OF counter ON change BEGIN
+      UPDATE counter_entries SET count = count - 1 WHERE counter = OLD.counter;
+      INSERT INTO counter_entries (counter, count) VALUES (NEW.counter, 1)
+      ON CONFLICT (counter) DO UPDATE SET count = count + 1;
+    END;
+    CREATE TRIGGER IF NOT EXISTS change_moves_total AFTER UPDATE OF counter ON change
+    WHEN OLD.event = 'changed' AND OLD.old IS NOT NULL AND OLD.new IS NOT NULL BEGIN
+      UPDATE counter_total SET net = net - (OLD.new - OLD.old) WHERE counter = OLD.counter;
+      INSERT INTO counter_total (counter, net) VALUES (NEW.counter, NEW.new - NEW.old)
+      ON CONFLICT (counter) DO UPDATE SET net = net + NEW.new - NEW.old;
+    END;
+    """
+
+  /// The staging table of an import (``SQLiteHistory/stageImport(_:id:keepingAside:interrupted:)``),
+  /// with `change`'s columns.
+  static let importRowTable = """
+    CREATE TABLE IF NOT EXISTS import_row (
+    \(changeColumns)
+    );
+    """
+}
+
+/// What a frame with a goal and the last-change line ask, prepared ahead of the first frame.
+enum FrameQuery {
+  static let latestRow = "SELECT max(seq) FROM change"
+  static let totalsCalendar = "SELECT value FROM setting WHERE key = 'calendar'"
+  static let lastFolded = "SELECT value FROM setting WHERE key = 'folded'"
+  static let periods = "SELECT number, net, progress FROM period WHERE kind = ? AND counter = ? AND number >= ?"
+  static let keptRuns = "SELECT best, first, last FROM streak WHERE counter = ? AND kind = ? AND amount = ?"
+  static let lastChange =
+    "SELECT \(HistorySchema.columns), seq FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed' "
+    + "ORDER BY time DESC, seq DESC LIMIT 1"
+  static let all = [latestRow, totalsCalendar, lastFolded, periods, keptRuns, lastChange]
+}
