@@ -2,25 +2,21 @@ import TallyDefaults
 import TallyModel
 import TallyPlatform
 
-/// Sync of the counters through a shared folder: this machine's side of the CRDT.
-///
-/// This machine's ``ReplicaState`` is kept in the store and changed in the batch of each
-/// change the model makes, so counting goes on without the folder and two processes here add
-/// up exactly; ``publish()`` copies it to the folder and ``pull()`` merges the other files in.
+/// This machine's side of the CRDT: its ``ReplicaState`` is kept in the store and changed in
+/// the batch of each change the model makes, so counting goes on without the folder and two
+/// processes here add up exactly; ``publish()`` copies it to the folder, ``pull()`` merges.
 public final class CounterSync: CounterChangeRecorder {
   public let store: any PropertyListStore
   public let machine: SyncMachine
-  /// The settings that follow the user to every machine, by their defaults key.
+  /// By their defaults key.
   public let syncedSettings: [String]
   let folder: SyncFolder
   private let now: () -> Int64
   /// Changes made in the current store batch, recorded at its end by ``commit(records:)``.
   var pending: [LocalChange] = []
-  /// Whether the state has changed since it was last copied to the folder.
   private var unpublished = false
   /// The last state decoded from the store, with the stored values it came from.
   private var cachedState: (raw: PropertyListValue?, settings: PropertyListValue?, state: ReplicaState)?
-  /// Whether the stored state could not be read (and was taken as empty).
   private var stateIsDamaged = false
   /// What the last ``pull()`` found.
   public private(set) var status: SyncStatus
@@ -37,7 +33,6 @@ public final class CounterSync: CounterChangeRecorder {
     status = SyncStatus(folder: folder, machine: machine)
   }
 
-  /// The sync `store` is set up for, or `nil` when sync is off.
   public static func configured(
     in store: any PropertyListStore, syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) -> CounterSync? {
@@ -54,7 +49,6 @@ public final class CounterSync: CounterChangeRecorder {
 
   private var materializer: StoreMaterializer { StoreMaterializer(store: store, syncedSettings: syncedSettings) }
 
-  /// What this machine knows, as stored now.
   public var state: ReplicaState {
     decodedState(
       store.propertyListValue(forKey: DefaultsKey.syncState.name), store.propertyListValue(forKey: DefaultsKey.syncSettings.name))
@@ -81,7 +75,6 @@ public final class CounterSync: CounterChangeRecorder {
 
   // MARK: Recording this machine's changes
 
-  /// Notes a change ``CountersModel`` made, for ``commit(records:)``.
   public func record(_ edit: CounterEdit, made change: CounterChange?) {
     guard let change else { return }
     switch change {
@@ -108,8 +101,8 @@ public final class CounterSync: CounterChangeRecorder {
     for (id, value) in created { pending.append(.created(id, value: value)) }
   }
 
-  /// Records the changes noted since the last commit in the stored state, inside the store
-  /// batch that made them; `records` is the counters' list after them.
+  /// Records the changes noted in the store batch that made them; `records` is the
+  /// counters' list after them.
   public func commit(records: [CounterRecord]) {
     guard !pending.isEmpty else { return }
     let changes = pending
@@ -190,9 +183,8 @@ public final class CounterSync: CounterChangeRecorder {
     store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
   }
 
-  /// The ids for counters made now and called `names`: one derived from the name, so that
-  /// two machines making the same name make one counter, or, when that id was used before,
-  /// one scoped to this machine.
+  /// Ids derived from the names, so that two machines making the same name make one
+  /// counter, or, when that id was used before, scoped to this machine.
   public func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String] {
     let state = self.state
     let retired = self.retired
@@ -202,9 +194,7 @@ public final class CounterSync: CounterChangeRecorder {
     func isFree(_ id: String) -> Bool { state.counters[id] == nil && retired[id] == nil && !taken.contains(id) }
     return names.map { name in
       let derived = Self.derivedID(forName: name)
-      // The name's id, when no counter here was ever made from it: its counter in the state
-      // will be this machine's own (`c-HASH-INSTANCE`), shown as one with those that other
-      // machines made with the name at the same time (``CounterGroup``).
+      // The name's id, when no counter here was ever made from it (``CounterGroup``).
       var id = derived
       if !isFree(derived) || madeFrom.contains(derived) {
         var number = 1
@@ -225,7 +215,7 @@ public final class CounterSync: CounterChangeRecorder {
 
   // MARK: The folder
 
-  /// Copies this machine's state to its file if it changed; a failure is kept in ``status``.
+  /// A failure is kept in ``status``.
   public func publish() {
     guard unpublished, !status.ownFileTaken else { return }
     status.writeProblem = ownFile.write(state)
@@ -234,12 +224,9 @@ public final class CounterSync: CounterChangeRecorder {
 
   var ownFile: OwnSyncFile { OwnSyncFile(folder: folder, machine: machine, store: store, now: now) }
 
-  /// Merges every other machine's file changed since it was last merged (``MergedFile``)
-  /// into this machine's state and the store; returns whether the counters or settings
-  /// changed since this process last read them.
-  ///
-  /// - Parameter publishing: `false` leaves the copy to this machine's file for the next
-  ///   ``publish()``, for a caller that draws the merge first.
+  /// Merges every other machine's file changed since it was last merged into this machine's
+  /// state and the store; returns whether the counters or settings changed since this
+  /// process last read them; `publishing: false` is for a caller that draws the merge first.
   @discardableResult
   public func pull(publishing: Bool = true) -> Bool {
     let local = state
@@ -315,17 +302,15 @@ public final class CounterSync: CounterChangeRecorder {
     return Dictionary(uniqueKeysWithValues: dropped.map { ($0, acknowledged.counters[$0]?.contributions[machine.instance]) })
   }
 
-  /// Takes the moves noted since the last call (oldest first), for the history.
   public func takeMovedCounterIDs() -> [(old: String, new: String)] {
     OwnCounterMoves(store: store, instance: machine.instance).take()
   }
 
   // MARK: Watching the folder
 
-  /// A descriptor that becomes readable when a file in the folder changes; `nil` while the folder is gone.
+  /// `nil` while the folder is gone.
   public var changeDescriptor: Int32? { folder.changeDescriptor }
 
-  /// Merges what the change descriptor reported; returns it, and whether the counters changed.
   public func processFolderChanges() -> (changes: FolderChanges, countersChanged: Bool) {
     let changes = folder.readEvents()
     guard folder.mayHaveChanged(changes) else { return (changes, false) }

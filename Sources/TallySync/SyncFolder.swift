@@ -6,7 +6,6 @@ import TallyPlatform
 /// only when its identity changed (untrusted: skipped and reported when unusable), and this
 /// machine's own file, replaced durably.
 final class SyncFolder {
-  /// What one file in the folder held when last read.
   struct Entry {
     var identity: FileIdentity
     var content: Result<SyncFile, SyncFileProblem>
@@ -20,7 +19,6 @@ final class SyncFolder {
     self.path = path
   }
 
-  /// Whether the folder is there (a directory that can be read).
   var isReachable: Bool { (try? UntrustedFolder(path: path)) != nil }
 
   func filePath(_ name: String) -> String { StoreLocation.join(path, name) }
@@ -74,7 +72,6 @@ final class SyncFolder {
     }
   }
 
-  /// Replaces this machine's file with `file`, durably.
   func write(_ file: SyncFile) throws(SystemError) {
     let folder = try UntrustedFolder(path: path)
     let name = SyncFile.fileName(machine: file.machine)
@@ -84,14 +81,12 @@ final class SyncFolder {
 
   // MARK: Watching
 
-  /// A descriptor that becomes readable when a file in the folder changes, if it can be watched.
   var changeDescriptor: Int32? {
     if watch == nil { watch = DirectoryWatch(directory: path) }
     return watch?.descriptor
   }
 
-  /// Reads the pending events: what they named, or ``FolderChanges/unknown`` when the folder
-  /// itself went away or events were lost.
+  /// ``FolderChanges/unknown`` when the folder itself went away or events were lost.
   func readEvents() -> FolderChanges {
     guard let watch else { return .unknown }
     let events = watch.readEvents()

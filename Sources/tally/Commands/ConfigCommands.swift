@@ -41,11 +41,7 @@ struct ConfigListCommand: ParsableCommand {
 
   func run() throws {
     let settings = try CommandContext.open(argumentDomain: root.argumentDomain).settings.all
-    if json {
-      try Output.line(SettingListing.json(settings))
-    } else {
-      for line in SettingListing.lines(settings) where try !Output.line(line) { break }
-    }
+    try Output.lines(json ? [SettingListing.json(settings)] : SettingListing.lines(settings))
   }
 }
 

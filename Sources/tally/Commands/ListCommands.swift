@@ -22,11 +22,8 @@ struct ListCommand: ParsableCommand {
     let context = try CommandContext.open(argumentDomain: argumentDomain)
     let counters = try group.map { try context.counters(inGroup: $0) } ?? context.counters.counters
     if quiet { return }
-    if json {
-      try Output.line(CounterListing.json(counters, currentID: context.counters.currentID))
-    } else {
-      for line in CounterListing.lines(counters) where try !Output.line(line) { break }
-    }
+    try Output.lines(
+      json ? [CounterListing.json(counters, currentID: context.counters.currentID)] : CounterListing.lines(counters))
   }
 }
 

@@ -94,11 +94,7 @@ struct SyncStatusCommand: ParsableCommand {
       try Output.line(json ? "{\"enabled\":false}" : "Sync is off; `tally sync enable DIR` turns it on.")
       return
     }
-    if json {
-      try Output.line(sync.status.json)
-    } else {
-      for line in sync.status.lines(now: Platform.wallClockMilliseconds()) where try !Output.line(line) { break }
-    }
+    try Output.lines(json ? [sync.status.json] : sync.status.lines(now: Platform.wallClockMilliseconds()))
   }
 }
 

@@ -158,8 +158,7 @@ struct GetCommand: ParsableCommand {
     try Self.show(counters, json: format.json, template: try template.checked(), in: context)
   }
 
-  /// `tally get [NAME] [--json | --format TEMPLATE] [-q]`, as the common command line's fast
-  /// path runs it (with a template that reads).
+  /// As the common command line's fast path runs it (with a template that reads).
   static func show(
     name: String?, json: Bool, quiet: Bool, format: String? = nil, argumentDomain: [String: PropertyListValue]
   ) throws {
@@ -169,7 +168,6 @@ struct GetCommand: ParsableCommand {
     try show([counter], json: json, template: format.flatMap { try? CounterTemplate($0) }, in: context)
   }
 
-  /// Each counter's value, its JSON, or its line by `template`, a line each.
   private static func show(_ counters: [Counter], json: Bool, template: CounterTemplate?, in context: CommandContext) throws {
     let render = template.map { template in
       // The history is opened only for a template that reads it.
@@ -201,9 +199,7 @@ struct FormatOption: ParsableArguments {
         + " in braces, {{ and }} for braces.", valueName: "template"))
   var format: String?
 
-  /// The template, checked; `nil` without one.
-  ///
-  /// - Throws: a usage error (exit 64) that names what is wrong with it.
+  /// The template, checked (a usage error names what is wrong); `nil` without one.
   func checked() throws -> CounterTemplate? {
     guard let format else { return nil }
     do throws(CounterTemplate.Problem) {
@@ -222,11 +218,8 @@ struct NoteOption: ParsableArguments {
       valueName: "text"))
   var note: String?
 
-  /// The note as the history keeps it (spaces at either end taken off), or `nil` without
-  /// one.
-  ///
-  /// - Throws: exit 65 with the reason for a note that breaks ``ChangeNote``'s rules,
-  ///   before anything is opened or changed.
+  /// The note as the history keeps it, or `nil`; exit 65 with the reason for a note that
+  /// breaks ``ChangeNote``'s rules, before anything is opened or changed.
   func checked() throws -> String? {
     guard let note else { return nil }
     do throws(CounterError) {
