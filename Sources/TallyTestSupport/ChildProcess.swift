@@ -7,7 +7,6 @@
 /// Runs a program to completion and collects what it printed in files, so that a chatty
 /// child can never fill a pipe and deadlock the test.
 public enum ChildProcess {
-  /// How a child ended and what it wrote.
   public struct Result: Sendable, CustomStringConvertible {
     /// The exit status, or 128 + the signal number if a signal ended it.
     public var status: Int32
@@ -19,7 +18,6 @@ public enum ChildProcess {
     }
   }
 
-  /// Starts `path` with `arguments`, `environment` and `standardInput`, and waits for it to end.
   public static func run(
     _ path: String, _ arguments: [String] = [], environment: [String: String] = [:],
     standardInput: String = "/dev/null"
@@ -53,7 +51,6 @@ public enum ChildProcess {
     return Result(status: status, standardOutput: "", standardError: (try? readFileText(errPath)) ?? "")
   }
 
-  /// Starts a child without waiting for it; returns its process id.
   public static func spawn(
     _ path: String, _ arguments: [String], environment: [String: String],
     standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
@@ -95,7 +92,6 @@ public enum ChildProcess {
     return pid
   }
 
-  /// Waits for `pid` to end; returns its exit status, or 128 + signal.
   public static func wait(for pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
@@ -110,7 +106,6 @@ public enum ChildProcess {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Waits until `descriptor` is readable or `timeout` seconds pass; returns whether it is.
   public static func waitUntilReadable(_ descriptor: Int32, timeout: Double) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return poll(&entry, 1, Int32(timeout * 1000)) == 1
@@ -120,17 +115,14 @@ public enum ChildProcess {
 /// Runs some of this test process's own tests in a child process, with its own environment:
 /// the worker half of a test that needs separate processes, a suite enabled by a variable.
 public enum SelfTestProcess {
-  /// The arguments that make the test binary run only the tests matching `filter`.
   public static func arguments(filter: String) -> [String] {
     ["--testing-library", "swift-testing", "--filter", filter]
   }
 
-  /// Runs the tests matching `filter` in a child and waits for it.
   public static func run(filter: String, environment: [String: String]) throws -> ChildProcess.Result {
     try ChildProcess.run("/proc/self/exe", arguments(filter: filter), environment: baseEnvironment.merging(environment) { $1 })
   }
 
-  /// Starts the tests matching `filter` in a child without waiting; returns its process id.
   public static func spawn(
     filter: String, environment: [String: String], standardOutput: String = "/dev/null"
   ) throws -> pid_t {

@@ -1,8 +1,4 @@
-/// The launch arguments that set Tally up for tests and scripts, as a set: the command line
-/// gives any of them.
-///
-/// They are single-dash, as Apple's launch arguments are; ``argument`` is each as typed, which
-/// the argument parser and the UI-test driver both use.
+/// The single-dash launch arguments that set Tally up for tests and scripts.
 ///
 /// A bit set, not a `Set` of an enum: making a `Set` of a new element type makes the Swift
 /// runtime look up that type's `Hashable` conformance, a scan of every conformance record in
@@ -12,23 +8,18 @@ public struct LaunchArguments: OptionSet, Sendable {
 
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-  /// `-useInMemoryUserDefaults`: use `InMemoryUserDefaults`, so that nothing is read from or
-  /// written to disk.
   public static let useInMemoryUserDefaults = LaunchArguments(rawValue: 1 << 0)
-  /// `-skipOnboarding`: set `showOnboarding = false` through the `SettingStorage` in use.
   public static let skipOnboarding = LaunchArguments(rawValue: 1 << 1)
 
-  /// Every argument, one at a time, in the order help lists them.
+  /// In the order help lists them.
   public static let each: [LaunchArguments] = [.useInMemoryUserDefaults, .skipOnboarding]
 
-  /// The argument named `text` as typed (`-skipOnboarding`), if it is one.
   public init?(argument text: String) {
     guard let found = Self.each.first(where: { $0.argument == text }) else { return nil }
     self = found
   }
 
-  /// An argument as typed, such as `-skipOnboarding`; empty for a set that is not one
-  /// argument.
+  /// As typed, `-skipOnboarding`; empty for a set that is not one argument.
   public var argument: String {
     switch self {
     case .useInMemoryUserDefaults: "-useInMemoryUserDefaults"
@@ -37,10 +28,8 @@ public struct LaunchArguments: OptionSet, Sendable {
     }
   }
 
-  /// The name without its dash, as the argument parser declares it.
   public var name: String { String(argument.dropFirst()) }
 
-  /// What an argument does, for help and the manual.
   public var summary: String {
     switch self {
     case .useInMemoryUserDefaults: "Keep everything in memory: nothing is read from or written to disk."

@@ -101,17 +101,22 @@ struct CommandContext {
     // The rows a process before this one left waiting are appended first, so that this
     // change's write drops them from the store.
     if history.pending?.unheld.isEmpty == false { _ = try? history.opened() }
-    do {
-      try model.perform(edit)
-    } catch {
-      throw Self.fail(error)
-    }
+    _ = try Self.checked { () throws(CounterError) in try model.perform(edit) }
     if let problem = store.saveProblem { throw Self.fail(problem) }
     sync?.publish()
     analytics.flush()
     tellOpeningNotices()
     if let problem = history.appendProblem { Platform.printError(problem) }
     return counter.flatMap { counters.counter(withID: $0.id)?.value } ?? 0
+  }
+
+  /// `body`'s value; a refusal is its exit.
+  static func checked<T>(_ body: () throws(CounterError) -> T) throws -> T {
+    do throws(CounterError) {
+      return try body()
+    } catch {
+      throw fail(error)
+    }
   }
 
   /// Prints `problem` with what to do about it, and returns the exit to throw.

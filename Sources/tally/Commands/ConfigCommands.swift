@@ -6,7 +6,6 @@ import TallyPlatform
 import TallySettings
 import TallySync
 
-/// `tally config`: the settings, as macOS's `defaults` shows and changes an app's.
 struct ConfigCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "config", abstract: "Show and change the settings.",
@@ -27,7 +26,6 @@ struct ConfigCommand: ParsableCommand {
     subcommands: [ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigResetCommand.self])
 }
 
-/// `tally config list [--json]`.
 struct ConfigListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every setting: its value, where it comes from, its default, what it does.")
@@ -45,7 +43,6 @@ struct ConfigListCommand: ParsableCommand {
   }
 }
 
-/// `tally config get NAME`.
 struct ConfigGetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "get", abstract: "Print a setting's value as this run sees it.")
@@ -62,7 +59,6 @@ struct ConfigGetCommand: ParsableCommand {
   }
 }
 
-/// `tally config set NAME VALUE`.
 struct ConfigSetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Change a setting; a value it does not allow changes nothing.")
@@ -88,7 +84,6 @@ struct ConfigSetCommand: ParsableCommand {
   }
 }
 
-/// `tally config reset NAME`.
 struct ConfigResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reset", abstract: "Give a setting its default value back.")

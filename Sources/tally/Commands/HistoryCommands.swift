@@ -8,8 +8,6 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// `tally log [NAME] [--since DATE] [--until DATE] [-n N] [--by hour|day|week|month] [--json]`:
-/// a counter's history, oldest first, change by change or summed per hour, day, week or month.
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "log",
@@ -79,8 +77,6 @@ struct LogCommand: ParsableCommand {
   }
 }
 
-/// `tally stats [NAME] [--json]`: today's, this week's and all-time net change, and the goal:
-/// progress this period and the current and best streak.
 struct StatsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stats",

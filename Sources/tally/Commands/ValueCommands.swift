@@ -2,7 +2,6 @@ import ArgumentParser
 import TallyDefaults
 import TallyModel
 
-/// `tally inc [NAME] [--by N]`: adds the counter's step, or N.
 struct IncrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inc", abstract: "Add the counter's step (or N) and print the new value.")
@@ -41,7 +40,6 @@ struct IncrementCommand: ParsableCommand {
   }
 }
 
-/// `tally dec [NAME] [--by N]`: subtracts the counter's step, or N.
 struct DecrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dec", abstract: "Subtract the counter's step (or N) and print the new value.")
@@ -65,7 +63,6 @@ struct DecrementCommand: ParsableCommand {
   }
 }
 
-/// `tally set [NAME] VALUE`.
 struct SetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Set a counter to VALUE and print it.",
@@ -103,7 +100,6 @@ struct SetCommand: ParsableCommand {
   }
 }
 
-/// `tally reset [NAME]`.
 struct ResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set a counter to 0 and print it.")
 
@@ -129,7 +125,6 @@ struct ResetCommand: ParsableCommand {
   }
 }
 
-/// `tally get [NAME] [--json]`.
 struct GetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "get", abstract: "Print a counter's value, or a line about it (--format).")

@@ -10,8 +10,6 @@ import TallyTerminal
   import Foundation
 #endif
 
-/// `tally watch [NAME...] [--group G] [--format TEMPLATE] [--json]`: a line about counters at
-/// start and at every change, for a status line or a bar.
 struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
