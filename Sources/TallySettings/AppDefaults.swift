@@ -27,8 +27,7 @@ public enum AppDefaults {
     public var defaultValue: PropertyListValue
     /// What it holds or does, in a line.
     public var summary: String
-    /// Its name for `tally config` and `-NAME VALUE` when not the key's: `keys.<action>` for
-    /// the key bindings, whose keys are `keys-<action>` (a defaults key holds no dot).
+    /// `keys.<action>` for the key bindings, whose keys are `keys-<action>` (no dot in a key).
     var settingName: String? = nil
     /// Whether it is a setting the user chooses, rather than the app's own state.
     public var isSetting = false

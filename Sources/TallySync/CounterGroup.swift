@@ -72,8 +72,7 @@ extension ReplicaState {
   /// joins the first group whose every member it may join, or starts a group.
   private static func groups(of ids: [String], nameID: String, in counters: [String: CounterReplica]) -> [CounterGroup] {
     guard ids.count > 1 else { return ids.map { CounterGroup(id: nameID, members: [$0]) } }
-    // A counter under the name's id itself comes from a Tally before creations were kept:
-    // made before every other.
+    // A counter under the name's id itself comes from an older Tally: made before every other.
     func made(_ id: String) -> HybridTime? { id == nameID ? nil : counters[id]?.created }
     let ordered = ids.sorted { a, b in
       let (ma, mb) = (made(a), made(b))

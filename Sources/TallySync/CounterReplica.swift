@@ -38,8 +38,7 @@ public struct CounterReplica: Hashable, Sendable {
       self.time = time
     }
 
-    /// Whether this write wins over `other`: the later time, then (a tie, which only a
-    /// broken file makes) the larger value.
+    /// The later time wins, then (a tie, which only a broken file makes) the larger value.
     func wins(over other: Field) -> Bool {
       if time != other.time { return time > other.time }
       return value != other.value && PropertyListValue.orders(other.value, before: value)
@@ -52,8 +51,7 @@ public struct CounterReplica: Hashable, Sendable {
     /// By machine name, the latest write of that machine the deletion had seen; `nil` from a
     /// Tally that did not record them (every write up to its time).
     public var writes: [String: HybridTime]?
-    /// The machines (by instance) that have merged the deletion: once all have, the counter
-    /// is dropped (``ReplicaState/compactDeletions(known:instance:acknowledgedBefore:)``).
+    /// The machines (by instance) that have merged the deletion: once all have, it is dropped.
     public var acknowledged: Set<String>
 
     public init(
@@ -65,8 +63,7 @@ public struct CounterReplica: Hashable, Sendable {
       self.acknowledged = acknowledged
     }
 
-    /// A machine's writes follow its clock: the deletion saw every write of that machine up
-    /// to the latest one it saw.
+    /// A machine's writes follow its clock: it saw every write of a machine up to the latest.
     func hasSeen(_ time: HybridTime) -> Bool {
       guard let writes else { return time <= self.time }
       return writes[time.machine].map { time <= $0 } ?? false
@@ -90,8 +87,7 @@ public struct CounterReplica: Hashable, Sendable {
   /// By field name, as in ``CounterRecord/propertyListValue`` (without `id`), plus `position`.
   public var fields: [String: Field] = [:]
   public var deletion: Deletion?
-  /// When a machine made it, with the name its id comes from; `nil` for a counter from a
-  /// Tally before this was kept, which counts as made before every other.
+  /// When it was made; `nil` from an older Tally, which counts as made before every other.
   public var created: HybridTime?
   public var renamedAway: HybridTime?
 
@@ -120,8 +116,7 @@ public struct CounterReplica: Hashable, Sendable {
     ([lastSet?.time, created, renamedAway] + fields.values.map(\.time)).compactMap { $0 }.max()
   }
 
-  /// Whether its deletions had seen every write and contribution: a change none had seen
-  /// brings it back, whatever the clocks say.
+  /// Whether its deletions had seen every write and contribution, whatever the clocks say.
   public var isDeleted: Bool {
     guard let deletion else { return false }
     if let set = lastSet, !deletion.hasSeen(set.time) { return false }

@@ -66,8 +66,7 @@ public final class CounterSync: CounterChangeRecorder {
     stateIsDamaged = (raw != nil && counters == nil) || (rawSettings != nil && settings == nil)
     var state = counters ?? ReplicaState()
     state.settings = settings ?? [:]
-    // A time no machine's clock can have (kept by a Tally before times from the folder
-    // were clamped) would pin its register for good.
+    // A time no machine's clock can have (from an older Tally) would pin its register for good.
     _ = state.clampTimes(to: HybridTime.horizon(now: now()))
     cachedState = (raw, rawSettings, state)
     return state
@@ -101,8 +100,7 @@ public final class CounterSync: CounterChangeRecorder {
     for (id, value) in created { pending.append(.created(id, value: value)) }
   }
 
-  /// Records the changes noted in the store batch that made them; `records` is the
-  /// counters' list after them.
+  /// Records the changes noted in the batch that made them; `records` is the list after them.
   public func commit(records: [CounterRecord]) {
     guard !pending.isEmpty else { return }
     let changes = pending
@@ -139,9 +137,8 @@ public final class CounterSync: CounterChangeRecorder {
 
   // MARK: Ids
 
-  /// The ids of deleted counters dropped from the state once every machine had seen their
-  /// deletion, with this machine's sums under each (`nil`: none), so that they come back
-  /// with one that a machine not known yet brings; never used again.
+  /// The ids of deleted counters dropped once every machine had seen their deletion, never
+  /// used again, with this machine's sums under each for a machine not known yet to bring back.
   var retired: [String: Contribution?] {
     guard case .dictionary(let entries)? = store.propertyListValue(forKey: DefaultsKey.syncRetiredIDs.name) else { return [:] }
     return entries.mapValues { value -> Contribution? in
@@ -183,8 +180,7 @@ public final class CounterSync: CounterChangeRecorder {
     store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
   }
 
-  /// Ids derived from the names, so that two machines making the same name make one
-  /// counter, or, when that id was used before, scoped to this machine.
+  /// Ids derived from the names (one counter for one name made on two machines), else scoped.
   public func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String] {
     let state = self.state
     let retired = self.retired
@@ -230,8 +226,7 @@ public final class CounterSync: CounterChangeRecorder {
   @discardableResult
   public func pull(publishing: Bool = true) -> Bool {
     let local = state
-    // A damaged state is never taken as empty: it is kept aside, and rebuilt from every file
-    // (this machine's own included) and the counts in the store.
+    // A damaged state is kept aside and rebuilt from every file and the counts in the store.
     let damaged = stateIsDamaged
     let remembered =
       damaged ? [:] : MergedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncMergedFiles.name))
@@ -281,8 +276,7 @@ public final class CounterSync: CounterChangeRecorder {
     return changed
   }
 
-  /// Merges `incoming` into `state` and tends what the merge leaves (retired counters come
-  /// back, deletions every machine has seen dropped); returns the ids dropped.
+  /// Merges `incoming` and tends what the merge leaves; returns the ids dropped.
   private func merge(
     _ incoming: ReplicaState, into state: inout ReplicaState, tick: () -> HybridTime, retired: [String: Contribution?],
     rebuilding: Bool, known: Set<String>

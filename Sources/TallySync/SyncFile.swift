@@ -59,8 +59,7 @@ public struct SyncFile: Equatable, Sendable {
   public init(decoding bytes: [UInt8]) throws(SyncFileProblem) {
     guard !bytes.isEmpty else { throw .empty }
     guard bytes.count <= Self.maximumSize else { throw .tooLarge(bytes.count) }
-    // Tally writes XML. A binary property list can nest and share objects so that a few
-    // kilobytes take minutes and gigabytes to decode: it is refused unread.
+    // A binary property list can share objects so that a few kilobytes take minutes to decode.
     guard !bytes.starts(with: Array("bplist".utf8)) else {
       throw .malformed("a binary property list (Tally writes its sync files in XML)")
     }

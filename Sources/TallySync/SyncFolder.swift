@@ -47,10 +47,9 @@ final class SyncFolder {
       // A link, a FIFO, a directory: what it is is all there is to say, and it may change.
       return Entry(identity: .missing, content: .failure(.unreadable(error.description)))
     }
-    // A file read before, merged or refused, is not read again until it changes. One merged
-    // gives its header alone, in this process too: its state is in this machine's already,
-    // and admitting it again would let its claims on this machine's sums reach what this
-    // machine counted since (``ReplicaState/removeClaims(about:own:)``).
+    // A file read before is not read again until it changes; one merged gives its header
+    // alone, as admitting it again would let its claims on this machine's sums reach what
+    // this machine counted since (``ReplicaState/removeClaims(about:own:)``).
     if let merged, merged.identity == identity { return Entry(identity: identity, content: .success(merged.header)) }
     if let cached = entries[name], cached.identity == identity { return cached }
     if let skipped, skipped.identity == identity {

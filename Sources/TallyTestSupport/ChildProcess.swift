@@ -18,37 +18,27 @@ public enum ChildProcess {
     }
   }
 
+  /// With `closedOutput`, standard output is a pipe nobody reads (its read end is closed), as
+  /// `tally list | head -0` leaves it.
   public static func run(
     _ path: String, _ arguments: [String] = [], environment: [String: String] = [:],
-    standardInput: String = "/dev/null"
+    standardInput: String = "/dev/null", closedOutput: Bool = false
   ) throws -> Result {
+    var ends: [Int32] = [-1, -1]
+    if closedOutput {
+      guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
+      close(ends[0])
+    }
+    defer { if closedOutput { close(ends[1]) } }
     let directory = try TemporaryDirectory(prefix: "tally-child")
     let outPath = directory.appending("stdout")
     let errPath = directory.appending("stderr")
     let pid = try spawn(
-      path, arguments, environment: environment,
-      standardInput: standardInput, standardOutput: outPath, standardError: errPath)
+      path, arguments, environment: environment, standardInput: standardInput, standardOutput: outPath,
+      standardError: errPath, outputDescriptor: closedOutput ? ends[1] : nil)
     let status = wait(for: pid)
     return Result(
-      status: status,
-      standardOutput: (try? readFileText(outPath)) ?? "",
-      standardError: (try? readFileText(errPath)) ?? "")
-  }
-
-  /// Runs a program whose standard output is a pipe nobody reads (its read end is closed),
-  /// as `tally list | head -0` leaves it.
-  public static func runWithClosedOutput(
-    _ path: String, _ arguments: [String] = [], environment: [String: String] = [:]
-  ) throws -> Result {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
-    close(ends[0])
-    defer { close(ends[1]) }
-    let directory = try TemporaryDirectory(prefix: "tally-child")
-    let errPath = directory.appending("stderr")
-    let pid = try spawn(path, arguments, environment: environment, standardError: errPath, outputDescriptor: ends[1])
-    let status = wait(for: pid)
-    return Result(status: status, standardOutput: "", standardError: (try? readFileText(errPath)) ?? "")
+      status: status, standardOutput: (try? readFileText(outPath)) ?? "", standardError: (try? readFileText(errPath)) ?? "")
   }
 
   public static func spawn(

@@ -67,9 +67,8 @@ struct TallyCommand: ParsableCommand {
       ConfigCommand.self, GoalCommand.self, GroupCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self,
       SyncCommand.self,
     ],
-    // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
-    // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the
-    // help instead of setting the key or naming the mistake.
+    // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`) reads as a
+    // cluster of short flags, and `-h` among them would print the help.
     helpNames: [.long]
   )
 
@@ -84,8 +83,7 @@ struct TallyCommand: ParsableCommand {
   var skipOnboarding = false
 
   // `-<key> <value>`: one option per key of `AppDefaults.entries` that is not a setting (a
-  // test checks the two lists agree; settings are `Settings.arguments(in:)`'). The root command
-  // reads them wherever they stand, also after a subcommand.
+  // test checks the two lists agree), read wherever they stand, also after a subcommand.
   @Option(name: defaultsKey(.count), parsing: .unconditional, help: defaultsHelp(.count), transform: defaultsValue(.count))
   var count: PropertyListValue?
 
@@ -151,8 +149,7 @@ struct TallyCommand: ParsableCommand {
     Platform.ignoreFileSizeSignal()
     do {
       // The forms typed most skip building the parser's command tree, which costs more than
-      // the start-up targets allow (docs/performance.md); everything else, every mistake and
-      // every request for help goes to the parser.
+      // the start-up targets allow (docs/performance.md); everything else goes to the parser.
       let arguments: [String]
       let settings: [String: PropertyListValue]
       do {

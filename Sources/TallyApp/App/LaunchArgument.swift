@@ -11,30 +11,23 @@ public struct LaunchArguments: OptionSet, Sendable {
   public static let useInMemoryUserDefaults = LaunchArguments(rawValue: 1 << 0)
   public static let skipOnboarding = LaunchArguments(rawValue: 1 << 1)
 
-  /// In the order help lists them.
-  public static let each: [LaunchArguments] = [.useInMemoryUserDefaults, .skipOnboarding]
+  /// Each as typed and what it does (for help and the manual), in the order help lists them.
+  private static let table: [(argument: LaunchArguments, typed: String, summary: String)] = [
+    (.useInMemoryUserDefaults, "-useInMemoryUserDefaults", "Keep everything in memory: nothing is read from or written to disk."),
+    (.skipOnboarding, "-skipOnboarding", "Do not show onboarding (records it as shown in the store in use)."),
+  ]
+
+  public static let each = table.map(\.argument)
 
   public init?(argument text: String) {
     guard let found = Self.each.first(where: { $0.argument == text }) else { return nil }
     self = found
   }
 
-  /// As typed, `-skipOnboarding`; empty for a set that is not one argument.
-  public var argument: String {
-    switch self {
-    case .useInMemoryUserDefaults: "-useInMemoryUserDefaults"
-    case .skipOnboarding: "-skipOnboarding"
-    default: ""
-    }
-  }
+  /// Empty for a set that is not one argument.
+  public var argument: String { Self.table.first { $0.argument == self }?.typed ?? "" }
 
   public var name: String { String(argument.dropFirst()) }
 
-  public var summary: String {
-    switch self {
-    case .useInMemoryUserDefaults: "Keep everything in memory: nothing is read from or written to disk."
-    case .skipOnboarding: "Do not show onboarding (records it as shown in the store in use)."
-    default: ""
-    }
-  }
+  public var summary: String { Self.table.first { $0.argument == self }?.summary ?? "" }
 }

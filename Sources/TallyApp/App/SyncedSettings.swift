@@ -9,8 +9,7 @@ extension AppDefaults {
   public static let syncedSettingKeys = entries.filter { $0.isSetting && !$0.isMachineOnly }.map(\.key.name)
 }
 
-// The sync folder's entry points with this app's settings table: the sync layer takes the
-// synced settings as a value, the app says which they are.
+// The sync folder's entry points with the synced settings this app's table says.
 
 extension CounterSync {
   public static func configured(

@@ -13,8 +13,7 @@ import TallySync
   import Foundation
 #endif
 
-/// What every store command shares: opening the store, finding a counter by name, and
-/// turning problems into a message on standard error and the documented exit status.
+/// What every store command shares: opening the store, finding a counter, and the exits.
 struct CommandContext {
   let environment: Environment
   let store: FileUserDefaults
@@ -29,9 +28,8 @@ struct CommandContext {
   var settings: Settings { environment.settings }
   var counters: CounterList { model.list }
 
-  /// Opens the store file in the data directory, at `clock`'s time, with the other machines'
-  /// counts merged; what opening found goes to standard error, and a store that cannot be
-  /// used is an exit.
+  /// Opens the store file at `clock`'s time, with the other machines' counts merged; what
+  /// opening found goes to standard error, and a store that cannot be used is an exit.
   static func open(argumentDomain: [String: PropertyListValue], clock: WallClock = SystemClock()) throws -> CommandContext {
     Platform.ignoreBrokenPipes()
     let opened: AppEnvironment
@@ -47,8 +45,7 @@ struct CommandContext {
     return CommandContext(environment: opened.environment, store: store, history: opened.history)
   }
 
-  /// Opens the history database for a command that shows it; a problem that leaves it
-  /// unusable is an exit with its message (the counts in the store are untouched by it).
+  /// For a command that shows the history: a problem that leaves it unusable is an exit.
   func requireHistory() throws {
     do throws(HistoryError) {
       _ = try history.opened()
@@ -82,8 +79,7 @@ struct CommandContext {
     return counter
   }
 
-  /// The changes of `counter` at or after `since` and before `until`, the last `limit` of
-  /// them, oldest first; a note about what could not be read goes to standard error.
+  /// The last `limit` changes of `counter` from `since` to before `until`, oldest first.
   func history(of counter: Counter, since: Date? = nil, until: Date? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
     try requireHistory()
     let reading = history.entries(ofCounter: counter.id, since: since, until: until, limit: limit)
@@ -94,8 +90,7 @@ struct CommandContext {
   /// As the settings say now: a `tally watch` follows a change made while it runs.
   var goalCalendar: GoalCalendar { settings.calendar(clock: clock) }
 
-  /// Makes `edit`, turning a refused change or a failed save into the right exit; returns
-  /// `counter`'s value afterwards.
+  /// Makes `edit` (a refusal or a failed save is an exit); returns `counter`'s value after.
   @discardableResult
   func change(_ edit: CounterEdit, of counter: Counter? = nil) throws -> Int {
     // The rows a process before this one left waiting are appended first, so that this

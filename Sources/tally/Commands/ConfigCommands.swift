@@ -99,11 +99,8 @@ struct ConfigResetCommand: ParsableCommand {
   }
 }
 
-/// What the `config` commands add to ``CommandContext``: a change of a setting, passed on to
-/// the other machines with sync on, and the exits for a setting's problems.
 extension CommandContext {
-  /// Makes a change, turning a refused one or a failed save into the right exit; with sync
-  /// on, copies it to this machine's file in the folder.
+  /// Makes a change of a setting (a refusal or a failed save is an exit), published with sync.
   func changeSetting(_ body: (FileUserDefaults, CounterSync?) throws(SettingError) -> Void) throws {
     do {
       try body(store, sync)
@@ -114,13 +111,11 @@ extension CommandContext {
     sync?.publish()
   }
 
-  /// Prints `problem` and returns the exit to throw: 64 for an unknown setting, 65 for a
-  /// value it does not allow.
+  /// Prints `problem`; returns exit 64 for an unknown setting, 65 for a value not allowed.
   static func fail(_ problem: SettingError) -> ExitCode {
     Platform.printError(problem.description + (problem.isUnknownSetting ? "" : "; nothing was changed"))
     return ExitCode(problem.isUnknownSetting ? ExitStatus.usage : ExitStatus.dataError)
   }
 
-  /// Completes a setting's name.
   static let settingNames = CompletionKind.list(AppDefaults.entries.filter(\.isSetting).map(\.name))
 }

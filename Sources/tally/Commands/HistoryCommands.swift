@@ -117,10 +117,8 @@ struct StatsCommand: ParsableCommand {
     var today = 0
     var thisWeek = 0
     var allTime = 0
-    /// How many of its counters have a goal, and how many of those reached it.
     var goals = 0
     var goalsReached = 0
-    /// The sum of their goals' progress and of their goals' amounts.
     var progress = 0
     var goalAmount = 0
   }
@@ -174,7 +172,6 @@ struct StatsCommand: ParsableCommand {
 }
 
 extension StatsCommand {
-  /// The sums of a group's counters: values, today, this week, all time, and their goals.
   private func runForGroup(_ name: String, context: CommandContext) throws {
     let members = try context.counters(inGroup: name)
     try context.requireHistory()
@@ -219,9 +216,8 @@ extension StatsCommand {
 extension HistoryBuckets.Kind: ExpressibleByArgument {}
 
 extension CommandContext {
-  /// `tally log --by` and `tally stats --by`: the net change per bucket, summed across
-  /// `counters`, one line each (`2026-11-23<TAB>+5`) or with `json`
-  /// `{"bucket":"2026-11-23","net":5,"start":"2026-11-23T00:00:00Z"}`.
+  /// `tally log --by` and `stats --by`: the net change per bucket, summed across `counters`,
+  /// a line each (`2026-11-23<TAB>+5`) or `{"bucket":"2026-11-23","net":5,"start":"..."}`.
   func printBuckets(
     of counters: [Counter], by kind: HistoryBuckets.Kind, json: Bool, since: Date? = nil, until: Date? = nil,
     limit: Int? = nil
