@@ -2,7 +2,6 @@ import TallyDefaults
 import TallyScreens
 
 extension AppDefaults.Entry {
-  /// The values a setting allows, beyond being of its kind.
   public enum Allowed: Sendable {
     case anyOfItsKind
     case oneOf([String])

@@ -4,12 +4,10 @@ import TallyScreens
 
 extension DefaultsKey {
   public static let count = DefaultsKey("count")
-  /// `true` once onboarding was finished or skipped.
   public static let hasOnboardingBeenShown = DefaultsKey("hasOnboardingBeenShown")
   /// The history screen's view last shown (`year`, `day`, `days`, `changes`), which `H` opens.
   public static let historyView = DefaultsKey("historyView")
   public static let theme = DefaultsKey("theme")
-  /// Whether the counter screen draws the value in large digits.
   public static let bigDigits = DefaultsKey("bigDigits")
   public static let confirmReset = DefaultsKey("confirmReset")
   public static let confirmDelete = DefaultsKey("confirmDelete")
@@ -25,7 +23,6 @@ public enum AppDefaults {
   public struct Entry: Sendable {
     public var key: DefaultsKey
     public var defaultValue: PropertyListValue
-    /// What it holds or does, in a line.
     public var summary: String
     /// `keys.<action>` for the key bindings, whose keys are `keys-<action>` (no dot in a key).
     var settingName: String? = nil

@@ -153,8 +153,6 @@ public struct CounterReplica: Hashable, Sendable {
     renamedAway = Self.earlier(renamedAway, time)
   }
 
-  // MARK: Changes made by this machine
-
   public mutating func add(_ delta: Int, by machine: String) {
     contributions[machine, default: Contribution()].record(delta)
   }

@@ -15,10 +15,8 @@ public final class CounterSync: CounterChangeRecorder {
   /// Changes made in the current store batch, recorded at its end by ``commit(records:)``.
   var pending: [LocalChange] = []
   private var unpublished = false
-  /// The last state decoded from the store, with the stored values it came from.
   private var cachedState: (raw: PropertyListValue?, settings: PropertyListValue?, state: ReplicaState)?
   private var stateIsDamaged = false
-  /// What the last ``pull()`` found.
   public private(set) var status: SyncStatus
 
   public init(
@@ -71,8 +69,6 @@ public final class CounterSync: CounterChangeRecorder {
     cachedState = (raw, rawSettings, state)
     return state
   }
-
-  // MARK: Recording this machine's changes
 
   public func record(_ edit: CounterEdit, made change: CounterChange?) {
     guard let change else { return }
@@ -134,8 +130,6 @@ public final class CounterSync: CounterChangeRecorder {
     }
     unpublished = true
   }
-
-  // MARK: Ids
 
   /// The ids of deleted counters dropped once every machine had seen their deletion, never
   /// used again, with this machine's sums under each for a machine not known yet to bring back.
@@ -208,8 +202,6 @@ public final class CounterSync: CounterChangeRecorder {
     let digits = String(hash, radix: 16)
     return "c-" + String(repeating: "0", count: 16 - digits.count) + digits
   }
-
-  // MARK: The folder
 
   /// A failure is kept in ``status``.
   public func publish() {
@@ -299,8 +291,6 @@ public final class CounterSync: CounterChangeRecorder {
   public func takeMovedCounterIDs() -> [(old: String, new: String)] {
     OwnCounterMoves(store: store, instance: machine.instance).take()
   }
-
-  // MARK: Watching the folder
 
   /// `nil` while the folder is gone.
   public var changeDescriptor: Int32? { folder.changeDescriptor }

@@ -21,7 +21,6 @@ struct OwnSyncFile {
     }
   }
 
-  /// The instances of the other files in the folder that carry this machine's name.
   func otherInstancesWithThisName() -> Set<String> {
     let files = (folder.read() ?? [:]).values.compactMap { try? $0.content.get() }
     return Set(files.filter { $0.machine == machine.name && $0.instance != machine.instance }.map(\.instance))

@@ -78,8 +78,6 @@ final class SyncFolder {
     entries[name] = Entry(identity: identity, content: .success(file))
   }
 
-  // MARK: Watching
-
   var changeDescriptor: Int32? {
     if watch == nil { watch = DirectoryWatch(directory: path) }
     return watch?.descriptor

@@ -1,10 +1,10 @@
 import ArgumentParser
 import TallyApp
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 import TallyScreens
 import TallySettings
-import TallyTerminal
 
 /// The `tally` command; each subcommand's `@ParentCommand var root` is this command, for its
 /// `-<key> <value>` overrides (``argumentDomain``).
@@ -175,7 +175,9 @@ struct TallyCommand: ParsableCommand {
     case .add(let name, let amount, let sign, let quiet):
       try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet, argumentDomain: argumentDomain)
     case .get(let name, let json, let quiet, let format):
-      try GetCommand.show(name: name, json: json, quiet: quiet, format: format, argumentDomain: argumentDomain)
+      try GetCommand.show(
+        names: name.map { [$0] } ?? [], json: json, quiet: quiet, template: format.flatMap { try? CounterTemplate($0) },
+        argumentDomain: argumentDomain)
     case .reset(let name, let quiet): try ResetCommand.reset(name: name, quiet: quiet, argumentDomain: argumentDomain)
     case .list(let json, let quiet): try ListCommand.list(json: json, quiet: quiet, argumentDomain: argumentDomain)
     }

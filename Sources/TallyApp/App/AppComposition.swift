@@ -1,8 +1,6 @@
-import TallyDefaults
 import TallyModel
 import TallyScreens
 import TallySettings
-import TallySync
 
 /// The one place the app's view model is put together, for the interactive app and the
 /// tests' apps (`TestApps`), each screen's view model made when first shown.

@@ -147,23 +147,18 @@ struct GetCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
-    let counters = try Self.counters(named: names, group: group.group, in: context)
-    if output.quiet { return }
-    try Self.show(counters, json: format.json, template: try template.checked(), in: context)
+    try Self.show(
+      names: names, group: group.group, json: format.json, quiet: output.quiet, template: template.checked(),
+      argumentDomain: root.argumentDomain)
   }
 
-  /// As the common command line's fast path runs it (with a template that reads).
   static func show(
-    name: String?, json: Bool, quiet: Bool, format: String? = nil, argumentDomain: [String: PropertyListValue]
+    names: [String], group: String? = nil, json: Bool, quiet: Bool, template: CounterTemplate?,
+    argumentDomain: [String: PropertyListValue]
   ) throws {
     let context = try CommandContext.open(argumentDomain: argumentDomain)
-    let counter = try context.counter(named: name)
+    let counters = try Self.counters(named: names, group: group, in: context)
     if quiet { return }
-    try show([counter], json: json, template: format.flatMap { try? CounterTemplate($0) }, in: context)
-  }
-
-  private static func show(_ counters: [Counter], json: Bool, template: CounterTemplate?, in context: CommandContext) throws {
     let render = template.map { template in
       // The history is opened only for a template that reads it.
       let history: HistoryLog? = template.needsHistory ? context.history : nil
