@@ -2,13 +2,9 @@ import TallyDefaults
 import TallyScreens
 
 extension AppDefaults.Entry {
-  /// The values a setting allows, beyond being of its kind.
   public enum Allowed: Sendable {
-    /// Any value of the entry's kind.
     case anyOfItsKind
-    /// One of these strings.
     case oneOf([String])
-    /// A number in this range.
     case range(ClosedRange<Double>)
     /// A comma-separated list of at least one key name (`Key.keys(fromList:)`).
     case keys
@@ -33,11 +29,7 @@ extension AppDefaults.Entry {
     }
   }
 
-  /// The value `text` spells for this setting, checked and in the form it is stored in
-  /// (key lists as `Key.list` writes them, "Space,+,k").
-  ///
-  /// The text is read as a launch argument's (``value(fromArgument:)``); a value of the
-  /// right kind that the setting does not allow is refused with the allowed ones.
+  /// The value `text` spells, read as a launch argument's, checked and in its stored form.
   public func settingValue(from text: String) throws(SettingError) -> PropertyListValue {
     let value: PropertyListValue
     do {
@@ -89,7 +81,6 @@ extension PropertyListValue {
     }
   }
 
-  /// The value as a number, for an integer or a real.
   var number: Double? {
     switch self {
     case .integer(let value): Double(value)

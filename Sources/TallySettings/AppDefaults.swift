@@ -3,50 +3,35 @@ import TallyModel
 import TallyScreens
 
 extension DefaultsKey {
-  /// The first counter's value.
   public static let count = DefaultsKey("count")
-  /// `true` once onboarding was finished or skipped.
   public static let hasOnboardingBeenShown = DefaultsKey("hasOnboardingBeenShown")
   /// The history screen's view last shown (`year`, `day`, `days`, `changes`), which `H` opens.
   public static let historyView = DefaultsKey("historyView")
-  /// The colour theme's name (`Theme`).
   public static let theme = DefaultsKey("theme")
-  /// Whether the counter screen draws the value in large digits.
   public static let bigDigits = DefaultsKey("bigDigits")
-  /// Whether a reset asks first.
   public static let confirmReset = DefaultsKey("confirmReset")
-  /// Whether a delete asks first.
   public static let confirmDelete = DefaultsKey("confirmDelete")
-  /// Seconds to wait for the store's lock.
   public static let lockTimeout = DefaultsKey("lockTimeout")
 
-  /// The keys bound to a counter-screen action, a list of key names: `keys-increment`, the
-  /// setting `keys.increment`.
+  /// `keys-increment`, the setting `keys.increment`.
   public static func keys(for action: CounterViewModel.Action) -> DefaultsKey { DefaultsKey("keys-" + action.name) }
 }
 
-/// Every defaults key Tally reads, with its kind and default: the one place the app's
-/// defaults are registered, the list of keys a launch argument may override, and the
-/// settings `tally config` shows and changes, with the values each allows.
+/// Every defaults key Tally reads, with its kind and default: the defaults registered, the
+/// keys a launch argument may override, and the settings `tally config` shows and changes.
 public enum AppDefaults {
-  /// A key Tally knows.
   public struct Entry: Sendable {
     public var key: DefaultsKey
     public var defaultValue: PropertyListValue
-    /// What it holds or does, in a line.
     public var summary: String
-    /// Its name for `tally config` and `-NAME VALUE` when not the key's: `keys.<action>` for
-    /// the key bindings, whose keys are `keys-<action>` (a defaults key holds no dot).
+    /// `keys.<action>` for the key bindings, whose keys are `keys-<action>` (no dot in a key).
     var settingName: String? = nil
-    /// Whether it is a setting the user chooses, rather than the app's own state (the
-    /// counters, onboarding): only settings are shown and changed by `tally config`.
+    /// Whether it is a setting the user chooses, rather than the app's own state.
     public var isSetting = false
-    /// The values it allows, beyond being of its kind.
     public var allowed = Allowed.anyOfItsKind
-    /// An environment variable that, when set to an allowed value, overrides the stored one.
+    /// Overrides the stored value when set to an allowed one.
     public var environmentVariable: String? = nil
-    /// Whether the setting is about this machine only (a disk's speed), so that sync leaves
-    /// it alone; the others follow the user to every machine that syncs (docs/sync.md).
+    /// Whether sync leaves it alone, as it is about this machine only (a disk's speed).
     public var isMachineOnly = false
 
     /// Its name for `tally config` and `-NAME VALUE`: `theme`, `keys.increment`.
@@ -68,7 +53,6 @@ public enum AppDefaults {
         summary: "the history screen's view that H opens: year, day, days or changes"),
     ] + settingEntries
 
-  /// The settings, in the order `tally config list` shows them.
   private static var settingEntries: [Entry] {
     [
       Entry(
@@ -95,8 +79,6 @@ public enum AppDefaults {
     ] + CounterViewModel.defaultKeyMap.bindings.map(keyEntry)
   }
 
-  /// The setting for the keys of a counter-screen action, with its default keys.
-  ///
   /// Joined with `+`, not interpolated: every command builds this table (docs/settings.md).
   private static func keyEntry(for binding: KeyMap<CounterViewModel.Action>.Binding) -> Entry {
     Entry(
@@ -105,18 +87,14 @@ public enum AppDefaults {
       allowed: .keys)
   }
 
-  /// The entry `name` names (`theme`, `keys.increment`, `count`), if Tally knows it.
   public static func entry(named name: String) -> Entry? {
     entries.first { $0.name == name }
   }
 
-  /// The setting `name` names, if there is one; the app's state (`count`) is not a setting.
   public static func setting(named name: String) -> Entry? {
     entries.first { $0.isSetting && $0.name == name }
   }
 
-  /// Registers every default in `store`'s registration domain; called once at start.
-  ///
   /// Tally's own stores take the values as they are: through `Any`, each would be cast back
   /// type by type before every command's first output (docs/performance.md).
   public static func register(in store: any SharedStore) {
@@ -125,15 +103,12 @@ public enum AppDefaults {
 }
 
 extension AppDefaults.Entry {
-  /// A launch argument's value that does not fit its key; the description says why.
   public struct ArgumentValueError: Error, CustomStringConvertible {
-    /// Why the value was refused, naming the value and the kind the key takes.
     public var description: String
   }
 
-  /// Reads the value of a `-<key> <value>` launch argument for this key, as Foundation's
-  /// argument domain does: a property-list XML fragment when it starts with `<`, otherwise
-  /// bare text that spells a value of the key's kind (`12`, `YES`, a string).
+  /// Reads a `-<key> <value>` launch argument as Foundation's argument domain does: a
+  /// property-list XML fragment when it starts with `<`, otherwise text of the key's kind.
   public func value(fromArgument text: String) throws(ArgumentValueError) -> PropertyListValue {
     let value: PropertyListValue?
     if text.trimmingXMLWhitespace().hasPrefix("<") {
@@ -163,6 +138,6 @@ extension AppDefaults.Entry {
 }
 
 extension PropertyListValue.Kind {
-  /// The kind as messages name it, with its article: "an <integer>", "a <string>".
+  /// "an <integer>", "a <string>".
   package var withArticle: String { "\(self == .integer || self == .array ? "an" : "a") <\(rawValue)>" }
 }

@@ -1,17 +1,10 @@
 import TallyDefaults
 import TallySync
 
-/// Changes the user's settings in a store, as `tally config set` and `tally config reset`
-/// do: a value is checked before anything is written, and keys are checked against every
-/// other action's keys, under the store's lock, so that what is saved always works.
-///
-/// With sync on (`sync`), a change to a setting that follows the user is recorded in the
-/// sync state in the same store batch, for the other machines.
+/// Changes the user's settings, as `tally config set` and `reset` do: a value, and keys
+/// against every other action's keys, are checked under the store's lock before anything is
+/// written; with `sync`, the change is recorded in the sync state in the same batch.
 public enum SettingEditor {
-  /// Sets the setting `name` to the value `text` spells, in the store's persistent domain.
-  ///
-  /// - Throws: `SettingError` for an unknown setting, a value it does not allow, or keys
-  ///   that another action keeps; nothing is written then.
   public static func set(
     _ name: String, to text: String, in store: LayeredUserDefaults, sync: CounterSync? = nil
   ) throws(SettingError) {
@@ -20,10 +13,6 @@ public enum SettingEditor {
     try change(entry, to: value, in: store, sync: sync)
   }
 
-  /// Removes the user's value of the setting `name`, so that its default applies.
-  ///
-  /// - Throws: `SettingError` for an unknown setting, or when the action's default keys are
-  ///   bound to another action now; nothing is written then.
   public static func reset(_ name: String, in store: LayeredUserDefaults, sync: CounterSync? = nil) throws(SettingError) {
     guard let entry = AppDefaults.setting(named: name) else { throw .unknown(name) }
     try change(entry, to: nil, in: store, sync: sync)
@@ -55,9 +44,7 @@ public enum SettingEditor {
   /// can be used together.
   private static func checkKeys(
     with entry: AppDefaults.Entry, set value: PropertyListValue?, in stored: [String: PropertyListValue]
-  )
-    throws(SettingError)
-  {
+  ) throws(SettingError) {
     guard case .keys = entry.allowed else { return }
     _ = try Settings.keyMap { action in
       let name = DefaultsKey.keys(for: action).name

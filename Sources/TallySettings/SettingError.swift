@@ -1,7 +1,6 @@
-/// A setting's value that Tally refuses, or a setting it does not know; the description
-/// says why and what is allowed.
+/// A setting's value that Tally refuses, or a setting it does not know.
 public struct SettingError: Error, Equatable, CustomStringConvertible {
-  /// What went wrong, naming the setting and, for a bad value, the values it allows.
+  /// Names the setting and, for a bad value, the values it allows.
   public var description: String
   /// Whether the setting's name, not its value, is wrong.
   public var isUnknownSetting = false
@@ -11,7 +10,6 @@ public struct SettingError: Error, Equatable, CustomStringConvertible {
     self.isUnknownSetting = isUnknownSetting
   }
 
-  /// The error for a name that is no setting.
   public static func unknown(_ name: String) -> SettingError {
     SettingError("\"\(name)\" is not a setting; `tally config list` shows them all", isUnknownSetting: true)
   }

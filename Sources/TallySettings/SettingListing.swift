@@ -3,18 +3,16 @@ import TallyModel
 
 /// How `tally config list` prints the settings: two lines each for people, JSON for programs.
 public enum SettingListing {
-  /// One setting as JSON sees it.
   struct Entry: Encodable {
     var name: String
     var value: Value
     var `default`: Value
     var source: String
-    /// Whether sync leaves it alone: it is about this machine only.
     var thisMachineOnly: Bool
     var description: String
   }
 
-  /// A setting's value as JSON writes it: a boolean, a number or a string.
+  /// A boolean, a number or a string.
   struct Value: Encodable {
     var value: PropertyListValue
 
@@ -30,14 +28,8 @@ public enum SettingListing {
     }
   }
 
-  /// Two lines per setting: `name = value (source; default: value)`, then its description;
-  /// a setting that sync leaves alone says `this machine only`.
-  ///
-  /// ```
-  /// theme = mono (user; default: default)
-  ///     colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway
-  /// lockTimeout = 5 (default; this machine only)
-  /// ```
+  /// Two lines per setting: `theme = mono (user; default: default)` or
+  /// `lockTimeout = 5 (default; this machine only)`, then its description.
   public static func lines(_ settings: [Settings.Resolved]) -> [String] {
     settings.flatMap { setting in
       var origin =
@@ -48,8 +40,6 @@ public enum SettingListing {
     }
   }
 
-  /// A JSON array of `{"default", "description", "name", "source", "thisMachineOnly", "value"}`,
-  /// on one line.
   public static func json(_ settings: [Settings.Resolved]) -> String {
     let entries = settings.map {
       Entry(

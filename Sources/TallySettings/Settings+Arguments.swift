@@ -1,18 +1,11 @@
 import TallyDefaults
 
-/// The `-NAME VALUE` launch arguments that set a setting for one run, such as
-/// `-theme mono` or `-keys.increment k`, taken out of a command line before it is parsed.
-///
-/// They are read here rather than declared one by one to the argument parser, so that every
-/// setting in `AppDefaults.entries`, a new action's `keys.<name>` included, is one without
-/// more code. Like the parser's `-<key> <value>` options they may stand anywhere before a
-/// `--`; a value is checked as `tally config set` checks it.
+/// The `-NAME VALUE` launch arguments that set a setting for one run (`-theme mono`), read
+/// here rather than declared to the argument parser, so that every setting, a new action's
+/// `keys.<name>` included, is one without more code.
 extension Settings {
-  /// `arguments` without the settings' `-NAME VALUE` pairs, and those values by defaults key
-  /// (the argument domain).
-  ///
-  /// - Throws: `SettingError` for a setting without a value or with a value it does not
-  ///   allow.
+  /// `arguments` without the settings' `-NAME VALUE` pairs (before any `--`), and those
+  /// values, checked as `tally config set` checks them, by defaults key.
   public static func arguments(in arguments: [String]) throws(SettingError) -> (
     rest: [String], domain: [String: PropertyListValue]
   ) {
@@ -40,8 +33,8 @@ extension Settings {
     return (rest, domain)
   }
 
-  /// The setting `name` names: by its name (`keys.increment`), or by its defaults key
-  /// (`keys-increment`), as a `ValueContainer` writes launch arguments.
+  /// By its name (`keys.increment`) or its defaults key (`keys-increment`, as a
+  /// `ValueContainer` writes launch arguments).
   private static func argumentSetting(named name: String) -> AppDefaults.Entry? {
     AppDefaults.entries.first { $0.isSetting && ($0.name == name || $0.key.name == name) }
   }

@@ -1,18 +1,12 @@
 import TallyScreens
 
-/// The counter screen's keys as the `keys.<action>` settings bind them, checked as a whole.
-///
-/// Each setting is checked alone when it is read (key names, at least one key); what only
-/// the whole set shows is checked here: a key bound to two actions, and Ctrl-C, which
-/// always quits, bound to anything else.
+/// The counter screen's keys as the `keys.<action>` settings bind them, checked as a whole:
+/// a key bound to two actions, and Ctrl-C, which always quits, bound to anything else.
 extension Settings {
   public typealias Action = CounterViewModel.Action
 
   /// The key map that `keys` binds, where `keys(action)` is the action's setting as stored
   /// ("Space,+,k") or `nil` for its default keys.
-  ///
-  /// - Throws: `SettingError` naming the settings at fault, when a list does not parse or
-  ///   the bindings conflict.
   public static func keyMap(_ keys: (Action) -> String?) throws(SettingError) -> KeyMap<Action> {
     var keyMap = CounterViewModel.defaultKeyMap
     var isRebound = false
@@ -33,7 +27,6 @@ extension Settings {
     return keyMap
   }
 
-  /// The setting's name for `action`'s keys: `keys.increment`.
   public static func setting(for action: Action) -> String { "keys." + action.name }
 
   /// Throws unless every key does one thing and Ctrl-C quits.

@@ -2,19 +2,14 @@ import TallyDefaults
 import TallyModel
 import TallyScreens
 
-/// The one way Tally reads a setting, key bindings included: each value, where it comes
-/// from, and whether the user's values changed since the app last heard.
+/// The one way Tally reads a setting, key bindings included.
 ///
 /// A value comes from the first of: a `-NAME VALUE` launch argument, the setting's
-/// environment variable (`TALLY_LOCK_TIMEOUT`), the store (the user's `tally config set`),
-/// the default registered in `AppDefaults.entries`. A value a setting does not allow (a
-/// hand-edited store, a mistyped variable) is passed over for the next one; a key binding
-/// that cannot be used is reported instead (``counterScreen()``).
-///
-/// The store is read at each question, so a change made by another process shows at once;
-/// the key lists are parsed only when some are set.
+/// environment variable, the store (`tally config set`), the default. A value a setting does
+/// not allow (a hand-edited store) is passed over for the next one; a key binding that
+/// cannot be used is reported instead (``counterScreen()``). The store is read at each
+/// question, so a change made by another process shows at once.
 public final class Settings {
-  /// Where a setting's value comes from.
   public enum Source: String, Sendable {
     case `default`
     case user
@@ -22,7 +17,6 @@ public final class Settings {
     case environment
   }
 
-  /// One setting's value as this run uses it.
   public struct Resolved {
     public var entry: AppDefaults.Entry
     public var value: PropertyListValue
@@ -34,23 +28,19 @@ public final class Settings {
   /// The user's values when the app last heard of a change (``changed()``).
   private var applied: [String: PropertyListValue]
 
-  /// The defaults key of every setting.
   private static let settingKeys = AppDefaults.entries.filter(\.isSetting).map(\.key.name)
 
-  /// The settings of `store`, which holds the argument domain and the user's values.
   public init(store: any SharedStore, environment: [String: String]) {
     self.store = store
     self.environment = environment
     applied = store.domains.persistent
   }
 
-  /// Every setting, in the order of `AppDefaults.entries`.
   public var all: [Resolved] {
     let domains = store.domains
     return AppDefaults.entries.filter(\.isSetting).map { resolved($0, in: domains) }
   }
 
-  /// `entry`'s value for this run and where it comes from.
   public func resolved(_ entry: AppDefaults.Entry) -> Resolved { resolved(entry, in: store.domains) }
 
   private func resolved(_ entry: AppDefaults.Entry, in domains: DefaultsDomains) -> Resolved {
@@ -82,20 +72,16 @@ public final class Settings {
     return true
   }
 
-  /// The colour theme.
   public var theme: Theme {
     if case .string(let name)? = value(.theme), let theme = Theme(rawValue: name) { return theme }
     return .standard
   }
 
-  /// Seconds to wait for another process's lock on the store.
   public var lockTimeout: Double { value(.lockTimeout)?.number ?? StoreLock.defaultTimeout }
 
-  /// The hour a day starts at for goals, streaks and the history (0 unless set).
   public var dayStartsAtHour: Int { value(.dayStartsAtHour).flatMap(Int.init(propertyListValue:)) ?? 0 }
 
-  /// Days, weeks and months as these settings place them, in `clock`'s time zone: the one
-  /// calendar of the app, the run loop and the commands.
+  /// The one calendar of the app, the run loop and the commands.
   public func calendar(clock: WallClock) -> GoalCalendar {
     GoalCalendar(clock: clock, dayStartsAtHour: dayStartsAtHour)
   }
@@ -110,7 +96,7 @@ public final class Settings {
   }
 
   /// The counter screen's settings, and why its keys are all the defaults when the `keys.*`
-  /// settings cannot be used (a key bound twice, an unknown key name).
+  /// settings cannot be used.
   public func counterScreen() -> (settings: CounterScreenSettings, problem: SettingError?) {
     let domains = store.domains
     var problem: SettingError?
@@ -132,7 +118,6 @@ public final class Settings {
     return (settings, problem)
   }
 
-  /// What the status line says when the `keys.*` settings cannot be used together.
   public static func keysNotice(_ problem: SettingError) -> String {
     "Using the default keys: \(problem). Fix it with `tally config set` or `tally config reset`."
   }

@@ -1,7 +1,4 @@
-/// The colour theme, the `theme` setting.
-///
-/// The terminal layer maps each to colours (`Palette`); `NO_COLOR` turns colour off whatever
-/// the theme.
+/// The `theme` setting; the terminal layer maps each to colours (`Palette`).
 public enum Theme: String, Sendable, CaseIterable {
   /// Colours that read on dark and light backgrounds.
   case standard = "default"

@@ -7,12 +7,9 @@ struct Admission {
   private let instance: String
   private let horizon: Int64
   private let rebuilding: Bool
-  /// This machine's sums under the ids it dropped, for a counter that comes back.
   private let retired: [String: Contribution?]
-  /// The settings sync carries, by their defaults key: any other a file holds is left out.
   private let syncedSettings: [String]
   private(set) var clamped = 0
-  /// Whether a file claimed more of this machine's own sums than the state read had.
   private(set) var claimedMore = false
 
   init(
@@ -58,9 +55,7 @@ struct Admission {
       let own = { [local, retired] (id: String) -> Contribution? in
         local.counters[id]?.contributions[instance] ?? retired[id] ?? nil
       }
-      if state.removeClaims(about: instance, own: own) {
-        claimedMore = true
-      }
+      if state.removeClaims(about: instance, own: own) { claimedMore = true }
     }
     incoming.merge(state)
     return leftOut.isEmpty ? nil : leftOut.joined(separator: "; ")

@@ -9,7 +9,6 @@ public struct Contribution: Hashable, Sendable {
     self.subtracted = subtracted
   }
 
-  /// What it adds to the value.
   public var net: Int128 { Int128(added) - Int128(subtracted) }
 
   public mutating func record(_ delta: Int) {
@@ -20,7 +19,6 @@ public struct Contribution: Hashable, Sendable {
     }
   }
 
-  /// Each sum at its larger.
   public func merged(with other: Contribution) -> Contribution {
     Contribution(added: max(added, other.added), subtracted: max(subtracted, other.subtracted))
   }
@@ -38,7 +36,6 @@ public struct Contribution: Hashable, Sendable {
 }
 
 extension Dictionary where Key == String, Value == Contribution {
-  /// Machine by machine, each sum at its larger.
   func mergedContributions(with other: [String: Contribution]) -> [String: Contribution] {
     merging(other) { $0.merged(with: $1) }
   }
@@ -50,6 +47,5 @@ extension Dictionary where Key == String, Value == Contribution {
       added: Swift.min(claimed.added, limit.added), subtracted: Swift.min(claimed.subtracted, limit.subtracted))
   }
 
-  /// The sum of every machine's net share.
   var netTotal: Int128 { values.reduce(0) { $0 + $1.net } }
 }

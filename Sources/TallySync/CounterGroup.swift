@@ -4,10 +4,9 @@ import TallyModel
 /// when each was made before the other was renamed away from the name, else apart
 /// (docs/groups.md).
 public struct CounterGroup: Hashable, Sendable {
-  /// The id the store, the screens and the history know it by: the name's id for the group
-  /// that holds the counter made first, its first member's id for each other.
+  /// The name's id for the group that holds the counter made first, else its first member's.
   public let id: String
-  /// The ids of the counters in the state it is made of, the one made first first.
+  /// The one made first first.
   public let members: [String]
 }
 
@@ -22,14 +21,12 @@ extension ReplicaState {
     return String(decoding: id.utf8.prefix(18), as: UTF8.self)
   }
 
-  /// Whether `id` comes from the name's id `nameID`, found without making a string.
   static func id(_ id: String, comesFrom nameID: String) -> Bool {
     guard id.utf8.starts(with: nameID.utf8) else { return false }
     return id.utf8.count == nameID.utf8.count || Self.nameID(of: id) == nameID
   }
 
-  /// The id a counter made here gets in the state when the store knows it as `id`:
-  /// `c-HASH-INSTANCE` for a name's id, `id` itself for any other.
+  /// `c-HASH-INSTANCE` for a name's id `id`, `id` itself for any other.
   static func memberID(forNew id: String, instance: String) -> String {
     guard id.utf8.count == 18, id.hasPrefix("c-"), CounterRecord.isCounterID(id) else { return id }
     let isHex =
@@ -49,7 +46,6 @@ extension ReplicaState {
     }
   }
 
-  /// The group the store knows as `id`, or `nil` when the state has none.
   public func group(withID id: String) -> CounterGroup? {
     let nameID = Self.nameID(of: id)
     let ids = counters.keys.filter { Self.id($0, comesFrom: nameID) && isGrouped($0) }
@@ -76,15 +72,13 @@ extension ReplicaState {
   /// joins the first group whose every member it may join, or starts a group.
   private static func groups(of ids: [String], nameID: String, in counters: [String: CounterReplica]) -> [CounterGroup] {
     guard ids.count > 1 else { return ids.map { CounterGroup(id: nameID, members: [$0]) } }
-    // A counter under the name's id itself comes from a Tally before creations were kept:
-    // made before every other.
+    // A counter under the name's id itself comes from an older Tally: made before every other.
     func made(_ id: String) -> HybridTime? { id == nameID ? nil : counters[id]?.created }
     let ordered = ids.sorted { a, b in
       let (ma, mb) = (made(a), made(b))
       if ma != mb { return ma.map { t in mb.map { t < $0 } ?? false } ?? true }
       return a < b
     }
-    /// Whether the counter made at `made` was made before `renamed`, the other's rename away.
     func isBefore(_ made: HybridTime?, _ renamed: HybridTime?) -> Bool {
       guard let renamed, let made else { return true }
       return made < renamed
@@ -113,7 +107,6 @@ public struct VisibleCounter: Sendable {
 }
 
 extension ReplicaState {
-  /// The members of `group` not deleted, joined; `nil` when every member is deleted.
   func visibleCounter(_ group: CounterGroup) -> VisibleCounter? {
     let members = group.members.compactMap { counters[$0] }.filter { !$0.isDeleted }
     guard let first = members.first else { return nil }
@@ -133,12 +126,11 @@ extension ReplicaState {
     return VisibleCounter(id: group.id, counter: joined, value: Self.value(of: members))
   }
 
-  /// The values of `members` added up, clamped to `Int`'s range.
   static func value(of members: [CounterReplica]) -> Int {
     Int(clamping: members.reduce(Int128(0)) { $0 + Int128($1.value) })
   }
 
-  /// The counters that are not deleted, in order: by position, then by id.
+  /// By position, then by id.
   public var visibleCounters: [VisibleCounter] {
     groups.compactMap(visibleCounter)
       .sorted { a, b in

@@ -5,7 +5,6 @@ import TallyDefaults
 /// setter had not seen; each field of the record a last-writer-wins register; a deletion,
 /// undone by any change it had not seen; and when it was made and first renamed away.
 public struct CounterReplica: Hashable, Sendable {
-  /// A value set on the counter, and what its setter had seen.
   public struct ValueSet: Hashable, Sendable {
     public var value: Int
     public var seen: [String: Contribution]
@@ -24,13 +23,12 @@ public struct CounterReplica: Hashable, Sendable {
       return Self.key(seen) > Self.key(other.seen)
     }
 
-    /// What a set had seen, as text that orders the same on every machine.
     private static func key(_ seen: [String: Contribution]) -> String {
       seen.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.added):\($0.value.subtracted)" }.joined(separator: ",")
     }
   }
 
-  /// One field of the counter's record and when it was written; `nil` when removed.
+  /// One field of the counter's record; `nil` when removed.
   public struct Field: Hashable, Sendable {
     public var value: PropertyListValue?
     public var time: HybridTime
@@ -40,23 +38,20 @@ public struct CounterReplica: Hashable, Sendable {
       self.time = time
     }
 
-    /// Whether this write wins over `other`: the later time, then (a tie, which only a
-    /// broken file makes) the larger value.
+    /// The later time wins, then (a tie, which only a broken file makes) the larger value.
     func wins(over other: Field) -> Bool {
       if time != other.time { return time > other.time }
       return value != other.value && PropertyListValue.orders(other.value, before: value)
     }
   }
 
-  /// A deletion and what it had seen: each machine's sums and latest write to the counter.
   public struct Deletion: Hashable, Sendable {
     public var seen: [String: Contribution]
     public var time: HybridTime
     /// By machine name, the latest write of that machine the deletion had seen; `nil` from a
     /// Tally that did not record them (every write up to its time).
     public var writes: [String: HybridTime]?
-    /// The machines (by instance) that have merged the deletion: once all have, the counter
-    /// is dropped (``ReplicaState/compactDeletions(known:instance:acknowledgedBefore:)``).
+    /// The machines (by instance) that have merged the deletion: once all have, it is dropped.
     public var acknowledged: Set<String>
 
     public init(
@@ -68,14 +63,12 @@ public struct CounterReplica: Hashable, Sendable {
       self.acknowledged = acknowledged
     }
 
-    /// Whether the deletion had seen the write made at `time`: a machine's writes follow its
-    /// clock, so it saw every write of that machine up to the latest one it saw.
+    /// A machine's writes follow its clock: it saw every write of a machine up to the latest.
     func hasSeen(_ time: HybridTime) -> Bool {
       guard let writes else { return time <= self.time }
       return writes[time.machine].map { time <= $0 } ?? false
     }
 
-    /// The join of two deletions: everything either had seen.
     func joined(with other: Deletion) -> Deletion {
       let writes: [String: HybridTime]? =
         switch (self.writes, other.writes) {
@@ -94,10 +87,8 @@ public struct CounterReplica: Hashable, Sendable {
   /// By field name, as in ``CounterRecord/propertyListValue`` (without `id`), plus `position`.
   public var fields: [String: Field] = [:]
   public var deletion: Deletion?
-  /// When a machine made it, with the name its id comes from; `nil` for a counter from a
-  /// Tally before this was kept, which counts as made before every other.
+  /// When it was made; `nil` from an older Tally, which counts as made before every other.
   public var created: HybridTime?
-  /// The earliest time a machine gave it a name its id does not come from.
   public var renamedAway: HybridTime?
 
   public init(
@@ -117,18 +108,15 @@ public struct CounterReplica: Hashable, Sendable {
     return Int(clamping: total)
   }
 
-  /// Whether no machine ever counted on it and no set gave it a value.
   public var carriesNoCount: Bool {
     contributions.values.allSatisfy { $0.added == 0 && $0.subtracted == 0 } && (lastSet?.value ?? 0) == 0
   }
 
-  /// The latest time of any write to the counter (deletion aside).
   public var latestWrite: HybridTime? {
     ([lastSet?.time, created, renamedAway] + fields.values.map(\.time)).compactMap { $0 }.max()
   }
 
-  /// Whether its deletions had seen every write and contribution: a change none had seen
-  /// brings it back, whatever the clocks say.
+  /// Whether its deletions had seen every write and contribution, whatever the clocks say.
   public var isDeleted: Bool {
     guard let deletion else { return false }
     if let set = lastSet, !deletion.hasSeen(set.time) { return false }
@@ -136,14 +124,13 @@ public struct CounterReplica: Hashable, Sendable {
     return contributions.allSatisfy { $0.value.isCovered(by: deletion.seen[$0.key]) }
   }
 
-  /// The join of the two: contributions by maximum, registers by latest time.
   public func merged(with other: CounterReplica) -> CounterReplica {
     var merged = self
     merged.merge(other)
     return merged
   }
 
-  /// Joins `other` into this counter, in place, in time that grows with `other` only.
+  /// In time that grows with `other` only.
   public mutating func merge(_ other: CounterReplica) {
     for (machine, contribution) in other.contributions {
       contributions[machine] = contribution.merged(with: contributions[machine] ?? Contribution())
@@ -162,18 +149,14 @@ public struct CounterReplica: Hashable, Sendable {
     return min(a, b)
   }
 
-  /// Notes that a machine gave it, at `time`, a name its id does not come from.
   public mutating func noteRenamedAway(at time: HybridTime) {
     renamedAway = Self.earlier(renamedAway, time)
   }
-
-  // MARK: Changes made by this machine
 
   public mutating func add(_ delta: Int, by machine: String) {
     contributions[machine, default: Contribution()].record(delta)
   }
 
-  /// Sets the value, having seen every contribution there is now.
   public mutating func set(_ value: Int, at time: HybridTime) {
     lastSet = ValueSet(value: value, seen: contributions, time: time)
   }
@@ -182,7 +165,6 @@ public struct CounterReplica: Hashable, Sendable {
     fields[field] = Field(value: value, time: time)
   }
 
-  /// Deletes the counter, having seen every contribution and every write there is now.
   public mutating func delete(at time: HybridTime) {
     let times = [lastSet?.time].compactMap { $0 } + fields.values.map(\.time)
     let writes = Dictionary(times.map { ($0.machine, $0) }, uniquingKeysWith: max)

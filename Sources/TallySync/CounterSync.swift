@@ -2,27 +2,21 @@ import TallyDefaults
 import TallyModel
 import TallyPlatform
 
-/// Sync of the counters through a shared folder: this machine's side of the CRDT.
-///
-/// This machine's ``ReplicaState`` is kept in the store and changed in the batch of each
-/// change the model makes, so counting goes on without the folder and two processes here add
-/// up exactly; ``publish()`` copies it to the folder and ``pull()`` merges the other files in.
+/// This machine's side of the CRDT: its ``ReplicaState`` is kept in the store and changed in
+/// the batch of each change the model makes, so counting goes on without the folder and two
+/// processes here add up exactly; ``publish()`` copies it to the folder, ``pull()`` merges.
 public final class CounterSync: CounterChangeRecorder {
   public let store: any PropertyListStore
   public let machine: SyncMachine
-  /// The settings that follow the user to every machine, by their defaults key.
+  /// By their defaults key.
   public let syncedSettings: [String]
   let folder: SyncFolder
   private let now: () -> Int64
   /// Changes made in the current store batch, recorded at its end by ``commit(records:)``.
   var pending: [LocalChange] = []
-  /// Whether the state has changed since it was last copied to the folder.
   private var unpublished = false
-  /// The last state decoded from the store, with the stored values it came from.
   private var cachedState: (raw: PropertyListValue?, settings: PropertyListValue?, state: ReplicaState)?
-  /// Whether the stored state could not be read (and was taken as empty).
   private var stateIsDamaged = false
-  /// What the last ``pull()`` found.
   public private(set) var status: SyncStatus
 
   public init(
@@ -37,7 +31,6 @@ public final class CounterSync: CounterChangeRecorder {
     status = SyncStatus(folder: folder, machine: machine)
   }
 
-  /// The sync `store` is set up for, or `nil` when sync is off.
   public static func configured(
     in store: any PropertyListStore, syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) -> CounterSync? {
@@ -54,7 +47,6 @@ public final class CounterSync: CounterChangeRecorder {
 
   private var materializer: StoreMaterializer { StoreMaterializer(store: store, syncedSettings: syncedSettings) }
 
-  /// What this machine knows, as stored now.
   public var state: ReplicaState {
     decodedState(
       store.propertyListValue(forKey: DefaultsKey.syncState.name), store.propertyListValue(forKey: DefaultsKey.syncSettings.name))
@@ -72,16 +64,12 @@ public final class CounterSync: CounterChangeRecorder {
     stateIsDamaged = (raw != nil && counters == nil) || (rawSettings != nil && settings == nil)
     var state = counters ?? ReplicaState()
     state.settings = settings ?? [:]
-    // A time no machine's clock can have (kept by a Tally before times from the folder
-    // were clamped) would pin its register for good.
+    // A time no machine's clock can have (from an older Tally) would pin its register for good.
     _ = state.clampTimes(to: HybridTime.horizon(now: now()))
     cachedState = (raw, rawSettings, state)
     return state
   }
 
-  // MARK: Recording this machine's changes
-
-  /// Notes a change ``CountersModel`` made, for ``commit(records:)``.
   public func record(_ edit: CounterEdit, made change: CounterChange?) {
     guard let change else { return }
     switch change {
@@ -108,8 +96,7 @@ public final class CounterSync: CounterChangeRecorder {
     for (id, value) in created { pending.append(.created(id, value: value)) }
   }
 
-  /// Records the changes noted since the last commit in the stored state, inside the store
-  /// batch that made them; `records` is the counters' list after them.
+  /// Records the changes noted in the batch that made them; `records` is the list after them.
   public func commit(records: [CounterRecord]) {
     guard !pending.isEmpty else { return }
     let changes = pending
@@ -144,11 +131,8 @@ public final class CounterSync: CounterChangeRecorder {
     unpublished = true
   }
 
-  // MARK: Ids
-
-  /// The ids of deleted counters dropped from the state once every machine had seen their
-  /// deletion, with this machine's sums under each (`nil`: none), so that they come back
-  /// with one that a machine not known yet brings; never used again.
+  /// The ids of deleted counters dropped once every machine had seen their deletion, never
+  /// used again, with this machine's sums under each for a machine not known yet to bring back.
   var retired: [String: Contribution?] {
     guard case .dictionary(let entries)? = store.propertyListValue(forKey: DefaultsKey.syncRetiredIDs.name) else { return [:] }
     return entries.mapValues { value -> Contribution? in
@@ -190,9 +174,7 @@ public final class CounterSync: CounterChangeRecorder {
     store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
   }
 
-  /// The ids for counters made now and called `names`: one derived from the name, so that
-  /// two machines making the same name make one counter, or, when that id was used before,
-  /// one scoped to this machine.
+  /// Ids derived from the names (one counter for one name made on two machines), else scoped.
   public func newCounterIDs(named names: [String], existing records: [CounterRecord]) -> [String] {
     let state = self.state
     let retired = self.retired
@@ -202,9 +184,7 @@ public final class CounterSync: CounterChangeRecorder {
     func isFree(_ id: String) -> Bool { state.counters[id] == nil && retired[id] == nil && !taken.contains(id) }
     return names.map { name in
       let derived = Self.derivedID(forName: name)
-      // The name's id, when no counter here was ever made from it: its counter in the state
-      // will be this machine's own (`c-HASH-INSTANCE`), shown as one with those that other
-      // machines made with the name at the same time (``CounterGroup``).
+      // The name's id, when no counter here was ever made from it (``CounterGroup``).
       var id = derived
       if !isFree(derived) || madeFrom.contains(derived) {
         var number = 1
@@ -223,9 +203,7 @@ public final class CounterSync: CounterChangeRecorder {
     return "c-" + String(repeating: "0", count: 16 - digits.count) + digits
   }
 
-  // MARK: The folder
-
-  /// Copies this machine's state to its file if it changed; a failure is kept in ``status``.
+  /// A failure is kept in ``status``.
   public func publish() {
     guard unpublished, !status.ownFileTaken else { return }
     status.writeProblem = ownFile.write(state)
@@ -234,17 +212,13 @@ public final class CounterSync: CounterChangeRecorder {
 
   var ownFile: OwnSyncFile { OwnSyncFile(folder: folder, machine: machine, store: store, now: now) }
 
-  /// Merges every other machine's file changed since it was last merged (``MergedFile``)
-  /// into this machine's state and the store; returns whether the counters or settings
-  /// changed since this process last read them.
-  ///
-  /// - Parameter publishing: `false` leaves the copy to this machine's file for the next
-  ///   ``publish()``, for a caller that draws the merge first.
+  /// Merges every other machine's file changed since it was last merged into this machine's
+  /// state and the store; returns whether the counters or settings changed since this
+  /// process last read them; `publishing: false` is for a caller that draws the merge first.
   @discardableResult
   public func pull(publishing: Bool = true) -> Bool {
     let local = state
-    // A damaged state is never taken as empty: it is kept aside, and rebuilt from every file
-    // (this machine's own included) and the counts in the store.
+    // A damaged state is kept aside and rebuilt from every file and the counts in the store.
     let damaged = stateIsDamaged
     let remembered =
       damaged ? [:] : MergedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncMergedFiles.name))
@@ -294,8 +268,7 @@ public final class CounterSync: CounterChangeRecorder {
     return changed
   }
 
-  /// Merges `incoming` into `state` and tends what the merge leaves (retired counters come
-  /// back, deletions every machine has seen dropped); returns the ids dropped.
+  /// Merges `incoming` and tends what the merge leaves; returns the ids dropped.
   private func merge(
     _ incoming: ReplicaState, into state: inout ReplicaState, tick: () -> HybridTime, retired: [String: Contribution?],
     rebuilding: Bool, known: Set<String>
@@ -315,17 +288,13 @@ public final class CounterSync: CounterChangeRecorder {
     return Dictionary(uniqueKeysWithValues: dropped.map { ($0, acknowledged.counters[$0]?.contributions[machine.instance]) })
   }
 
-  /// Takes the moves noted since the last call (oldest first), for the history.
   public func takeMovedCounterIDs() -> [(old: String, new: String)] {
     OwnCounterMoves(store: store, instance: machine.instance).take()
   }
 
-  // MARK: Watching the folder
-
-  /// A descriptor that becomes readable when a file in the folder changes; `nil` while the folder is gone.
+  /// `nil` while the folder is gone.
   public var changeDescriptor: Int32? { folder.changeDescriptor }
 
-  /// Merges what the change descriptor reported; returns it, and whether the counters changed.
   public func processFolderChanges() -> (changes: FolderChanges, countersChanged: Bool) {
     let changes = folder.readEvents()
     guard folder.mayHaveChanged(changes) else { return (changes, false) }

@@ -7,7 +7,6 @@ struct DamagedStateRecovery {
   let store: any PropertyListStore
   let machine: SyncMachine
 
-  /// Keeps the stored state that could not be read under ``DefaultsKey/syncStateDamaged``.
   func keepAside() {
     let raw = PropertyListValue.dictionary(
       [
@@ -17,9 +16,8 @@ struct DamagedStateRecovery {
     store.setPropertyListValue(raw, forKey: DefaultsKey.syncStateDamaged.name)
   }
 
-  /// Gives back this machine's counts after a damaged state was rebuilt from the folder:
-  /// what the store counts beyond the folder is this machine's contribution; nothing is
-  /// taken away.
+  /// What the store counts beyond the rebuilt state is this machine's contribution; nothing
+  /// is taken away.
   func restoreOwnCounts(into state: inout ReplicaState) {
     let records = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     for record in records {

@@ -6,25 +6,21 @@ import TallyModel
 struct FolderReading {
   let folder: SyncFolder
   let machine: SyncMachine
-  /// The settings sync carries, by their defaults key.
   let syncedSettings: [String]
-  /// The store, for the instances this machine replaced (`sync enable --replace-machine`).
+  /// For the instances this machine replaced (`sync enable --replace-machine`).
   let store: any PropertyListStore
 
   struct Found {
     var incoming: ReplicaState
-    /// This machine's own file, when it is there and readable.
     var ownFile: SyncFile?
     /// The other machines' files merged, to read again only once they change.
     var merged: [String: MergedFile]
     /// The files skipped, to parse again only once they change.
     var skipped: [String: SkippedFile]
     var status: SyncStatus
-    /// Whether a file claimed more of this machine's own sums than the state read had.
     var claimedMore: Bool
   }
 
-  /// What the folder holds, each file read once unless it is in `merged` and unchanged.
   func read(
     merged remembered: [String: MergedFile], skipped rememberedSkipped: [String: SkippedFile], into local: ReplicaState,
     rebuilding: Bool, retired: [String: Contribution?], horizon: Int64, writeProblem: String?

@@ -3,11 +3,9 @@ import TallyModel
 
 /// A change this machine made, noted in a store batch and recorded in the sync state at its end.
 enum LocalChange {
-  /// Adds to this machine's contribution.
   case add(String, Int)
   case set(String, Int)
   case delete(String)
-  /// Writes the fields of the counter's record that changed.
   case fields(String)
   /// Writes every field of the counter's record, and sets the value if it differs.
   case created(String, value: Int)
@@ -20,8 +18,8 @@ enum LocalChange {
 }
 
 extension LocalChange {
-  /// Records `changes` in `state`, as `instance`, each to the counters the store's counter
-  /// is made of: a write to each, a count to this machine's own (or the first not deleted).
+  /// Records `changes` in `state`: a write to each counter the store's counter is made of, a
+  /// count to this machine's own (or the first not deleted).
   static func apply(
     _ changes: [LocalChange], records: [CounterRecord], to state: inout ReplicaState, instance: String,
     tick: () -> HybridTime
@@ -80,7 +78,6 @@ extension LocalChange {
       state.group(withID: id, byNameID: byNameID)
     }
 
-    /// The position of `record`'s counter in the state, if it has one.
     func position(of record: CounterRecord, in state: ReplicaState) -> Int64? {
       guard let counter = group(withID: record.id, in: state).flatMap(state.visibleCounter)?.counter,
         counter.fields[ReplicaState.positionField] != nil
@@ -88,7 +85,6 @@ extension LocalChange {
       return counter.position
     }
 
-    /// Takes in that the counters `members` of the store's counter `id` changed (or were made).
     func noteChanged(_ id: String, members: [String], in state: ReplicaState) {
       var nameIDs: Set<String> = [ReplicaState.nameID(of: id)]
       for member in members where state.counters[member] != nil {
@@ -128,8 +124,8 @@ extension LocalChange {
     }
   }
 
-  /// Writes the fields of the record `id` that differ from the state's counter `member` (all
-  /// of them when `force`), and its position when it has none.
+  /// Writes the fields of the record `id` that differ from `member`'s (all when `force`),
+  /// and its position when it has none.
   private static func writeFields(
     of id: String, to member: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool,
     lookup: Lookup, tick: () -> HybridTime
@@ -162,9 +158,8 @@ extension LocalChange {
     lookup.noteChanged(id, members: [member], in: state)
   }
 
-  /// A position between the neighbours of `records[index]` that have one: a whole number
-  /// (the store's fast reader reads no reals), 2^32 past the last one at the end, halfway
-  /// between two.
+  /// A whole number (the store's fast reader reads no reals) between the neighbours that
+  /// have one: 2^32 past the last one at the end, halfway between two.
   private static func position(at index: Int, in records: [CounterRecord], state: ReplicaState, lookup: Lookup)
     -> Int64
   {

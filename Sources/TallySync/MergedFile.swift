@@ -7,7 +7,6 @@ struct MergedFile: Equatable {
   var identity: FileIdentity
   var machine: String
   var instance: String
-  /// Wall-clock milliseconds when it was written.
   var written: Int64
 
   init(identity: FileIdentity, file: SyncFile) {
@@ -53,12 +52,9 @@ struct SkippedFile: Equatable {
   var propertyListValue: PropertyListValue {
     .dictionary(["identity": identity.propertyListValue, "reason": .string(reason)])
   }
+}
 
-  init(identity: FileIdentity, reason: String) {
-    self.identity = identity
-    self.reason = reason
-  }
-
+extension SkippedFile: RememberedFile {
   init?(propertyListValue: PropertyListValue) {
     guard case .dictionary(let entries) = propertyListValue, let identity = FileIdentity(propertyListValue: entries["identity"]),
       case .string(let reason)? = entries["reason"]
@@ -74,7 +70,6 @@ extension DefaultsKey {
 extension FileIdentity {
   var propertyListValue: PropertyListValue { .array(numbers.map(PropertyListValue.integer)) }
 
-  /// The identity kept in `value`; `nil` when it is not one.
   init?(propertyListValue value: PropertyListValue?) {
     guard case .array(let numbers)? = value else { return nil }
     self.init(numbers: numbers.compactMap { if case .integer(let number) = $0 { number } else { nil } })
@@ -88,7 +83,7 @@ protocol RememberedFile {
 }
 
 extension RememberedFile {
-  /// The files remembered in `value`, by name; one that cannot be read is left out.
+  /// One that cannot be read is left out.
   static func files(in value: PropertyListValue?) -> [String: Self] {
     guard case .dictionary(let entries)? = value else { return [:] }
     return entries.compactMapValues(Self.init(propertyListValue:))
@@ -96,7 +91,6 @@ extension RememberedFile {
 }
 
 extension MergedFile: RememberedFile {}
-extension SkippedFile: RememberedFile {}
 
 extension Dictionary where Key == String, Value: RememberedFile {
   var propertyListValue: PropertyListValue { .dictionary(mapValues(\.propertyListValue)) }

@@ -5,13 +5,11 @@ import TallyModel
 /// (``CounterGroup``), noted in the store (`syncMovedIDs`) for the screen and the history.
 struct OwnCounterMoves {
   let store: any PropertyListStore
-  /// This machine's instance: the counters `c-HASH-INSTANCE` it made.
   let instance: String
 
   /// Notes each of this machine's own counters that the merge moved to another id in the
   /// store, for the counter on screen and the history's changes to follow it.
   func note(from before: ReplicaState, to after: ReplicaState) {
-    // The store's ids that this machine's own counters had before and have after.
     func owned(_ state: ReplicaState) -> [String: String] {
       let pairs = state.groups.flatMap { group in
         group.members.filter { ReplicaState.id($0, isMadeBy: instance) }.map { ($0, group.id) }
@@ -32,7 +30,6 @@ struct OwnCounterMoves {
     }
   }
 
-  /// Takes the moves noted since the last call (oldest first).
   func take() -> [(old: String, new: String)] {
     guard store.propertyListValue(forKey: DefaultsKey.syncMovedIDs.name) != nil else { return [] }
     var moves: [(old: String, new: String)] = []

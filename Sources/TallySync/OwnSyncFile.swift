@@ -9,7 +9,7 @@ struct OwnSyncFile {
   let store: any PropertyListStore
   let now: () -> Int64
 
-  /// Writes `state` as this machine's file; returns why it could not, or `nil`.
+  /// Returns why it could not, or `nil`.
   func write(_ state: ReplicaState) -> String? {
     do throws(SystemError) {
       let replaced = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []
@@ -21,7 +21,6 @@ struct OwnSyncFile {
     }
   }
 
-  /// The instances of the other files in the folder that carry this machine's name.
   func otherInstancesWithThisName() -> Set<String> {
     let files = (folder.read() ?? [:]).values.compactMap { try? $0.content.get() }
     return Set(files.filter { $0.machine == machine.name && $0.instance != machine.instance }.map(\.instance))

@@ -12,10 +12,8 @@ import TallyModel
 /// time: [milliseconds, counter, machine]
 /// ```
 ///
-/// The counters and the settings are kept under two keys, so that a Tally that knows no
-/// synced settings reads the counters of a file that has them.
+/// The settings have a key of their own, so that a Tally without them reads the counters.
 extension ReplicaState {
-  /// The most counters a state may hold: as many as a backup may (one number for both).
   public static let maximumCounters = Backup.maximumCounters
   public static let maximumSettings = 1_000
 
@@ -27,13 +25,11 @@ extension ReplicaState {
     .dictionary(settings.mapValues(\.propertyListValue))
   }
 
-  /// The state whose counters are in `value` and settings in `settings`; throws what is wrong.
   public init(propertyListValue value: PropertyListValue, settings: PropertyListValue?) throws(SyncFileProblem) {
     try self.init(propertyListValue: value)
     if let settings { self.settings = try Self.settings(propertyListValue: settings) }
   }
 
-  /// The settings' registers in `value`; throws what is wrong with them.
   static func settings(propertyListValue value: PropertyListValue) throws(SyncFileProblem) -> [String: CounterReplica.Field] {
     guard case .dictionary(let entries) = value else { throw .malformed("the settings are not a dictionary") }
     guard entries.count <= Self.maximumSettings else { throw .malformed("more than \(Self.maximumSettings) settings") }
@@ -45,7 +41,6 @@ extension ReplicaState {
     return settings
   }
 
-  /// The state whose counters are in `value`, without settings; throws what is wrong with it.
   public init(propertyListValue value: PropertyListValue) throws(SyncFileProblem) {
     guard case .dictionary(let entries) = value else { throw .malformed("the counters are not a dictionary") }
     guard entries.count <= Self.maximumCounters else { throw .malformed("more than \(Self.maximumCounters) counters") }
@@ -65,8 +60,8 @@ extension ReplicaState {
     self.init(counters: counters)
   }
 
-  /// Whether `name` is printable ASCII without surrounding spaces, 1 to 32 characters: a
-  /// name as a user types it, checked without Unicode's property tables (the common case).
+  /// Printable ASCII without surrounding spaces, 1 to 32 characters: the common case,
+  /// checked without Unicode's property tables.
   static func isPlainName(_ name: String) -> Bool {
     let bytes = name.utf8
     return (1...CountersModel.maximumNameLength).contains(bytes.count) && bytes.first != 0x20 && bytes.last != 0x20
@@ -184,7 +179,6 @@ extension HybridTime {
 }
 
 extension CounterRecord {
-  /// Its fields as the state keeps them (``CounterReplica/fields``): all but its id.
   var replicaFields: [String: PropertyListValue] {
     guard case .dictionary(var entries) = propertyListValue else { return [:] }
     entries["id"] = nil

@@ -1,16 +1,13 @@
 import TallyModel
 
-/// Every counter and setting as this machine knows them, merged from every machine that
-/// syncs them by a join, so that two machines that have seen the same files have the same
-/// state whatever the order.
+/// Every counter and setting as this machine knows them, merged by a join: two machines that
+/// have seen the same files have the same state whatever the order.
 public struct ReplicaState: Hashable, Sendable {
-  /// The name of the field that orders the counters (a whole number, then the id).
   public static let positionField = "position"
 
   public var counters: [String: CounterReplica]
-  /// The settings that follow the user, by defaults key (`theme`, `keys-increment`): each
-  /// a register like a counter's field, with no value once reset, so that an older value
-  /// from another machine does not come back.
+  /// By defaults key, each a register with no value once reset, so that an older value from
+  /// another machine does not come back.
   public var settings: [String: CounterReplica.Field]
 
   public init(counters: [String: CounterReplica] = [:], settings: [String: CounterReplica.Field] = [:]) {
@@ -33,7 +30,6 @@ public struct ReplicaState: Hashable, Sendable {
     }
   }
 
-  /// The latest time written anywhere in the state, for the next reading of the clock.
   public var latestTime: HybridTime? {
     let counterTimes = counters.values.compactMap { counter in
       [counter.latestWrite, counter.deletion?.time].compactMap { $0 }.max()
@@ -43,13 +39,11 @@ public struct ReplicaState: Hashable, Sendable {
 }
 
 extension CounterReplica {
-  /// Where it stands in the list; 0 when never written or not a whole number.
   public var position: Int64 {
     if case .integer(let value)? = fields[ReplicaState.positionField]?.value { return value }
     return 0
   }
 
-  /// Its record, built from its fields, or `nil` when they do not make a valid one.
   public func record(id: String) -> CounterRecord? {
     var entries = fields.compactMapValues(\.value)
     entries[ReplicaState.positionField] = nil
@@ -65,7 +59,6 @@ extension ReplicaState {
   /// far ahead does not win every register for good; returns how many were clamped.
   public mutating func clampTimes(to horizon: Int64) -> Int {
     var clamped = 0
-    /// The earlier time `time` is clamped to, counted; `nil` when it needs none.
     func earlier(_ time: HybridTime?) -> HybridTime? {
       guard let earlier = time?.clamped(to: horizon) else { return nil }
       clamped += 1
@@ -91,11 +84,9 @@ extension ReplicaState {
     return clamped
   }
 
-  /// Takes out what another machine's file claims of this machine's own sums, and keeps
-  /// what a set or a deletion had seen of them no larger than `own`.
-  ///
-  /// Returns whether the file claimed more than `own`: another process here counted since
-  /// `own` was read, or the file lies.
+  /// Takes out what another machine's file claims of this machine's own sums, and keeps what
+  /// a set or a deletion had seen of them no larger than `own`; returns whether the file
+  /// claimed more (another process here counted since `own` was read, or the file lies).
   @discardableResult
   public mutating func removeClaims(about instance: String, own: (String) -> Contribution?) -> Bool {
     var claimedMore = false
@@ -139,7 +130,6 @@ extension ReplicaState {
     Set(counters.filter { !$0.value.isDeleted }.keys.map(Self.nameID))
   }
 
-  /// Notes that `instance` (this machine) has merged every deletion in the state.
   public mutating func acknowledgeDeletions(as instance: String) {
     for (id, counter) in counters where counter.isDeleted && counter.deletion?.acknowledged.contains(instance) == false {
       counters[id]?.deletion?.acknowledged.insert(instance)
@@ -147,8 +137,7 @@ extension ReplicaState {
   }
 
   /// Drops each deleted counter whose deletion every machine in `known` has merged, and that
-  /// this machine had acknowledged in `before`; returns the ids dropped, which are never
-  /// used again.
+  /// this machine had acknowledged in `before`; returns the ids dropped (never used again).
   public mutating func compactDeletions(known: Set<String>, instance: String, acknowledgedBefore before: ReplicaState)
     -> [String]
   {

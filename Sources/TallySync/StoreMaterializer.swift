@@ -4,16 +4,14 @@ import TallyModel
 /// Writes a merged sync state into the store: the counters and the user's synced settings.
 struct StoreMaterializer {
   let store: any PropertyListStore
-  /// The settings sync carries, by their defaults key.
   let syncedSettings: [String]
 
-  /// Makes the store's counters and synced settings those of `state`; returns whether any differed.
+  /// Returns whether any differed.
   func materialize(_ state: ReplicaState, writing: Bool) -> Bool {
     let settingsChanged = materializeSettings(state, writing: writing)
     return materializeCounters(state, writing: writing) || settingsChanged
   }
 
-  /// Makes the user's value of each synced setting known here the one in `state`.
   private func materializeSettings(_ state: ReplicaState, writing: Bool) -> Bool {
     var changed = false
     for (key, register) in state.settings where syncedSettings.contains(key) {

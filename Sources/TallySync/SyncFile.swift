@@ -6,12 +6,11 @@ public struct SyncFile: Equatable, Sendable {
   /// The format this version of Tally writes (2: counters of a name have ids of their own,
   /// ``CounterGroup``); it reads this one and every earlier one.
   public static let format = 2
-  /// The largest file read; a bigger one is skipped and reported.
   public static let maximumSize = 16 << 20
   public static let suffix = ".tally.plist"
 
   public var machine: String
-  /// Made at random when the machine joins: two machines with one name have different ones.
+  /// Made at random when the machine joins.
   public var instance: String
   /// Wall-clock milliseconds when it was written.
   public var written: Int64
@@ -29,13 +28,12 @@ public struct SyncFile: Equatable, Sendable {
     self.replaced = replaced
   }
 
-  /// The instances whose sums this file holds with authority: its own and those it took over.
+  /// Its own and those it took over.
   public var speaksFor: Set<String> { Set(replaced).union([instance]) }
 
   public static func fileName(machine: String) -> String { machine + suffix }
 
-  /// Whether a file with this name is a machine's file, or an engine's copy of one: it holds
-  /// `.tally`, ends with `.plist` and is not hidden.
+  /// A machine's file, or an engine's copy of one.
   public static func isMachineFile(_ name: String) -> Bool {
     !name.hasPrefix(".") && name.hasSuffix(".plist") && holds(".tally", in: name)
   }
@@ -48,7 +46,6 @@ public struct SyncFile: Equatable, Sendable {
     return bytes.indices.contains { bytes[$0...].starts(with: part.utf8) }
   }
 
-  /// The file as written: an XML property list, with the settings only when there are some.
   public func encoded() -> [UInt8] {
     var document: [String: PropertyListValue] = [
       "format": .integer(Int64(Self.format)), "machine": .string(machine), "instance": .string(instance),
@@ -59,12 +56,10 @@ public struct SyncFile: Equatable, Sendable {
     return Array(PropertyListCodec.encode(document).utf8)
   }
 
-  /// The file in `bytes`; throws what is wrong with it.
   public init(decoding bytes: [UInt8]) throws(SyncFileProblem) {
     guard !bytes.isEmpty else { throw .empty }
     guard bytes.count <= Self.maximumSize else { throw .tooLarge(bytes.count) }
-    // Tally writes XML. A binary property list can nest and share objects so that a few
-    // kilobytes take minutes and gigabytes to decode: it is refused unread.
+    // A binary property list can share objects so that a few kilobytes take minutes to decode.
     guard !bytes.starts(with: Array("bplist".utf8)) else {
       throw .malformed("a binary property list (Tally writes its sync files in XML)")
     }
@@ -93,7 +88,6 @@ public struct SyncFile: Equatable, Sendable {
   }
 }
 
-/// Why a file in the sync folder was skipped.
 public enum SyncFileProblem: Error, Equatable, Sendable, CustomStringConvertible {
   case empty
   case tooLarge(Int)

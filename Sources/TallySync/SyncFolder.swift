@@ -6,7 +6,6 @@ import TallyPlatform
 /// only when its identity changed (untrusted: skipped and reported when unusable), and this
 /// machine's own file, replaced durably.
 final class SyncFolder {
-  /// What one file in the folder held when last read.
   struct Entry {
     var identity: FileIdentity
     var content: Result<SyncFile, SyncFileProblem>
@@ -20,7 +19,6 @@ final class SyncFolder {
     self.path = path
   }
 
-  /// Whether the folder is there (a directory that can be read).
   var isReachable: Bool { (try? UntrustedFolder(path: path)) != nil }
 
   func filePath(_ name: String) -> String { StoreLocation.join(path, name) }
@@ -49,10 +47,9 @@ final class SyncFolder {
       // A link, a FIFO, a directory: what it is is all there is to say, and it may change.
       return Entry(identity: .missing, content: .failure(.unreadable(error.description)))
     }
-    // A file read before, merged or refused, is not read again until it changes. One merged
-    // gives its header alone, in this process too: its state is in this machine's already,
-    // and admitting it again would let its claims on this machine's sums reach what this
-    // machine counted since (``ReplicaState/removeClaims(about:own:)``).
+    // A file read before is not read again until it changes; one merged gives its header
+    // alone, as admitting it again would let its claims on this machine's sums reach what
+    // this machine counted since (``ReplicaState/removeClaims(about:own:)``).
     if let merged, merged.identity == identity { return Entry(identity: identity, content: .success(merged.header)) }
     if let cached = entries[name], cached.identity == identity { return cached }
     if let skipped, skipped.identity == identity {
@@ -74,7 +71,6 @@ final class SyncFolder {
     }
   }
 
-  /// Replaces this machine's file with `file`, durably.
   func write(_ file: SyncFile) throws(SystemError) {
     let folder = try UntrustedFolder(path: path)
     let name = SyncFile.fileName(machine: file.machine)
@@ -82,16 +78,12 @@ final class SyncFolder {
     entries[name] = Entry(identity: identity, content: .success(file))
   }
 
-  // MARK: Watching
-
-  /// A descriptor that becomes readable when a file in the folder changes, if it can be watched.
   var changeDescriptor: Int32? {
     if watch == nil { watch = DirectoryWatch(directory: path) }
     return watch?.descriptor
   }
 
-  /// Reads the pending events: what they named, or ``FolderChanges/unknown`` when the folder
-  /// itself went away or events were lost.
+  /// ``FolderChanges/unknown`` when the folder itself went away or events were lost.
   func readEvents() -> FolderChanges {
     guard let watch else { return .unknown }
     let events = watch.readEvents()

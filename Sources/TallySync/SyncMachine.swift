@@ -12,7 +12,7 @@ public struct SyncMachine: Equatable, Sendable {
     self.instance = instance
   }
 
-  /// A new random instance id: 16 hexadecimal digits.
+  /// 16 hexadecimal digits.
   public static func randomInstance() -> String {
     let number = UInt64.random(in: .min ... .max)
     let digits = String(number, radix: 16)
@@ -39,21 +39,17 @@ public struct SyncMachine: Equatable, Sendable {
 }
 
 extension DefaultsKey {
-  /// The sync folder's path; sync is on when it is set.
+  /// Sync is on when it is set.
   public static let syncFolder = DefaultsKey("syncFolder")
   public static let syncMachine = DefaultsKey("syncMachine")
   public static let syncInstance = DefaultsKey("syncInstance")
-  /// What this machine knows of every machine's counters (a ``ReplicaState``).
   public static let syncState = DefaultsKey("syncState")
   /// The instances with this machine's name that it replaced (`--replace-machine`).
   public static let syncReplacedInstances = DefaultsKey("syncReplacedInstances")
-  /// What this machine knows of every machine's settings (``ReplicaState/settings``).
   public static let syncSettings = DefaultsKey("syncSettings")
   /// A ``syncState`` that could not be read, kept aside when the state was rebuilt.
   public static let syncStateDamaged = DefaultsKey("syncStateDamaged")
-  /// The ids of deleted counters dropped from the state, never used again.
   public static let syncRetiredIDs = DefaultsKey("syncRetiredIDs")
-  /// The ids this machine's own counters moved between, as `[old, new]` pairs in order, for
-  /// the history to move this machine's changes with them.
+  /// `[old, new]` pairs in order, for the history to move this machine's changes with them.
   public static let syncMovedIDs = DefaultsKey("syncMovedIDs")
 }

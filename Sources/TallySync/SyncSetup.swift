@@ -4,9 +4,7 @@ import TallyPlatform
 
 /// Joining a sync folder and leaving it: `tally sync enable` and `tally sync disable`.
 public enum SyncSetup {
-  /// What joining did to this machine's counters.
   public struct Join: Equatable, Sendable {
-    /// A counter that exists here and on other machines, now one counter.
     public struct Shared: Equatable, Sendable {
       public var name: String
       public var here: Int
@@ -19,13 +17,10 @@ public enum SyncSetup {
       }
     }
 
-    /// The counters with the same name as another machine's, which became one.
     public var shared: [Shared] = []
-    /// The names of the counters that came from other machines.
     public var received: [String] = []
     /// The local ids that changed, old to new (the history was rewritten with them).
     public var renamedIDs: [String: String] = [:]
-    /// The instances of the earlier machines with this name whose files this machine took over.
     public var replacedInstances: [String] = []
   }
 
@@ -40,12 +35,9 @@ public enum SyncSetup {
     }
   }
 
-  /// Makes this machine one of those syncing through `folder`, as `name`: each counter's
-  /// value becomes this machine's contribution, under an id derived from its name so that
-  /// the same name on another machine adds up.
-  ///
-  /// With `replacingMachine`, a file with this name and another instance is taken as this
-  /// machine's own from before a reinstall: merged in, then written over.
+  /// Joins `folder` as `name`: each counter's value becomes this machine's contribution, under
+  /// an id derived from its name so that the same name on another machine adds up; with
+  /// `replacingMachine`, a file with this name and another instance is merged, then written over.
   public static func enable(
     store: any PropertyListStore, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
     syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
@@ -83,8 +75,7 @@ public enum SyncSetup {
 
     let own = Dictionary(uniqueKeysWithValues: sync.state.visibleCounters.map { ($0.id, $0.value) })
     sync.pull()
-    // What joining did to the counters, once the folder was read: those shared with other
-    // machines (with the value here and the total), and those that came from them.
+    // Once the folder was read: the counters shared with other machines, and theirs.
     for entry in sync.state.visibleCounters {
       guard let record = entry.counter.record(id: entry.id) else { continue }
       let machines = entry.counter.contributions.filter { $0.key != instance && $0.value.net != 0 }
@@ -97,7 +88,6 @@ public enum SyncSetup {
     return (sync, join)
   }
 
-  /// The store's counters, each new to sync moved to the id derived from its name.
   private static func adoptDerivedIDs(
     in store: any PropertyListStore, unknownTo before: ReplicaState, join: inout Join
   ) -> [CounterRecord] {
@@ -118,7 +108,7 @@ public enum SyncSetup {
     }
   }
 
-  /// Stops syncing, keeping this machine's file and state; returns the folder it left.
+  /// Keeps this machine's file and state; returns the folder it left.
   @discardableResult
   public static func disable(store: any PropertyListStore) -> String? {
     let folder = store.x.object(String.self, forKey: .syncFolder)
@@ -128,8 +118,8 @@ public enum SyncSetup {
 }
 
 extension CounterSync {
-  /// Makes the state agree with the counters `records` and the settings in the store, each
-  /// value's difference from the state taken as this machine's contribution.
+  /// Makes the state agree with `records` and the store's settings, each value's difference
+  /// taken as this machine's contribution.
   func reconcile(_ records: [CounterRecord]) {
     let known = state
     for record in records {

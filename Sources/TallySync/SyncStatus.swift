@@ -20,10 +20,9 @@ public struct SyncStatus: Equatable, Sendable {
   public var folder: String
   public var machine: SyncMachine
   public var isReachable = false
-  /// The other machines, by name, each with its latest file.
+  /// Each with its latest file.
   public var machines: [Machine] = []
   public var problems: [String] = []
-  /// Why this machine's file could not be written, if it could not.
   public var writeProblem: String?
   /// Whether this machine's file holds another machine with the same name (not written over).
   public var ownFileTaken = false
@@ -33,7 +32,7 @@ public struct SyncStatus: Equatable, Sendable {
     self.machine = machine
   }
 
-  /// Adds `machine`, keeping one entry per machine (its latest file).
+  /// Keeps one entry per machine (its latest file).
   mutating func record(_ machine: Machine) {
     if let index = machines.firstIndex(where: { $0.instance == machine.instance }) {
       if machines[index].written < machine.written { machines[index] = machine }
@@ -42,7 +41,7 @@ public struct SyncStatus: Equatable, Sendable {
     }
   }
 
-  /// Every problem in one line for the status line, or `nil` when there is none.
+  /// Every problem in one line for the status line.
   public var summary: String? {
     var parts: [String] = []
     if !isReachable {
@@ -57,7 +56,7 @@ public struct SyncStatus: Equatable, Sendable {
 }
 
 extension SyncStatus {
-  /// The status as `tally sync status` prints it, one fact a line; `now` in wall-clock milliseconds.
+  /// `tally sync status`, one fact a line; `now` in wall-clock milliseconds.
   public func lines(now: Int64) -> [String] {
     var lines = [
       "folder: \(folder)" + (isReachable ? "" : " (not there now: counting goes on here, and catches up when it is back)"),

@@ -7,7 +7,6 @@
 /// Runs a program to completion and collects what it printed in files, so that a chatty
 /// child can never fill a pipe and deadlock the test.
 public enum ChildProcess {
-  /// How a child ended and what it wrote.
   public struct Result: Sendable, CustomStringConvertible {
     /// The exit status, or 128 + the signal number if a signal ended it.
     public var status: Int32
@@ -19,41 +18,29 @@ public enum ChildProcess {
     }
   }
 
-  /// Starts `path` with `arguments`, `environment` and `standardInput`, and waits for it to end.
+  /// With `closedOutput`, standard output is a pipe nobody reads (its read end is closed), as
+  /// `tally list | head -0` leaves it.
   public static func run(
     _ path: String, _ arguments: [String] = [], environment: [String: String] = [:],
-    standardInput: String = "/dev/null"
+    standardInput: String = "/dev/null", closedOutput: Bool = false
   ) throws -> Result {
+    var ends: [Int32] = [-1, -1]
+    if closedOutput {
+      guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
+      close(ends[0])
+    }
+    defer { if closedOutput { close(ends[1]) } }
     let directory = try TemporaryDirectory(prefix: "tally-child")
     let outPath = directory.appending("stdout")
     let errPath = directory.appending("stderr")
     let pid = try spawn(
-      path, arguments, environment: environment,
-      standardInput: standardInput, standardOutput: outPath, standardError: errPath)
+      path, arguments, environment: environment, standardInput: standardInput, standardOutput: outPath,
+      standardError: errPath, outputDescriptor: closedOutput ? ends[1] : nil)
     let status = wait(for: pid)
     return Result(
-      status: status,
-      standardOutput: (try? readFileText(outPath)) ?? "",
-      standardError: (try? readFileText(errPath)) ?? "")
+      status: status, standardOutput: (try? readFileText(outPath)) ?? "", standardError: (try? readFileText(errPath)) ?? "")
   }
 
-  /// Runs a program whose standard output is a pipe nobody reads (its read end is closed),
-  /// as `tally list | head -0` leaves it.
-  public static func runWithClosedOutput(
-    _ path: String, _ arguments: [String] = [], environment: [String: String] = [:]
-  ) throws -> Result {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
-    close(ends[0])
-    defer { close(ends[1]) }
-    let directory = try TemporaryDirectory(prefix: "tally-child")
-    let errPath = directory.appending("stderr")
-    let pid = try spawn(path, arguments, environment: environment, standardError: errPath, outputDescriptor: ends[1])
-    let status = wait(for: pid)
-    return Result(status: status, standardOutput: "", standardError: (try? readFileText(errPath)) ?? "")
-  }
-
-  /// Starts a child without waiting for it; returns its process id.
   public static func spawn(
     _ path: String, _ arguments: [String], environment: [String: String],
     standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
@@ -95,7 +82,6 @@ public enum ChildProcess {
     return pid
   }
 
-  /// Waits for `pid` to end; returns its exit status, or 128 + signal.
   public static func wait(for pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
@@ -110,7 +96,6 @@ public enum ChildProcess {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Waits until `descriptor` is readable or `timeout` seconds pass; returns whether it is.
   public static func waitUntilReadable(_ descriptor: Int32, timeout: Double) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return poll(&entry, 1, Int32(timeout * 1000)) == 1
@@ -120,17 +105,14 @@ public enum ChildProcess {
 /// Runs some of this test process's own tests in a child process, with its own environment:
 /// the worker half of a test that needs separate processes, a suite enabled by a variable.
 public enum SelfTestProcess {
-  /// The arguments that make the test binary run only the tests matching `filter`.
   public static func arguments(filter: String) -> [String] {
     ["--testing-library", "swift-testing", "--filter", filter]
   }
 
-  /// Runs the tests matching `filter` in a child and waits for it.
   public static func run(filter: String, environment: [String: String]) throws -> ChildProcess.Result {
     try ChildProcess.run("/proc/self/exe", arguments(filter: filter), environment: baseEnvironment.merging(environment) { $1 })
   }
 
-  /// Starts the tests matching `filter` in a child without waiting; returns its process id.
   public static func spawn(
     filter: String, environment: [String: String], standardOutput: String = "/dev/null"
   ) throws -> pid_t {

@@ -13,7 +13,6 @@ public protocol CommandSuite {
 extension CommandSuite {
   public var extraEnvironment: [String: String] { [:] }
 
-  /// The environment of every run: the data directory, a plain `PATH`, and the suite's extras.
   public var environment: [String: String] {
     ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin"].merging(extraEnvironment) { $1 }
   }
@@ -21,13 +20,12 @@ extension CommandSuite {
   /// Tally's data directory: where `defaults.plist` and `history.sqlite` are.
   public var storeDirectory: String { data.appending("tally") }
 
-  /// Runs `tally arguments` (with `extra` on top of the environment) and returns what it did.
   @discardableResult
   public func run(_ arguments: String..., environment extra: [String: String] = [:]) throws -> ChildProcess.Result {
     try ChildProcess.run(tally, arguments, environment: environment.merging(extra) { $1 })
   }
 
-  /// Runs `tally arguments`, expects it to exit 0, and returns what it did.
+  /// Expects exit 0.
   @discardableResult
   public func expectSuccess(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws
     -> ChildProcess.Result

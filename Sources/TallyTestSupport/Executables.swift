@@ -4,7 +4,6 @@
   import Musl
 #endif
 
-/// Finds the programs that tests run.
 public enum Executables {
   /// The `tally` binary built beside the test bundle, or `$TALLY_BINARY` when set.
   public static func tally() throws -> String {

@@ -7,7 +7,6 @@ public final class FakeSettingStorage: SettingStorage {
     didSet { writes += 1 }
   }
   public var historyPage = HistoryViewModel.Page.year
-  /// How many times `showOnboarding` was set.
   public private(set) var writes = 0
 
   public init(showOnboarding: Bool = true) {

@@ -23,7 +23,6 @@ public final class ManualClock: WallClock {
     offset = utcOffset
   }
 
-  /// A clock at an ISO 8601 UTC time such as "2026-11-23T10:00:00Z".
   public convenience init(iso text: String, utcOffset: Int = 0) {
     self.init(at(text), utcOffset: utcOffset)
   }

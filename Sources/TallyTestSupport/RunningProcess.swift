@@ -14,7 +14,6 @@ public final class RunningProcess {
   private var buffer: [UInt8] = []
   private var status: Int32?
 
-  /// Starts `path`, its standard output a pipe to this process.
   public init(
     _ path: String, _ arguments: [String], environment: [String: String], standardError: String = "/dev/null"
   ) throws {
@@ -54,14 +53,12 @@ public final class RunningProcess {
     }
   }
 
-  /// Sends `signal` and waits for the child to end; returns its exit status.
   public func stop(with signal: Int32 = SIGTERM) -> Int32 {
     if let status { return status }
     kill(pid, signal)
     return waitForExit()
   }
 
-  /// Waits for the child to end; returns its exit status.
   public func waitForExit() -> Int32 {
     let ended = status ?? ChildProcess.wait(for: pid)
     status = ended

@@ -27,12 +27,11 @@ public final class TemporaryDirectory: Sendable {
 
   public func appending(_ component: String) -> String { path + "/" + component }
 
-  /// Writes `text` to the file at `path`, replacing what it held.
   public static func write(_ text: String, to path: String) throws {
     try TestFiles.write(Array(text.utf8), to: path)
   }
 
-  /// Deletes `path` and everything below it, making read-only directories writable first.
+  /// Makes read-only directories writable first.
   public static func removeTree(_ path: String) {
     var info = stat()
     guard lstat(path, &info) == 0 else { return }
@@ -46,7 +45,6 @@ public final class TemporaryDirectory: Sendable {
   }
 }
 
-/// A failure in the test support code itself.
 public struct TestSupportError: Error, CustomStringConvertible {
   public var description: String
   public init(_ description: String) { self.description = description }

@@ -9,11 +9,8 @@ import TallySync
 /// App view models wired for headless tests: fakes and spies in, the history in an in-memory
 /// database, nothing on disk.
 public enum TestApps {
-  /// An `AppViewModel` made where the interactive app makes its own (``AppComposition``).
-  ///
-  /// It is over `defaults`, reporting to `eventRecorder` (and, when given, to `sync`), with a
-  /// history in memory at a fixed clock, and the counter screen set up as `counterSettings`
-  /// says; with `showsLastChange`, the counter screen's last-change line as the app draws it.
+  /// An `AppViewModel` made where the interactive app makes its own (``AppComposition``),
+  /// with a history in memory at a fixed clock.
   public static func app(
     settings: SettingStorage, defaults: any SharedStore, eventRecorder: EventRecorder = EventRecorderSpy(),
     history: HistoryLog = SQLiteHistory.inMemory(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),

@@ -6,7 +6,6 @@
 
 /// Plain file operations for tests that play a sync engine or damage a file, as `cp` does them.
 public enum TestFiles {
-  /// The bytes of the file at `path`, or `nil` when it cannot be read.
   public static func read(_ path: String) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
@@ -19,14 +18,12 @@ public enum TestFiles {
     }
   }
 
-  /// Writes `bytes` to `path` in place, replacing what was there.
   public static func write(_ bytes: [UInt8], to path: String, mode: String = "wb") throws {
     guard let file = fopen(path, mode) else { throw TestSupportError("cannot open \(path): errno \(errno)") }
     defer { fclose(file) }
     guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw TestSupportError("cannot write \(path)") }
   }
 
-  /// Adds `bytes` at the end of the file at `path`, as a sync engine that appends does.
   public static func append(_ bytes: [UInt8], to path: String) throws {
     try write(bytes, to: path, mode: "ab")
   }
@@ -48,19 +45,16 @@ public enum TestFiles {
     guard utimensat(AT_FDCWD, path, &times, 0) == 0 else { throw TestSupportError("cannot set times of \(path): errno \(errno)") }
   }
 
-  /// Copies the file at `source` to `destination`, as `cp` does.
   public static func copy(_ source: String, to destination: String) throws {
     guard let bytes = read(source) else { throw TestSupportError("cannot read \(source)") }
     try write(bytes, to: destination)
   }
 
-  /// Makes a file of `size` bytes without writing them (a sparse file).
   public static func makeSparse(_ path: String, size: Int) throws {
     try write([], to: path)
     guard truncate(path, off_t(size)) == 0 else { throw TestSupportError("cannot grow \(path): errno \(errno)") }
   }
 
-  /// Makes a symbolic link at `path` that points to `target`, as a peer of a sync folder can.
   public static func link(_ path: String, to target: String) throws {
     guard symlink(target, path) == 0 else { throw TestSupportError("cannot link \(path): errno \(errno)") }
   }
@@ -73,7 +67,6 @@ public enum TestFiles {
     guard mkdir(path, 0o700) == 0 else { throw TestSupportError("cannot make \(path): errno \(errno)") }
   }
 
-  /// Makes a FIFO (a named pipe) at `path`: opening it to read waits for a writer.
   public static func makeFIFO(_ path: String) throws {
     guard mkfifo(path, 0o600) == 0 else { throw TestSupportError("cannot make a FIFO at \(path): errno \(errno)") }
   }

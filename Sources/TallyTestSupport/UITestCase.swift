@@ -6,19 +6,16 @@ import TallyDefaults
 public final class UITestCase {
   public let app: TerminalApp
 
-  /// - Parameter persistent: `true` to run on the real file store, in the app's private
-  ///   data directory, for tests of persistence itself.
+  /// `persistent` runs on the real file store, for tests of persistence itself.
   public init(persistent: Bool = false, executable: String? = nil) throws {
     app = try TerminalApp(executable: executable)
     if !persistent { useTestSafeUserDefaults() }
   }
 
-  /// Runs the app on `InMemoryUserDefaults`: nothing is read from or written to disk.
   public func useTestSafeUserDefaults() {
     add(LaunchArguments.useInMemoryUserDefaults.argument)
   }
 
-  /// Starts the app on the counter, past onboarding.
   public func skipOnboarding() {
     add(LaunchArguments.skipOnboarding.argument)
   }

@@ -92,10 +92,8 @@ public enum UserDefaultsContract {
     #expect(store.object(forKey: "count") == nil)
   }
 
-  /// A value of a `RawRepresentable` type, for the checks.
   public enum Flavour: String, Sendable { case vanilla, chocolate }
 
-  /// A `Codable` value, for the checks.
   public struct Snapshot: Codable, Equatable, Sendable {
     public var name: String
     public var values: [Int]

@@ -3,7 +3,7 @@ import TallyDefaults
 /// Builds the launch arguments that put typed values into the app's argument domain:
 /// `set(12, forKey: .count)` makes `["-count", "<integer>12</integer>"]`.
 public struct ValueContainer: Sendable {
-  /// The values in the order they were set; a key set twice keeps its last value.
+  /// In the order they were set; a key set twice keeps its last value.
   public private(set) var values: [(key: DefaultsKey, value: PropertyListValue)] = []
 
   public init() {}

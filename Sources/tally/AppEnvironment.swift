@@ -9,32 +9,23 @@ import TallySync
 /// The composition root: the one place the store, the settings, the sync folder, the
 /// history, its recorder and the counters model are made, in that order, for the interactive
 /// app and for every command (docs/architecture.md).
-///
-/// The interactive app draws its first frame before it reads the folder or the history; a
-/// command reads the other machines' counts first and works on the merged counters.
 struct AppEnvironment {
-  /// Who runs on the environment.
   enum Use {
-    /// The interactive app: the folder and the history are read after the first frame.
+    /// The folder and the history are read after the first frame.
     case interactive
-    /// A subcommand: the other machines' counts first, its changes written as "command".
+    /// The other machines' counts are merged first; changes are written as "command".
     case command
   }
 
-  /// What the app and the commands run on.
   let environment: Environment
-  /// The store file, unless the store is in memory (`-useInMemoryUserDefaults`).
+  /// `nil` with `-useInMemoryUserDefaults`.
   let file: FileUserDefaults?
-  /// The history, opened at its first use: a first frame without a goal, `get` and `list`
-  /// never ask it.
+  /// Opened at its first use: a first frame without a goal, `get` and `list` never ask it.
   let history: DeferredHistory
 
-  /// Builds the environment `arguments` ask for in the data directory `environment` names,
-  /// or in memory with `-useInMemoryUserDefaults` (no disk, no sync), at `clock`'s time.
-  ///
-  /// - Throws: `StoreError` when the directory or the file cannot be read; for a command,
-  ///   also when the file could not be parsed and was moved aside (a command then changes
-  ///   nothing and says where it is).
+  /// Builds the environment in the data directory `environment` names, or in memory with
+  /// `-useInMemoryUserDefaults` (no disk, no sync); for a command, a store file that could
+  /// not be parsed and was moved aside is an error too.
   static func open(
     _ use: Use, arguments: LaunchArguments = [], argumentDomain: [String: PropertyListValue],
     environment: [String: String], clock: WallClock = SystemClock()
@@ -67,12 +58,9 @@ struct AppEnvironment {
     return AppEnvironment(environment: built, file: store, history: history)
   }
 
-  /// For the app, the history opened on a thread of its own meanwhile.
-  ///
-  /// The store and the settings are read and the terminal started meanwhile; the first
-  /// frame asks the history when a goal is on show. It waits for no lock until the settings say how long; a damaged database is
-  /// repaired on the main thread, at the first question, as the app may end (a store it
-  /// cannot read, no terminal) before that opening is done.
+  /// For the app, the history opened on a thread of its own while the store and the terminal
+  /// start; it waits for no lock until the settings say how long; a damaged database is
+  /// repaired on the main thread, as the app may end before that opening is done.
   private static func openAhead(_ use: Use, directory: String) -> DeferredHistory.Opening? {
     guard use == .interactive, SQLiteHistory.exists(inDirectory: directory) else { return nil }
     return DeferredHistory.Opening { () throws(HistoryError) in
@@ -82,7 +70,6 @@ struct AppEnvironment {
     }
   }
 
-  /// The history beside `store`, waiting for its lock as long as `settings` say.
   private static func makeHistory(
     _ use: Use, store: FileUserDefaults, settings: Settings, ahead: DeferredHistory.Opening?
   ) -> DeferredHistory {
@@ -98,15 +85,13 @@ struct AppEnvironment {
       }, whenOpened: { $0.finishInterruptedImport(committedIn: store) })
   }
 
-  /// Opens the history database in `directory`, as `use` needs it.
   private static func openHistory(_ use: Use, directory: String, busyTimeout: Double, repairing: Bool = true)
     throws(HistoryError) -> SQLiteHistory
   {
     folded(use, try SQLiteHistory.open(directory: directory, busyTimeout: busyTimeout, repairing: repairing))
   }
 
-  /// `history`, told for the interactive app that its log is folded whole at quit: the next
-  /// start reads none of it.
+  /// For the app, whose log is folded whole at quit: the next start reads none of it.
   private static func folded(_ use: Use, _ history: SQLiteHistory) -> SQLiteHistory {
     if use == .interactive { history.logFoldedAbove = 0 }
     return history

@@ -3,7 +3,6 @@ enum ExitStatus {
   static let success: Int32 = 0
   /// A failure not covered below, such as running without a terminal.
   static let failure: Int32 = 1
-  /// The command line was wrong.
   static let usage: Int32 = 64
   /// A value was out of range.
   static let dataError: Int32 = 65

@@ -6,15 +6,12 @@ import TallyPlatform
 import TallySettings
 import TallyTerminal
 
-/// The interactive counter: its ``Environment`` from the composition root, the terminal
-/// started and both handed to the run loop (`AppRunLoop`), how the run ended turned into an
-/// exit.
+/// The interactive counter: the ``Environment`` and the terminal handed to `AppRunLoop`.
 struct InteractiveApp {
   let arguments: LaunchArguments
   let argumentDomain: [String: PropertyListValue]
   let environment: [String: String]
 
-  /// Runs until the user quits; returns the exit status.
   func run() -> Int32 {
     // Without a usable terminal, nothing is read or written.
     do {
@@ -36,7 +33,6 @@ struct InteractiveApp {
     }
     let counterScreen = opened.settings.counterScreen()
     let notices = opened.notices + [counterScreen.problem.map(Settings.keysNotice)].compactMap { $0 }
-
     let session: TerminalSession
     do {
       session = try TerminalSession(environment: environment, theme: opened.settings.theme)

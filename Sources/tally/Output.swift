@@ -7,9 +7,7 @@ import TallyPlatform
 /// message: SIGPIPE is ignored, and EPIPE stops the output quietly. Any other failure (a
 /// full disk behind `> file`, `/dev/full`) is reported and ends the command with status 74.
 enum Output {
-  /// Writes `text` and a newline to standard output; returns `false` if the reader is gone.
-  ///
-  /// - Throws: `ExitCode(74)`, after a message, when standard output cannot be written.
+  /// Writes `text` and a newline; returns `false` if the reader is gone.
   @discardableResult
   static func line(_ text: String) throws -> Bool {
     do {
@@ -22,9 +20,12 @@ enum Output {
     return true
   }
 
-  /// Writes `bytes` to standard output as they are; returns `false` if the reader is gone.
-  ///
-  /// - Throws: `ExitCode(74)`, after a message, when standard output cannot be written.
+  /// Writes each line until the reader is gone.
+  static func lines(_ lines: [String]) throws {
+    for text in lines where try !line(text) { break }
+  }
+
+  /// Writes `bytes` as they are; returns `false` if the reader is gone.
   @discardableResult
   static func write(_ bytes: [UInt8]) throws -> Bool {
     try line(String(decoding: bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...], as: UTF8.self))

@@ -1,22 +1,18 @@
 import ArgumentParser
 import TallyApp
 import TallyDefaults
+import TallyModel
 import TallyPlatform
 import TallyScreens
 import TallySettings
-import TallyTerminal
 
-/// The `tally` command: a tally counter for the terminal.
-///
-/// Without a subcommand it opens the interactive counter; `inc` and `get` work on the same
-/// store from scripts. Each subcommand's `@ParentCommand var root` is this command, for its
+/// The `tally` command; each subcommand's `@ParentCommand var root` is this command, for its
 /// `-<key> <value>` overrides (``argumentDomain``).
 @main
 struct TallyCommand: ParsableCommand {
   static let version = "0.1.0"
 
-  /// The counter screen's default keys and what each does, from its key map: "Space, +, Up,
-  /// k: add the step; ...".
+  /// "Space, +, Up, k: add the step; ...", from the counter screen's key map.
   static let keyList = CounterViewModel.defaultKeyMap.bindings.map { binding in
     "\(binding.keyNames): \(binding.action == .help ? "every key" : binding.description)"
   }.joined(separator: "; ")
@@ -71,9 +67,8 @@ struct TallyCommand: ParsableCommand {
       ConfigCommand.self, GoalCommand.self, GroupCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self,
       SyncCommand.self,
     ],
-    // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`, a mistyped
-    // `-noSuchThing`) reads as a cluster of short flags, and `-h` among them would print the
-    // help instead of setting the key or naming the mistake.
+    // Not `-h`: a single-dash word with an h in it (`-hasOnboardingBeenShown`) reads as a
+    // cluster of short flags, and `-h` among them would print the help.
     helpNames: [.long]
   )
 
@@ -88,8 +83,7 @@ struct TallyCommand: ParsableCommand {
   var skipOnboarding = false
 
   // `-<key> <value>`: one option per key of `AppDefaults.entries` that is not a setting (a
-  // test checks the two lists agree; settings are `Settings.arguments(in:)`'). The root command
-  // reads them wherever they stand, also after a subcommand.
+  // test checks the two lists agree), read wherever they stand, also after a subcommand.
   @Option(name: defaultsKey(.count), parsing: .unconditional, help: defaultsHelp(.count), transform: defaultsValue(.count))
   var count: PropertyListValue?
 
@@ -129,7 +123,6 @@ struct TallyCommand: ParsableCommand {
     }
   }
 
-  /// The `-<key> <value>` overrides of this command line, for the argument domain.
   var overrides: [String: PropertyListValue] {
     let values: [(DefaultsKey, PropertyListValue?)] = [
       (.count, count), (.hasOnboardingBeenShown, hasOnboardingBeenShown), (.counters, counters),
@@ -145,23 +138,25 @@ struct TallyCommand: ParsableCommand {
     return arguments
   }
 
-  /// The settings' `-NAME VALUE` of this command line, which `main()` takes out of it before
-  /// the parser sees it, and checks: the command line is read there only.
+  /// The settings' `-NAME VALUE`, which `main()` takes out of the command line (read there
+  /// only) before the parser sees it.
   @TaskLocal static var settingDomain: [String: PropertyListValue] = [:]
 
-  /// The argument domain of this command line: the `-<key> <value>` overrides the parser
-  /// read, and the settings' (``settingDomain``).
   var argumentDomain: [String: PropertyListValue] { overrides.merging(Self.settingDomain) { $1 } }
 
-  /// Parses the command line and runs the command.
   static func main() {
     // Past a file-size limit, a write should fail with EFBIG and be reported, not kill tally.
     Platform.ignoreFileSizeSignal()
     do {
       // The forms typed most skip building the parser's command tree, which costs more than
-      // the start-up targets allow (docs/performance.md); everything else, every mistake and
-      // every request for help goes to the parser.
-      let (arguments, settings) = try settingArguments(in: Array(CommandLine.arguments.dropFirst()))
+      // the start-up targets allow (docs/performance.md); everything else goes to the parser.
+      let arguments: [String]
+      let settings: [String: PropertyListValue]
+      do {
+        (arguments, settings) = try Settings.arguments(in: Array(CommandLine.arguments.dropFirst()))
+      } catch {
+        throw CommandContext.fail(error.description, status: ExitStatus.usage)
+      }
       if let common = CommonCommandLine.recognize(arguments) {
         try run(common, argumentDomain: settings)
       } else {
@@ -173,27 +168,16 @@ struct TallyCommand: ParsableCommand {
     }
   }
 
-  /// Takes the settings' `-NAME VALUE` out of `arguments`: the rest, and the argument domain
-  /// they make; a bad one is a usage error.
-  private static func settingArguments(
-    in arguments: [String]
-  ) throws -> (rest: [String], domain: [String: PropertyListValue]) {
-    do {
-      return try Settings.arguments(in: arguments)
-    } catch {
-      throw CommandContext.fail(error.description, status: ExitStatus.usage)
-    }
-  }
-
-  /// Runs a recognised common command line through the functions the parser's commands run;
-  /// its only overrides are the settings' (`argumentDomain`).
+  /// Runs a recognised common command line through the functions the parser's commands run.
   static func run(_ common: CommonCommandLine, argumentDomain: [String: PropertyListValue]) throws {
     switch common {
     case .interactive(let flags): try runInteractive(flags, argumentDomain: argumentDomain)
     case .add(let name, let amount, let sign, let quiet):
       try IncrementCommand.add(name: name, amount: amount, sign: sign, quiet: quiet, argumentDomain: argumentDomain)
     case .get(let name, let json, let quiet, let format):
-      try GetCommand.show(name: name, json: json, quiet: quiet, format: format, argumentDomain: argumentDomain)
+      try GetCommand.show(
+        names: name.map { [$0] } ?? [], json: json, quiet: quiet, template: format.flatMap { try? CounterTemplate($0) },
+        argumentDomain: argumentDomain)
     case .reset(let name, let quiet): try ResetCommand.reset(name: name, quiet: quiet, argumentDomain: argumentDomain)
     case .list(let json, let quiet): try ListCommand.list(json: json, quiet: quiet, argumentDomain: argumentDomain)
     }

@@ -202,7 +202,7 @@ struct CommandTests: CommandSuite {
   @Test(arguments: [["list"], ["get"], ["inc"], ["list", "--json"]])
   func aClosedStandardOutputIsNotACrash(arguments: [String]) throws {
     try run("new", "laps")
-    let result = try ChildProcess.runWithClosedOutput(tally, arguments, environment: environment)
+    let result = try ChildProcess.run(tally, arguments, environment: environment, closedOutput: true)
     #expect(result.status == 0, "\(result)")
     #expect(result.standardError.isEmpty, "\(result)")
   }

@@ -142,7 +142,7 @@ struct GoalCommandTests: CommandSuite {
   @Test func aClosedStandardOutputIsNotACrash() throws {
     for index in 0..<200 { try expectSuccess("new", "counter \(index)") }
     for format in ["json", "csv"] {
-      let result = try ChildProcess.runWithClosedOutput(tally, ["export", "--format", format], environment: environment)
+      let result = try ChildProcess.run(tally, ["export", "--format", format], environment: environment, closedOutput: true)
       #expect(result.status == 0, "\(result)")
       #expect(result.standardError.isEmpty, "\(result)")
     }

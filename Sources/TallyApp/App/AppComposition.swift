@@ -1,19 +1,13 @@
-import TallyDefaults
 import TallyModel
 import TallyScreens
 import TallySettings
-import TallySync
 
-/// The one place the app's view model is put together, each screen's view model made when
-/// first shown: the interactive app makes it here from its ``Environment``, and so do the
-/// tests' apps (`TestApps`).
+/// The one place the app's view model is put together, for the interactive app and the
+/// tests' apps (`TestApps`), each screen's view model made when first shown.
 public enum AppComposition {
-  /// The app over `counters` and its `history` at `clock`, telling its changes to
-  /// `eventRecorder`; the counter screen set up as `counterSettings` says.
-  ///
-  /// `showsLastChange` draws the counter screen's last-change line (the interactive app
-  /// does; a test that compares whole frames may leave it out). Days begin where
-  /// `calendar()` says when a screen asks, so a change of `dayStartsAtHour` shows at once.
+  /// `showsLastChange: false` leaves out the counter screen's last-change line, for a test
+  /// that compares whole frames; `calendar()` is asked each time, so a change of
+  /// `dayStartsAtHour` shows at once.
   public static func app(
     counters: @escaping () -> CountersModel, appState: SettingStorage, eventRecorder: EventRecorder, history: HistoryLog,
     clock: WallClock, calendar: @escaping () -> GoalCalendar, counterSettings: CounterScreenSettings = CounterScreenSettings(),
@@ -35,7 +29,6 @@ public enum AppComposition {
       history: history)
   }
 
-  /// The interactive app's view model over `environment`.
   public static func app(_ environment: Environment, counterSettings: CounterScreenSettings) -> AppViewModel {
     let (settings, clock) = (environment.settings, environment.clock)
     return app(

@@ -2,13 +2,10 @@ import TallyDefaults
 import TallyModel
 import TallySettings
 
-/// Checks what a store holds under the keys Tally knows, once at start.
-///
-/// A value of the wrong type (a `count` that is a string, a counters list that is not a list
-/// of counters) reads as no value, and the next change would overwrite it. So before that
-/// can happen, the file is copied aside with its bytes intact and the user is told where.
+/// Checks what a store holds under the keys Tally knows, once at start: a value of the wrong
+/// type reads as no value and the next change would overwrite it, so the file is copied
+/// aside first and the user told where.
 public enum StoreCheck {
-  /// What is wrong with the persistent values, one description per key; empty when nothing is.
   public static func problems(in values: [String: PropertyListValue]) -> [String] {
     var problems: [String] = []
     for entry in AppDefaults.entries {
@@ -28,10 +25,7 @@ public enum StoreCheck {
     return problems
   }
 
-  /// Checks `store` and reports what is wrong with it.
-  ///
-  /// When something is wrong, keeps a copy of the file and returns messages that say what
-  /// and where the copy is. Returns no messages when all is well.
+  /// When something is wrong, keeps a copy of the file and says what and where the copy is.
   public static func run(on store: FileUserDefaults) -> [String] {
     let found = problems(in: store.domains.persistent)
     guard !found.isEmpty else { return [] }

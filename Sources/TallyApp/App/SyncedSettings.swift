@@ -5,17 +5,13 @@ import TallySettings
 import TallySync
 
 extension AppDefaults {
-  /// The defaults keys of the settings that follow the user to every machine that syncs, in
-  /// the table's order: every setting but those about this machine only.
+  /// Every setting but those about this machine only, in the table's order.
   public static let syncedSettingKeys = entries.filter { $0.isSetting && !$0.isMachineOnly }.map(\.key.name)
 }
 
-// The sync folder's entry points with this app's settings table: the sync layer takes the
-// synced settings as a value, the app says which they are.
+// The sync folder's entry points with the synced settings this app's table says.
 
 extension CounterSync {
-  /// The sync `store` is set up for, carrying the app's synced settings; `nil` when sync is
-  /// off.
   public static func configured(
     in store: UserDefaultsProtocol, now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) -> CounterSync? {
@@ -24,8 +20,6 @@ extension CounterSync {
 }
 
 extension SyncSetup {
-  /// Makes this machine one of those syncing through `folder`, as `name`, carrying the app's
-  /// synced settings (``enable(store:folder:name:history:replacingMachine:syncedSettings:now:)``).
   public static func enable(
     store: UserDefaultsProtocol, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
     now: @escaping () -> Int64 = Platform.wallClockMilliseconds

@@ -18,9 +18,7 @@ struct AtOption: ParsableArguments {
   var at: String?
 
   /// Opens the store with a history that notes changes at the moment `at` names (now when
-  /// `nil`), read in the store's calendar (the hour its days start at).
-  ///
-  /// - Throws: a usage error (exit 64) naming what was wrong with `at`.
+  /// `nil`) in the store's calendar; a usage error names what was wrong with `at`.
   static func openContext(at: String?, argumentDomain: [String: PropertyListValue]) throws -> CommandContext {
     let clock = BackdatedClock()
     let context = try CommandContext.open(argumentDomain: argumentDomain, clock: clock)

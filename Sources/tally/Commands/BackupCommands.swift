@@ -4,7 +4,6 @@ import TallyPlatform
 
 extension Backup.Format: ExpressibleByArgument {}
 
-/// `tally export [--format json|csv] [-o FILE]`: every counter and its history.
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
@@ -39,7 +38,6 @@ struct ExportCommand: ParsableCommand {
   }
 }
 
-/// `tally import FILE [--merge|--replace]`: counters and history from an export.
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",

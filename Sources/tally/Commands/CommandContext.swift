@@ -13,31 +13,23 @@ import TallySync
   import Foundation
 #endif
 
-/// What every store command shares: opening the store, finding a counter by name, and
-/// turning problems into a message on standard error and the documented exit status.
+/// What every store command shares: opening the store, finding a counter, and the exits.
 struct CommandContext {
-  /// What the command runs on, from the composition root.
   let environment: Environment
   let store: FileUserDefaults
-  /// The history database, opened at its first use: this machine's changes, and every other
-  /// machine's when sync is on.
+  /// Opened at its first use.
   let history: DeferredHistory
   var model: CountersModel { environment.counters }
-  /// The history of this store's changes, written as "command".
+  /// Writes this store's changes to the history as "command".
   var eventRecorder: HistoryRecorder { environment.recorder }
-  /// The sync folder's side of the counters, or `nil` when sync is off.
   var sync: CounterSync? { environment.sync }
   /// The time every part of the command reads: the history's times, today, the calendar.
   var clock: WallClock { environment.clock }
   var settings: Settings { environment.settings }
-  /// The counters as they stand, after the last change too.
   var counters: CounterList { model.list }
 
-  /// Opens the store file in the data directory, at `clock`'s time.
-  ///
-  /// The store has the app's defaults, the command line's `-<key> <value>` overrides
-  /// (`argumentDomain`) and the other machines' counts merged when sync is on. What opening
-  /// found goes to standard error; a store that cannot be used is an exit.
+  /// Opens the store file at `clock`'s time, with the other machines' counts merged; what
+  /// opening found goes to standard error, and a store that cannot be used is an exit.
   static func open(argumentDomain: [String: PropertyListValue], clock: WallClock = SystemClock()) throws -> CommandContext {
     Platform.ignoreBrokenPipes()
     let opened: AppEnvironment
@@ -53,8 +45,7 @@ struct CommandContext {
     return CommandContext(environment: opened.environment, store: store, history: opened.history)
   }
 
-  /// Opens the history database for a command that shows it; a problem that leaves it
-  /// unusable is an exit with its message (the counts in the store are untouched by it).
+  /// For a command that shows the history: a problem that leaves it unusable is an exit.
   func requireHistory() throws {
     do throws(HistoryError) {
       _ = try history.opened()
@@ -65,15 +56,12 @@ struct CommandContext {
     tellOpeningNotices()
   }
 
-  /// Prints what opening the history found and did (an old log imported, a damaged database
-  /// rebuilt), once.
+  /// Prints what opening the history found and did (a damaged database rebuilt), once.
   func tellOpeningNotices() {
     for notice in history.takeOpeningNotices() { Platform.printError(notice) }
   }
 
-  /// The counters in the group `name` (ignoring case), in order.
-  ///
-  /// - Throws: exit 65 when no counter is in that group.
+  /// The counters in the group `name` (ignoring case), in order; exit 65 for none.
   func counters(inGroup name: String) throws -> [Counter] {
     let members = counters.counters(inGroup: name)
     guard !members.isEmpty else {
@@ -91,8 +79,7 @@ struct CommandContext {
     return counter
   }
 
-  /// The changes of `counter` at or after `since` and before `until`, the last `limit` of
-  /// them, oldest first; a note about what could not be read goes to standard error.
+  /// The last `limit` changes of `counter` from `since` to before `until`, oldest first.
   func history(of counter: Counter, since: Date? = nil, until: Date? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
     try requireHistory()
     let reading = history.entries(ofCounter: counter.id, since: since, until: until, limit: limit)
@@ -100,29 +87,31 @@ struct CommandContext {
     return reading.entries
   }
 
-  /// Where goals' days, weeks and months begin for this store, as its settings say now (a
-  /// `tally watch` follows a change made while it runs).
+  /// As the settings say now: a `tally watch` follows a change made while it runs.
   var goalCalendar: GoalCalendar { settings.calendar(clock: clock) }
 
-  /// Makes `edit`, turning a refused change or a failed save into the right exit.
-  ///
-  /// Returns the value of the counter it is about afterwards.
+  /// Makes `edit` (a refusal or a failed save is an exit); returns `counter`'s value after.
   @discardableResult
   func change(_ edit: CounterEdit, of counter: Counter? = nil) throws -> Int {
     // The rows a process before this one left waiting are appended first, so that this
     // change's write drops them from the store.
     if history.pending?.unheld.isEmpty == false { _ = try? history.opened() }
-    do {
-      try model.perform(edit)
-    } catch {
-      throw Self.fail(error)
-    }
+    _ = try Self.checked { () throws(CounterError) in try model.perform(edit) }
     if let problem = store.saveProblem { throw Self.fail(problem) }
     sync?.publish()
     eventRecorder.flush()
     tellOpeningNotices()
     if let problem = history.appendProblem { Platform.printError(problem) }
     return counter.flatMap { counters.counter(withID: $0.id)?.value } ?? 0
+  }
+
+  /// `body`'s value; a refusal is its exit.
+  static func checked<T>(_ body: () throws(CounterError) -> T) throws -> T {
+    do throws(CounterError) {
+      return try body()
+    } catch {
+      throw fail(error)
+    }
   }
 
   /// Prints `problem` with what to do about it, and returns the exit to throw.
@@ -132,7 +121,6 @@ struct CommandContext {
     return fail(problem.description + hint, status: ExitStatus.dataError)
   }
 
-  /// Prints `message`, and returns the exit with `status` to throw.
   static func fail(_ message: String, status: Int32) -> ExitCode {
     Platform.printError(message)
     return ExitCode(status)
@@ -147,13 +135,11 @@ struct CommandContext {
   }
 }
 
-/// `--quiet`, for commands that print a counter's value.
 struct QuietOption: ParsableArguments {
   @Flag(name: [.short, .long], help: "Print nothing; only the exit status tells.")
   var quiet = false
 }
 
-/// `--json`, for commands that print counters.
 struct JSONOption: ParsableArguments {
   @Flag(help: "Print JSON: {\"name\", \"value\", \"step\", \"current\"} per counter.")
   var json = false

@@ -6,7 +6,6 @@ import TallyPlatform
 import TallySettings
 import TallySync
 
-/// `tally config`: the settings, as macOS's `defaults` shows and changes an app's.
 struct ConfigCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "config", abstract: "Show and change the settings.",
@@ -27,7 +26,6 @@ struct ConfigCommand: ParsableCommand {
     subcommands: [ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigResetCommand.self])
 }
 
-/// `tally config list [--json]`.
 struct ConfigListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every setting: its value, where it comes from, its default, what it does.")
@@ -41,15 +39,10 @@ struct ConfigListCommand: ParsableCommand {
 
   func run() throws {
     let settings = try CommandContext.open(argumentDomain: root.argumentDomain).settings.all
-    if json {
-      try Output.line(SettingListing.json(settings))
-    } else {
-      for line in SettingListing.lines(settings) where try !Output.line(line) { break }
-    }
+    try Output.lines(json ? [SettingListing.json(settings)] : SettingListing.lines(settings))
   }
 }
 
-/// `tally config get NAME`.
 struct ConfigGetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "get", abstract: "Print a setting's value as this run sees it.")
@@ -66,7 +59,6 @@ struct ConfigGetCommand: ParsableCommand {
   }
 }
 
-/// `tally config set NAME VALUE`.
 struct ConfigSetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Change a setting; a value it does not allow changes nothing.")
@@ -92,7 +84,6 @@ struct ConfigSetCommand: ParsableCommand {
   }
 }
 
-/// `tally config reset NAME`.
 struct ConfigResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reset", abstract: "Give a setting its default value back.")
@@ -108,11 +99,8 @@ struct ConfigResetCommand: ParsableCommand {
   }
 }
 
-/// What the `config` commands add to ``CommandContext``: a change of a setting, passed on to
-/// the other machines with sync on, and the exits for a setting's problems.
 extension CommandContext {
-  /// Makes a change, turning a refused one or a failed save into the right exit; with sync
-  /// on, copies it to this machine's file in the folder.
+  /// Makes a change of a setting (a refusal or a failed save is an exit), published with sync.
   func changeSetting(_ body: (FileUserDefaults, CounterSync?) throws(SettingError) -> Void) throws {
     do {
       try body(store, sync)
@@ -123,13 +111,11 @@ extension CommandContext {
     sync?.publish()
   }
 
-  /// Prints `problem` and returns the exit to throw: 64 for an unknown setting, 65 for a
-  /// value it does not allow.
+  /// Prints `problem`; returns exit 64 for an unknown setting, 65 for a value not allowed.
   static func fail(_ problem: SettingError) -> ExitCode {
     Platform.printError(problem.description + (problem.isUnknownSetting ? "" : "; nothing was changed"))
     return ExitCode(problem.isUnknownSetting ? ExitStatus.usage : ExitStatus.dataError)
   }
 
-  /// Completes a setting's name.
   static let settingNames = CompletionKind.list(AppDefaults.entries.filter(\.isSetting).map(\.name))
 }

@@ -8,7 +8,7 @@ import TallySettings
 enum CounterNameCompletion {
   static let kind = CompletionKind.custom { _, _, prefix in names(startingWith: prefix) }
 
-  /// The names that start with `prefix`, read from the store without changing anything.
+  /// Read from the store without changing anything.
   static func names(startingWith prefix: String) -> [String] {
     let environment = Platform.environment()
     guard let directory = try? StoreLocation.dataDirectory(environment: environment),

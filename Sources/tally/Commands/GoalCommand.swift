@@ -1,7 +1,6 @@
 import ArgumentParser
 import TallyModel
 
-/// `tally goal NAME [GOAL] [--clear]`: sets, clears or prints a counter's goal.
 struct GoalCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "goal",
@@ -28,12 +27,7 @@ struct GoalCommand: ParsableCommand {
     if clear {
       try context.change(.setGoal(nil, of: counter.id))
     } else if let goal {
-      let parsed: Goal
-      do {
-        parsed = try Goal(text: goal)
-      } catch {
-        throw CommandContext.fail(error)
-      }
+      let parsed = try CommandContext.checked { () throws(CounterError) in try Goal(text: goal) }
       try context.change(.setGoal(parsed, of: counter.id))
     } else {
       try Output.line(counter.goal?.text ?? "none")

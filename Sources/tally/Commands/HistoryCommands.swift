@@ -8,8 +8,6 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// `tally log [NAME] [--since DATE] [--until DATE] [-n N] [--by hour|day|week|month] [--json]`:
-/// a counter's history, oldest first, change by change or summed per hour, day, week or month.
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "log",
@@ -57,18 +55,13 @@ struct LogCommand: ParsableCommand {
   func run() throws {
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counter = try context.counter(named: name)
-    let clock = context.clock
-    let calendar = context.goalCalendar
+    let (clock, calendar) = (context.clock, context.goalCalendar)
+    let (start, end) = (since.flatMap(calendar.moment(from:)), until.flatMap(calendar.moment(from:)))
     if let by {
       try context.requireHistory()
-      let buckets = HistoryBuckets.of(
-        counter: counter.id, by: by, history: context.history, calendar: calendar, now: clock.now(),
-        since: since.flatMap(calendar.moment(from:)), until: until.flatMap(calendar.moment(from:)), limit: last)
-      if let notice = context.history.notice { Platform.printError(notice) }
-      return try BucketOutput.print(buckets, json: json)
+      return try context.printBuckets(of: [counter], by: by, json: json, since: start, until: end, limit: last)
     }
-    let entries = try context.history(
-      of: counter, since: since.flatMap(calendar.moment(from:)), until: until.flatMap(calendar.moment(from:)), limit: last)
+    let entries = try context.history(of: counter, since: start, until: end, limit: last)
     for entry in entries {
       let line =
         json
@@ -84,8 +77,6 @@ struct LogCommand: ParsableCommand {
   }
 }
 
-/// `tally stats [NAME] [--json]`: today's, this week's and all-time net change, and the goal:
-/// progress this period and the current and best streak.
 struct StatsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stats",
@@ -126,10 +117,8 @@ struct StatsCommand: ParsableCommand {
     var today = 0
     var thisWeek = 0
     var allTime = 0
-    /// How many of its counters have a goal, and how many of those reached it.
     var goals = 0
     var goalsReached = 0
-    /// The sum of their goals' progress and of their goals' amounts.
     var progress = 0
     var goalAmount = 0
   }
@@ -152,11 +141,7 @@ struct StatsCommand: ParsableCommand {
     let counter = try context.counter(named: name)
     try context.requireHistory()
     let (now, calendar) = (context.clock.now(), context.goalCalendar)
-    if let by {
-      let buckets = HistoryBuckets.of(counter: counter.id, by: by, history: context.history, calendar: calendar, now: now)
-      if let notice = context.history.notice { Platform.printError(notice) }
-      return try BucketOutput.print(buckets, json: json)
-    }
+    if let by { return try context.printBuckets(of: [counter], by: by, json: json) }
     let summary = HistorySummary(history: context.history, counter: counter.id, now: now, calendar: calendar)
     if let notice = context.history.notice { Platform.printError(notice) }
     let goal = GoalSummary.of(counter, history: context.history, now: now, calendar: calendar)
@@ -181,32 +166,18 @@ struct StatsCommand: ParsableCommand {
           lines.append("best streak\t\(goal.bestStreak)")
         }
       }
-      for line in lines where try !Output.line(line) { break }
+      try Output.lines(lines)
     }
   }
 }
 
 extension StatsCommand {
-  /// The sums of a group's counters: values, today, this week, all time, and their goals.
   private func runForGroup(_ name: String, context: CommandContext) throws {
     let members = try context.counters(inGroup: name)
     try context.requireHistory()
-    let now = context.clock.now()
-    let (history, calendar) = (context.history, context.goalCalendar)
+    if let by { return try context.printBuckets(of: members, by: by, json: json) }
+    let (now, history, calendar) = (context.clock.now(), context.history, context.goalCalendar)
     let add = PeriodTotal.add
-    if let by {
-      // Each bucket's net, summed across the counters.
-      var sums: [String: HistoryBucket] = [:]
-      for counter in members {
-        for bucket in HistoryBuckets.of(counter: counter.id, by: by, history: history, calendar: calendar, now: now) {
-          var sum = sums[bucket.label] ?? HistoryBucket(label: bucket.label, start: bucket.start, net: 0)
-          sum.net = add(sum.net, bucket.net)
-          sums[bucket.label] = sum
-        }
-      }
-      if let notice = history.notice { Platform.printError(notice) }
-      return try BucketOutput.print(sums.values.sorted { $0.start < $1.start }, json: json)
-    }
     var totals = GroupTotals(group: members[0].group ?? name, counters: members.map(\.name))
     for counter in members {
       // Today and this week need one day of the summary and none of its recent changes.
@@ -238,24 +209,42 @@ extension StatsCommand {
       lines.append("goals\t\(totals.goals), \(totals.goalsReached) reached")
       lines.append("progress\t\(totals.progress) of \(totals.goalAmount)")
     }
-    for line in lines where try !Output.line(line) { break }
+    try Output.lines(lines)
   }
 }
 
 extension HistoryBuckets.Kind: ExpressibleByArgument {}
 
-/// How `tally log --by` and `tally stats --by` print their buckets.
-enum BucketOutput {
-  /// One bucket a line: `2026-11-23<TAB>+5`, or with `json`
-  /// `{"bucket":"2026-11-23","net":5,"start":"2026-11-23T00:00:00Z"}`.
-  static func print(_ buckets: [HistoryBucket], json: Bool) throws {
-    for bucket in buckets {
-      // A label is digits, dashes, a space and a colon: nothing to escape.
-      let line =
-        json
-        ? "{\"bucket\":\"\(bucket.label)\",\"net\":\(bucket.net),\"start\":\"\(UTCTime.text(for: bucket.start))\"}"
-        : "\(bucket.label)\t\(HistorySummary.signed(bucket.net))"
-      if try !Output.line(line) { break }
+extension CommandContext {
+  /// `tally log --by` and `stats --by`: the net change per bucket, summed across `counters`,
+  /// a line each (`2026-11-23<TAB>+5`) or `{"bucket":"2026-11-23","net":5,"start":"..."}`.
+  func printBuckets(
+    of counters: [Counter], by kind: HistoryBuckets.Kind, json: Bool, since: Date? = nil, until: Date? = nil,
+    limit: Int? = nil
+  ) throws {
+    let (now, calendar) = (clock.now(), goalCalendar)
+    let each = counters.map { counter in
+      HistoryBuckets.of(
+        counter: counter.id, by: kind, history: history, calendar: calendar, now: now, since: since, until: until,
+        limit: limit)
     }
+    var buckets = each.first ?? []
+    if counters.count > 1 {
+      var sums: [String: HistoryBucket] = [:]
+      for bucket in each.joined() {
+        var sum = sums[bucket.label] ?? HistoryBucket(label: bucket.label, start: bucket.start, net: 0)
+        sum.net = PeriodTotal.add(sum.net, bucket.net)
+        sums[bucket.label] = sum
+      }
+      buckets = sums.values.sorted { $0.start < $1.start }
+    }
+    if let notice = history.notice { Platform.printError(notice) }
+    // A label is digits, dashes, a space and a colon: nothing to escape.
+    try Output.lines(
+      buckets.map { bucket in
+        json
+          ? "{\"bucket\":\"\(bucket.label)\",\"net\":\(bucket.net),\"start\":\"\(UTCTime.text(for: bucket.start))\"}"
+          : "\(bucket.label)\t\(HistorySummary.signed(bucket.net))"
+      })
   }
 }

@@ -3,7 +3,6 @@ import TallyDefaults
 import TallyModel
 import TallyPlatform
 
-/// `tally list [--group G] [--json]`: every counter (of a group), one `name<TAB>value` line each.
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print every counter as a name<TAB>value line.")
@@ -22,15 +21,11 @@ struct ListCommand: ParsableCommand {
     let context = try CommandContext.open(argumentDomain: argumentDomain)
     let counters = try group.map { try context.counters(inGroup: $0) } ?? context.counters.counters
     if quiet { return }
-    if json {
-      try Output.line(CounterListing.json(counters, currentID: context.counters.currentID))
-    } else {
-      for line in CounterListing.lines(counters) where try !Output.line(line) { break }
-    }
+    try Output.lines(
+      json ? [CounterListing.json(counters, currentID: context.counters.currentID)] : CounterListing.lines(counters))
   }
 }
 
-/// `tally new NAME [--group G]`.
 struct NewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "new", abstract: "Make a counter that starts at 0.")
 
@@ -44,12 +39,7 @@ struct NewCommand: ParsableCommand {
 
   func run() throws {
     // A bad group name is refused before the counter is made.
-    let group: String?
-    do throws(CounterError) {
-      group = try self.group.map(CountersModel.validatedGroup)
-    } catch {
-      throw CommandContext.fail(error)
-    }
+    let group = try CommandContext.checked { () throws(CounterError) in try self.group.map(CountersModel.validatedGroup) }
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.change(.create(named: name, selecting: false))
     if let group, let made = context.counters.counter(named: name) {
@@ -58,7 +48,6 @@ struct NewCommand: ParsableCommand {
   }
 }
 
-/// `tally group NAME [GROUP | --none]`: puts a counter in a group, in none, or prints its group.
 struct GroupCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "group",
@@ -98,7 +87,6 @@ struct GroupOption: ParsableArguments {
   var group: String?
 }
 
-/// `tally rm NAME`.
 struct RemoveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rm", abstract: "Delete a counter and its value (not the last one).")
@@ -115,7 +103,6 @@ struct RemoveCommand: ParsableCommand {
   }
 }
 
-/// `tally rename OLD NEW`.
 struct RenameCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a counter; its value stays.")
 

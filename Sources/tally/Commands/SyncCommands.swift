@@ -3,7 +3,6 @@ import TallyModel
 import TallyPlatform
 import TallySync
 
-/// `tally sync enable|status|disable`: counting on several machines through a shared folder.
 struct SyncCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sync",
@@ -17,7 +16,6 @@ struct SyncCommand: ParsableCommand {
     subcommands: [SyncEnableCommand.self, SyncStatusCommand.self, SyncDisableCommand.self])
 }
 
-/// `tally sync enable DIR [--name NAME]`.
 struct SyncEnableCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "enable", abstract: "Join the sync folder DIR; the counters here keep their values.")
@@ -78,7 +76,6 @@ struct SyncEnableCommand: ParsableCommand {
   }
 }
 
-/// `tally sync status [--json]`.
 struct SyncStatusCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status", abstract: "Print the folder, this machine, the other machines seen and when, and any problem.")
@@ -94,15 +91,10 @@ struct SyncStatusCommand: ParsableCommand {
       try Output.line(json ? "{\"enabled\":false}" : "Sync is off; `tally sync enable DIR` turns it on.")
       return
     }
-    if json {
-      try Output.line(sync.status.json)
-    } else {
-      for line in sync.status.lines(now: Platform.wallClockMilliseconds()) where try !Output.line(line) { break }
-    }
+    try Output.lines(json ? [sync.status.json] : sync.status.lines(now: Platform.wallClockMilliseconds()))
   }
 }
 
-/// `tally sync disable`.
 struct SyncDisableCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "disable", abstract: "Leave the sync folder; the counters keep their values here.")

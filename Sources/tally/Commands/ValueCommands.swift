@@ -2,7 +2,6 @@ import ArgumentParser
 import TallyDefaults
 import TallyModel
 
-/// `tally inc [NAME] [--by N]`: adds the counter's step, or N.
 struct IncrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inc", abstract: "Add the counter's step (or N) and print the new value.")
@@ -41,7 +40,6 @@ struct IncrementCommand: ParsableCommand {
   }
 }
 
-/// `tally dec [NAME] [--by N]`: subtracts the counter's step, or N.
 struct DecrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dec", abstract: "Subtract the counter's step (or N) and print the new value.")
@@ -65,7 +63,6 @@ struct DecrementCommand: ParsableCommand {
   }
 }
 
-/// `tally set [NAME] VALUE`.
 struct SetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "set", abstract: "Set a counter to VALUE and print it.",
@@ -103,7 +100,6 @@ struct SetCommand: ParsableCommand {
   }
 }
 
-/// `tally reset [NAME]`.
 struct ResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set a counter to 0 and print it.")
 
@@ -129,7 +125,6 @@ struct ResetCommand: ParsableCommand {
   }
 }
 
-/// `tally get [NAME] [--json]`.
 struct GetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "get", abstract: "Print a counter's value, or a line about it (--format).")
@@ -152,25 +147,18 @@ struct GetCommand: ParsableCommand {
   }
 
   func run() throws {
-    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
-    let counters = try Self.counters(named: names, group: group.group, in: context)
-    if output.quiet { return }
-    try Self.show(counters, json: format.json, template: try template.checked(), in: context)
+    try Self.show(
+      names: names, group: group.group, json: format.json, quiet: output.quiet, template: template.checked(),
+      argumentDomain: root.argumentDomain)
   }
 
-  /// `tally get [NAME] [--json | --format TEMPLATE] [-q]`, as the common command line's fast
-  /// path runs it (with a template that reads).
   static func show(
-    name: String?, json: Bool, quiet: Bool, format: String? = nil, argumentDomain: [String: PropertyListValue]
+    names: [String], group: String? = nil, json: Bool, quiet: Bool, template: CounterTemplate?,
+    argumentDomain: [String: PropertyListValue]
   ) throws {
     let context = try CommandContext.open(argumentDomain: argumentDomain)
-    let counter = try context.counter(named: name)
+    let counters = try Self.counters(named: names, group: group, in: context)
     if quiet { return }
-    try show([counter], json: json, template: format.flatMap { try? CounterTemplate($0) }, in: context)
-  }
-
-  /// Each counter's value, its JSON, or its line by `template`, a line each.
-  private static func show(_ counters: [Counter], json: Bool, template: CounterTemplate?, in context: CommandContext) throws {
     let render = template.map { template in
       // The history is opened only for a template that reads it.
       let history: HistoryLog? = template.needsHistory ? context.history : nil
@@ -201,9 +189,7 @@ struct FormatOption: ParsableArguments {
         + " in braces, {{ and }} for braces.", valueName: "template"))
   var format: String?
 
-  /// The template, checked; `nil` without one.
-  ///
-  /// - Throws: a usage error (exit 64) that names what is wrong with it.
+  /// The template, checked (a usage error names what is wrong); `nil` without one.
   func checked() throws -> CounterTemplate? {
     guard let format else { return nil }
     do throws(CounterTemplate.Problem) {
@@ -222,11 +208,8 @@ struct NoteOption: ParsableArguments {
       valueName: "text"))
   var note: String?
 
-  /// The note as the history keeps it (spaces at either end taken off), or `nil` without
-  /// one.
-  ///
-  /// - Throws: exit 65 with the reason for a note that breaks ``ChangeNote``'s rules,
-  ///   before anything is opened or changed.
+  /// The note as the history keeps it, or `nil`; exit 65 with the reason for a note that
+  /// breaks ``ChangeNote``'s rules, before anything is opened or changed.
   func checked() throws -> String? {
     guard let note else { return nil }
     do throws(CounterError) {

@@ -10,8 +10,6 @@ import TallyTerminal
   import Foundation
 #endif
 
-/// `tally watch [NAME...] [--group G] [--format TEMPLATE] [--json]`: a line about counters at
-/// start and at every change, for a status line or a bar.
 struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
@@ -101,9 +99,8 @@ struct WatchCommand: ParsableCommand {
 
 /// What `tally watch` prints for its counters.
 enum WatchLine {
-  /// The line: the template for each counter, two spaces between; without one, the value
-  /// alone when one counter is watched, and `name value` for each when `several` are (a
-  /// group, or several names).
+  /// The template for each counter, two spaces between; without one, the value alone, or
+  /// `name value` for each when `several` are watched.
   static func text(
     _ counters: [Counter], several: Bool, template: CounterTemplate?, history: HistoryLog?, now: Date,
     calendar: GoalCalendar
@@ -115,10 +112,8 @@ enum WatchLine {
     return counters.map { template.render($0, history: history, now: now, calendar: calendar) }.joined(separator: "  ")
   }
 
-  /// The object waybar's custom module reads with `return-type: json` (waybar-custom(5),
-  /// "RETURN-TYPE"): `text`, a `tooltip` with a line per counter, a `class` for the style
-  /// sheet (`reached` when every counter with a goal reached it, `below` when one has not,
-  /// `none` without goals) and, with a goal, the first goal's `percentage` (0 to 100).
+  /// The object waybar's custom module reads with `return-type: json` (waybar-custom(5)): a
+  /// `class` of `reached` when every goal is, `below` when one is not, `none` without goals.
   static func waybar(
     _ counters: [Counter], text: String, history: HistoryLog?, now: Date, calendar: GoalCalendar
   ) -> String {
