@@ -49,7 +49,7 @@ public final class CounterSync: CounterChangeRecorder {
 
   public var state: ReplicaState {
     decodedState(
-      store.propertyListValue(forKey: DefaultsKey.syncState.name), store.propertyListValue(forKey: DefaultsKey.syncSettings.name))
+      store.x.propertyList(forKey: .syncState), store.x.propertyList(forKey: .syncSettings))
   }
 
   private func decodedState(_ raw: PropertyListValue?, _ rawSettings: PropertyListValue?) -> ReplicaState {
@@ -112,7 +112,7 @@ public final class CounterSync: CounterChangeRecorder {
       var settings: (before: PropertyListValue?, after: PropertyListValue?)
       store.updatePropertyListValue(forKey: DefaultsKey.syncState.name) { raw in
         // Read under the lock, as the counters' state is.
-        settings.before = store.propertyListValue(forKey: DefaultsKey.syncSettings.name)
+        settings.before = store.x.propertyList(forKey: .syncSettings)
         var state = decodedState(raw, settings.before)
         var latest = state.latestTime
         change(&state) {
@@ -125,7 +125,7 @@ public final class CounterSync: CounterChangeRecorder {
         return value
       }
       if settings.after != settings.before {
-        store.setPropertyListValue(settings.after, forKey: DefaultsKey.syncSettings.name)
+        store.x.setPropertyList(settings.after, forKey: .syncSettings)
       }
     }
     unpublished = true
@@ -134,7 +134,7 @@ public final class CounterSync: CounterChangeRecorder {
   /// The ids of deleted counters dropped once every machine had seen their deletion, never
   /// used again, with this machine's sums under each for a machine not known yet to bring back.
   var retired: [String: Contribution?] {
-    guard case .dictionary(let entries)? = store.propertyListValue(forKey: DefaultsKey.syncRetiredIDs.name) else { return [:] }
+    guard case .dictionary(let entries)? = store.x.propertyList(forKey: .syncRetiredIDs) else { return [:] }
     return entries.mapValues { value -> Contribution? in
       guard case .array(let sums) = value, sums.count == 2, case .integer(let added) = sums[0],
         case .integer(let subtracted) = sums[1], let added = Int(exactly: added), let subtracted = Int(exactly: subtracted)
@@ -171,7 +171,7 @@ public final class CounterSync: CounterChangeRecorder {
       kept.mapValues { sums in
         sums.map { .array([.integer(Int64($0.added)), .integer(Int64($0.subtracted))]) } ?? .array([])
       })
-    store.setPropertyListValue(value, forKey: DefaultsKey.syncRetiredIDs.name)
+    store.x.setPropertyList(value, forKey: .syncRetiredIDs)
   }
 
   /// Ids derived from the names (one counter for one name made on two machines), else scoped.
@@ -221,8 +221,8 @@ public final class CounterSync: CounterChangeRecorder {
     // A damaged state is kept aside and rebuilt from every file and the counts in the store.
     let damaged = stateIsDamaged
     let remembered =
-      damaged ? [:] : MergedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncMergedFiles.name))
-    let skipped = SkippedFile.files(in: store.propertyListValue(forKey: DefaultsKey.syncSkippedFiles.name))
+      damaged ? [:] : MergedFile.files(in: store.x.propertyList(forKey: .syncMergedFiles))
+    let skipped = SkippedFile.files(in: store.x.propertyList(forKey: .syncSkippedFiles))
     let found = FolderReading(folder: folder, machine: machine, syncedSettings: syncedSettings, store: store).read(
       merged: remembered, skipped: skipped, into: local, rebuilding: damaged, retired: retired,
       horizon: HybridTime.horizon(now: now()), writeProblem: status.writeProblem)
@@ -253,11 +253,10 @@ public final class CounterSync: CounterChangeRecorder {
         // Another process here (a command) may have merged the same files first: then the
         // store holds nothing new, but this process's counters were read before it did.
         changed = materializer.materialize(latest, writing: true) || latest != local
-        store.setPropertyListValue(found.merged.propertyListValue, forKey: DefaultsKey.syncMergedFiles.name)
+        store.x.setPropertyList(found.merged.propertyListValue, forKey: .syncMergedFiles)
         if found.skipped != skipped {
-          store.setPropertyListValue(
-            found.skipped.isEmpty ? nil : found.skipped.propertyListValue,
-            forKey: DefaultsKey.syncSkippedFiles.name)
+          store.x.setPropertyList(
+            found.skipped.isEmpty ? nil : found.skipped.propertyListValue, forKey: .syncSkippedFiles)
         }
       }
     }

@@ -10,10 +10,10 @@ struct DamagedStateRecovery {
   func keepAside() {
     let raw = PropertyListValue.dictionary(
       [
-        DefaultsKey.syncState.name: store.propertyListValue(forKey: DefaultsKey.syncState.name),
-        DefaultsKey.syncSettings.name: store.propertyListValue(forKey: DefaultsKey.syncSettings.name),
+        DefaultsKey.syncState.name: store.x.propertyList(forKey: .syncState),
+        DefaultsKey.syncSettings.name: store.x.propertyList(forKey: .syncSettings),
       ].compactMapValues { $0 })
-    store.setPropertyListValue(raw, forKey: DefaultsKey.syncStateDamaged.name)
+    store.x.setPropertyList(raw, forKey: .syncStateDamaged)
   }
 
   /// What the store counts beyond the rebuilt state is this machine's contribution; nothing

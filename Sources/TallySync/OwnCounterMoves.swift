@@ -31,7 +31,7 @@ struct OwnCounterMoves {
   }
 
   func take() -> [(old: String, new: String)] {
-    guard store.propertyListValue(forKey: DefaultsKey.syncMovedIDs.name) != nil else { return [] }
+    guard store.x.propertyList(forKey: .syncMovedIDs) != nil else { return [] }
     var moves: [(old: String, new: String)] = []
     store.performBatch {
       guard let pending = store.x.object([[String]].self, forKey: .syncMovedIDs) else { return }

@@ -18,6 +18,21 @@ public struct TypedDefaults {
     self.store = store
   }
 
+  // MARK: Values decoded by their own types
+
+  /// The value under `key` as the store keeps it, for data that its own type decodes (the
+  /// counters, the sync state, the waiting history rows) and may cache by this value.
+  @inlinable
+  public func propertyList(forKey key: DefaultsKey) -> PropertyListValue? {
+    store.propertyListValue(forKey: key.name)
+  }
+
+  /// Stores `value` as it is under `key`, or removes the key when it is `nil`.
+  @inlinable
+  public func setPropertyList(_ value: PropertyListValue?, forKey key: DefaultsKey) {
+    store.setPropertyListValue(value, forKey: key.name)
+  }
+
   // MARK: Storable values
 
   @inlinable

@@ -140,7 +140,7 @@ public struct BackupImport {
     // The rows the history holds leave the store with this write, as with a change's; every
     // waiting row when replacing, as this machine's rows are.
     if replacing {
-      model.userDefaults.setPropertyListValue(nil, forKey: DefaultsKey.historyPending.name)
+      model.userDefaults.x.setPropertyList(nil, forKey: .historyPending)
     } else {
       history.pending?.save([])
     }

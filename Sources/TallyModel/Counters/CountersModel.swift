@@ -144,7 +144,7 @@ public final class CountersModel {
   /// The counters' records in order; never empty.
   var records: [CounterRecord] {
     // Tally's own stores hand out the stored list itself: decode it again only when it changed.
-    let raw = userDefaults.propertyListValue(forKey: DefaultsKey.counters.name)
+    let raw = userDefaults.x.propertyList(forKey: .counters)
     if let raw, let cached = cachedRecords, cached.raw == raw { return cached.records }
     let records = Self.records(in: userDefaults)
     if let raw { cachedRecords = (raw, records) }

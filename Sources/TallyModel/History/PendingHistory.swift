@@ -56,7 +56,7 @@ public final class PendingHistory {
 
   /// The rows in the store, as it was last read; an entry that cannot be read is skipped.
   public var rows: [PendingRow] {
-    guard let raw = store.propertyListValue(forKey: DefaultsKey.historyPending.name), case .array(let items) = raw else {
+    guard let raw = store.x.propertyList(forKey: .historyPending), case .array(let items) = raw else {
       return []
     }
     if let cached, cached.raw == raw { return cached.rows }
@@ -89,8 +89,8 @@ public final class PendingHistory {
       if let index = kept.firstIndex(where: { $0.id == row.id }) { kept[index] = row } else { kept.append(row) }
     }
     let value: PropertyListValue? = kept.isEmpty ? nil : .array(kept.map(Self.value(of:)))
-    guard value != store.propertyListValue(forKey: DefaultsKey.historyPending.name) else { return }
-    store.setPropertyListValue(value, forKey: DefaultsKey.historyPending.name)
+    guard value != store.x.propertyList(forKey: .historyPending) else { return }
+    store.x.setPropertyList(value, forKey: .historyPending)
   }
 
   // MARK: The rows as the store keeps them
