@@ -39,7 +39,7 @@ public enum SyncSetup {
   /// an id derived from its name so that the same name on another machine adds up; with
   /// `replacingMachine`, a file with this name and another instance is merged, then written over.
   public static func enable(
-    store: any PropertyListStore, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
+    store: any PropertyListStore, folder: String, name: String, history: HistoryReplica?, replacingMachine: Bool = false,
     syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) throws(Problem) -> (sync: CounterSync, join: Join) {
     if let problem = SyncMachine.problem(withName: name) { throw .invalidName(problem) }

@@ -21,7 +21,7 @@ extension CounterSync {
 
 extension SyncSetup {
   public static func enable(
-    store: UserDefaultsProtocol, folder: String, name: String, history: HistoryLog?, replacingMachine: Bool = false,
+    store: UserDefaultsProtocol, folder: String, name: String, history: HistoryReplica?, replacingMachine: Bool = false,
     now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) throws(Problem) -> (sync: CounterSync, join: Join) {
     try enable(

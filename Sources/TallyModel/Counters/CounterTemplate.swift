@@ -88,7 +88,7 @@ public struct CounterTemplate: Sendable, Equatable {
 
   /// The line for `counter` at `now`, its history read only for the fields that need it and
   /// text from the store escaped for a terminal.
-  public func render(_ counter: Counter, history: HistoryLog?, now: Date, calendar: GoalCalendar) -> String {
+  public func render(_ counter: Counter, history: HistoryReader?, now: Date, calendar: GoalCalendar) -> String {
     // Read once, and only as far as the fields ask: the streaks only for {streak}.
     let needsStreak = fields.contains(.streak)
     lazy var goal = history.flatMap { history in

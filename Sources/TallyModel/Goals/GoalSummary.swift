@@ -101,7 +101,7 @@ public struct GoalSummary: Equatable, Sendable {
 
 extension GoalSummary {
   /// How `counter` stands toward its goal in the current period only (no streaks), or `nil`.
-  public static func progress(of counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
+  public static func progress(of counter: Counter, history: HistoryReader, now: Date, calendar: GoalCalendar) -> GoalSummary? {
     guard let goal = counter.goal else { return nil }
     let current = calendar.period(goal.period, of: now)
     let totals =
@@ -111,7 +111,7 @@ extension GoalSummary {
   }
 
   /// How `counter` stands toward its goal now, or `nil` when it has none.
-  public static func of(_ counter: Counter, history: HistoryLog, now: Date, calendar: GoalCalendar) -> GoalSummary? {
+  public static func of(_ counter: Counter, history: HistoryReader, now: Date, calendar: GoalCalendar) -> GoalSummary? {
     guard let goal = counter.goal else { return nil }
     guard goal.period != .total else {
       return GoalSummary(goal: goal, value: counter.value, totals: [:], streaks: (0, 0), now: now, calendar: calendar)

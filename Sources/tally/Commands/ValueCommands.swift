@@ -161,7 +161,7 @@ struct GetCommand: ParsableCommand {
     if quiet { return }
     let render = template.map { template in
       // The history is opened only for a template that reads it.
-      let history: HistoryLog? = template.needsHistory ? context.history : nil
+      let history: HistoryReader? = template.needsHistory ? context.history : nil
       let (now, calendar) = (context.clock.now(), context.goalCalendar)
       return { (counter: Counter) in template.render(counter, history: history, now: now, calendar: calendar) }
     }

@@ -49,7 +49,7 @@ struct WatchCommand: ParsableCommand {
     // left out, and one made again under its name comes back.
     let watched = try GetCommand.counters(named: names, group: group.group, in: context).map(\.name)
     let groupName = group.group
-    let history: HistoryLog? = (template?.needsHistory ?? false) || json ? context.history : nil
+    let history: HistoryReader? = (template?.needsHistory ?? false) || json ? context.history : nil
     let line = { (list: CounterList, now: Date) -> String in
       let counters =
         groupName.map { list.counters(inGroup: $0) } ?? watched.compactMap { list.counter(named: $0) }
@@ -102,7 +102,7 @@ enum WatchLine {
   /// The template for each counter, two spaces between; without one, the value alone, or
   /// `name value` for each when `several` are watched.
   static func text(
-    _ counters: [Counter], several: Bool, template: CounterTemplate?, history: HistoryLog?, now: Date,
+    _ counters: [Counter], several: Bool, template: CounterTemplate?, history: HistoryReader?, now: Date,
     calendar: GoalCalendar
   ) -> String {
     guard let template else {
@@ -115,7 +115,7 @@ enum WatchLine {
   /// The object waybar's custom module reads with `return-type: json` (waybar-custom(5)): a
   /// `class` of `reached` when every goal is, `below` when one is not, `none` without goals.
   static func waybar(
-    _ counters: [Counter], text: String, history: HistoryLog?, now: Date, calendar: GoalCalendar
+    _ counters: [Counter], text: String, history: HistoryReader?, now: Date, calendar: GoalCalendar
   ) -> String {
     struct Output: Encodable {
       var text: String

@@ -20,7 +20,7 @@ public struct DayHours: Equatable, Sendable {
   public var currentIndex: Int?
 
   /// The hours of `day`, read from its changes (one indexed read).
-  public init(counter id: String, day: Int, history: HistoryLog, calendar: GoalCalendar, now: Date) {
+  public init(counter id: String, day: Int, history: HistoryReader, calendar: GoalCalendar, now: Date) {
     let entries = history.entries(
       ofCounter: id, since: calendar.start(ofDay: day), until: calendar.start(ofDay: day + 1), limit: nil
     ).entries

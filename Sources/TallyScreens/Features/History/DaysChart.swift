@@ -21,7 +21,7 @@ public struct DaysChart: Equatable, Sendable {
 
   /// The 14 days (or periods of a weekly or monthly goal) ending `windowsBack` windows
   /// before the current one, from the kept totals (one indexed read).
-  public init(counter: Counter, history: HistoryLog, calendar: GoalCalendar, today: Int, windowsBack: Int) {
+  public init(counter: Counter, history: HistoryReader, calendar: GoalCalendar, today: Int, windowsBack: Int) {
     let goal = counter.goal.flatMap { $0.period == .total ? nil : $0 }
     let period = goal?.period ?? .day
     self.period = period

@@ -58,7 +58,7 @@ public final class HistoryViewModel: Screen {
   /// Damaged lines skipped or a history that could not be read, if any.
   public var notice: String? { history.notice }
 
-  let history: HistoryLog
+  let history: HistoryReader
   let calendar: GoalCalendar
   private let clock: WallClock
 
@@ -71,7 +71,7 @@ public final class HistoryViewModel: Screen {
 
   /// The history of `counter`, opening on `page`; its days and its goal's periods begin as
   /// `goalCalendar` says (at local midnight in `clock`'s time zone unless given).
-  public init(counter: Counter, history: HistoryLog, clock: WallClock, goalCalendar: GoalCalendar? = nil, page: Page = .year) {
+  public init(counter: Counter, history: HistoryReader, clock: WallClock, goalCalendar: GoalCalendar? = nil, page: Page = .year) {
     self.counter = counter
     self.history = history
     self.clock = clock

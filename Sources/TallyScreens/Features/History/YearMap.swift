@@ -32,7 +32,7 @@ public struct YearMap: Equatable, Sendable {
 
   /// The map of the 53 weeks whose last one holds `endDay`, read from the totals `history`
   /// keeps (two indexed reads at most, however long the history).
-  public init(counter: Counter, history: HistoryLog, calendar: GoalCalendar, endDay: Int, today: Int) {
+  public init(counter: Counter, history: HistoryReader, calendar: GoalCalendar, endDay: Int, today: Int) {
     let lastWeek = GoalCalendar.period(.week, ofDay: endDay)
     let firstDay = (lastWeek - Self.weekCount + 1) * 7 - 3
     let goal = counter.goal.flatMap { $0.period == .total ? nil : $0 }
