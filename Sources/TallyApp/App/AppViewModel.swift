@@ -89,7 +89,8 @@ public final class AppViewModel {
   private let history: HistoryLog?
   /// Whether the terminal shows Unicode (the history's Year view is drawn differently without).
   public private(set) var unicode = true
-  private var isOnboarding: Bool
+  /// Whether onboarding is on show: the bottom screen is the onboarding screen.
+  private var isOnboarding: Bool { screens.first?.name == .onboarding }
 
   /// Makes the app's view model; `history` is where `N` on the counter screen finds the
   /// last change and keeps its note (the one `eventRecorder` records changes in, when it does).
@@ -113,7 +114,6 @@ public final class AppViewModel {
     self.makeHistoryViewModel = makeHistoryViewModel
     self.makeGoalSummary = makeGoalSummary
     self.makeLastChange = makeLastChange
-    isOnboarding = settingStore.showOnboarding
     open(settingStore.showOnboarding ? .onboarding : .counter)
   }
 
@@ -174,7 +174,6 @@ public final class AppViewModel {
       case .close: close()
       case .endOnboarding(let skipped):
         settingStore.showOnboarding = false
-        isOnboarding = false
         eventRecorder.record(skipped ? .onboardingSkipped : .onboardingFinished)
         screens.removeAll()
         open(.counter)
