@@ -192,13 +192,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|watch|export|import|sync|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|link|bounds|watch|export|import|sync|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group watch export import sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group link bounds watch export import sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -344,12 +344,18 @@ _tally_new() {
     repeating_flags=()
     non_repeating_flags=(--version --help)
     repeating_options=()
-    non_repeating_options=(--group)
+    non_repeating_options=(--group --min --max)
     __tally_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--group')
+        return
+        ;;
+    '--min')
+        return
+        ;;
+    '--max')
         return
         ;;
     esac
@@ -553,6 +559,59 @@ _tally_group() {
     case "${positional_number}" in
     1)
         __tally_add_completions -W "$(__tally_custom_complete ---completion group -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_tally_link() {
+    repeating_flags=()
+    non_repeating_flags=(--clear --version --help)
+    repeating_options=()
+    non_repeating_options=(--every)
+    __tally_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--every')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W "$(__tally_custom_complete ---completion link -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    2)
+        __tally_add_completions -W "$(__tally_custom_complete ---completion link -- positional@1 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_tally_bounds() {
+    repeating_flags=()
+    non_repeating_flags=(--clear --version --help)
+    repeating_options=()
+    non_repeating_options=(--min --max)
+    __tally_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--min')
+        return
+        ;;
+    '--max')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W "$(__tally_custom_complete ---completion bounds -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
         return
         ;;
     esac

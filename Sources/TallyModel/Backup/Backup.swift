@@ -7,17 +7,21 @@ public struct Backup: Equatable, Sendable {
     public var step: Int
     public var goal: Goal?
     public var group: String?
+    /// Its link (to a counter of the backup, by name), bounds and alert.
+    public var rules: CounterRules
     /// Its history, oldest first, with `counter` left empty (a store's id means nothing elsewhere).
     public var history: [HistoryEntry]
 
     public init(
-      name: String, value: Int, step: Int = 1, goal: Goal? = nil, group: String? = nil, history: [HistoryEntry] = []
+      name: String, value: Int, step: Int = 1, goal: Goal? = nil, group: String? = nil, rules: CounterRules = CounterRules(),
+      history: [HistoryEntry] = []
     ) {
       self.name = name
       self.value = value
       self.step = step
       self.goal = goal
       self.group = group
+      self.rules = rules
       self.history = history
     }
   }
@@ -61,7 +65,12 @@ public struct Backup: Equatable, Sendable {
       byCounter[id, default: []].append(entry)
     }
     counters = list.counters.map {
-      Item(name: $0.name, value: $0.value, step: $0.step, goal: $0.goal, group: $0.group, history: byCounter[$0.id] ?? [])
+      var rules = $0.rules
+      rules.link = rules.link.flatMap { link in list.counter(withID: link.to).map { CounterLink(to: $0.name, every: link.every) }
+      }
+      return Item(
+        name: $0.name, value: $0.value, step: $0.step, goal: $0.goal, group: $0.group, rules: rules,
+        history: byCounter[$0.id] ?? [])
     }
   }
 
@@ -103,6 +112,12 @@ public struct Backup: Equatable, Sendable {
       }
       if let goal = item.goal, goal.amount < 1 {
         throw Problem(location: location(index), reason: CounterError.invalidGoal(goal.text).description)
+      }
+      if let minimum = item.rules.minimum, let maximum = item.rules.maximum, minimum > maximum {
+        throw Problem(location: location(index), reason: "the min \(minimum) is above the max \(maximum)")
+      }
+      if let link = item.rules.link, link.every < 2 || !counters.contains(where: { $0.name == link.to }) {
+        throw Problem(location: location(index), reason: "a link goes to a counter of the file, every 2 or more")
       }
     }
     return checked

@@ -6,18 +6,19 @@ import TallyPlatform
 /// One row per counter, then one per change in its history:
 ///
 /// ```
-/// kind,counter,value,step,goal,time,event,name,old,new,source,note,group
-/// counter,water,3,1,8/day,,,,,,,,Health
-/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app,after the run,
+/// kind,counter,value,step,goal,time,event,name,old,new,source,note,group,link,every,min,max,alert
+/// counter,water,3,1,8/day,,,,,,,,Health,,,0,,every 10
+/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app,after the run,,,,,,
 /// ```
 ///
-/// The `note` and `group` columns come last, so that an export from before them still reads.
+/// Newer columns come last, so that an export from before them still reads.
 public enum BackupCSV {
   static let header = [
-    "kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source", "note", "group",
+    "kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source", "note", "group", "link",
+    "every", "min", "max", "alert",
   ]
-  /// The headers of the exports written before groups, and before notes.
-  static let olderHeaders = [Array(header.dropLast()), Array(header.dropLast(2))]
+  /// The headers of the exports written before links, before groups, and before notes.
+  static let olderHeaders = [Array(header.dropLast(5)), Array(header.dropLast(6)), Array(header.dropLast(7))]
 
   public static func encode(_ backup: Backup) -> [UInt8] {
     var rows = [header]
@@ -25,12 +26,15 @@ public enum BackupCSV {
       rows.append(
         [
           "counter", item.name, String(item.value), String(item.step), item.goal?.text ?? "", "", "", "", "", "", "", "",
-          item.group ?? "",
+          item.group ?? "", item.rules.link?.to ?? "", item.rules.link.map { String($0.every) } ?? "",
+          item.rules.minimum.map(String.init) ?? "", item.rules.maximum.map(String.init) ?? "", item.rules.alert?.text ?? "",
         ])
       for entry in item.history {
         rows.append([
           "change", item.name, "", "", "", UTCTime.text(for: entry.time), entry.event.rawValue, entry.name,
-          entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue, entry.note ?? "", "",
+          entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue, entry.note ?? "", "", "", "",
+          "",
+          "", "",
         ])
       }
     }
@@ -70,7 +74,8 @@ public enum BackupCSV {
         }
         let group = fields.count > 12 && !fields[12].isEmpty ? fields[12] : nil
         itemsByName[fields[1]] = items.count
-        items.append(Backup.Item(name: fields[1], value: value, step: step, goal: goal, group: group))
+        items.append(
+          Backup.Item(name: fields[1], value: value, step: step, goal: goal, group: group, rules: try rules(fields, at)))
         lines.append(record.line)
       case "change":
         guard let index = itemsByName[fields[1]] else {
@@ -101,6 +106,25 @@ public enum BackupCSV {
     let note = fields.count > 11 && !fields[11].isEmpty ? try Backup.checkedNote(fields[11], at: at) : nil
     return HistoryEntry(
       time: time, event: event, counter: "", name: fields[7], old: old, new: new, source: source, note: note)
+  }
+
+  /// The link, bounds and alert of a counter row; empty in an export from before them.
+  private static func rules(_ fields: [String], _ at: String) throws(Backup.Problem) -> CounterRules {
+    guard fields.count > 17 else { return CounterRules() }
+    func optional(_ column: Int, _ name: String) throws(Backup.Problem) -> Int? {
+      fields[column].isEmpty ? nil : try number(fields[column], name, at)
+    }
+    let every = try optional(14, "every")
+    guard fields[13].isEmpty == (every == nil) else {
+      throw Backup.Problem(location: at, reason: "a link needs both link and every")
+    }
+    let alert = fields[17].isEmpty ? nil : CounterAlert(text: fields[17])
+    guard fields[17].isEmpty || alert != nil else {
+      throw Backup.Problem(location: at, reason: "an alert is N or \"every N\", not \"\(fields[17])\"")
+    }
+    return CounterRules(
+      link: every.map { CounterLink(to: fields[13], every: $0) }, minimum: try optional(15, "min"),
+      maximum: try optional(16, "max"), alert: alert)
   }
 
   private static func number(_ text: String, _ field: String, _ at: String) throws(Backup.Problem) -> Int {

@@ -220,6 +220,7 @@ public struct BackupImport {
         records[at].step = item.step
         records[at].goal = item.goal
         records[at].group = item.group
+        records[at].rules = item.rules
         found[index] = records[at].id
       }
       let newIDs: [String]
@@ -239,8 +240,17 @@ public struct BackupImport {
       }
       for (index, id) in zip(unmatched, newIDs) {
         let item = items[index]
-        records.append(CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal, group: item.group))
+        records.append(
+          CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal, group: item.group, rules: item.rules))
         found[index] = id
+      }
+      // A backup links by name, to one of its own counters: each link now goes to its id.
+      let idsByName = Dictionary(zip(items.map(\.name), found).map { ($0, $1) }) { first, _ in first }
+      for (item, id) in zip(items, found) {
+        guard let index = records.firstIndex(where: { $0.id == id }) else { continue }
+        records[index].rules.link = item.rules.link.flatMap { link in
+          idsByName[link.to]?.map { CounterLink(to: $0, every: link.every) }
+        }
       }
       ids = found.map { $0 ?? "" }
       let kept = Set(records.map(\.id))

@@ -25,6 +25,11 @@ public enum BackupJSON {
     var goal: Goal?
     /// Absent when the counter has none (and in every backup from before groups).
     var group: String?
+    /// Absent when the counter has none (and in every backup from before them).
+    var link: CounterLink?
+    var min: Int?
+    var max: Int?
+    var alert: String?
     var history: [Change]
   }
 
@@ -45,7 +50,8 @@ public enum BackupJSON {
       format: formatName, version: version,
       counters: backup.counters.map { item in
         Counter(
-          name: item.name, value: item.value, step: item.step, goal: item.goal, group: item.group,
+          name: item.name, value: item.value, step: item.step, goal: item.goal, group: item.group, link: item.rules.link,
+          min: item.rules.minimum, max: item.rules.maximum, alert: item.rules.alert?.text,
           history: item.history.map {
             Change(
               time: UTCTime.text(for: $0.time), event: $0.event, name: $0.name, old: $0.old, new: $0.new, source: $0.source,
@@ -106,6 +112,8 @@ public enum BackupJSON {
       items.append(
         Backup.Item(
           name: counter.name, value: counter.value, step: counter.step, goal: counter.goal, group: counter.group,
+          rules: CounterRules(
+            link: counter.link, minimum: counter.min, maximum: counter.max, alert: counter.alert.flatMap(CounterAlert.init)),
           history: history))
     }
     return try Backup(counters: items).validated { "counters[\($0)]" }

@@ -14,14 +14,151 @@ public struct Counter: Sendable, Equatable, Identifiable {
   /// The group it belongs to ("Health", "Work"), if any: a name as a counter's, and counters
   /// whose groups differ only in case are in one group.
   public var group: String?
+  /// Its link to another counter, its bounds and its alert.
+  public var rules: CounterRules
+  /// What the counters linked to this one carry into it: each one's ``total`` divided by its
+  /// link's `every`, rounded down (set by ``CounterList``, never stored).
+  public var carried = 0
+  /// Whether its link carries: it leads to a counter and makes no loop (set by ``CounterList``).
+  public var carries = false
 
-  public init(id: String, name: String, step: Int = 1, value: Int = 0, goal: Goal? = nil, group: String? = nil) {
+  public init(
+    id: String, name: String, step: Int = 1, value: Int = 0, goal: Goal? = nil, group: String? = nil,
+    rules: CounterRules = CounterRules()
+  ) {
     self.id = id
     self.name = name
     self.step = step
     self.value = value
     self.goal = goal
     self.group = group
+    self.rules = rules
+  }
+
+  /// The stored value and what links carry into it: what bounds are checked against.
+  public var total: Int { CounterRules.sum(value, carried) }
+
+  /// What the counter shows: its ``total`` within the current `every` of its link (0 to
+  /// every - 1), or the total itself when it carries nowhere.
+  public var shown: Int {
+    guard carries, let link = rules.link else { return total }
+    return CounterRules.within(total, every: link.every)
+  }
+
+  /// Whether a merge has taken the total past a bound (a change made here never does).
+  public var isPastBound: Bool { rules.refusal(for: total, from: nil) != nil }
+}
+
+/// A counter's link: every `every` counted on it adds one to the counter `to` (an id).
+public struct CounterLink: Sendable, Hashable, Codable {
+  public var to: String
+  public var every: Int
+
+  public init(to: String, every: Int) {
+    self.to = to
+    self.every = every
+  }
+}
+
+/// An alert: when a counter's total reaches `at` from below (or, `repeating`, each multiple
+/// of it), the app rings and a command says so; nothing is refused.
+public struct CounterAlert: Sendable, Hashable {
+  public var at: Int
+  public var repeating: Bool
+
+  public init(at: Int, repeating: Bool = false) {
+    self.at = at
+    self.repeating = repeating
+  }
+
+  /// "100", or "every 100" for one at each multiple.
+  public var text: String { repeating ? "every \(at)" : String(at) }
+
+  /// Reads ``text``; a repeating alert is every 1 or more.
+  public init?(text: String) {
+    let words = text.split(separator: " ")
+    guard let at = words.last.flatMap({ Int($0) }) else { return nil }
+    let repeating = words.count == 2 && words[0] == "every"
+    guard words.count == 1 || repeating, at > 0 || !repeating else { return nil }
+    self.init(at: at, repeating: repeating)
+  }
+
+  /// Whether going from `old` to `new` reaches the alert's value (or a multiple) from below.
+  public func rings(from old: Int, to new: Int) -> Bool {
+    guard new > old else { return false }
+    guard repeating else { return old < at && new >= at }
+    return CounterRules.carry(old, every: at) < CounterRules.carry(new, every: at)
+  }
+}
+
+/// How a counter works with others and where it stops: its link, its bounds and its alert.
+public struct CounterRules: Sendable, Hashable {
+  public var link: CounterLink?
+  public var minimum: Int?
+  public var maximum: Int?
+  public var alert: CounterAlert?
+
+  public init(link: CounterLink? = nil, minimum: Int? = nil, maximum: Int? = nil, alert: CounterAlert? = nil) {
+    self.link = link
+    self.minimum = minimum
+    self.maximum = maximum
+    self.alert = alert
+  }
+
+  /// The bounds as `tally bounds` prints them: "min 0 max 10", "min 0", or "none".
+  public var boundsText: String {
+    let parts = [minimum.map { "min \($0)" }, maximum.map { "max \($0)" }].compactMap { $0 }
+    return parts.isEmpty ? "none" : parts.joined(separator: " ")
+  }
+
+  /// The bound a total of `new` is refused by ("min 0"), moving from `old` (`nil`: any move): past it and
+  /// further from it than before. A total a merge left past a bound can come back toward it.
+  public func refusal(for new: Int, from old: Int?) -> String? {
+    if let minimum, new < minimum, new < (old ?? Int.max) { return "min \(minimum)" }
+    if let maximum, new > maximum, new > (old ?? Int.min) { return "max \(maximum)" }
+    return nil
+  }
+
+  /// Why these bounds cannot hold the counter `name` at `total`: they cross, or it is outside.
+  public func boundsProblem(at total: Int, name: String) -> String? {
+    if let minimum, let maximum, minimum > maximum { return "the min \(minimum) is above the max \(maximum)" }
+    return refusal(for: total, from: nil).map { "\(name) would be past its \($0) at \(total)" }
+  }
+
+  /// `a + b`, held at `Int`'s ends: values from other machines' files can be anything.
+  static func sum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? Int.max : Int.min) : sum
+  }
+
+  /// `total` modulo `every`, from 0 to every - 1 for a negative total too.
+  static func within(_ total: Int, every: Int) -> Int {
+    let remainder = total % every
+    return remainder < 0 ? remainder + every : remainder
+  }
+
+  /// `total` divided by `every`, rounded down (toward minus infinity).
+  static func carry(_ total: Int, every: Int) -> Int { total / every - (total % every < 0 ? 1 : 0) }
+
+  var propertyListEntries: [String: PropertyListValue] {
+    var entries: [String: PropertyListValue] = [:]
+    if let link { entries["link"] = .dictionary(["to": .string(link.to), "every": .integer(Int64(link.every))]) }
+    if let minimum { entries["min"] = .integer(Int64(minimum)) }
+    if let maximum { entries["max"] = .integer(Int64(maximum)) }
+    if let alert { entries["alert"] = .string(alert.text) }
+    return entries
+  }
+
+  /// The rules in a record's entries; one that cannot be read is dropped, never the counter.
+  init(propertyListEntries entries: [String: PropertyListValue]) {
+    if case .dictionary(let link)? = entries["link"], case .string(let to)? = link["to"],
+      CounterRecord.isCounterID(to), let every = link["every"].flatMap(Int.init(propertyListValue:)), every > 1
+    {
+      self.link = CounterLink(to: to, every: every)
+    }
+    minimum = entries["min"].flatMap(Int.init(propertyListValue:))
+    maximum = entries["max"].flatMap(Int.init(propertyListValue:))
+    if case .string(let text)? = entries["alert"] { alert = CounterAlert(text: text) }
   }
 }
 
@@ -34,13 +171,17 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
   public var goal: Goal?
   /// The counter's group; a record without one (as every store before groups) has none.
   public var group: String?
+  public var rules: CounterRules
 
-  public init(id: String, name: String, step: Int, goal: Goal? = nil, group: String? = nil) {
+  public init(
+    id: String, name: String, step: Int, goal: Goal? = nil, group: String? = nil, rules: CounterRules = CounterRules()
+  ) {
     self.id = id
     self.name = name
     self.step = step
     self.goal = goal
     self.group = group
+    self.rules = rules
   }
 
   /// Whether `id` is a counter's id as Tally makes them: `count`, `count-N` (made with sync
@@ -70,6 +211,7 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     var entries: [String: PropertyListValue] = ["id": .string(id), "name": .string(name), "step": .integer(Int64(step))]
     if let goal { entries["goal"] = goal.propertyListValue }
     if let group { entries["group"] = .string(group) }
+    entries.merge(rules.propertyListEntries) { old, _ in old }
     return .dictionary(entries)
   }
 
@@ -83,6 +225,7 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     var group: String?
     if case .string(let name)? = entries["group"] { group = try? CountersModel.validatedGroup(name) }
     self.init(
-      id: id, name: name, step: step, goal: entries["goal"].flatMap(Goal.init(propertyListValue:)), group: group)
+      id: id, name: name, step: step, goal: entries["goal"].flatMap(Goal.init(propertyListValue:)), group: group,
+      rules: CounterRules(propertyListEntries: entries))
   }
 }

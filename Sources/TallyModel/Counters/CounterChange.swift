@@ -5,6 +5,7 @@ public enum CounterChange: Sendable, Equatable {
   case step(counterID: String, from: Int, to: Int)
   case goal(counterID: String, from: Goal?, to: Goal?)
   case group(counterID: String, from: String?, to: String?)
+  case rules(counterID: String, from: CounterRules, to: CounterRules)
   case rename(counterID: String, from: String, to: String)
   /// A counter was made at `index`; `previousID` was on screen before.
   case create(Counter, index: Int, previousID: String)
@@ -16,7 +17,9 @@ public enum CounterChange: Sendable, Equatable {
 
   public var counterID: String {
     switch self {
-    case .value(let id, _, _), .step(let id, _, _), .goal(let id, _, _), .group(let id, _, _), .rename(let id, _, _): id
+    case .value(let id, _, _), .step(let id, _, _), .goal(let id, _, _), .group(let id, _, _), .rename(let id, _, _),
+      .rules(let id, _, _):
+      id
     case .create(let counter, _, _), .delete(let counter, _): counter.id
     case .note(let change, _, _): change.entry.counter
     }
@@ -30,6 +33,7 @@ public enum CounterChange: Sendable, Equatable {
     case .goal(old, let from, let to): return .goal(counterID: new, from: from, to: to)
     case .group(old, let from, let to): return .group(counterID: new, from: from, to: to)
     case .rename(old, let from, let to): return .rename(counterID: new, from: from, to: to)
+    case .rules(old, let from, let to): return .rules(counterID: new, from: from, to: to)
     case .create(var counter, let index, let previous):
       if counter.id == old { counter.id = new }
       return .create(counter, index: index, previousID: previous == old ? new : previous)
@@ -48,6 +52,7 @@ public enum CounterChange: Sendable, Equatable {
     case .goal(_, let from, let to): "goal of \(name) \(from?.text ?? "none") → \(to?.text ?? "none")"
     case .group(_, let from, let to): "group of \(name) \(from ?? "none") → \(to ?? "none")"
     case .rename(_, let from, let to): "rename \(from) → \(to)"
+    case .rules: "link and bounds of \(name)"
     case .create(let counter, _, _): "new counter \(counter.name)"
     case .delete(let counter, _): "delete \(counter.name)"
     case .note(let change, _, let to): "\(to == nil ? "note taken off" : "note on") \(name) \(Self.values(of: change.entry))"

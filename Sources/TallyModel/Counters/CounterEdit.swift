@@ -9,6 +9,9 @@ public enum CounterEdit: Sendable, Equatable {
   case setStep(Int, of: String)
   /// Sets a counter's goal, or clears it with `nil`.
   case setGoal(Goal?, of: String)
+  /// Sets a counter's link, bounds and alert, refused when a link would loop or the value is
+  /// outside the bounds.
+  case setRules(CounterRules, of: String)
   /// Puts a counter in a group (the name as given, trimmed), or in none with `nil`.
   case setGroup(String?, of: String)
   case rename(String, to: String)

@@ -14,6 +14,10 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidValue(String)
   /// The value would pass `Int.max` or `Int.min`; it was left unchanged.
   case limitReached(value: Int, step: Int)
+  /// A change would take a counter's total past one of its bounds (`bound`: "min 0").
+  case pastBound(name: String, value: Int, bound: String)
+  /// A link or bounds that cannot be set, and why.
+  case invalidRule(String)
   /// A note on a change is empty, too long, or not one line of printable text.
   case invalidNote(String)
   /// This many changes already wait for a history that cannot be written.
@@ -21,7 +25,8 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .invalidName(let reason), .invalidNote(let reason): reason
+    case .invalidName(let reason), .invalidNote(let reason), .invalidRule(let reason): reason
+    case .pastBound(let name, let value, let bound): "that would take \(name) to \(value), past its \(bound); nothing was changed"
     case .duplicateName(let name): "a counter named \"\(name)\" already exists"
     case .unknownCounter(let name): "no counter is named \"\(name)\""
     case .lastCounter: "the last counter cannot be deleted"

@@ -5,8 +5,63 @@ public struct CounterList: Sendable, Equatable {
   public var currentID: String
 
   public init(counters: [Counter], currentID: String) {
-    self.counters = counters
+    self.counters = Self.carrying(counters)
     self.currentID = currentID
+  }
+
+  /// `counters` with what their links carry (``Counter/carried``), a function of the values
+  /// alone, so that every machine that has the same values shows the same. A link to no
+  /// counter here, or one on a loop (two machines linking at once can make one), carries nothing.
+  static func carrying(_ counters: [Counter]) -> [Counter] {
+    guard counters.contains(where: { $0.rules.link != nil }) else { return counters }
+    let index = Dictionary(counters.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    let target = counters.map { $0.rules.link.flatMap { index[$0.to] } }
+    let carries = counters.indices.map { start in
+      var next = target[start]
+      for _ in counters.indices {
+        guard let at = next, at != start else { break }
+        next = target[at]
+      }
+      return target[start] != nil && next != start
+    }
+    // In order: a counter carries on once everything linked to it has carried into it.
+    var waiting = [Int](repeating: 0, count: counters.count)
+    for from in counters.indices where carries[from] { waiting[target[from]!] += 1 }
+    var result = counters.indices.map { at in
+      var counter = counters[at]
+      (counter.carried, counter.carries) = (0, carries[at])
+      return counter
+    }
+    var ready = counters.indices.filter { waiting[$0] == 0 }
+    while let from = ready.popLast() {
+      guard carries[from], let to = target[from], let every = result[from].rules.link?.every else { continue }
+      result[to].carried = CounterRules.sum(result[to].carried, CounterRules.carry(result[from].total, every: every))
+      waiting[to] -= 1
+      if waiting[to] == 0 { ready.append(to) }
+    }
+    return result
+  }
+
+  /// What the counter screen's value line says after the name: "3 of 12 · repeats 4" for a
+  /// counter that carries, its value otherwise, and "(past max 10)" when a merge took it there.
+  public func valueText(of counter: Counter) -> String {
+    var text = String(counter.shown)
+    if counter.carries, let link = counter.rules.link, let to = self.counter(withID: link.to) {
+      text += " of \(link.every) · \(to.name) \(to.shown)"
+    }
+    if counter.isPastBound, let bound = counter.rules.refusal(for: counter.total, from: nil) { text += " (past \(bound))" }
+    return text
+  }
+
+  /// Whether linking `id` to `to` would make a loop: following links from `to` comes back to `id`.
+  public func linkMakesLoop(from id: String, to: String) -> Bool {
+    var next: String? = to
+    for _ in 0...counters.count {
+      guard let at = next else { return false }
+      if at == id { return true }
+      next = counter(withID: at)?.rules.link?.to
+    }
+    return true
   }
 
   public var current: Counter {

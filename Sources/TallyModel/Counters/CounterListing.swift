@@ -14,7 +14,7 @@ public enum CounterListing {
 
   /// `name<TAB>value`, one line per counter.
   public static func lines(_ counters: [Counter]) -> [String] {
-    counters.map { "\(TerminalText.escaped($0.name))\t\($0.value)" }
+    counters.map { "\(TerminalText.escaped($0.name))\t\($0.shown)" }
   }
 
   /// `{"current":true,"name":"Count","step":1,"value":12}`, keys sorted, on one line, with
@@ -30,7 +30,7 @@ public enum CounterListing {
 
   private static func entry(_ counter: Counter, currentID: String) -> Entry {
     Entry(
-      name: counter.name, value: counter.value, step: counter.step, current: counter.id == currentID,
+      name: counter.name, value: counter.shown, step: counter.step, current: counter.id == currentID,
       goal: counter.goal?.text, group: counter.group)
   }
 }

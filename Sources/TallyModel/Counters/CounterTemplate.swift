@@ -103,7 +103,7 @@ public struct CounterTemplate: Sendable, Equatable {
       case .field(let field):
         switch field {
         case .name: line += TerminalText.escaped(counter.name)
-        case .value: line += String(counter.value)
+        case .value: line += String(counter.shown)
         case .step: line += String(counter.step)
         case .goal: line += counter.goal?.text ?? ""
         case .progress: line += goal?.progressText ?? ""

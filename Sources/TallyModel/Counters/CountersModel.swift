@@ -85,10 +85,12 @@ public final class CountersModel {
         .limitReached(value: $0, step: delta)
       }
     case .setValue(let value, let id):
+      // The value set is the one shown: a linked counter's count within its link, carries kept.
+      let offset = shownOffset(of: id)
       return try changeValue(of: id) { _ in
-        value
-      } refusal: { _ in
-        .unknownCounter(id)
+        value.addingReportingOverflow(offset).overflow ? nil : value + offset
+      } refusal: {
+        .limitReached(value: $0, step: offset > 0 ? 1 : -1)
       }
     case .shift(let id, let from, let to):
       // To `to` exactly when the value is still `from`; otherwise another process's change is kept.
@@ -98,20 +100,8 @@ public final class CountersModel {
       } refusal: {
         .limitReached(value: $0, step: difference > 0 ? 1 : -1)
       }
-    case .setStep(let step, let id):
-      let old = try requireCounter(id).step
-      guard step > 0 else { throw .invalidStep(String(step)) }
-      try updateRecord(id) { $0.step = step }
-      return old == step ? nil : .step(counterID: id, from: old, to: step)
-    case .setGoal(let goal, let id):
-      let old = try requireCounter(id).goal
-      try updateRecord(id) { $0.goal = goal }
-      return old == goal ? nil : .goal(counterID: id, from: old, to: goal)
-    case .setGroup(let group, let id):
-      let old = try requireCounter(id).group
-      let new = try group.map { (name) throws(CounterError) in try groupName(Self.validatedGroup(name)) }
-      try updateRecord(id) { $0.group = new }
-      return old == new ? nil : .group(counterID: id, from: old, to: new)
+    case .setStep, .setGoal, .setRules, .setGroup:
+      return try changeRecord(edit)
     case .rename(let id, let name):
       let old = try requireCounter(id).name
       let new = try rename(id, to: name)
@@ -130,6 +120,33 @@ public final class CountersModel {
       return .create(restored, index: index, previousID: previous)
     case .select(let id):
       if id != currentID, records.contains(where: { $0.id == id }) { select(id) }
+      return nil
+    }
+  }
+
+  /// Makes an edit of a counter's record: its step, goal, rules or group.
+  private func changeRecord(_ edit: CounterEdit) throws(CounterError) -> CounterChange? {
+    switch edit {
+    case .setStep(let step, let id):
+      let old = try requireCounter(id).step
+      guard step > 0 else { throw .invalidStep(String(step)) }
+      try updateRecord(id) { $0.step = step }
+      return old == step ? nil : .step(counterID: id, from: old, to: step)
+    case .setGoal(let goal, let id):
+      let old = try requireCounter(id).goal
+      try updateRecord(id) { $0.goal = goal }
+      return old == goal ? nil : .goal(counterID: id, from: old, to: goal)
+    case .setRules(let rules, let id):
+      let old = try requireCounter(id).rules
+      try check(rules, for: id)
+      try updateRecord(id) { $0.rules = rules }
+      return old == rules ? nil : .rules(counterID: id, from: old, to: rules)
+    case .setGroup(let group, let id):
+      let old = try requireCounter(id).group
+      let new = try group.map { (name) throws(CounterError) in try groupName(Self.validatedGroup(name)) }
+      try updateRecord(id) { $0.group = new }
+      return old == new ? nil : .group(counterID: id, from: old, to: new)
+    default:
       return nil
     }
   }
@@ -178,7 +195,8 @@ public final class CountersModel {
   private static func counter(for record: CounterRecord, in store: any PropertyListStore) -> Counter {
     Counter(
       id: record.id, name: record.name, step: record.step,
-      value: store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal, group: record.group)
+      value: store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0, goal: record.goal, group: record.group,
+      rules: record.rules)
   }
 
   // MARK: Values
@@ -191,15 +209,63 @@ public final class CountersModel {
     let record = try requireCounter(id)
     var old = 0
     var new: Int?
+    var bounded: CounterError?
     userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
       old = current ?? 0
       new = change(old)
-      return new ?? current
+      if let new, new != old { bounded = boundRefusal(id, from: old, to: new) }
+      return bounded == nil ? new ?? current : current
     }
+    if let bounded { throw bounded }
     guard let new else { throw refusal(old) }
     guard new != old else { return nil }
     eventRecorder.record(.counterChanged(id: id, name: record.name, old: old, new: new))
     return .value(counterID: id, from: old, to: new)
+  }
+
+  /// The stored value less the shown one, for a counter that links wrap or carry into; 0 for others.
+  private func shownOffset(of id: String) -> Int {
+    let records = records
+    guard records.contains(where: { $0.rules.link != nil }),
+      let counter = CounterList(counters: records.map(counter(for:)), currentID: id).counter(withID: id)
+    else { return 0 }
+    let (offset, overflow) = counter.value.subtractingReportingOverflow(counter.shown)
+    return overflow ? 0 : offset
+  }
+
+  /// Why moving the counter `id` from `old` to `new` is refused by a bound: its own, or that
+  /// of a counter its link carries into.
+  private func boundRefusal(_ id: String, from old: Int, to new: Int) -> CounterError? {
+    let records = records
+    guard records.contains(where: { $0.rules.minimum != nil || $0.rules.maximum != nil }) else { return nil }
+    var counters = records.map(counter(for:))
+    guard let at = counters.firstIndex(where: { $0.id == id }) else { return nil }
+    counters[at].value = old
+    let before = CounterList.carrying(counters)
+    counters[at].value = new
+    for (was, now) in zip(before, CounterList.carrying(counters)) {
+      if let bound = now.rules.refusal(for: now.total, from: was.total) {
+        return .pastBound(name: now.name, value: now.total, bound: bound)
+      }
+    }
+    return nil
+  }
+
+  /// Refuses a link to itself, to no counter, of every < 2 or that makes a loop, and bounds
+  /// that cross or that the counter's total is already outside of.
+  private func check(_ rules: CounterRules, for id: String) throws(CounterError) {
+    let record = try requireCounter(id)
+    let counter = list.counter(withID: id) ?? self.counter(for: record)
+    if let link = rules.link {
+      guard link.every > 1 else { throw .invalidRule("a link carries every 2 or more, not \(link.every)") }
+      guard let to = list.counter(withID: link.to) else { throw .unknownCounter(link.to) }
+      guard !list.linkMakesLoop(from: id, to: link.to) else {
+        throw .invalidRule("linking \(counter.name) to \(to.name) would make a loop: \(to.name) carries into \(counter.name)")
+      }
+    }
+    if rules.boundsText != counter.rules.boundsText, let problem = rules.boundsProblem(at: counter.total, name: counter.name) {
+      throw .invalidRule(problem)
+    }
   }
 
   // MARK: The list
@@ -274,7 +340,8 @@ public final class CountersModel {
         restored.id = newID(named: counter.name, after: records)
       }
       let record = CounterRecord(
-        id: restored.id, name: restored.name, step: restored.step, goal: restored.goal, group: restored.group)
+        id: restored.id, name: restored.name, step: restored.step, goal: restored.goal, group: restored.group,
+        rules: restored.rules)
       records.insert(record, at: min(max(0, index), records.count))
     }
     userDefaults.x.set(restored.value, forKey: DefaultsKey(restored.id))

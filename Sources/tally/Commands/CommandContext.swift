@@ -102,7 +102,7 @@ struct CommandContext {
     eventRecorder.flush()
     tellOpeningNotices()
     if let problem = history.appendProblem { Platform.printError(problem) }
-    return counter.flatMap { counters.counter(withID: $0.id)?.value } ?? 0
+    return counter.flatMap { counters.counter(withID: $0.id)?.shown } ?? 0
   }
 
   /// `body`'s value; a refusal is its exit.

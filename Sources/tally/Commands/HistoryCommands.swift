@@ -133,6 +133,10 @@ struct StatsCommand: ParsableCommand {
     var goalReached: Bool?
     var currentStreak: Int?
     var bestStreak: Int?
+    /// A linked counter's link (`every`) and its count within it; what links carry into it.
+    var every: Int?
+    var within: Int?
+    var carried: Int?
   }
 
   func run() throws {
@@ -151,13 +155,16 @@ struct StatsCommand: ParsableCommand {
       let totals = Totals(
         name: counter.name, today: summary.today, thisWeek: summary.thisWeek, allTime: summary.allTime,
         goal: goal?.goal.text, progress: goal?.progress, goalReached: goal?.isReached,
-        currentStreak: streaks?.currentStreak, bestStreak: streaks?.bestStreak)
+        currentStreak: streaks?.currentStreak, bestStreak: streaks?.bestStreak,
+        every: counter.carries ? counter.rules.link?.every : nil, within: counter.carries ? counter.shown : nil,
+        carried: counter.carried == 0 ? nil : counter.carried)
       try Output.line(JSONLine.encode(totals))
     } else {
       var lines = [
         "today\t\(HistorySummary.signed(summary.today))", "this week\t\(HistorySummary.signed(summary.thisWeek))",
         "all time\t\(HistorySummary.signed(summary.allTime))",
       ]
+      if counter.carried != 0 { lines.append("carried\t\(HistorySummary.signed(counter.carried))") }
       if let goal {
         lines.append("goal\t\(goal.goal.text)")
         lines.append("progress\t\(goal.progressText)\(goal.isReached ? ", goal reached" : "")")
@@ -183,7 +190,7 @@ extension StatsCommand {
       // Today and this week need one day of the summary and none of its recent changes.
       let summary = HistorySummary(
         history: history, counter: counter.id, now: now, calendar: calendar, dayCount: 1, recentCount: 0)
-      totals.value = add(totals.value, counter.value)
+      totals.value = add(totals.value, counter.shown)
       totals.today = add(totals.today, summary.today)
       totals.thisWeek = add(totals.thisWeek, summary.thisWeek)
       totals.allTime = add(totals.allTime, summary.allTime)

@@ -37,14 +37,20 @@ struct NewCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The group to put it in, made if new: a name as a counter's.", valueName: "group"))
   var group: String?
 
+  @OptionGroup var bounds: BoundsOptions
+
   func run() throws {
-    // A bad group name is refused before the counter is made.
+    // A bad group name or bounds that cannot hold 0 are refused before the counter is made.
     let group = try CommandContext.checked { () throws(CounterError) in try self.group.map(CountersModel.validatedGroup) }
+    let rules = CounterRules(minimum: bounds.minimum, maximum: bounds.maximum)
+    if let problem = rules.boundsProblem(at: 0, name: "a new counter, which starts at 0,") {
+      throw CommandContext.fail(.invalidRule(problem))
+    }
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.change(.create(named: name, selecting: false))
-    if let group, let made = context.counters.counter(named: name) {
-      try context.change(.setGroup(group, of: made.id))
-    }
+    guard let made = context.counters.counter(named: name) else { return }
+    if let group { try context.change(.setGroup(group, of: made.id)) }
+    if bounds.given { try context.change(.setRules(rules, of: made.id)) }
   }
 }
 

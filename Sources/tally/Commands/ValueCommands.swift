@@ -167,7 +167,7 @@ struct GetCommand: ParsableCommand {
     }
     for counter in counters {
       let line =
-        render?(counter) ?? (json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.value))
+        render?(counter) ?? (json ? CounterListing.json(counter, currentID: context.counters.currentID) : String(counter.shown))
       guard try Output.line(line) else { return }
     }
   }

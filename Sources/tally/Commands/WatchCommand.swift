@@ -106,8 +106,8 @@ enum WatchLine {
     calendar: GoalCalendar
   ) -> String {
     guard let template else {
-      if !several { return counters.first.map { String($0.value) } ?? "" }
-      return counters.map { "\(TerminalText.escaped($0.name)) \($0.value)" }.joined(separator: "  ")
+      if !several { return counters.first.map { String($0.shown) } ?? "" }
+      return counters.map { "\(TerminalText.escaped($0.name)) \($0.shown)" }.joined(separator: "  ")
     }
     return counters.map { template.render($0, history: history, now: now, calendar: calendar) }.joined(separator: "  ")
   }
@@ -127,7 +127,7 @@ enum WatchLine {
       history.flatMap { GoalSummary.progress(of: counter, history: $0, now: now, calendar: calendar) }
     }
     let tooltip = zip(counters, goals).map { counter, goal in
-      "\(TerminalText.escaped(counter.name)): \(counter.value)" + (goal.map { " (\($0.progressText))" } ?? "")
+      "\(TerminalText.escaped(counter.name)): \(counter.shown)" + (goal.map { " (\($0.progressText))" } ?? "")
     }
     let known = goals.compactMap { $0 }
     let style = known.isEmpty ? "none" : known.allSatisfy(\.isReached) ? "reached" : "below"

@@ -68,7 +68,7 @@ public struct CounterLayout: Sendable {
     self.width = width
     self.height = height
     let current = counters.current
-    let countText = String(current.value)
+    let countText = String(current.shown)
     let minimum = Self.minimumSize(for: counters)
     fits = width >= minimum.width && height >= minimum.height
     showsTitle = width >= 36
@@ -83,7 +83,7 @@ public struct CounterLayout: Sendable {
       counters: group, currentIndex: group.firstIndex { $0.id == current.id } ?? 0, column: tabsColumn,
       width: max(0, width - tabsColumn - 1))
 
-    valueLine = Self.fitted(name: current.name, value: countText, width: width - 2)
+    valueLine = Self.fitted(name: current.name, value: counters.valueText(of: current), width: width - 2)
     let areaTop = 1
     let areaHeight = max(0, height - 2 - areaTop)
     let bigWidth = BigDigits.width(of: countText)
@@ -128,7 +128,7 @@ public struct CounterLayout: Sendable {
   /// The smallest screen the counter fits: the tab row, the value line (the value whole),
   /// the status line and the hints.
   public static func minimumSize(for counters: CounterList) -> (width: Int, height: Int) {
-    (max(20, String(counters.current.value).terminalWidth + 5), 5)
+    (max(20, String(counters.current.shown).terminalWidth + 5), 5)
   }
 
   /// What is drawn at a cell: the region a mouse click there means.

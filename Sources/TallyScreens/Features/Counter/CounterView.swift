@@ -38,7 +38,7 @@ public struct CounterView {
   }
 
   /// The plain-text line that screen readers, copy and paste and scripts read: "Count: 12".
-  public var valueLine: String { "\(counters.current.name): \(counters.current.value)" }
+  public var valueLine: String { "\(counters.current.name): \(counters.valueText(of: counters.current))" }
 
   /// What a click at `column`, `row` of a `width` x `height` screen means: a button, a tab or
   /// a tab-strip arrow, or nothing.
@@ -80,7 +80,7 @@ public struct CounterView {
   /// "Health: 42 in 3 counters": the sum of the values of the group on show.
   var groupTotal: String {
     let group = counters.currentGroup
-    let total = group.reduce(0) { PeriodTotal.add($0, $1.value) }
+    let total = group.reduce(0) { PeriodTotal.add($0, $1.shown) }
     let name = TerminalText.escaped(counters.current.group ?? CounterLayout.noGroup)
     return "\(name): \(total) in \(group.count) counters"
   }

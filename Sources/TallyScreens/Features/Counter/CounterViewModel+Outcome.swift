@@ -54,6 +54,7 @@ extension CounterViewModel {
       case .step(let id, let from, let to): [.setStep(undoing ? from : to, of: id), .select(id)]
       case .goal(let id, let from, let to): [.setGoal(undoing ? from : to, of: id), .select(id)]
       case .group(let id, let from, let to): [.setGroup(undoing ? from : to, of: id), .select(id)]
+      case .rules(let id, let from, let to): [.setRules(undoing ? from : to, of: id), .select(id)]
       case .rename(let id, let from, let to): [.rename(id, to: undoing ? from : to), .select(id)]
       case .create(let counter, let index, let previousID):
         undoing ? [.delete(counter.id), .select(previousID)] : [.restore(counter, at: index)]

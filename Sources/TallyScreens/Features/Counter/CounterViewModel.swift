@@ -215,7 +215,7 @@ public final class CounterViewModel: Screen {
     case .delete where counters.counters.count == 1: warn(Self.sentence(CounterError.lastCounter.description))
     case .delete where !settings.confirmsDelete: return [.edit(.delete(current.id))]
     case .delete:
-      let question = "Delete \(name) (\(current.value))? y/N"
+      let question = "Delete \(name) (\(current.shown))? y/N"
       mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
     case .help: return [.open(.help)]
     case .history: return [.open(.history)]
