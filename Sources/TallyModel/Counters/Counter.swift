@@ -111,8 +111,10 @@ public struct CounterRules: Sendable, Hashable {
     return parts.isEmpty ? "none" : parts.joined(separator: " ")
   }
 
-  /// The bound a total of `new` is refused by ("min 0"), moving from `old` (`nil`: any move): past it and
-  /// further from it than before. A total a merge left past a bound can come back toward it.
+  /// The bound a total of `new` is refused by ("min 0"), moving from `old` (`nil`: any move).
+  ///
+  /// Refused is past it and further from it than before: a total a merge left past a bound
+  /// can come back toward it.
   public func refusal(for new: Int, from old: Int?) -> String? {
     if let minimum, new < minimum, new < (old ?? Int.max) { return "min \(minimum)" }
     if let maximum, new > maximum, new > (old ?? Int.min) { return "max \(maximum)" }

@@ -9,9 +9,11 @@ public struct CounterList: Sendable, Equatable {
     self.currentID = currentID
   }
 
-  /// `counters` with what their links carry (``Counter/carried``), a function of the values
-  /// alone, so that every machine that has the same values shows the same. A link to no
-  /// counter here, or one on a loop (two machines linking at once can make one), carries nothing.
+  /// `counters` with what their links carry (``Counter/carried``).
+  ///
+  /// A function of the values alone, so that every machine that has the same values shows
+  /// the same. A link to no counter here, or one on a loop (two machines linking at once can
+  /// make one), carries nothing.
   static func carrying(_ counters: [Counter]) -> [Counter] {
     guard counters.contains(where: { $0.rules.link != nil }) else { return counters }
     let index = Dictionary(counters.enumerated().map { ($1.id, $0) }) { first, _ in first }
@@ -26,7 +28,7 @@ public struct CounterList: Sendable, Equatable {
     }
     // In order: a counter carries on once everything linked to it has carried into it.
     var waiting = [Int](repeating: 0, count: counters.count)
-    for from in counters.indices where carries[from] { waiting[target[from]!] += 1 }
+    for case let to? in zip(target, carries).map({ $1 ? $0 : nil }) { waiting[to] += 1 }
     var result = counters.indices.map { at in
       var counter = counters[at]
       (counter.carried, counter.carries) = (0, carries[at])
