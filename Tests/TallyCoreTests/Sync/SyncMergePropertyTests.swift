@@ -33,7 +33,13 @@ struct SyncMergePropertyTests {
       case 1:
         counter.lastSet = CounterReplica.ValueSet(
           value: amount - 25, seen: [machine: Contribution(added: amount / 2)], time: time)
-      case 2: counter.fields["name"] = CounterReplica.Field(value: .string("n\(amount % 5)"), time: time)
+      case 2 where seed % 2 == 0: counter.fields["name"] = CounterReplica.Field(value: .string("n\(amount % 5)"), time: time)
+      // Links too, to either name's counter, some of them loops.
+      case 2:
+        let link: PropertyListValue = .dictionary([
+          "to": .string(["c-0000000000000000", "c-0000000000000001"][amount % 2]), "every": .integer(Int64(2 + amount % 4)),
+        ])
+        counter.fields["link"] = CounterReplica.Field(value: amount % 7 == 0 ? nil : link, time: time)
       default: counter.deletion = CounterReplica.Deletion(seen: [machine: Contribution(added: amount)], time: time)
       }
       state.counters[id] = counter
