@@ -1,0 +1,50 @@
+import TallyTestSupport
+import Testing
+
+/// Linked counters and bounds in the real terminal, set up by `tally` commands on the same store.
+struct LinkUITests {
+  let test: UITestCase
+  var app: TerminalApp { test.app }
+
+  init() throws {
+    test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+  }
+
+  @discardableResult
+  private func tally(_ arguments: String...) throws -> ChildProcess.Result {
+    try ChildProcess.run(app.executable, arguments, environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
+  }
+
+  @Test func aLinkedCounterShowsBothAndUndoTakesTheCarryBack() async throws {
+    for arguments in [
+      ["new", "rows"], ["new", "repeats"], ["link", "rows", "repeats", "--every", "12"], ["set", "rows", "11"],
+    ] {
+      let result = try ChildProcess.run(
+        app.executable, arguments, environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
+      #expect(result.status == 0, "\(result)")
+    }
+    try app.launch()
+    try await app.waitFor(text: "Count: 0")
+    try app.press(.tab)
+    try await app.waitFor(text: "rows: 11 of 12 · repeats 0")
+    try app.press(.space)
+    try await app.waitFor(text: "rows: 0 of 12 · repeats 1")
+    #expect(try tally("get", "repeats").standardOutput == "1\n")
+    try app.press(.character("u"))
+    try await app.waitFor(text: "rows: 11 of 12 · repeats 0")
+    #expect(try tally("get", "repeats").standardOutput == "0\n")
+  }
+
+  @Test func aPressPastABoundIsRefusedAndSaysWhy() async throws {
+    #expect(try tally("new", "seats", "--min", "0", "--max", "1").status == 0)
+    try app.launch()
+    try app.press(.tab)
+    try await app.waitFor(text: "seats: 0")
+    try app.press(.character("-"))
+    try await app.waitFor(text: "past its min 0")
+    try app.press(.space, times: 2)
+    try await app.waitFor(text: "past its max 1")
+    #expect(try tally("get", "seats").standardOutput == "1\n")
+  }
+}
