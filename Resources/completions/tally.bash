@@ -192,13 +192,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|link|bounds|watch|export|import|sync|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|link|bounds|alert|watch|export|import|sync|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group link bounds watch export import sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group link bounds alert watch export import sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -494,7 +494,7 @@ _tally_config_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac
@@ -510,7 +510,7 @@ _tally_config_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac
@@ -526,7 +526,7 @@ _tally_config_reset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.quit'
         return
         ;;
     esac
@@ -612,6 +612,32 @@ _tally_bounds() {
     case "${positional_number}" in
     1)
         __tally_add_completions -W "$(__tally_custom_complete ---completion bounds -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_tally_alert() {
+    repeating_flags=()
+    non_repeating_flags=(--clear --version --help)
+    repeating_options=()
+    non_repeating_options=(--group --every)
+    __tally_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--group')
+        return
+        ;;
+    '--every')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __tally_add_completions -W "$(__tally_custom_complete ---completion alert -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
         return
         ;;
     esac

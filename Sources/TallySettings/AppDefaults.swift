@@ -8,6 +8,7 @@ extension DefaultsKey {
   /// The history screen's view last shown (`year`, `day`, `days`, `changes`), which `H` opens.
   public static let historyView = DefaultsKey("historyView")
   public static let theme = DefaultsKey("theme")
+  public static let alertStyle = DefaultsKey("alertStyle")
   public static let bigDigits = DefaultsKey("bigDigits")
   public static let confirmReset = DefaultsKey("confirmReset")
   public static let confirmDelete = DefaultsKey("confirmDelete")
@@ -59,6 +60,10 @@ public enum AppDefaults {
         key: .theme, defaultValue: .string(Theme.standard.rawValue),
         summary: "colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway",
         isSetting: true, allowed: .oneOf(Theme.allCases.map { $0.rawValue })),
+      Entry(
+        key: .alertStyle, defaultValue: .string(AlertStyle.bell.rawValue),
+        summary: "what an alert does in the app: bell, flash (the screen) or none (the notice alone)", isSetting: true,
+        allowed: .oneOf(AlertStyle.allCases.map(\.rawValue))),
       Entry(
         key: .bigDigits, defaultValue: .bool(true), summary: "draw the value in large digits when they fit",
         isSetting: true),

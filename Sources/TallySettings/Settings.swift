@@ -77,6 +77,11 @@ public final class Settings {
     return .standard
   }
 
+  public var alertStyle: AlertStyle {
+    if case .string(let name)? = value(.alertStyle), let style = AlertStyle(rawValue: name) { return style }
+    return .bell
+  }
+
   public var lockTimeout: Double { value(.lockTimeout)?.number ?? StoreLock.defaultTimeout }
 
   public var dayStartsAtHour: Int { value(.dayStartsAtHour).flatMap(Int.init(propertyListValue:)) ?? 0 }

@@ -228,6 +228,14 @@ public final class TerminalSession: TerminalDriver {
     drawn = nil
   }
 
+  public func alert(_ style: AlertStyle) {
+    switch style {
+    case .bell: beep()
+    case .flash: flash()
+    case .none: break
+    }
+  }
+
   /// Copies `canvas` to the screen; ncurses sends only the cells that changed.
   public func draw(_ canvas: Canvas) {
     let window = tally_stdscr()

@@ -249,6 +249,13 @@ public final class TerminalApp {
     }
   }
 
+  /// Whether the app rang the terminal's bell (the byte 0x07) since the terminal started.
+  public var bellRang: Bool {
+    get throws {
+      try runTmux(["display-message", "-p", "-t", "app", "#{window_bell_flag}"]).standardOutput.trimmingWhitespace() == "1"
+    }
+  }
+
   /// Whether the app has asked the terminal for mouse reports.
   public var mouseIsOn: Bool {
     get throws {

@@ -64,7 +64,8 @@ struct TallyCommand: ParsableCommand {
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
-      ConfigCommand.self, GoalCommand.self, GroupCommand.self, LinkCommand.self, BoundsCommand.self, WatchCommand.self,
+      ConfigCommand.self, GoalCommand.self, GroupCommand.self, LinkCommand.self, BoundsCommand.self, AlertCommand.self,
+      WatchCommand.self,
       ExportCommand.self, ImportCommand.self,
       SyncCommand.self,
     ],

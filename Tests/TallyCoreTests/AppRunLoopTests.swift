@@ -70,6 +70,20 @@ struct AppRunLoopTests {
     #expect(outcome == .quit)
   }
 
+  @Test(arguments: [AlertStyle.bell, .flash, .none])
+  func anAlertRingsOnceForTheBurstThatReachesItAndSaysWhatItReached(style: AlertStyle) throws {
+    Environment.prepare(store, argumentDomain: [:])
+    store.set(style.rawValue, forKey: "alertStyle")
+    try CountersModel(userDefaults: store, eventRecorder: EventRecorderSpy())
+      .perform(.setRules(CounterRules(alert: CounterAlert(at: 3)), of: "count"))
+    let (_, terminal) = run(
+      [.keys([.space, .space, .space, .space]), .keys([.character("-"), .space]), .keys([.character("q")])], on: store)
+    let alerts = terminal.events.filter { $0.kind == "alert" }
+    #expect(alerts == (style == .none ? [] : [.alert(style)]), "once, on the way up only")
+    #expect(text(terminal.frames[1]).contains("Count reached 3"))
+    #expect(!text(terminal.frames[2]).contains("reached"), "the notice goes at the next key")
+  }
+
   /// Only the second's timeout retries a failed save, not a wake of the store's watch.
   ///
   /// A failed save's own temporary file wakes the data directory's watch: saving again at
@@ -351,6 +365,7 @@ extension InMemoryTerminal.Event {
   fileprivate var kind: String {
     switch self {
     case .frame: "frame"
+    case .alert: "alert"
     case .theme: "theme"
     case .suspended: "suspended"
     case .stopped: "stopped"

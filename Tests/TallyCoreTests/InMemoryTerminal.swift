@@ -36,6 +36,7 @@ final class InMemoryTerminal: TerminalDriver {
   /// What the terminal was asked to do, in order.
   enum Event: Equatable {
     case frame(Canvas)
+    case alert(AlertStyle)
     case theme(Theme)
     case suspended
     case stopped
@@ -95,6 +96,7 @@ final class InMemoryTerminal: TerminalDriver {
 
   func draw(_ canvas: Canvas) { events.append(.frame(canvas)) }
   func apply(theme: Theme) { events.append(.theme(theme)) }
+  func alert(_ style: AlertStyle) { events.append(.alert(style)) }
   func suspend() { events.append(.suspended) }
   func stop() { events.append(.stopped) }
 }

@@ -1,6 +1,10 @@
 import TallyTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `tally link` and `tally bounds`, and what `get`, `list`, `stats` and `inc` print for a
 /// linked counter, run as processes on a store in a temporary data directory.
 struct LinkCommandTests: CommandSuite {
@@ -55,5 +59,48 @@ struct LinkCommandTests: CommandSuite {
     try expectSuccess("bounds", "seats", "--clear")
     #expect(try expectSuccess("bounds", "seats").standardOutput == "none\n")
     #expect(try expectSuccess("inc", "seats").standardOutput == "4\n")
+  }
+}
+
+/// `tally alert`, for a counter and a group, and what reaching one prints, run as processes.
+struct AlertCommandTests: CommandSuite {
+  let tally: String
+  let data: TemporaryDirectory
+
+  init() throws {
+    tally = try Executables.tally()
+    data = try TemporaryDirectory()
+  }
+
+  @Test func anAlertIsSetPrintedReplacedAndClearedAndReachingItIsSaidOnStandardError() throws {
+    try expectSuccess("new", "cells")
+    #expect(try expectSuccess("alert", "cells").standardOutput == "none\n")
+    try expectSuccess("alert", "cells", "100")
+    #expect(try expectSuccess("alert", "cells").standardOutput == "100\n")
+    let passing = try expectSuccess("inc", "cells", "--by", "120")
+    #expect(passing.standardOutput == "120\n" && passing.standardError == "tally: cells reached 100\n", "\(passing)")
+    #expect(try expectSuccess("inc", "cells").standardError.isEmpty, "staying over rings no more")
+    try expectSuccess("set", "cells", "99")
+    #expect(try expectSuccess("inc", "cells").standardError == "tally: cells reached 100\n", "back under, then up: again")
+    try expectSuccess("alert", "cells", "--every", "10")
+    #expect(try expectSuccess("alert", "cells").standardOutput == "every 10\n")
+    #expect(try expectSuccess("inc", "cells", "--by", "25").standardError == "tally: cells reached 120\n")
+    try expectSuccess("alert", "cells", "--clear")
+    #expect(try expectSuccess("inc", "cells", "--by", "25").standardError.isEmpty)
+    try expectFailure("alert", "cells", "5", "--every", "5", status: 64, message: "not both")
+    try expectFailure("alert", "--group", "lab", "5", status: 65, message: "no counter is in the group")
+  }
+
+  @Test func aGroupsAlertRingsOnItsTotalAndWatchSaysSo() throws {
+    for name in ["lymphocytes", "neutrophils"] { try expectSuccess("new", name, "--group", "cells") }
+    try expectSuccess("alert", "--group", "cells", "10")
+    #expect(try expectSuccess("alert", "--group", "Cells").standardOutput == "10\n")
+    try expectSuccess("inc", "lymphocytes", "--by", "6")
+    let watching = try RunningProcess(tally, ["watch", "--group", "cells", "--json"], environment: environment)
+    #expect(watching.readLine(timeout: 5)?.contains("alert") == false)
+    let reaching = try expectSuccess("inc", "neutrophils", "--by", "4")
+    #expect(reaching.standardError == "tally: cells reached 10\n", "\(reaching)")
+    #expect(watching.readLine(timeout: 5)?.contains(#""alert":"cells reached 10""#) == true)
+    #expect(watching.stop(with: SIGTERM) == 0)
   }
 }

@@ -48,3 +48,40 @@ struct LinkUITests {
     #expect(try tally("get", "seats").standardOutput == "1\n")
   }
 }
+
+/// Alerts in the real terminal: the bell reaches it, once, and the notice says what was reached.
+struct AlertUITests {
+  let test: UITestCase
+  var app: TerminalApp { test.app }
+
+  init() throws {
+    test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+  }
+
+  private func tally(_ arguments: String...) throws {
+    let result = try ChildProcess.run(
+      app.executable, arguments, environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result)")
+  }
+
+  @Test func reachingAnAlertRingsTheBellAndSaysSo() async throws {
+    try tally("alert", "Count", "3")
+    try app.launch()
+    try app.press(.space, times: 2)
+    try await app.waitFor(text: "Count: 2")
+    #expect(try !app.bellRang)
+    try app.press(.space)
+    try await app.waitFor(text: "Count reached 3")
+    #expect(try app.bellRang)
+  }
+
+  @Test func withAlertStyleNoneOnlyTheNoticeShows() async throws {
+    try tally("alert", "Count", "1")
+    try tally("config", "set", "alertStyle", "none")
+    try app.launch()
+    try app.press(.space)
+    try await app.waitFor(text: "Count reached 1")
+    #expect(try !app.bellRang)
+  }
+}

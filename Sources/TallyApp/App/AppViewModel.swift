@@ -38,6 +38,17 @@ public final class AppViewModel {
     case settings
     /// A sync problem, such as the folder gone or a file skipped: while it lasts.
     case sync
+    /// The alerts the last keys reached ("cells reached 100"): until the next key.
+    case alert
+  }
+
+  /// Whether an alert was reached since the run loop last rang for one.
+  private var alertWaiting = false
+
+  /// Whether to ring for an alert now; the run loop rings once for a burst of keys.
+  public func takeAlert() -> Bool {
+    defer { alertWaiting = false }
+    return alertWaiting
   }
 
   /// The messages on the status line, by source.
@@ -150,8 +161,9 @@ public final class AppViewModel {
 
   private func handle(_ key: Key) {
     guard !isQuitting else { return }
-    // Only a sync problem stays past a key: its source takes it away when it is over.
-    notices = notices.filter { $0.key == .sync }
+    // Only a sync problem stays past a key (its source takes it away when it is over), and
+    // an alert past the other keys of its burst, until the frame shows it.
+    notices = notices.filter { $0.key == .sync || ($0.key == .alert && alertWaiting) }
     let confirmingQuit = quitWasRefused
     quitWasRefused = false
     defer { if isQuitting && confirmingQuit { quitsWithoutSaving = true } }
@@ -188,7 +200,13 @@ public final class AppViewModel {
       case .quit: isQuitting = true
       }
     }
-    if !edits.isEmpty { tell(screen, .edited(counters.apply(edits), for: update.purpose)) }
+    guard !edits.isEmpty else { return }
+    let outcomes = counters.apply(edits)
+    if !counters.alertsReached.isEmpty {
+      show(counters.alertsReached.map(\.description).joined(separator: " · "), from: .alert)
+      alertWaiting = true
+    }
+    tell(screen, .edited(outcomes, for: update.purpose))
   }
 
   private func tellEveryScreen(_ message: ScreenMessage) {

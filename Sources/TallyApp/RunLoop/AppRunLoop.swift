@@ -164,6 +164,9 @@ public final class AppRunLoop {
     }
     tellSize(to: app)
     apply(keys, to: app)
+    if app.takeAlert(), case let style = (settings ?? environmentSettings).alertStyle, style != .none {
+      terminal.alert(style)
+    }
     if app.isQuitting, !app.quitsWithoutSaving, store.hasUnsavedChanges {
       store.retrySave()
       if let problem = store.saveProblem { app.receive(.quitRefused(problem)) }

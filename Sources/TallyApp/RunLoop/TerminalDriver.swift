@@ -36,6 +36,8 @@ public protocol TerminalDriver: AnyObject {
   func draw(_ canvas: Canvas)
   /// Draws in `theme`'s colours from now on, the next frame in full.
   func apply(theme: Theme)
+  /// Rings the bell or flashes the screen, as `style` says.
+  func alert(_ style: AlertStyle)
   /// Gives the terminal back and stops the process, as Ctrl-Z asks; returns once continued.
   func suspend()
   /// Restores the terminal as it was before; safe to call more than once.

@@ -83,6 +83,9 @@ public struct CounterAlert: Sendable, Hashable {
     self.init(at: at, repeating: repeating)
   }
 
+  /// The value `new` reached: the alert's, or the highest multiple of it up to `new`.
+  public func reached(at new: Int) -> Int { repeating ? CounterRules.carry(new, every: at) * at : at }
+
   /// Whether going from `old` to `new` reaches the alert's value (or a multiple) from below.
   public func rings(from old: Int, to new: Int) -> Bool {
     guard new > old else { return false }
@@ -91,18 +94,36 @@ public struct CounterAlert: Sendable, Hashable {
   }
 }
 
-/// How a counter works with others and where it stops: its link, its bounds and its alert.
+/// An alert on the total of a group, kept by each of its counters with the group's name, so
+/// that a counter that leaves the group does not take it along.
+public struct GroupAlert: Sendable, Hashable {
+  public var group: String
+  public var alert: CounterAlert
+
+  public init(group: String, alert: CounterAlert) {
+    self.group = group
+    self.alert = alert
+  }
+}
+
+/// How a counter works with others and where it stops: its link, its bounds, its alert and
+/// its group's alert.
 public struct CounterRules: Sendable, Hashable {
   public var link: CounterLink?
   public var minimum: Int?
   public var maximum: Int?
   public var alert: CounterAlert?
+  public var groupAlert: GroupAlert?
 
-  public init(link: CounterLink? = nil, minimum: Int? = nil, maximum: Int? = nil, alert: CounterAlert? = nil) {
+  public init(
+    link: CounterLink? = nil, minimum: Int? = nil, maximum: Int? = nil, alert: CounterAlert? = nil,
+    groupAlert: GroupAlert? = nil
+  ) {
     self.link = link
     self.minimum = minimum
     self.maximum = maximum
     self.alert = alert
+    self.groupAlert = groupAlert
   }
 
   /// The bounds as `tally bounds` prints them: "min 0 max 10", "min 0", or "none".
@@ -148,6 +169,9 @@ public struct CounterRules: Sendable, Hashable {
     if let minimum { entries["min"] = .integer(Int64(minimum)) }
     if let maximum { entries["max"] = .integer(Int64(maximum)) }
     if let alert { entries["alert"] = .string(alert.text) }
+    if let groupAlert {
+      entries["groupAlert"] = .dictionary(["group": .string(groupAlert.group), "alert": .string(groupAlert.alert.text)])
+    }
     return entries
   }
 
@@ -161,6 +185,11 @@ public struct CounterRules: Sendable, Hashable {
     minimum = entries["min"].flatMap(Int.init(propertyListValue:))
     maximum = entries["max"].flatMap(Int.init(propertyListValue:))
     if case .string(let text)? = entries["alert"] { alert = CounterAlert(text: text) }
+    if case .dictionary(let group)? = entries["groupAlert"], case .string(let name)? = group["group"],
+      case .string(let text)? = group["alert"], let alert = CounterAlert(text: text)
+    {
+      groupAlert = GroupAlert(group: name, alert: alert)
+    }
   }
 }
 

@@ -1,3 +1,11 @@
+/// An alert reached: "cells reached 100", where `name` is a counter's or a group's.
+public struct ReachedAlert: Sendable, Equatable, CustomStringConvertible {
+  public var name: String
+  public var value: Int
+
+  public var description: String { "\(name) reached \(value)" }
+}
+
 /// The counters as the store holds them, in order, and the one on screen.
 public struct CounterList: Sendable, Equatable {
   /// Every counter, in order; never empty.
@@ -53,6 +61,36 @@ public struct CounterList: Sendable, Equatable {
     }
     if counter.isPastBound, let bound = counter.rules.refusal(for: counter.total, from: nil) { text += " (past \(bound))" }
     return text
+  }
+
+  // MARK: Alerts
+
+  /// The alert on the group `name`'s total, kept by its first counter that has one.
+  public func alert(ofGroup name: String) -> CounterAlert? {
+    counters(inGroup: name).lazy.compactMap(\.rules.groupAlert).first { $0.group.lowercased() == name.lowercased() }?.alert
+  }
+
+  /// The sum of what the group's counters show.
+  func total(ofGroup name: String) -> Int { counters(inGroup: name).reduce(0) { CounterRules.sum($0, $1.shown) } }
+
+  /// Each alert of a counter or a group whose value went from below it to it or more since `before`.
+  public func alertsReached(since before: CounterList) -> [ReachedAlert] {
+    guard counters.contains(where: { $0.rules.alert != nil || $0.rules.groupAlert != nil }) else { return [] }
+    var lines: [ReachedAlert] = []
+    for counter in counters {
+      guard let alert = counter.rules.alert, let old = before.counter(withID: counter.id)?.shown,
+        alert.rings(from: old, to: counter.shown)
+      else { continue }
+      lines.append(ReachedAlert(name: counter.name, value: alert.reached(at: counter.shown)))
+    }
+    for case let group? in groups {
+      guard let alert = alert(ofGroup: group) else { continue }
+      let new = total(ofGroup: group)
+      if alert.rings(from: before.total(ofGroup: group), to: new) {
+        lines.append(ReachedAlert(name: group, value: alert.reached(at: new)))
+      }
+    }
+    return lines
   }
 
   /// Whether linking `id` to `to` would make a loop: following links from `to` comes back to `id`.

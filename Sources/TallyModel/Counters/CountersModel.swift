@@ -24,6 +24,8 @@ public final class CountersModel {
   /// The sync folder's CRDT, which records every change made here; `nil` when sync is off.
   public let sync: (any CounterChangeRecorder)?
   public private(set) var list = CounterList(counters: [], currentID: firstCounter.id)
+  /// The alerts the last ``apply(_:)`` reached.
+  public private(set) var alertsReached: [ReachedAlert] = []
   /// The last list decoded, with the stored value it came from.
   private var cachedRecords: (raw: PropertyListValue, records: [CounterRecord])?
 
@@ -66,7 +68,9 @@ public final class CountersModel {
       // Under the same lock as the changes: the sync state always agrees with the values.
       sync?.commit(records: records)
     }
+    let before = list
     reload()
+    alertsReached = list.alertsReached(since: before)
     return outcomes
   }
 

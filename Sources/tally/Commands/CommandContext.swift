@@ -102,6 +102,7 @@ struct CommandContext {
     eventRecorder.flush()
     tellOpeningNotices()
     if let problem = history.appendProblem { Platform.printError(problem) }
+    for alert in model.alertsReached { Platform.printError(TerminalText.escaped(alert.description)) }
     return counter.flatMap { counters.counter(withID: $0.id)?.shown } ?? 0
   }
 

@@ -80,6 +80,72 @@ struct BoundsCommand: ParsableCommand {
   }
 }
 
+struct AlertCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "alert",
+    abstract: "Ring when a counter (or a group's total) reaches N, or each multiple of N; clear the alert, or print it.",
+    usage: "tally alert <name> [<n>] [--every <n>] [--clear]\ntally alert --group <group> [<n>] [--every <n>] [--clear]",
+    discussion: """
+      When the value goes from below N to N or more, the app rings the terminal bell (the \
+      alertStyle setting: bell, flash or none) and shows "NAME reached N"; a command that \
+      does it prints that line on standard error, and `tally watch --json` adds "alert". \
+      Nothing is refused by an alert; a value that goes back under N rings again when it \
+      reaches it again.
+      """)
+
+  @ParentCommand var root: TallyCommand
+
+  @Argument(help: "The counter's name (not with --group).", completion: CounterNameCompletion.kind)
+  var name: String?
+
+  @Argument(help: ArgumentHelp("The value that rings; without it or --every, the alert is printed.", valueName: "n"))
+  var value: Int?
+
+  @Option(help: ArgumentHelp("An alert on the total of the counters in this group.", valueName: "group"))
+  var group: String?
+
+  @Option(help: ArgumentHelp("Ring at each multiple of N (1 or more).", valueName: "n"))
+  var every: Int?
+
+  @Flag(help: "Remove the alert.")
+  var clear = false
+
+  /// The counter's name and N; with --group, the first argument is N.
+  private var given: (name: String?, value: Int?) {
+    group != nil && value == nil ? (nil, name.flatMap { Int($0) }) : (name, value)
+  }
+
+  func validate() throws {
+    if group != nil, value == nil, let name, Int(name) == nil {
+      throw ValidationError("with --group, give N, not a counter's name")
+    }
+    if (given.name == nil) == (group == nil) { throw ValidationError("give a counter's name or --group, not both") }
+    if given.value != nil, every != nil { throw ValidationError("give N or --every N, not both") }
+    if clear, given.value != nil || every != nil { throw ValidationError("give an alert or --clear, not both") }
+    if let every, every < 1 { throw ValidationError("--every takes 1 or more, not \(every)") }
+  }
+
+  func run() throws {
+    let context = try CommandContext.open(argumentDomain: root.argumentDomain)
+    let alert = every.map { CounterAlert(at: $0, repeating: true) } ?? given.value.map { CounterAlert(at: $0) }
+    let counters = try group.map { try context.counters(inGroup: $0) } ?? [context.counter(named: given.name)]
+    guard alert != nil || clear else {
+      let shown = group.map { context.counters.alert(ofGroup: $0) } ?? counters[0].rules.alert
+      try Output.line(shown?.text ?? "none")
+      return
+    }
+    for counter in counters {
+      var rules = counter.rules
+      if let group {
+        rules.groupAlert = alert.map { GroupAlert(group: counter.group ?? group, alert: $0) }
+      } else {
+        rules.alert = alert
+      }
+      try context.change(.setRules(rules, of: counter.id))
+    }
+  }
+}
+
 /// `--min A --max B`: the bounds of `tally bounds` and `tally new`.
 struct BoundsOptions: ParsableArguments {
   @Option(

@@ -50,6 +50,7 @@ struct WatchCommand: ParsableCommand {
     let watched = try GetCommand.counters(named: names, group: group.group, in: context).map(\.name)
     let groupName = group.group
     let history: HistoryReader? = (template?.needsHistory ?? false) || json ? context.history : nil
+    var previous: CounterList?
     let line = { (list: CounterList, now: Date) -> String in
       let counters =
         groupName.map { list.counters(inGroup: $0) } ?? watched.compactMap { list.counter(named: $0) }
@@ -57,7 +58,12 @@ struct WatchCommand: ParsableCommand {
       let text = WatchLine.text(
         counters, several: groupName != nil || watched.count > 1, template: template, history: history, now: now,
         calendar: calendar)
-      return json ? WatchLine.waybar(counters, text: text, history: history, now: now, calendar: calendar) : text
+      // The alerts of the watched counters (or group) reached since the last line.
+      let names = Set(counters.map(\.name) + [groupName].compactMap { $0 })
+      let alerts = previous.map { list.alertsReached(since: $0) }?.filter { names.contains($0.name) }.map(\.description)
+      previous = list
+      guard json else { return text }
+      return WatchLine.waybar(counters, text: text, history: history, now: now, calendar: calendar, alerts: alerts ?? [])
     }
     let signals: SignalWatcher
     do {
@@ -115,13 +121,14 @@ enum WatchLine {
   /// The object waybar's custom module reads with `return-type: json` (waybar-custom(5)): a
   /// `class` of `reached` when every goal is, `below` when one is not, `none` without goals.
   static func waybar(
-    _ counters: [Counter], text: String, history: HistoryReader?, now: Date, calendar: GoalCalendar
+    _ counters: [Counter], text: String, history: HistoryReader?, now: Date, calendar: GoalCalendar, alerts: [String]
   ) -> String {
     struct Output: Encodable {
       var text: String
       var tooltip: String
       var `class`: String
       var percentage: Int?
+      var alert: String?
     }
     let goals = counters.map { counter in
       history.flatMap { GoalSummary.progress(of: counter, history: $0, now: now, calendar: calendar) }
@@ -134,6 +141,9 @@ enum WatchLine {
     let percentage = known.first.map { goal in
       goal.goal.amount > 0 ? min(100, max(0, Int(Double(goal.progress) * 100 / Double(goal.goal.amount)))) : 100
     }
-    return JSONLine.encode(Output(text: text, tooltip: tooltip.joined(separator: "\n"), class: style, percentage: percentage))
+    return JSONLine.encode(
+      Output(
+        text: text, tooltip: tooltip.joined(separator: "\n"), class: style, percentage: percentage,
+        alert: alerts.isEmpty ? nil : alerts.joined(separator: "; ")))
   }
 }
