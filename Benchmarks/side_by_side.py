@@ -457,6 +457,24 @@ def get_formats(binary, env, samples):
             raise RuntimeError(f"tally get {args}: {done}")
 
 
+def linked_home(binary, home):
+    """A store with a plain counter and `rows` linked to `repeats` every 12 (issue 38)."""
+    env = environment(home)
+    for args in [("new", "plain"), ("new", "rows"), ("new", "repeats"), ("link", "rows", "repeats", "--every", "12")]:
+        run_tally(binary, env, *args)
+    return env
+
+
+def linked_presses(binary, env, samples):
+    """Whole-process `tally inc` on the plain counter and on the linked one, alternating."""
+    for key, name in [("inc_plain", "plain"), ("inc_linked", "rows")]:
+        start = time.perf_counter()
+        done = subprocess.run([binary, "inc", name], env=env, capture_output=True, stdin=subprocess.DEVNULL)
+        samples[key].append(time.perf_counter() - start)
+        if done.returncode != 0 or not done.stdout.strip():
+            raise RuntimeError(f"tally inc {name}: {done}")
+
+
 def watch_session(binary, env, samples, idle_seconds):
     """`tally watch` as a status bar runs it: the seconds from the start of a `tally inc` in
     another process to the watch's line, then CPU time and peak RSS over `idle_seconds` of
@@ -604,7 +622,7 @@ def main():
                     "peak_rss_file", "inc", "first_frame_sync", "merged_frame_sync",
                     "get_folder_changed", "get_folder_unchanged", "history_import",
                     "history_import_rss", "get_plain", *(key for key, _ in GET_FORMATS), "watch_latency",
-                    "watch_idle_cpu", "watch_idle_lines", "watch_rss"]:
+                    "watch_idle_cpu", "watch_idle_lines", "watch_rss", "inc_plain", "inc_linked"]:
             table[key] = []
         for label, *_ in HISTORY_SIZES:
             for key in ["history_first_frame", "history_key_to_frame", "history_rss", "history_stats",
@@ -619,6 +637,7 @@ def main():
         histories = [(label, history_home(tally.binary, tempfile.mkdtemp(dir=scratch), years, per_day, machines))
                      for label, years, per_day, machines in HISTORY_SIZES]
         import_home = tempfile.mkdtemp(dir=scratch)
+        linked_env = linked_home(tally.binary, tempfile.mkdtemp(dir=scratch))
         for round_index in range(options.rounds):
             # Alternate who goes first, so that neither always runs on a warmer machine.
             order = [tally, reference] if round_index % 2 == 0 else [reference, tally]
@@ -637,6 +656,7 @@ def main():
             history_import(tally.binary, import_home, samples["tally"])
             for _ in range(options.inc_runs):
                 get_formats(tally.binary, histories[1][1], samples["tally"])
+                linked_presses(tally.binary, linked_env, samples["tally"])
             for name, binary in floors.items():
                 home = tempfile.mkdtemp(dir=scratch)
                 floor_session(binary, home, samples[name])
@@ -750,6 +770,10 @@ def main():
         check(f"`tally watch` idle {options.watch_idle:.0f} s: no CPU time, no line",
               max(t["watch_idle_cpu"]) == 0 and max(t["watch_idle_lines"]) == 0,
               f"{max(t['watch_idle_cpu']):.2f} s of CPU, {max(t['watch_idle_lines'])} lines"),
+        check("`tally inc` on a linked counter at most 1.1x on a plain one",
+              median(t["inc_linked"]) <= 1.1 * median(t["inc_plain"]),
+              f"{ms(median(t['inc_linked']))} = {median(t['inc_linked']) / median(t['inc_plain']):.2f}x "
+              f"{ms(median(t['inc_plain']))}"),
         check("`tally watch`: peak RSS under 10 MiB", max(t["watch_rss"]) < 10 << 20, mib(max(t["watch_rss"]))),
         check("import of 146,000 changes, peak RSS under 64 MiB", import_rss < 64 << 20, f"largest {mib(import_rss)}"),
         check(f"app peak RSS, {big}, at most 1.2x on no history", big_rss <= 1.2 * empty_rss,
