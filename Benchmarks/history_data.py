@@ -4,6 +4,8 @@
 
     history_data.py backup YEARS PER_DAY FILE      a tally-backup JSON file for `tally import`
     history_data.py folder YEARS PER_DAY DIR NAME  NAME's monthly history files in a sync folder
+    history_data.py board YEARS PER_DAY COUNTERS FILE  a backup of COUNTERS counters, c01 and on, each
+                                                 with that history, in the group "board"
 
 Times are whole seconds in UTC; the first change of each day is at 07:00, the rest spread
 evenly until 23:00 (today's only until now), so that every day counts toward the goal in any
@@ -47,6 +49,18 @@ def backup(years, per_day, path):
         json.dump(document, file, separators=(",", ":"))
 
 
+def board(years, per_day, counters, path):
+    entries = [{"counters": [], "format": "tally-backup", "version": 1}]
+    for index in range(1, counters + 1):
+        name = "c%02d" % index
+        history = [{"event": "changed", "name": name, "new": new, "old": old, "source": "app", "time": iso(moment)}
+                   for moment, old, new in changes(years, per_day)]
+        entries[0]["counters"].append({"group": "board", "history": history, "name": name, "step": 1,
+                                       "value": history[-1]["new"] if history else 0})
+    with open(path, "w") as file:
+        json.dump(entries[0], file, separators=(",", ":"))
+
+
 def folder(years, per_day, directory, name, counter="count"):
     files = {}
     for moment, old, new in changes(years, per_day):
@@ -64,5 +78,7 @@ if __name__ == "__main__":
     kind, years, per_day = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
     if kind == "backup":
         backup(years, per_day, sys.argv[4])
+    elif kind == "board":
+        board(years, per_day, int(sys.argv[4]), sys.argv[5])
     else:
         folder(years, per_day, sys.argv[4], sys.argv[5], *sys.argv[6:])

@@ -457,6 +457,25 @@ def get_formats(binary, env, samples):
             raise RuntimeError(f"tally get {args}: {done}")
 
 
+def board_home(binary, home):
+    """30 counters in one group, each with a year of history at 20 a day (issue 39)."""
+    env = environment(home)
+    backup = os.path.join(home, "board.json")
+    subprocess.run([sys.executable, HISTORY_DATA, "board", "1", "20", "30", backup], check=True)
+    run_tally(binary, env, "import", backup)
+    run_tally(binary, env, "stats", "c01")
+    return env
+
+
+def table_runs(binary, env, samples):
+    """Whole-process `tally table --by 15m` (today) on 30 counters with a year of history."""
+    start = time.perf_counter()
+    done = subprocess.run([binary, "table", "--by", "15m"], env=env, capture_output=True, stdin=subprocess.DEVNULL)
+    samples["table_15m"].append(time.perf_counter() - start)
+    if done.returncode != 0 or len(done.stdout.splitlines()) < 2:
+        raise RuntimeError(f"tally table: {done}")
+
+
 def linked_home(binary, home):
     """A store with a plain counter and `rows` linked to `repeats` every 12 (issue 38)."""
     env = environment(home)
@@ -622,7 +641,7 @@ def main():
                     "peak_rss_file", "inc", "first_frame_sync", "merged_frame_sync",
                     "get_folder_changed", "get_folder_unchanged", "history_import",
                     "history_import_rss", "get_plain", *(key for key, _ in GET_FORMATS), "watch_latency",
-                    "watch_idle_cpu", "watch_idle_lines", "watch_rss", "inc_plain", "inc_linked"]:
+                    "watch_idle_cpu", "watch_idle_lines", "watch_rss", "inc_plain", "inc_linked", "table_15m"]:
             table[key] = []
         for label, *_ in HISTORY_SIZES:
             for key in ["history_first_frame", "history_key_to_frame", "history_rss", "history_stats",
@@ -638,6 +657,7 @@ def main():
                      for label, years, per_day, machines in HISTORY_SIZES]
         import_home = tempfile.mkdtemp(dir=scratch)
         linked_env = linked_home(tally.binary, tempfile.mkdtemp(dir=scratch))
+        board_env = board_home(tally.binary, tempfile.mkdtemp(dir=scratch))
         for round_index in range(options.rounds):
             # Alternate who goes first, so that neither always runs on a warmer machine.
             order = [tally, reference] if round_index % 2 == 0 else [reference, tally]
@@ -657,6 +677,7 @@ def main():
             for _ in range(options.inc_runs):
                 get_formats(tally.binary, histories[1][1], samples["tally"])
                 linked_presses(tally.binary, linked_env, samples["tally"])
+                table_runs(tally.binary, board_env, samples["tally"])
             for name, binary in floors.items():
                 home = tempfile.mkdtemp(dir=scratch)
                 floor_session(binary, home, samples[name])
@@ -774,6 +795,8 @@ def main():
               median(t["inc_linked"]) <= 1.1 * median(t["inc_plain"]),
               f"{ms(median(t['inc_linked']))} = {median(t['inc_linked']) / median(t['inc_plain']):.2f}x "
               f"{ms(median(t['inc_plain']))}"),
+        check("`tally table --by 15m` over a year of 30 counters under 100 ms", median(t["table_15m"]) < 0.100,
+              ms(median(t["table_15m"]))),
         check("`tally watch`: peak RSS under 10 MiB", max(t["watch_rss"]) < 10 << 20, mib(max(t["watch_rss"]))),
         check("import of 146,000 changes, peak RSS under 64 MiB", import_rss < 64 << 20, f"largest {mib(import_rss)}"),
         check(f"app peak RSS, {big}, at most 1.2x on no history", big_rss <= 1.2 * empty_rss,

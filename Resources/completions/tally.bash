@@ -192,13 +192,13 @@ _tally() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|link|bounds|alert|watch|export|import|sync|help)
+    inc|dec|set|reset|get|list|new|rm|rename|log|stats|config|goal|group|link|bounds|alert|table|watch|export|import|sync|help)
         # Offer subcommand argument completions
         "_tally_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group link bounds alert watch export import sync help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inc dec set reset get list new rm rename log stats config goal group link bounds alert table watch export import sync help' -- "${cur}"))
         ;;
     esac
 }
@@ -412,7 +412,7 @@ _tally_log() {
         return
         ;;
     '--by')
-        __tally_add_completions -W 'hour'$'\n''day'$'\n''week'$'\n''month'
+        __tally_add_completions -W '1m'$'\n''5m'$'\n''15m'$'\n''30m'$'\n''hour'$'\n''day'$'\n''week'$'\n''month'
         return
         ;;
     esac
@@ -436,7 +436,7 @@ _tally_stats() {
     # Offer option value completions
     case "${prev}" in
     '--by')
-        __tally_add_completions -W 'hour'$'\n''day'$'\n''week'$'\n''month'
+        __tally_add_completions -W '1m'$'\n''5m'$'\n''15m'$'\n''30m'$'\n''hour'$'\n''day'$'\n''week'$'\n''month'
         return
         ;;
     '--group')
@@ -638,6 +638,35 @@ _tally_alert() {
     case "${positional_number}" in
     1)
         __tally_add_completions -W "$(__tally_custom_complete ---completion alert -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_tally_table() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version --help)
+    repeating_options=()
+    non_repeating_options=(--group --by --since --until --format)
+    __tally_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--group')
+        return
+        ;;
+    '--by')
+        __tally_add_completions -W '1m'$'\n''5m'$'\n''15m'$'\n''30m'$'\n''hour'$'\n''day'$'\n''week'$'\n''month'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--format')
+        __tally_add_completions -W 'text'$'\n''csv'$'\n''json'
         return
         ;;
     esac

@@ -65,6 +65,7 @@ struct TallyCommand: ParsableCommand {
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
       ListCommand.self, NewCommand.self, RemoveCommand.self, RenameCommand.self, LogCommand.self, StatsCommand.self,
       ConfigCommand.self, GoalCommand.self, GroupCommand.self, LinkCommand.self, BoundsCommand.self, AlertCommand.self,
+      TableCommand.self,
       WatchCommand.self,
       ExportCommand.self, ImportCommand.self,
       SyncCommand.self,

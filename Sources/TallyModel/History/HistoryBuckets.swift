@@ -33,10 +33,34 @@ public struct HistoryBucket: Equatable, Sendable {
 public enum HistoryBuckets {
   /// What one bucket spans.
   public enum Kind: String, CaseIterable, Sendable {
+    case minute = "1m"
+    case fiveMinutes = "5m"
+    case quarterHour = "15m"
+    case halfHour = "30m"
     case hour
     case day
     case week
     case month
+
+    /// `1h` is `hour`.
+    public init?(name: String) {
+      self.init(rawValue: name == "1h" ? "hour" : name)
+    }
+
+    /// The minutes it spans, for intervals of the clock; `nil` for days and longer.
+    public var minutes: Int? {
+      switch self {
+      case .minute: 1
+      case .fiveMinutes: 5
+      case .quarterHour: 15
+      case .halfHour: 30
+      case .hour: 60
+      case .day, .week, .month: nil
+      }
+    }
+
+    /// The calendar's period, for days and longer (a day for shorter ones).
+    var period: Goal.Period { self == .week ? .week : self == .month ? .month : .day }
   }
 
   /// The buckets of `counter` that hold a change, oldest first: those that hold a moment at or
@@ -49,12 +73,12 @@ public enum HistoryBuckets {
     until: Date? = nil, limit: Int? = nil
   ) -> [HistoryBucket] {
     let buckets: [HistoryBucket]
-    switch kind {
-    case .hour:
+    if let minutes = kind.minutes {
       let from = since ?? calendar.start(ofDay: calendar.day(of: now))
-      buckets = hours(of: history.entries(ofCounter: id, since: from, until: until, limit: nil).entries, calendar: calendar)
-    case .day, .week, .month:
-      let period: Goal.Period = kind == .day ? .day : kind == .week ? .week : .month
+      let entries = history.entries(ofCounter: id, since: from, until: until, limit: nil).entries
+      buckets = intervals(of: entries, minutes: minutes, calendar: calendar)
+    } else {
+      let period = kind.period
       let first = since.map { calendar.period(period, of: $0) }
       // The last bucket holds the moment just before `until`.
       let last = until.map { calendar.period(period, of: $0.addingTimeInterval(-0.001)) }
@@ -67,22 +91,21 @@ public enum HistoryBuckets {
     return limit.map { Array(buckets.suffix(max(0, $0))) } ?? buckets
   }
 
-  /// The local hours of `entries` that hold a change, with their sums; an hour a clock set
-  /// back shows twice is one bucket.
-  static func hours(of entries: [HistoryEntry], calendar: GoalCalendar) -> [HistoryBucket] {
+  /// The local intervals of `minutes` of `entries` that hold a change, with their sums; an
+  /// hour a clock set back shows twice is one bucket.
+  static func intervals(of entries: [HistoryEntry], minutes: Int, calendar: GoalCalendar) -> [HistoryBucket] {
+    let step = Double(minutes * 60)
     var sums: [Int: Int] = [:]
     for entry in entries where entry.event == .changed {
       let wall = entry.time.timeIntervalSince1970 + Double(calendar.utcOffset(entry.time))
-      let hour = Int((wall / 3600).rounded(.down))
-      sums[hour] = PeriodTotal.add(sums[hour] ?? 0, entry.netChange)
+      let number = Int((wall / step).rounded(.down))
+      sums[number] = PeriodTotal.add(sums[number] ?? 0, entry.netChange)
     }
-    return sums.keys.sorted().map { hour in
-      let wall = Date(timeIntervalSince1970: Double(hour) * 3600)
-      let day = Int64((Double(hour) / 24).rounded(.down))
-      let hourOfDay = hour - Int(day) * 24
+    return sums.keys.sorted().map { number in
+      let wall = Date(timeIntervalSince1970: Double(number) * step)
       return HistoryBucket(
-        label: dateLabel(UTCTime.civilDate(ofDay: day)) + " " + (hourOfDay < 10 ? "0" : "") + "\(hourOfDay):00",
-        start: calendar.instant(ofWallClock: wall), net: sums[hour] ?? 0)
+        label: String(HistorySummary.timestamp(wall, utcOffset: 0).prefix(16)), start: calendar.instant(ofWallClock: wall),
+        net: sums[number] ?? 0)
     }
   }
 

@@ -38,9 +38,9 @@ struct LogCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Print the net change per hour, day, week or month instead, oldest first (buckets with a change; "
+      "Print the net change per interval (1m to 30m, hour, day, week, month) instead, oldest first (buckets with a change; "
         + "--since, --until and -n choose whole buckets; hours cover today unless --since is given).",
-      valueName: "hour|day|week|month"))
+      valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind?
 
   func validate() throws {
@@ -95,8 +95,8 @@ struct StatsCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Print the net change per hour, day, week or month instead, oldest first, one bucket a line "
-        + "(hours: today's).", valueName: "hour|day|week|month"))
+      "Print the net change per interval (1m to 30m, hour, day, week, month) instead, oldest first, one bucket a line "
+        + "(hours: today's).", valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind?
 
   @Option(
@@ -220,7 +220,11 @@ extension StatsCommand {
   }
 }
 
-extension HistoryBuckets.Kind: ExpressibleByArgument {}
+extension HistoryBuckets.Kind: ExpressibleByArgument {
+  public init?(argument: String) { self.init(name: argument) }
+
+  static let names = allCases.map(\.rawValue).joined(separator: "|")
+}
 
 extension CommandContext {
   /// `tally log --by` and `stats --by`: the net change per bucket, summed across `counters`,
