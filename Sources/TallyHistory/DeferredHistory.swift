@@ -19,7 +19,6 @@ import TallySync
 /// (``opened()``) and exits with the reason.
 public final class DeferredHistory: HistoryLog {
   private let open: () throws(HistoryError) -> SQLiteHistory
-  private let repair: ((String) throws(HistoryError) -> SQLiteHistory)?
   /// The rows saved with the values that the database may not hold yet: appended when it
   /// opens, and counted in every answer until it holds them.
   public let pending: PendingHistory?
@@ -30,8 +29,6 @@ public final class DeferredHistory: HistoryLog {
   /// files before its first answer (asked for by ``refresh()`` before it opened).
   private var folder: (sync: CounterSync, adoptingOwnFiles: Bool, readingFirst: Bool)?
   private var untold: [String] = []
-  private let whenOpened: ((SQLiteHistory) -> Void)?
-
   private let mayHoldChanges: (() -> Bool)?
 
   /// An opening of the database started ahead of its first question, on a thread of its
@@ -56,18 +53,16 @@ public final class DeferredHistory: HistoryLog {
   /// `adopt` on this thread; one found locked or damaged is opened again by `open`, which
   /// waits and repairs (docs/history.md).
   ///
-  /// With `pending`, the rows the store holds for it are appended when it opens, and counted
-  /// in its answers until then; a database found damaged in use is replaced by `repair`'s
-  /// (made for the reason given); `whenOpened` runs on the database once it is open.
+  /// With `pending`, an import cut short is finished or undone as its store says when it
+  /// opens, and the rows the store holds for it are appended then, and counted in its
+  /// answers until then. A database found damaged in use is made again
+  /// (``HistoryFile/rebuild(reason:)``).
   public init(
     open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
-    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil,
-    repair: ((String) throws(HistoryError) -> SQLiteHistory)? = nil, whenOpened: ((SQLiteHistory) -> Void)? = nil
+    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil
   ) {
     self.open = open
     self.pending = pending
-    self.repair = repair
-    self.whenOpened = whenOpened
     self.mayHoldChanges = mayHoldChanges
     self.ahead = ahead.map { ($0, adopt) }
   }
@@ -86,7 +81,7 @@ public final class DeferredHistory: HistoryLog {
     }
     outcome = result
     if case .success(let history) = result {
-      whenOpened?(history)
+      if let pending { history.finishInterruptedImport(committedIn: pending.store) }
       untold = history.notices
       if let folder {
         history.attach(
@@ -135,7 +130,7 @@ public final class DeferredHistory: HistoryLog {
       if !waiting.isEmpty { pending.holds(history.appendPending(waiting, copyingToFolder: true)) }
       guard pending.unheld.isEmpty else { return }
       var rows: [HistoryEntry] = []
-      if history.attachedSync == nil {
+      if history.folder?.sync == nil {
         for counter in CountersModel.storedCounters(in: store) {
           let total = history.ownTotal(ofCounter: counter.id)
           guard total != counter.value else { continue }
@@ -153,13 +148,15 @@ public final class DeferredHistory: HistoryLog {
   /// of it, then this machine's files in the sync folder, then the rows waiting in the
   /// store; returns whether it did.
   private func repairIfDamaged(_ history: SQLiteHistory) -> Bool {
-    guard let reason = history.damage, let repair else { return false }
+    guard let reason = history.damage, let file = history.file else { return false }
     history.damage = nil
-    let sync = history.attachedSync
-    outcome = Result { () throws(HistoryError) in try repair(reason) }
+    outcome = Result { () throws(HistoryError) in try file.rebuild(reason: reason) }
     guard case .success(let repaired) = outcome else { return false }
+    repaired.logFoldedAbove = history.logFoldedAbove
     untold += repaired.notices
-    if let sync { repaired.attach(to: sync.sync, readingBeforeFirstQuestion: sync.readingFirst) }
+    if let folder = history.folder, let sync = folder.sync {
+      repaired.attach(to: sync, readingBeforeFirstQuestion: folder.readingFirst)
+    }
     settle()
     return true
   }
@@ -311,7 +308,7 @@ public final class DeferredHistory: HistoryLog {
   /// disagree with `get` (docs/sync.md).
   public func allTime(ofCounter id: String) -> Int {
     let history = readable
-    if history?.attachedSync != nil, let value = pending?.store.x.object(Int.self, forKey: DefaultsKey(id)) { return value }
+    if history?.folder?.sync != nil, let value = pending?.store.x.object(Int.self, forKey: DefaultsKey(id)) { return value }
     return waiting(ofCounter: id).reduce(history?.allTime(ofCounter: id) ?? 0) { PeriodTotal.add($0, $1.netChange) }
   }
 
@@ -356,5 +353,26 @@ public final class DeferredHistory: HistoryLog {
   public func keepAsideAndClear() throws(SystemError) -> [String] {
     guard let history else { return [] }
     return try history.keepAsideAndClear()
+  }
+}
+
+/// An import's rows go to the database, opened for them if it was not yet.
+extension DeferredHistory: HistoryImportStaging {
+  public func stageImport(_ entries: [HistoryEntry], id: String, keepingAside: Bool, interrupted: () -> Bool)
+    throws(HistoryImportError) -> [String]
+  {
+    try database().stageImport(entries, id: id, keepingAside: keepingAside, interrupted: interrupted)
+  }
+
+  public func finishImport(id: String) throws(HistoryImportError) { try database().finishImport(id: id) }
+
+  public func dropStagedImport() { try? database().dropStagedImport() }
+
+  private func database() throws(HistoryImportError) -> SQLiteHistory {
+    do throws(HistoryError) {
+      return try opened()
+    } catch {
+      throw .failed("the history could not be saved: \(error)")
+    }
   }
 }

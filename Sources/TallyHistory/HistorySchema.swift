@@ -24,6 +24,15 @@ enum HistorySchema {
     return entry
   }
 
+  /// `entry`'s values for the columns `time, event, counter, name, old, new, source`.
+  static func values(of entry: HistoryEntry) -> [SQLiteValue] {
+    [
+      .integer(entry.milliseconds), .text(entry.event.rawValue), .text(entry.counter), .text(entry.name),
+      entry.old.map { .integer(Int64($0)) } ?? .null, entry.new.map { .integer(Int64($0)) } ?? .null,
+      .text(entry.source.rawValue),
+    ]
+  }
+
   /// Creates the tables when they are not there, and checks the schema's version.
   ///
   /// An older database (it is on users' disks) is brought up to this schema once, in one
@@ -159,7 +168,7 @@ enum HistorySchema {
     END;
     """
 
-  /// The staging table of an import (``SQLiteHistory/stageImport(_:id:keepingAside:interrupted:)``),
+  /// The staging table of an import (``ImportStaging``),
   /// with `change`'s columns.
   static let importRowTable = """
     CREATE TABLE IF NOT EXISTS import_row (
