@@ -10,7 +10,7 @@ struct HistoryFile {
   static let legacyFiles = ["history.jsonl.1", "history.jsonl"]
 
   let directory: String
-  /// How long it waits for another process's lock, in seconds.
+  /// How long a change waits for another process's lock, in seconds.
   var busyTimeout: Double
 
   var path: String { StoreLocation.join(directory, SQLiteHistory.fileName) }
@@ -24,16 +24,12 @@ struct HistoryFile {
     legacyFiles.contains { FileSystem.fileExists(atPath: StoreLocation.join(directory, $0)) }
   }
 
-  /// Opens the database, making it the first time.
+  /// Opens the database, making it the first time; on first start the old log
+  /// (`history.jsonl.1`, `history.jsonl`) is imported whole, once.
   ///
-  /// - On first start the old log (`history.jsonl.1`, `history.jsonl`) is imported whole,
-  ///   once, and kept aside as `history.jsonl.imported`.
-  /// - A file that is not a database, or a damaged one, is moved aside
-  ///   (`history.sqlite.damaged-<time>`) with its `-wal`, and a new one is made from what can
-  ///   still be read of it (``rebuild(reason:)``). Not when `repairing` is false: then it
-  ///   throws ``HistoryError/damaged(path:reason:)`` (an opening that may be cut short by the
-  ///   process's end, which the repair must not be).
-  /// - A locked database waits up to ``busyTimeout`` seconds.
+  /// A file that is not a database, or a damaged one, is rebuilt (``rebuild(reason:)``);
+  /// not when `repairing` is false: then it throws ``HistoryError/damaged(path:reason:)``
+  /// (an opening that may be cut short by the process's end, which the repair must not be).
   func open(repairing: Bool) throws(HistoryError) -> SQLiteHistory {
     do throws(HistoryError) {
       let history = try connect()
@@ -95,9 +91,9 @@ struct HistoryFile {
     }
   }
 
-  /// Moves the database, found damaged (`reason`), aside and makes a new one from the rows
-  /// that can still be read of it; with sync on, ``HistoryFolder`` then adds what this
-  /// machine's files there hold.
+  /// Moves the database, found damaged (`reason`), aside (`history.sqlite.damaged-<time>`,
+  /// with its `-wal`) and makes a new one from the rows that can still be read of it; with
+  /// sync on, ``HistoryFolder`` then adds what this machine's files there hold.
   func rebuild(reason: String) throws(HistoryError) -> SQLiteHistory {
     let aside = FileSystem.asideName(for: path, tag: "damaged")
     do throws(SystemError) {
@@ -122,8 +118,8 @@ struct HistoryFile {
     return history
   }
 
-  /// This machine's rows that can still be read from the damaged database at `path`, each
-  /// with the id of the pending row it was, if it was one.
+  /// This machine's rows that can still be read from the damaged database at `path`, with
+  /// their pending rows' ids.
   private static func salvage(from path: String) -> [(entry: HistoryEntry, id: Int64?)] {
     // A database from before notes has no `note` column, and one from before pending rows no
     // `pending_id`: their rows come back without them.

@@ -14,7 +14,6 @@ import TallySync
 /// - A machine's old single file (`laptop.history.jsonl` and `.1`, from a Tally before the
 ///   database) is read while it has no monthly file.
 final class HistoryFolder {
-  /// The largest history file read from the folder.
   static let maximumFileSize = 64 << 20
   /// The most bytes one reading takes from the other machines' files: a folder stuffed with
   /// big files is read a part at each start (or refresh), never all of it in one.
@@ -24,12 +23,10 @@ final class HistoryFolder {
   let machine: String
   let own: OwnHistoryFiles
   /// The sync folder's side of the counters, when it was joined through it: what a database
-  /// made anew joins again, and where this machine's counters that moved to other ids are
-  /// told (``CounterSync/takeMovedCounterIDs()``).
+  /// made anew joins again, and what tells of counters moved to other ids.
   let sync: CounterSync?
   /// Whether the other machines' files are read before the first answer (else only by
-  /// ``refresh(_:into:)``: the app draws its first frame first; `tally inc` and `tally get`
-  /// never read them).
+  /// ``refresh(_:into:)``: the app draws its first frame first).
   let readingFirst: Bool
   private var unread = false
   /// Whether this machine may write its files now (no other machine uses its name).
@@ -70,12 +67,10 @@ final class HistoryFolder {
     if mayWrite() { own.copy(from: history) }
   }
 
-  /// Reads the other machines' files if that is still to do (once, before the first question).
   func readIfUnread(into history: SQLiteHistory) {
     if unread { refresh(.unknown, into: history) }
   }
 
-  /// ``HistoryReplica/refresh(_:)``.
   @discardableResult
   func refresh(_ changes: FolderChanges, into history: SQLiteHistory) -> Bool {
     let moved = followMovedCounters(in: history)
@@ -105,7 +100,6 @@ final class HistoryFolder {
     return true
   }
 
-  /// What the other machines' files held that could not be read.
   func notice(in history: SQLiteHistory) -> String? {
     var parts: [String] = []
     if let damaged = try? history.connection.integer("SELECT sum(damaged) FROM folder_file"), damaged > 0 {
@@ -138,32 +132,19 @@ final class HistoryFolder {
     return machine(before: end, legacy: false)
   }
 
-  /// Whether `name` is another machine's history file, one that ``index(into:)`` reads.
   func isOtherMachinesFile(_ name: String) -> Bool {
     Self.parse(name).map { $0.machine != machine } ?? false
   }
 
   // MARK: Reading the other machines'
 
-  /// A file of the folder as the database last indexed it.
-  private struct Indexed {
-    var device: Int64
-    var inode: Int64
-    /// The bytes read, whole lines only.
-    var indexed: Int64
-    var modified: Int64
-    var damaged: Int64
-  }
+  /// A file of the folder as the database last indexed it: its device, inode, the bytes
+  /// read (whole lines only), modification time and damaged lines.
+  private typealias Indexed = (device: Int64, inode: Int64, indexed: Int64, modified: Int64, damaged: Int64)
 
   /// A file to read now, from `from` (where the last reading ended, when it is the same file
   /// and grew; else its start).
-  private struct Reading {
-    var name: String
-    var machine: String
-    var identity: FileIdentity
-    var from: Int64
-    var damaged: Int64
-  }
+  private typealias Reading = (name: String, machine: String, identity: FileIdentity, from: Int64, damaged: Int64)
 
   /// Reads what the other machines' files hold that the database does not have yet;
   /// returns whether anything changed.
@@ -180,13 +161,11 @@ final class HistoryFolder {
     let wanted = files.filter { !$0.legacy || !monthly.contains($0.machine) }
     let connection = history.connection
     do throws(SQLiteError) {
-      var known: [String: Indexed] = [:]
-      let statement = try connection.statement("SELECT name, device, inode, indexed, modified, damaged FROM folder_file")
-      while try statement.step() {
-        known[statement.text(0)] = Indexed(
-          device: statement.integer(1), inode: statement.integer(2), indexed: statement.integer(3),
-          modified: statement.integer(4), damaged: statement.integer(5))
-      }
+      let known = Dictionary(
+        try connection.rows("SELECT name, device, inode, indexed, modified, damaged FROM folder_file") {
+          ($0.text(0), ($0.integer(1), $0.integer(2), $0.integer(3), $0.integer(4), $0.integer(5)) as Indexed)
+        }
+      ) { first, _ in first }
       let work = wanted.compactMap { reading(of: $0.name, by: $0.machine, in: folder, known: known[$0.name]) }
       let wantedNames = Set(wanted.map { $0.name })
       let gone = known.keys.filter { !wantedNames.contains($0) }
@@ -243,8 +222,7 @@ final class HistoryFolder {
     }
     // From where the last reading ended when it is the same file and grew; else anew.
     let resumed = previous.flatMap { identity.byteCount > $0.indexed ? $0 : nil }
-    return Reading(
-      name: name, machine: machine, identity: identity, from: resumed?.indexed ?? 0, damaged: resumed?.damaged ?? 0)
+    return (name, machine, identity, resumed?.indexed ?? 0, resumed?.damaged ?? 0)
   }
 
   /// Reads `file`'s whole new lines into `history`, inside the caller's transaction, and

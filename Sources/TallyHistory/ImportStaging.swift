@@ -9,14 +9,13 @@ struct ImportStaging {
   let path: String
   let keptTotals: KeptTotals
 
-  /// The columns an import moves from `import_row` to `change`.
   private static let movedColumns = "time, event, counter, name, old, new, source, machine, file, note"
   /// How many rows are staged between two looks at `interrupted`.
   private static let rowsBetweenLooks = 4_096
   private static let interruption = SQLiteError(code: 0, message: "interrupted")
 
   /// Copies the database aside, as it is now (for an import that replaces everything);
-  /// returns where, or nothing for a database in memory.
+  /// returns where.
   func keepAside() throws(SQLiteError) -> [String] {
     guard path != ":memory:" else { return [] }
     let destination = FileSystem.asideName(for: path, tag: "replaced")
@@ -29,7 +28,6 @@ struct ImportStaging {
     return [destination]
   }
 
-  /// ``HistoryImportStaging/stageImport(_:id:keepingAside:interrupted:)``.
   func stage(_ entries: [HistoryEntry], id: String, keepingAside: Bool, interrupted: () -> Bool)
     throws(HistoryImportError) -> [String]
   {
@@ -96,7 +94,6 @@ struct ImportStaging {
     }
   }
 
-  /// The id of the import whose rows are staged, if any: one read of `setting`'s key.
   func stagedID() throws(SQLiteError) -> String? {
     try connection.firstRow("SELECT value FROM setting WHERE key = 'import'") { $0.optionalText(0) } ?? nil
   }
@@ -117,11 +114,9 @@ extension SQLiteHistory: HistoryImportStaging {
   /// staging and its last step), as `store` says: its rows are moved into the history when
   /// the store holds the import's id (it reached its commit point), dropped when it does not.
   ///
-  /// Nearly always nothing is staged, and this reads nothing more than opening did
-  /// (``unfinishedWork``). When something is, the decision is made under the store's lock,
-  /// so that an import still running in another process (which holds the lock from before
-  /// its staging to after its last step) is never undone; if the lock cannot be had, nothing
-  /// is done now.
+  /// Decided under the store's lock, so that an import still running in another process
+  /// (which holds the lock from before its staging to after its last step) is never undone;
+  /// if the lock cannot be had, nothing is done now.
   public func finishInterruptedImport(committedIn store: any PropertyListStore) {
     guard path != ":memory:", unfinishedWork.contains("import") else { return }
     leftToDo?.remove("import")

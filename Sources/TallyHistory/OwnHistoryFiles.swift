@@ -9,7 +9,6 @@ import TallyPlatform
 /// `copied` in `setting` is the last row looked at (every row up to it that is this machine's
 /// is in its files), and `own_file` holds each file's size as last written and its last row.
 struct OwnHistoryFiles {
-  /// The folder's path.
   let path: String
   let machine: String
 
@@ -35,14 +34,12 @@ struct OwnHistoryFiles {
     try connection.run("UPDATE setting SET value = min(value, ?) WHERE key = 'copied'", [.integer(row)])
   }
 
-  /// Inside the caller's transaction: has the next copy write every file of this machine's
-  /// anew, whole.
+  /// Inside the caller's transaction: has the next copy write every file anew, whole.
   static func copyAllAgain(_ connection: SQLiteConnection) throws(SQLiteError) {
     try connection.run("DELETE FROM own_file")
     try connection.run("DELETE FROM setting WHERE key = 'copied'")
   }
 
-  /// Copies this machine's rows not yet in its files there.
   func copy(from history: SQLiteHistory) {
     guard let folder = try? UntrustedFolder(path: path) else { return }
     let connection = history.connection
@@ -114,9 +111,8 @@ struct OwnHistoryFiles {
     return (written, anew)
   }
 
-  /// This machine's rows after row `copied` up to row `latest`, by the file of their month
-  /// (only the files `inFiles` when given: one reading of the rows for all of them), each as
-  /// its line.
+  /// This machine's rows after row `copied` up to row `latest`, as lines by the file of their
+  /// month (only the files `inFiles` when given).
   private func ownRows(
     after copied: Int64, upTo latest: Int64, inFiles names: Set<String>? = nil, connection: SQLiteConnection
   ) throws(SQLiteError) -> [String: [(seq: Int64, line: String)]] {

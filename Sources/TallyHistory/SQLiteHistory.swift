@@ -22,7 +22,6 @@ import TallySync
 public final class SQLiteHistory: HistoryLog {
   public static let fileName = "history.sqlite"
 
-  /// Where it is on disk; `nil` in memory.
   private(set) var file: HistoryFile?
   let connection: SQLiteConnection
   let keptTotals: KeptTotals
@@ -31,12 +30,10 @@ public final class SQLiteHistory: HistoryLog {
   /// What the last failed write or read found, when it was damage (`SQLITE_CORRUPT`,
   /// `SQLITE_NOTADB`): ``DeferredHistory`` then makes it again.
   public internal(set) var damage: String?
-  /// What opening found and did (an import of the old log, a damaged database rebuilt),
-  /// one sentence each, for the person using Tally.
+  /// What opening found and did (an import of the old log, a damaged database rebuilt).
   public internal(set) var notices: [String] = []
   var folder: HistoryFolder?
-  /// Where the damaged database this one was rebuilt from went, until the sync folder had
-  /// its say.
+  /// Where the damaged database this one was rebuilt from went, until the folder joined.
   var rebuiltFrom: String?
   /// The calendar totals were last asked for in: appends keep them up to date for it.
   var lastCalendar: GoalCalendar?
@@ -63,8 +60,7 @@ public final class SQLiteHistory: HistoryLog {
     try HistoryFile(directory: directory, busyTimeout: busyTimeout).open(repairing: repairing)
   }
 
-  /// Whether the data directory `directory` holds a history: the database, or an old log
-  /// that opening it would import.
+  /// Whether `directory` holds the database, or an old log that opening it would import.
   public static func exists(inDirectory directory: String) -> Bool { HistoryFile.exists(inDirectory: directory) }
 
   /// How long a change waits for another process's lock from now on, in seconds.
@@ -84,7 +80,6 @@ public final class SQLiteHistory: HistoryLog {
     try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 
-  /// A new, empty history in memory.
   public static func inMemory() -> SQLiteHistory {
     // An in-memory database cannot fail to open but for lack of memory.
     do {
@@ -96,22 +91,16 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  // MARK: Writing
-
   public func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
     write(entries.map { ($0, nil) }, copyingToFolder: copyingToFolder)
   }
 
-  /// A row whose id the database holds already is not added again (`INSERT OR IGNORE` on the
-  /// unique `pending_id`): another process may have appended it.
   public func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64> {
     write(rows.map { ($0.entry, $0.id) }, copyingToFolder: copyingToFolder) ? Set(rows.map(\.id)) : []
   }
 
   /// Inserts `rows` in one transaction, with the kept totals brought up to date in it (the
-  /// screen asks for them after every burst of keys: one commit, one fsync); copies them to
-  /// the sync folder unless `copyingToFolder` is false: they came from there (a rebuilt
-  /// database, a machine taking over its name), or the app copies them after its frame.
+  /// screen asks for them after every burst of keys: one commit, one fsync).
   @discardableResult
   private func write(_ rows: [(entry: HistoryEntry, pendingID: Int64?)], copyingToFolder: Bool) -> Bool {
     guard !rows.isEmpty else { return false }
@@ -135,13 +124,9 @@ public final class SQLiteHistory: HistoryLog {
     return true
   }
 
-  /// Whether this database is still to be checked against the values in the store: it was
-  /// made, brought up from an earlier schema or rebuilt, and not checked since.
-  public var isUnreconciled: Bool { unfinishedWork.contains("reconcile") }
-
   /// What `setting` says was left to do when the database was opened (`import`: an import
-  /// cut short; `reconcile`: a check against the store's values), read once, in one query:
-  /// nearly always nothing.
+  /// cut short; `reconcile`: a check against the store's values), read once: nearly always
+  /// nothing.
   var unfinishedWork: Set<String> {
     if let leftToDo { return leftToDo }
     let keys =
@@ -152,40 +137,50 @@ public final class SQLiteHistory: HistoryLog {
     return leftToDo ?? []
   }
 
-  public func ownTotal(ofCounter id: String) -> Int {
-    let total = try? connection.integer(
-      "SELECT sum(new - old) FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed'", [.text(id)])
-    return Int(clamping: total ?? 0)
-  }
-
-  /// Adds `entries`, the rows that explain values the history has no rows for, and notes
-  /// that the database was checked against the store, in one transaction; returns whether
-  /// it worked.
-  public func reconcile(adding entries: [HistoryEntry]) -> Bool {
-    do throws(SQLiteError) {
-      try connection.transaction { () throws(SQLiteError) in
-        for entry in entries { try insert(entry, file: nil) }
-        try connection.run("DELETE FROM setting WHERE key = 'reconcile'")
+  /// Once, when the database was made, brought up from an earlier schema or rebuilt: gives
+  /// each counter whose value its rows do not add up to (a value from before this Tally,
+  /// when a process could stop between the value and its row; rows lost with a damaged
+  /// database) one row that explains the difference: a change from the rows' sum to the
+  /// value, noted `imported`, as an import explains a value without history.
+  ///
+  /// Under the store's lock, the store read again and its waiting rows appended first: a
+  /// value and the rows another process appended since this one read the store are then
+  /// taken together, never one without the other. With sync on, a value is every machine's
+  /// counts: nothing is added then.
+  func reconcile(with pending: PendingHistory) {
+    guard unfinishedWork.contains("reconcile") else { return }
+    let store = pending.store
+    _ = try? store.performLockedBatch {
+      pending.holds(held(among: pending.unheld))
+      let waiting = pending.unheld
+      if !waiting.isEmpty { pending.holds(appendPending(waiting, copyingToFolder: true)) }
+      guard pending.unheld.isEmpty else { return }
+      let rows = (folder?.sync == nil ? CountersModel.storedCounters(in: store) : []).compactMap { counter in
+        let sum = "SELECT sum(new - old) FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed'"
+        let total = Int(clamping: (try? connection.integer(sum, [.text(counter.id)])) ?? 0)
+        return total == counter.value
+          ? nil
+          : HistoryEntry(
+            time: Date(), event: .changed, counter: counter.id, name: counter.name, old: total, new: counter.value,
+            source: .command, note: BackupImport.explainingNote)
       }
-    } catch {
-      noteWriteFailure(error)
-      return false
+      do throws(SQLiteError) {
+        try connection.transaction { () throws(SQLiteError) in
+          for entry in rows { try insert(entry, file: nil) }
+          try connection.run("DELETE FROM setting WHERE key = 'reconcile'")
+        }
+      } catch {
+        return noteWriteFailure(error)
+      }
+      leftToDo?.remove("reconcile")
+      if !rows.isEmpty { copyToFolder() }
     }
-    leftToDo?.remove("reconcile")
-    if !entries.isEmpty { copyToFolder() }
-    return true
   }
 
-  /// The ids of `rows` that the database holds.
-  public func held(among rows: [PendingRow]) -> Set<Int64> {
-    Set(
-      rows.lazy.map(\.id).filter { id in
-        (try? self.connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer(id)])) != nil
-      })
+  func held(among rows: [PendingRow]) -> Set<Int64> {
+    Set(rows.map(\.id).filter { (try? connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer($0)])) != nil })
   }
 
-  /// Keeps why a write failed: for the person using Tally, and, when it was damage, for
-  /// ``DeferredHistory`` to repair.
   func noteWriteFailure(_ error: SQLiteError) {
     appendProblem = "the history could not be saved: \(noted(error))"
   }
@@ -197,10 +192,7 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   /// Inserts one entry: this machine's when `file` is `nil`, else another machine's, read
-  /// from that file of the sync folder.
-  ///
-  /// A pending row (with its `pendingID`) whose id the database holds is not added again:
-  /// the unique `pending_id` is the only constraint a row can meet that `DO NOTHING` skips.
+  /// from that file of the sync folder; not a pending row whose id the database holds.
   func insert(_ entry: HistoryEntry, file: String?, pendingID: Int64? = nil) throws(SQLiteError) {
     try connection.run(
       "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
@@ -217,8 +209,8 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  /// Gives this machine's rows of each `old` counter the id `new`; the kept totals, for the
-  /// old ids, are made again on the next question.
+  /// Gives this machine's rows of each `old` counter the id `new`; the kept totals are made
+  /// again on the next question.
   func moveOwnRows(_ moves: [(old: String, new: String)]) throws(SQLiteError) {
     for move in moves {
       try connection.run(
@@ -262,8 +254,8 @@ public final class SQLiteHistory: HistoryLog {
 
   // MARK: The sync folder
 
-  /// Joins the sync folder at `folder` as machine `machine` (``HistoryFolder``), this
-  /// machine's changes copied there while `mayWrite` says so.
+  /// Joins the folder at `folder` as `machine` (``HistoryFolder/join(_:adoptingOwnFiles:)``);
+  /// this machine's changes are copied there while `mayWrite` says so.
   public func attach(
     folder path: String, machine: String, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true,
     mayWrite: @escaping () -> Bool
@@ -272,8 +264,7 @@ public final class SQLiteHistory: HistoryLog {
     folder?.join(self, adoptingOwnFiles: adoptingOwnFiles)
   }
 
-  /// Joins `sync`'s folder as its machine; this machine's files are written while no other
-  /// machine uses its name.
+  /// Joins `sync`'s folder; this machine's files are written while no other uses its name.
   public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true) {
     folder = HistoryFolder(
       path: sync.folderPath, machine: sync.machine.name, sync: sync, readingFirst: readingBeforeFirstQuestion
@@ -288,8 +279,7 @@ public final class SQLiteHistory: HistoryLog {
 
   // MARK: Reading
 
-  /// What the other machines' files held that could not be read (what opening found is in
-  /// ``notices``, told once by whoever opened it).
+  /// What the other machines' files held that could not be read.
   public var notice: String? { folder?.notice(in: self) }
 
   private func entries(_ sql: String, _ values: [SQLiteValue]) -> HistoryReading {
@@ -307,7 +297,6 @@ public final class SQLiteHistory: HistoryLog {
     return reading
   }
 
-  /// Every entry of this machine's own.
   func ownEntries() -> [HistoryEntry] {
     entries("SELECT \(HistorySchema.columns) FROM change WHERE machine IS NULL ORDER BY time, seq", []).entries
   }
@@ -336,9 +325,8 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   public func entryCount(ofCounter id: String) -> Int {
-    folder?.readIfUnread(into: self)
     // Kept by the `change` table's triggers: no row is read.
-    return Int(clamping: (try? connection.integer("SELECT count FROM counter_entries WHERE counter = ?", [.text(id)])) ?? 0)
+    number("SELECT count FROM counter_entries WHERE counter = ?", id)
   }
 
   public func lastChange(ofCounter id: String) -> RecordedChange? {
@@ -350,9 +338,11 @@ public final class SQLiteHistory: HistoryLog {
     return found ?? nil
   }
 
-  public func allTime(ofCounter id: String) -> Int {
+  public func allTime(ofCounter id: String) -> Int { number("SELECT net FROM counter_total WHERE counter = ?", id) }
+
+  private func number(_ sql: String, _ id: String) -> Int {
     folder?.readIfUnread(into: self)
-    return Int(clamping: (try? connection.integer("SELECT net FROM counter_total WHERE counter = ?", [.text(id)])) ?? 0)
+    return Int(clamping: (try? connection.integer(sql, [.text(id)])) ?? 0)
   }
 
   public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
