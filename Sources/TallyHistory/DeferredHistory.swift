@@ -9,14 +9,13 @@ import TallySync
   import Foundation
 #endif
 
-/// The history database, opened at its first use, with the rows waiting in the store
+/// The history database, opened at its first use (`tally get`, `tally list` and a first
+/// frame without a goal never ask it), with the rows waiting in the store
 /// (``PendingHistory``) counted in its answers until it holds them.
 ///
-/// `tally get`, `tally list` and a first frame without a goal never ask the history, and
-/// opening it (or making it, on a new machine) is most of what they would otherwise pay for
-/// it. A database that cannot be opened makes every question answer nothing and every
-/// append fail with its reason (``appendProblem``): the counts are saved either way. A
-/// command that shows the history opens it first (``opened()``) and exits with the reason.
+/// A database that cannot be opened makes every question answer nothing and every append
+/// fail with its reason (``appendProblem``): the counts are saved either way. A command that
+/// shows the history opens it first (``opened()``) and exits with the reason.
 public final class DeferredHistory: HistoryLog {
   private let open: () throws(HistoryError) -> SQLiteHistory
   public let pending: PendingHistory?
@@ -43,17 +42,13 @@ public final class DeferredHistory: HistoryLog {
     }
   }
 
-  /// A history opened by `open` at its first use; while `mayHoldChanges` says no (no
-  /// database nor old log on a new machine), a question is answered with none, and nothing
-  /// is made.
+  /// A history opened by `open` at its first use; while `mayHoldChanges` says no (a new
+  /// machine), a question is answered with none, and nothing is made.
   ///
   /// With `ahead`, the first question takes the database that opening made and hands it to
   /// `adopt` on this thread; one found locked or damaged is opened again by `open`, which
-  /// waits and repairs (docs/history.md). A database found damaged in use is made again
-  /// (``HistoryFile/rebuild(reason:)``).
-  ///
-  /// With `pending`, an import cut short is finished or undone as its store says when the
-  /// database opens, and the rows waiting in the store are appended then.
+  /// waits and repairs (docs/history.md). With `pending`, an import cut short is finished or
+  /// undone as its store says when the database opens, and the waiting rows appended.
   public init(
     open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
     ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil
@@ -90,9 +85,8 @@ public final class DeferredHistory: HistoryLog {
     return try result.get()
   }
 
-  /// Appends the rows waiting in the store that the open database does not hold yet (a
-  /// process killed after saving a change and before appending its row left them, or a
-  /// database that could not be written), then checks it against the store's values once.
+  /// Appends the rows waiting in the store that the open database does not hold yet, then
+  /// checks it against the store's values once.
   private func settle() {
     guard let pending, case .success(let history)? = outcome else { return }
     // Read first: the rows another process appended cost no write, and a held lock does not
@@ -106,9 +100,9 @@ public final class DeferredHistory: HistoryLog {
     if pending.unheld.isEmpty { history.reconcile(with: pending) }
   }
 
-  /// Replaces a database found damaged in use by a new one, made from what can still be read
-  /// of it, then this machine's files in the sync folder, then the rows waiting in the
-  /// store; returns whether it did.
+  /// Replaces a database found damaged in use by one made from what can still be read of it
+  /// (``HistoryFile/rebuild(reason:)``), this machine's files in the sync folder and the
+  /// rows waiting in the store; returns whether it did.
   private func repairIfDamaged(_ history: SQLiteHistory) -> Bool {
     guard let reason = history.damage, let file = history.file else { return false }
     history.damage = nil
@@ -298,11 +292,9 @@ public final class DeferredHistory: HistoryLog {
     return GoalSummary.streaks(in: totals, reaching: amount, current: current)
   }
 
-  /// The sum of every change of the counter; with sync on, its value as the machines'
-  /// counts files merge it (what `get` prints), which every honest machine's rows add up to:
-  /// another machine's history file is its word alone, and one whose rows do not add up to
-  /// the counts its counts file carries (damaged, or written to mislead) cannot make `stats`
-  /// disagree with `get` (docs/sync.md).
+  /// With sync on, the counter's value as the machines' counts merge it (what `get` prints),
+  /// which every honest machine's rows add up to: another machine's history file, its word
+  /// alone, cannot make `stats` disagree with `get` (docs/history.md).
   public func allTime(ofCounter id: String) -> Int {
     let history = readable
     if history?.folder?.sync != nil, let value = pending?.store.x.object(Int.self, forKey: DefaultsKey(id)) { return value }

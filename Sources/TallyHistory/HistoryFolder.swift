@@ -46,9 +46,8 @@ final class HistoryFolder {
   }
 
   /// Joins `history` to the folder: with `adoptingOwnFiles` (a machine taking over its old
-  /// name after losing its data), and after the database was rebuilt, this machine's changes
-  /// in its own files there that the database does not hold are taken back first; then its
-  /// own are copied there, and moved to its counters' new ids.
+  /// name) or a rebuilt database, this machine's changes in its files there are taken back
+  /// first; then its own are copied there, and moved to its counters' new ids.
   func join(_ history: SQLiteHistory, adoptingOwnFiles: Bool) {
     if adoptingOwnFiles || history.rebuiltFrom != nil {
       let count = own.adopt(into: history)
@@ -79,10 +78,9 @@ final class HistoryFolder {
     return index(into: history) || moved
   }
 
-  /// Moves this machine's changes to the ids its counters moved to in the store (a counter
-  /// made here, shown apart from another machine's with its name: ``CounterGroup``), and
-  /// writes this machine's files in the folder anew with them, so that every machine reads
-  /// them under the new ids; returns whether any moved.
+  /// Moves this machine's changes to the ids its counters moved to in the store (shown apart
+  /// from another machine's with its name: ``CounterGroup``), and writes its files anew with
+  /// them, so that every machine reads them under the new ids; returns whether any moved.
   @discardableResult
   private func followMovedCounters(in history: SQLiteHistory) -> Bool {
     guard let moves = sync?.takeMovedCounterIDs(), !moves.isEmpty else { return false }

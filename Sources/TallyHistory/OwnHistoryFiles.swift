@@ -1,10 +1,9 @@
 import TallyModel
 import TallyPlatform
 
-/// This machine's history files in the sync folder, one a month (`laptop.history.2026-11.jsonl`,
-/// the month of each change in UTC): its new rows appended to them, a file that is missing or
-/// not as it was left written anew from the database, and taken back into a database that
-/// lost them.
+/// This machine's history files in the sync folder, one a month in UTC
+/// (`laptop.history.2026-11.jsonl`): new rows appended, a file missing or not as it was left
+/// written anew from the database, and taken back into a database that lost them.
 ///
 /// `copied` in `setting` is the last row looked at (every row up to it that is this machine's
 /// is in its files), and `own_file` holds each file's size as last written and its last row.
@@ -81,8 +80,7 @@ struct OwnHistoryFiles {
   }
 
   /// Appends each month's rows that its file lacks to it; returns the files written, and
-  /// those to write anew, whole (missing, or not as this machine left them), with their
-  /// last rows.
+  /// those to write anew, whole, with their last rows.
   private func append(
     _ months: [String: [(seq: Int64, line: String)]], to folder: UntrustedFolder, _ connection: SQLiteConnection
   ) throws(SQLiteError) -> (written: [(name: String, size: Int64, copied: Int64)], anew: [String: Int64]) {
@@ -128,8 +126,7 @@ struct OwnHistoryFiles {
     return months
   }
 
-  /// Adds to the database this machine's changes from its files in the folder that it does
-  /// not hold (after it was rebuilt, or when this machine takes over a name it had before);
+  /// Adds to the database this machine's changes from its files that it does not hold;
   /// returns how many.
   func adopt(into history: SQLiteHistory) -> Int {
     guard let folder = try? UntrustedFolder(path: path) else { return 0 }

@@ -138,15 +138,11 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   /// Once, when the database was made, brought up from an earlier schema or rebuilt: gives
-  /// each counter whose value its rows do not add up to (a value from before this Tally,
-  /// when a process could stop between the value and its row; rows lost with a damaged
-  /// database) one row that explains the difference: a change from the rows' sum to the
-  /// value, noted `imported`, as an import explains a value without history.
+  /// each counter whose value its rows do not add up to one row that explains the
+  /// difference (docs/history.md); without sync only, where a value is this machine's counts.
   ///
-  /// Under the store's lock, the store read again and its waiting rows appended first: a
-  /// value and the rows another process appended since this one read the store are then
-  /// taken together, never one without the other. With sync on, a value is every machine's
-  /// counts: nothing is added then.
+  /// Under the store's lock, its waiting rows appended first: a value and the rows another
+  /// process appended since this one read the store are taken together, never one alone.
   func reconcile(with pending: PendingHistory) {
     guard unfinishedWork.contains("reconcile") else { return }
     let store = pending.store
