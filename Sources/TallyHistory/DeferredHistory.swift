@@ -9,29 +9,23 @@ import TallySync
   import Foundation
 #endif
 
-/// The history database, opened at its first use.
+/// The history database, opened at its first use (`tally get`, `tally list` and a first
+/// frame without a goal never ask it), with the rows waiting in the store
+/// (``PendingHistory``) counted in its answers until it holds them.
 ///
-/// `tally get`, `tally list` and a first frame without a goal never ask the history, and
-/// opening it (or making it, on a new machine) is most of what they would otherwise pay for
-/// it. A database that cannot be opened makes every question answer nothing and every
-/// append fail with its reason (``appendProblem``), as a failed append always did: the
-/// counts are saved either way. A command that shows the history opens it first
-/// (``opened()``) and exits with the reason.
+/// A database that cannot be opened makes every question answer nothing and every append
+/// fail with its reason (``appendProblem``): the counts are saved either way. A command that
+/// shows the history opens it first (``opened()``) and exits with the reason.
 public final class DeferredHistory: HistoryLog {
   private let open: () throws(HistoryError) -> SQLiteHistory
-  private let repair: ((String) throws(HistoryError) -> SQLiteHistory)?
-  /// The rows saved with the values that the database may not hold yet: appended when it
-  /// opens, and counted in every answer until it holds them.
   public let pending: PendingHistory?
   private var outcome: Result<SQLiteHistory, HistoryError>?
   /// The opening started ahead of the first question, until that question.
   private var ahead: (opening: Opening, adopt: (SQLiteHistory) -> Void)?
-  /// The sync folder to join once it is open, and whether to read the other machines'
-  /// files before its first answer (asked for by ``refresh()`` before it opened).
+  /// The sync folder to join once it is open (``attach(to:adoptingOwnFiles:readingBeforeFirstQuestion:)``).
   private var folder: (sync: CounterSync, adoptingOwnFiles: Bool, readingFirst: Bool)?
+  /// What opening found and did, not yet told.
   private var untold: [String] = []
-  private let whenOpened: ((SQLiteHistory) -> Void)?
-
   private let mayHoldChanges: (() -> Bool)?
 
   /// An opening of the database started ahead of its first question, on a thread of its
@@ -48,26 +42,19 @@ public final class DeferredHistory: HistoryLog {
     }
   }
 
-  /// A history opened by `open` at its first use; while `mayHoldChanges` says no (no
-  /// database nor old log on a new machine), a question is answered with none, and nothing
-  /// is made.
+  /// A history opened by `open` at its first use; while `mayHoldChanges` says no (a new
+  /// machine), a question is answered with none, and nothing is made.
   ///
   /// With `ahead`, the first question takes the database that opening made and hands it to
   /// `adopt` on this thread; one found locked or damaged is opened again by `open`, which
-  /// waits and repairs (docs/history.md).
-  ///
-  /// With `pending`, the rows the store holds for it are appended when it opens, and counted
-  /// in its answers until then; a database found damaged in use is replaced by `repair`'s
-  /// (made for the reason given); `whenOpened` runs on the database once it is open.
+  /// waits and repairs (docs/history.md). With `pending`, an import cut short is finished or
+  /// undone as its store says when the database opens, and the waiting rows appended.
   public init(
     open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
-    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil,
-    repair: ((String) throws(HistoryError) -> SQLiteHistory)? = nil, whenOpened: ((SQLiteHistory) -> Void)? = nil
+    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil
   ) {
     self.open = open
     self.pending = pending
-    self.repair = repair
-    self.whenOpened = whenOpened
     self.mayHoldChanges = mayHoldChanges
     self.ahead = ahead.map { ($0, adopt) }
   }
@@ -86,7 +73,7 @@ public final class DeferredHistory: HistoryLog {
     }
     outcome = result
     if case .success(let history) = result {
-      whenOpened?(history)
+      if let pending { history.finishInterruptedImport(committedIn: pending.store) }
       untold = history.notices
       if let folder {
         history.attach(
@@ -98,82 +85,48 @@ public final class DeferredHistory: HistoryLog {
     return try result.get()
   }
 
-  /// Appends the rows waiting in the store that the database does not hold yet, if it is
-  /// open (a process killed after saving a change and before appending its row left them,
-  /// or a database that could not be written); returns those it still does not hold.
-  @discardableResult
-  public func settle() -> [PendingRow] {
-    guard let pending, case .success(let history)? = outcome else { return pending?.unheld ?? [] }
+  /// Appends the rows waiting in the store that the open database does not hold yet, then
+  /// checks it against the store's values once.
+  private func settle() {
+    guard let pending, case .success(let history)? = outcome else { return }
     // Read first: the rows another process appended cost no write, and a held lock does not
     // keep them from being known.
     pending.holds(history.held(among: pending.unheld))
-    let rows = pending.unheld
-    if !rows.isEmpty {
-      pending.holds(history.appendPending(rows, copyingToFolder: true))
+    if !pending.unheld.isEmpty {
+      pending.holds(history.appendPending(pending.unheld, copyingToFolder: true))
       // A new database was made, and took the rows.
-      if repairIfDamaged(history) { return pending.unheld }
+      if repairIfDamaged(history) { return }
     }
-    let left = pending.unheld
-    if left.isEmpty, history.isUnreconciled { reconcile(history, pending: pending) }
-    return left
+    if pending.unheld.isEmpty { history.reconcile(with: pending) }
   }
 
-  /// Gives each counter whose value its rows do not add up to (a value from before this
-  /// Tally, when a process could stop between the value and its row; rows lost with a
-  /// damaged database) one row that explains the difference, once: a change from the rows'
-  /// sum to the value, noted `imported`, as an import explains a value without history.
-  ///
-  /// Under the store's lock, the store read again and its waiting rows appended first: a
-  /// value and the rows another process appended since this one read the store are then
-  /// taken together, never one without the other. With sync on, a value is every machine's
-  /// counts: nothing is added then.
-  private func reconcile(_ history: SQLiteHistory, pending: PendingHistory) {
-    let store = pending.store
-    _ = try? store.performLockedBatch {
-      pending.holds(history.held(among: pending.unheld))
-      let waiting = pending.unheld
-      if !waiting.isEmpty { pending.holds(history.appendPending(waiting, copyingToFolder: true)) }
-      guard pending.unheld.isEmpty else { return }
-      var rows: [HistoryEntry] = []
-      if history.attachedSync == nil {
-        for counter in CountersModel.storedCounters(in: store) {
-          let total = history.ownTotal(ofCounter: counter.id)
-          guard total != counter.value else { continue }
-          rows.append(
-            HistoryEntry(
-              time: Date(), event: .changed, counter: counter.id, name: counter.name, old: total, new: counter.value,
-              source: .command, note: BackupImport.explainingNote))
-        }
-      }
-      _ = history.reconcile(adding: rows)
-    }
-  }
-
-  /// Replaces a database found damaged in use by a new one, made from what can still be read
-  /// of it, then this machine's files in the sync folder, then the rows waiting in the
-  /// store; returns whether it did.
+  /// Replaces a database found damaged in use by one made from what can still be read of it
+  /// (``HistoryFile/rebuild(reason:)``), this machine's files in the sync folder and the
+  /// rows waiting in the store; returns whether it did.
   private func repairIfDamaged(_ history: SQLiteHistory) -> Bool {
-    guard let reason = history.damage, let repair else { return false }
+    guard let reason = history.damage, let file = history.file else { return false }
     history.damage = nil
-    let sync = history.attachedSync
-    outcome = Result { () throws(HistoryError) in try repair(reason) }
+    outcome = Result { () throws(HistoryError) in try file.rebuild(reason: reason) }
     guard case .success(let repaired) = outcome else { return false }
+    repaired.logFoldedAbove = history.logFoldedAbove
     untold += repaired.notices
-    if let sync { repaired.attach(to: sync.sync, readingBeforeFirstQuestion: sync.readingFirst) }
+    if let folder = history.folder, let sync = folder.sync {
+      repaired.attach(to: sync, readingBeforeFirstQuestion: folder.readingFirst)
+    }
     settle()
     return true
   }
 
-  /// The rows waiting in the store that the database does not hold, which every answer adds
-  /// to the database's own; asking writes nothing and waits for no lock.
-  private var overlay: [PendingRow] {
-    guard let pending, !pending.unheld.isEmpty else { return [] }
-    // Opened first: opening appends them.
-    if let history = readable { pending.holds(history.held(among: pending.unheld)) }
-    return pending.unheld
-  }
-
   public var isOpen: Bool { outcome != nil }
+
+  private var history: SQLiteHistory? { try? opened() }
+
+  /// The database for a question: not opened, nor made, while it cannot hold a change (an
+  /// opening started ahead was started because there was one).
+  private var readable: SQLiteHistory? {
+    if outcome == nil, ahead == nil, let mayHoldChanges, !mayHoldChanges() { return nil }
+    return history
+  }
 
   /// Joins `sync`'s folder now if the database is open, else once it is.
   public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true) {
@@ -185,14 +138,23 @@ public final class DeferredHistory: HistoryLog {
     }
   }
 
-  private var history: SQLiteHistory? { try? opened() }
-
-  /// The database for a question: not opened, nor made, while it cannot hold a change (an
-  /// opening started ahead was started because there was one).
-  private var readable: SQLiteHistory? {
-    if outcome == nil, ahead == nil, let mayHoldChanges, !mayHoldChanges() { return nil }
-    return history
+  /// Reads the other machines' new history now if the database is open, else before its
+  /// first answer (opening it for this alone would slow the app's first frames).
+  @discardableResult
+  public func refresh(_ changes: FolderChanges) -> Bool {
+    switch outcome {
+    case .success(let history)?: return history.refresh(changes)
+    case nil: folder?.readingFirst = true
+    case .failure?: break
+    }
+    return false
   }
+
+  public func copyToFolder() {
+    if case .success(let history)? = outcome { history.copyToFolder() }
+  }
+
+  // MARK: Writing
 
   public func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
     guard !entries.isEmpty, let history else { return }
@@ -208,10 +170,6 @@ public final class DeferredHistory: HistoryLog {
     return repaired.held(among: rows)
   }
 
-  public func copyToFolder() {
-    if case .success(let history)? = outcome { history.copyToFolder() }
-  }
-
   /// Why the last append failed, and how many changes wait in the store for it.
   public var appendProblem: String? {
     let problem: String? =
@@ -224,6 +182,24 @@ public final class DeferredHistory: HistoryLog {
     let changes = waiting == 1 ? "1 change waits" : "\(waiting) changes wait"
     return problem + "; \(changes) with the counts, to be added once it can be written"
   }
+
+  public func renameCounters(_ mapping: [String: String]) {
+    guard history != nil else { return }
+    // The rows still waiting are appended first, so that they move with the others.
+    settle()
+    history?.renameCounters(mapping)
+  }
+
+  @discardableResult
+  public func setNote(_ note: String?, of change: RecordedChange) -> Bool {
+    history?.setNote(note, of: change) ?? false
+  }
+
+  public func keepAsideAndClear() throws(SystemError) -> [String] {
+    try history?.keepAsideAndClear() ?? []
+  }
+
+  // MARK: Reading
 
   /// Why it could not be opened, or the notices from opening not yet told, then what the
   /// other machines' files held that could not be read; asking does not open it.
@@ -244,35 +220,45 @@ public final class DeferredHistory: HistoryLog {
     return nil
   }
 
-  public func read() -> HistoryReading {
-    var reading = readable?.read() ?? HistoryReading(problem: openProblem)
-    let waiting = overlay.map(\.entry)
-    guard !waiting.isEmpty else { return reading }
-    reading.entries = Self.inTimeOrder(reading.entries + waiting)
+  /// The rows of the counter (of every one when `nil`) waiting in the store that the
+  /// database does not hold, in time order; asking writes nothing and waits for no lock.
+  private func waiting(ofCounter id: String? = nil) -> [HistoryEntry] {
+    guard let pending, !pending.unheld.isEmpty else { return [] }
+    // Opened first: opening appends them.
+    if let history = readable { pending.holds(history.held(among: pending.unheld)) }
+    return Self.inTimeOrder(pending.unheld.lazy.map(\.entry).filter { id == nil || $0.counter == id })
+  }
+
+  /// `entries` in the order they happened, ties in the order given.
+  private static func inTimeOrder(_ entries: [HistoryEntry]) -> [HistoryEntry] {
+    entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+  }
+
+  /// What the database answered (or why it could not), `waiting`'s entries put in among its own.
+  private func adding(_ waiting: [HistoryEntry], to reading: HistoryReading?) -> HistoryReading {
+    var reading = reading ?? HistoryReading(problem: openProblem)
+    if !waiting.isEmpty { reading.entries = Self.inTimeOrder(reading.entries + waiting) }
     return reading
   }
 
+  public func read() -> HistoryReading { adding(waiting(), to: readable?.read()) }
+
   public func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading {
-    var reading =
-      readable?.entries(ofCounter: id, since: since, until: until, limit: limit) ?? HistoryReading(problem: openProblem)
     let waiting = waiting(ofCounter: id).filter { entry in
       since.map { entry.time >= $0 } ?? true && until.map { entry.time < $0 } ?? true
     }
-    guard !waiting.isEmpty else { return reading }
-    reading.entries = Self.inTimeOrder(reading.entries + waiting)
-    if let limit { reading.entries = Array(reading.entries.suffix(max(0, limit))) }
+    var reading = adding(waiting, to: readable?.entries(ofCounter: id, since: since, until: until, limit: limit))
+    if let limit, !waiting.isEmpty { reading.entries = Array(reading.entries.suffix(max(0, limit))) }
     return reading
   }
 
   public func entries(ofCounter id: String, newestFirstSkipping skipping: Int, limit: Int) -> HistoryReading {
     let waiting = waiting(ofCounter: id)
     guard !waiting.isEmpty else {
-      return readable?.entries(ofCounter: id, newestFirstSkipping: skipping, limit: limit)
-        ?? HistoryReading(problem: openProblem)
+      return adding([], to: readable?.entries(ofCounter: id, newestFirstSkipping: skipping, limit: limit))
     }
-    var reading =
-      readable?.entries(ofCounter: id, newestFirstSkipping: 0, limit: max(0, skipping) + max(0, limit))
-      ?? HistoryReading(problem: openProblem)
+    var reading = adding(
+      [], to: readable?.entries(ofCounter: id, newestFirstSkipping: 0, limit: max(0, skipping) + max(0, limit)))
     let newestFirst = Self.inTimeOrder(reading.entries.reversed() + waiting).reversed()
     reading.entries = Array(newestFirst.dropFirst(max(0, skipping)).prefix(max(0, limit)))
     return reading
@@ -281,6 +267,8 @@ public final class DeferredHistory: HistoryLog {
   public func entryCount(ofCounter id: String) -> Int {
     (readable?.entryCount(ofCounter: id) ?? 0) + waiting(ofCounter: id).count
   }
+
+  public func lastChange(ofCounter id: String) -> RecordedChange? { readable?.lastChange(ofCounter: id) }
 
   public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
     var totals = readable?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
@@ -304,57 +292,33 @@ public final class DeferredHistory: HistoryLog {
     return GoalSummary.streaks(in: totals, reaching: amount, current: current)
   }
 
-  /// The sum of every change of the counter; with sync on, its value as the machines'
-  /// counts files merge it (what `get` prints), which every honest machine's rows add up to:
-  /// another machine's history file is its word alone, and one whose rows do not add up to
-  /// the counts its counts file carries (damaged, or written to mislead) cannot make `stats`
-  /// disagree with `get` (docs/sync.md).
+  /// With sync on, the counter's value as the machines' counts merge it (what `get` prints),
+  /// which every honest machine's rows add up to: another machine's history file, its word
+  /// alone, cannot make `stats` disagree with `get` (docs/history.md).
   public func allTime(ofCounter id: String) -> Int {
     let history = readable
-    if history?.attachedSync != nil, let value = pending?.store.x.object(Int.self, forKey: DefaultsKey(id)) { return value }
+    if history?.folder?.sync != nil, let value = pending?.store.x.object(Int.self, forKey: DefaultsKey(id)) { return value }
     return waiting(ofCounter: id).reduce(history?.allTime(ofCounter: id) ?? 0) { PeriodTotal.add($0, $1.netChange) }
   }
+}
 
-  private func waiting(ofCounter id: String) -> [HistoryEntry] {
-    Self.inTimeOrder(overlay.lazy.map(\.entry).filter { $0.counter == id })
+/// An import's rows go to the database, opened for them if it was not yet.
+extension DeferredHistory: HistoryImportStaging {
+  public func stageImport(_ entries: [HistoryEntry], id: String, keepingAside: Bool, interrupted: () -> Bool)
+    throws(HistoryImportError) -> [String]
+  {
+    try database().stageImport(entries, id: id, keepingAside: keepingAside, interrupted: interrupted)
   }
 
-  /// `entries` in the order they happened, ties in the order given.
-  private static func inTimeOrder(_ entries: [HistoryEntry]) -> [HistoryEntry] {
-    entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-  }
+  public func finishImport(id: String) throws(HistoryImportError) { try database().finishImport(id: id) }
 
-  /// Reads the other machines' new history now if the database is open, else before its
-  /// first answer (opening it for this alone would slow the app's first frames).
-  @discardableResult
-  public func refresh(_ changes: FolderChanges) -> Bool {
-    switch outcome {
-    case .success(let history)?: return history.refresh(changes)
-    case nil:
-      folder?.readingFirst = true
-      return false
-    case .failure?: return false
+  public func dropStagedImport() { try? database().dropStagedImport() }
+
+  private func database() throws(HistoryImportError) -> SQLiteHistory {
+    do throws(HistoryError) {
+      return try opened()
+    } catch {
+      throw .failed("the history could not be saved: \(error)")
     }
-  }
-
-  public func renameCounters(_ mapping: [String: String]) {
-    guard history != nil else { return }
-    // The rows still waiting are appended first, so that they move with the others.
-    settle()
-    history?.renameCounters(mapping)
-  }
-
-  public func lastChange(ofCounter id: String) -> RecordedChange? {
-    readable?.lastChange(ofCounter: id)
-  }
-
-  @discardableResult
-  public func setNote(_ note: String?, of change: RecordedChange) -> Bool {
-    history?.setNote(note, of: change) ?? false
-  }
-
-  public func keepAsideAndClear() throws(SystemError) -> [String] {
-    guard let history else { return [] }
-    return try history.keepAsideAndClear()
   }
 }

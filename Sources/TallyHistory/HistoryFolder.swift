@@ -2,9 +2,8 @@ import TallyModel
 import TallyPlatform
 import TallySync
 
-/// The history's side of a sync folder: each machine writes its changes there as JSON lines,
-/// one append-only file a month (`laptop.history.2026-11.jsonl`, the month of each change in
-/// UTC), and reads everyone else's.
+/// The history's side of a sync folder: each machine writes its changes there as JSON lines
+/// (``OwnHistoryFiles``), and reads everyone else's into its database.
 ///
 /// - Another machine's file is read from where the last reading stopped (its device, inode
 ///   and offset are kept in `folder_file`), and read again whole when it was replaced or
@@ -14,10 +13,7 @@ import TallySync
 ///   a line names is always the file's.
 /// - A machine's old single file (`laptop.history.jsonl` and `.1`, from a Tally before the
 ///   database) is read while it has no monthly file.
-/// - This machine's new rows are appended to its files; a file of its own that is missing,
-///   or not as it was left, is written anew from the database.
 final class HistoryFolder {
-  /// The largest history file read from the folder.
   static let maximumFileSize = 64 << 20
   /// The most bytes one reading takes from the other machines' files: a folder stuffed with
   /// big files is read a part at each start (or refresh), never all of it in one.
@@ -25,6 +21,14 @@ final class HistoryFolder {
 
   let path: String
   let machine: String
+  let own: OwnHistoryFiles
+  /// The sync folder's side of the counters, when it was joined through it: what a database
+  /// made anew joins again, and what tells of counters moved to other ids.
+  let sync: CounterSync?
+  /// Whether the other machines' files are read before the first answer (else only by
+  /// ``refresh(_:into:)``: the app draws its first frame first).
+  let readingFirst: Bool
+  private var unread = false
   /// Whether this machine may write its files now (no other machine uses its name).
   let mayWrite: () -> Bool
   /// Whether the last reading left files for the next one, its budget spent.
@@ -32,16 +36,77 @@ final class HistoryFolder {
   /// Files skipped since the last indexing, one sentence each.
   private(set) var skipped: [String] = []
 
-  init(path: String, machine: String, mayWrite: @escaping () -> Bool) {
+  init(path: String, machine: String, sync: CounterSync?, readingFirst: Bool, mayWrite: @escaping () -> Bool) {
     self.path = path
     self.machine = machine
+    own = OwnHistoryFiles(path: path, machine: machine)
+    self.sync = sync
+    self.readingFirst = readingFirst
     self.mayWrite = mayWrite
   }
 
-  /// What a file's name says: whose it is, and whether it is an old single file.
-  ///
-  /// Read byte by byte: every name in the folder is parsed at each start, and a machine's
-  /// name is ASCII.
+  /// Joins `history` to the folder: with `adoptingOwnFiles` (a machine taking over its old
+  /// name) or a rebuilt database, this machine's changes in its files there are taken back
+  /// first; then its own are copied there, and moved to its counters' new ids.
+  func join(_ history: SQLiteHistory, adoptingOwnFiles: Bool) {
+    if adoptingOwnFiles || history.rebuiltFrom != nil {
+      let count = own.adopt(into: history)
+      if let rebuiltFrom = history.rebuiltFrom, count > 0 {
+        history.notices.append(
+          "\(count) more change\(count == 1 ? "" : "s") came back from the sync folder (\(rebuiltFrom) was damaged)")
+      }
+      history.rebuiltFrom = nil
+    }
+    unread = readingFirst
+    copyOwnHistory(from: history)
+    followMovedCounters(in: history)
+  }
+
+  func copyOwnHistory(from history: SQLiteHistory) {
+    if mayWrite() { own.copy(from: history) }
+  }
+
+  func readIfUnread(into history: SQLiteHistory) {
+    if unread { refresh(.unknown, into: history) }
+  }
+
+  @discardableResult
+  func refresh(_ changes: FolderChanges, into history: SQLiteHistory) -> Bool {
+    let moved = followMovedCounters(in: history)
+    guard unfinished || changes.mayConcern(isOtherMachinesFile) else { return moved }
+    unread = false
+    return index(into: history) || moved
+  }
+
+  /// Moves this machine's changes to the ids its counters moved to in the store (shown apart
+  /// from another machine's with its name: ``CounterGroup``), and writes its files anew with
+  /// them, so that every machine reads them under the new ids; returns whether any moved.
+  @discardableResult
+  private func followMovedCounters(in history: SQLiteHistory) -> Bool {
+    guard let moves = sync?.takeMovedCounterIDs(), !moves.isEmpty else { return false }
+    let connection = history.connection
+    do throws(SQLiteError) {
+      try connection.transaction { () throws(SQLiteError) in
+        try history.moveOwnRows(moves)
+        try OwnHistoryFiles.copyAllAgain(connection)
+      }
+    } catch {
+      history.noteWriteFailure(error)
+      return false
+    }
+    copyOwnHistory(from: history)
+    return true
+  }
+
+  func notice(in history: SQLiteHistory) -> String? {
+    var parts: [String] = []
+    if let damaged = try? history.connection.integer("SELECT sum(damaged) FROM folder_file"), damaged > 0 {
+      parts.append("\(damaged) damaged line\(damaged == 1 ? "" : "s") of other machines' history skipped")
+    }
+    parts += skipped
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  }
+
   static func parse(_ name: String) -> (machine: String, legacy: Bool)? {
     let bytes = Array(name.utf8)
     /// Where `suffix` starts when the bytes before `end` end with it.
@@ -65,42 +130,19 @@ final class HistoryFolder {
     return machine(before: end, legacy: false)
   }
 
-  /// Whether `name` is another machine's history file, one that ``index(into:)`` reads.
   func isOtherMachinesFile(_ name: String) -> Bool {
     Self.parse(name).map { $0.machine != machine } ?? false
   }
 
-  /// The end of every machine's file name for the month of `milliseconds` (UTC):
-  /// `.history.2026-11.jsonl`.
-  static func monthSuffix(forMilliseconds milliseconds: Int64) -> String {
-    let day = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
-    let date = UTCTime.civilDate(ofDay: day)
-    let year = min(max(date.year, 0), 9999)
-    let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
-    return ".history." + yearText + "-" + (date.month < 10 ? "0" : "") + String(date.month) + ".jsonl"
-  }
-
   // MARK: Reading the other machines'
 
-  /// A file of the folder as the database last indexed it.
-  private struct Indexed {
-    var device: Int64
-    var inode: Int64
-    /// The bytes read, whole lines only.
-    var indexed: Int64
-    var modified: Int64
-    var damaged: Int64
-  }
+  /// A file of the folder as the database last indexed it: its device, inode, the bytes
+  /// read (whole lines only), modification time and damaged lines.
+  private typealias Indexed = (device: Int64, inode: Int64, indexed: Int64, modified: Int64, damaged: Int64)
 
   /// A file to read now, from `from` (where the last reading ended, when it is the same file
   /// and grew; else its start).
-  private struct Reading {
-    var name: String
-    var machine: String
-    var identity: FileIdentity
-    var from: Int64
-    var damaged: Int64
-  }
+  private typealias Reading = (name: String, machine: String, identity: FileIdentity, from: Int64, damaged: Int64)
 
   /// Reads what the other machines' files hold that the database does not have yet;
   /// returns whether anything changed.
@@ -117,13 +159,11 @@ final class HistoryFolder {
     let wanted = files.filter { !$0.legacy || !monthly.contains($0.machine) }
     let connection = history.connection
     do throws(SQLiteError) {
-      var known: [String: Indexed] = [:]
-      let statement = try connection.statement("SELECT name, device, inode, indexed, modified, damaged FROM folder_file")
-      while try statement.step() {
-        known[statement.text(0)] = Indexed(
-          device: statement.integer(1), inode: statement.integer(2), indexed: statement.integer(3),
-          modified: statement.integer(4), damaged: statement.integer(5))
-      }
+      let known = Dictionary(
+        try connection.rows("SELECT name, device, inode, indexed, modified, damaged FROM folder_file") {
+          ($0.text(0), ($0.integer(1), $0.integer(2), $0.integer(3), $0.integer(4), $0.integer(5)) as Indexed)
+        }
+      ) { first, _ in first }
       let work = wanted.compactMap { reading(of: $0.name, by: $0.machine, in: folder, known: known[$0.name]) }
       let wantedNames = Set(wanted.map { $0.name })
       let gone = known.keys.filter { !wantedNames.contains($0) }
@@ -180,8 +220,7 @@ final class HistoryFolder {
     }
     // From where the last reading ended when it is the same file and grew; else anew.
     let resumed = previous.flatMap { identity.byteCount > $0.indexed ? $0 : nil }
-    return Reading(
-      name: name, machine: machine, identity: identity, from: resumed?.indexed ?? 0, damaged: resumed?.damaged ?? 0)
+    return (name, machine, identity, resumed?.indexed ?? 0, resumed?.damaged ?? 0)
   }
 
   /// Reads `file`'s whole new lines into `history`, inside the caller's transaction, and
@@ -250,127 +289,4 @@ final class HistoryFolder {
       [.text(entry.counter), .integer(entry.milliseconds), .text(file), .text(entry.event.rawValue)]) ?? 0 > 0
   }
 
-  // MARK: Writing this machine's
-
-  /// Copies this machine's rows not yet in its files there: appended, or the month's file
-  /// written anew when it is missing or not as this machine left it.
-  ///
-  /// `copied` in `setting` is the last row looked at (every row up to it that is this
-  /// machine's is in its files), and `own_file` holds each file's size as last written.
-  func copyOwnHistory(from history: SQLiteHistory) {
-    guard mayWrite(), let folder = try? UntrustedFolder(path: path) else { return }
-    let connection = history.connection
-    do throws(SQLiteError) {
-      let copied = try connection.integer("SELECT value FROM setting WHERE key = 'copied'") ?? 0
-      let latest = try connection.integer("SELECT max(seq) FROM change") ?? 0
-      guard latest > copied else { return }
-      var (written, anew) = try append(try ownRows(after: copied, upTo: latest, connection: connection), to: folder, connection)
-      var allCopied = true
-      if !anew.isEmpty {
-        let whole = try ownRows(after: .min, upTo: .max, inFiles: Set(anew.keys), connection: connection)
-        for (name, last) in anew {
-          do throws(SystemError) {
-            let identity = try folder.replaceFile(named: name, with: Array((whole[name] ?? []).map(\.line).joined().utf8))
-            written.append((name, identity.byteCount, last))
-          } catch {
-            allCopied = false
-          }
-        }
-      }
-      // What was written, in one transaction that waits for no disk: lost to a crash, a file
-      // no longer has the size recorded and is written anew, and rows are never copied twice
-      // (each file's last row copied is kept with it).
-      try? connection.execute("PRAGMA synchronous = OFF")
-      defer { try? connection.execute("PRAGMA synchronous = FULL") }
-      try connection.transaction { () throws(SQLiteError) in
-        for file in written {
-          try connection.run(
-            "INSERT OR REPLACE INTO own_file (name, size, copied) VALUES (?, ?, ?)",
-            [.text(file.name), .integer(file.size), .integer(file.copied)])
-        }
-        if allCopied {
-          try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('copied', ?)", [.integer(latest)])
-        }
-      }
-    } catch {
-      return
-    }
-  }
-
-  /// Appends each month's rows that its file lacks to it; returns the files written, and
-  /// those to write anew, whole (missing, or not as this machine left them), with their
-  /// last rows.
-  private func append(
-    _ months: [String: [(seq: Int64, line: String)]], to folder: UntrustedFolder, _ connection: SQLiteConnection
-  )
-    throws(SQLiteError) -> (written: [(name: String, size: Int64, copied: Int64)], anew: [String: Int64])
-  {
-    var written: [(name: String, size: Int64, copied: Int64)] = []
-    var anew: [String: Int64] = [:]
-    for (name, rows) in months.sorted(by: { $0.key < $1.key }) {
-      let recorded = try connection.firstRow("SELECT size, copied FROM own_file WHERE name = ?", [.text(name)]) {
-        (size: $0.integer(0), seq: $0.integer(1))
-      }
-      let fresh = rows.filter { $0.seq > (recorded?.seq ?? 0) }
-      guard let last = fresh.last?.seq else { continue }
-      guard let recorded, (try? folder.identity(ofFile: name))??.byteCount == recorded.size else {
-        anew[name] = last
-        continue
-      }
-      do throws(SystemError) {
-        // Not fsynced: the database is what keeps the change; a file that fell short (a
-        // crash, a power cut) no longer has the size recorded, and is written anew whole.
-        let identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name, durably: false)
-        written.append((name, identity.byteCount, last))
-      } catch {
-        // A hard link is there, or the folder is away or full: written anew (or tried again later).
-        anew[name] = last
-      }
-    }
-    return (written, anew)
-  }
-
-  /// This machine's rows after row `copied` up to row `latest`, by the file of their month
-  /// (only the files `inFiles` when given: one reading of the rows for all of them), each as
-  /// its line.
-  private func ownRows(
-    after copied: Int64, upTo latest: Int64, inFiles names: Set<String>? = nil, connection: SQLiteConnection
-  ) throws(SQLiteError) -> [String: [(seq: Int64, line: String)]] {
-    var months: [String: [(seq: Int64, line: String)]] = [:]
-    let statement = try connection.statement(
-      "SELECT \(HistorySchema.columns), seq FROM change WHERE seq > ? AND seq <= ? AND machine IS NULL ORDER BY seq")
-    try statement.bind([.integer(copied), .integer(latest)])
-    while try statement.step() {
-      guard let entry = HistorySchema.entry(statement) else { continue }
-      let name = machine + Self.monthSuffix(forMilliseconds: entry.milliseconds)
-      if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(9), entry.jsonLine + "\n")) }
-    }
-    return months
-  }
-
-  // MARK: Taking back this machine's own
-
-  /// Adds to the database this machine's changes from its files in the folder that it does
-  /// not hold (after it was rebuilt, or when this machine takes over a name it had before);
-  /// returns how many.
-  func adoptOwnFiles(into history: SQLiteHistory) -> Int {
-    guard let folder = try? UntrustedFolder(path: path) else { return 0 }
-    let own = folder.names().filter { Self.parse($0)?.machine == machine }
-    let monthly = own.filter { Self.parse($0)?.legacy == false }
-    func key(_ entry: HistoryEntry) -> String {
-      "\(entry.milliseconds)|\(entry.counter)|\(entry.event.rawValue)|\(entry.old ?? .min)|\(entry.new ?? .min)"
-    }
-    var have = Set(history.ownEntries().map(key))
-    var added: [HistoryEntry] = []
-    for name in monthly.isEmpty ? own : monthly {
-      guard let bytes = try? folder.readFile(named: name, from: 0, atMost: Self.maximumFileSize)?.bytes else { continue }
-      for line in bytes.split(separator: UInt8(ascii: "\n")) {
-        guard var entry = HistoryEntry(jsonLine: line) else { continue }
-        entry.machine = nil
-        if have.insert(key(entry)).inserted { added.append(entry) }
-      }
-    }
-    history.append(added.sorted { $0.time < $1.time }, copyingToFolder: false)
-    return added.count
-  }
 }

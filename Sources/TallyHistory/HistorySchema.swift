@@ -3,10 +3,8 @@ import TallyModel
 /// The tables of the history database (docs/history.md), and how an older one is brought up
 /// to them.
 enum HistorySchema {
-  /// The schema this Tally writes (`PRAGMA user_version`); a later one is refused.
-  ///
-  /// 5 added `change.pending_id`; 4, `counter_entries`; 3, `change.note`; 2, the `streak`
-  /// table.
+  /// The schema this Tally writes (`PRAGMA user_version`), a later one refused: 5 added
+  /// `change.pending_id`; 4, `counter_entries`; 3, `change.note`; 2, the `streak` table.
   static let version: Int64 = 5
 
   static let columns = "time, event, counter, name, old, new, source, machine, note"
@@ -24,12 +22,20 @@ enum HistorySchema {
     return entry
   }
 
+  /// `entry`'s values for the columns `time, event, counter, name, old, new, source`.
+  static func values(of entry: HistoryEntry) -> [SQLiteValue] {
+    [
+      .integer(entry.milliseconds), .text(entry.event.rawValue), .text(entry.counter), .text(entry.name),
+      entry.old.map { .integer(Int64($0)) } ?? .null, entry.new.map { .integer(Int64($0)) } ?? .null,
+      .text(entry.source.rawValue),
+    ]
+  }
+
   /// Creates the tables when they are not there, and checks the schema's version.
   ///
   /// An older database (it is on users' disks) is brought up to this schema once, in one
-  /// transaction that keeps every row: its missing tables made, its `change` table given a
-  /// `note` column (an `ALTER TABLE` that rewrites no row). Opening a current one reads its
-  /// version and nothing more.
+  /// transaction that keeps every row (an `ALTER TABLE` rewrites no row). Opening a current
+  /// one reads its version and nothing more.
   static func create(on connection: SQLiteConnection, path: String) throws(HistoryError) {
     let version = try HistoryError.catching(path: path) { () throws(SQLiteError) in
       try connection.integer("PRAGMA user_version") ?? 0
@@ -159,7 +165,7 @@ enum HistorySchema {
     END;
     """
 
-  /// The staging table of an import (``SQLiteHistory/stageImport(_:id:keepingAside:interrupted:)``),
+  /// The staging table of an import (``ImportStaging``),
   /// with `change`'s columns.
   static let importRowTable = """
     CREATE TABLE IF NOT EXISTS import_row (

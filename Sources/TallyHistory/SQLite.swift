@@ -19,7 +19,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String { message }
 }
 
-/// A value bound to, or read from, a statement.
+/// A value bound to a statement.
 enum SQLiteValue: Equatable {
   case integer(Int64)
   case text(String)
@@ -37,8 +37,7 @@ final class SQLiteConnection {
   let handle: OpaquePointer
   private var statements: [String: SQLiteStatement] = [:]
 
-  /// Opens (creating when `create`) the database at `path`, or an in-memory one for
-  /// `":memory:"`.
+  /// Opens (creating when `create`) the database at `path`, or in memory for `":memory:"`.
   init(path: String, create: Bool = true) throws(SQLiteError) {
     _ = Self.configured
     var handle: OpaquePointer?
@@ -53,8 +52,7 @@ final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 0)
   }
 
-  /// How long a statement waits for another connection's lock, in seconds (up to an hour)
-  /// before it fails with `SQLITE_BUSY`.
+  /// How long a statement waits for another connection's lock, in seconds (up to an hour).
   func waitForLock(upTo seconds: Double) {
     sqlite3_busy_timeout(handle, Int32(min(max(seconds, 0), 3600) * 1000))
   }
@@ -67,7 +65,7 @@ final class SQLiteConnection {
     sqlite3_close_v2(handle)
   }
 
-  /// Runs `sql`, one or more statements without parameters.
+  /// Runs one or more statements without parameters.
   func execute(_ sql: String) throws(SQLiteError) {
     let result = sqlite3_exec(handle, sql, nil, nil, nil)
     guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: handle) }
@@ -87,15 +85,11 @@ final class SQLiteConnection {
     return statement
   }
 
-  /// Runs `sql` with `values` bound, for its effect.
   func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
-    let statement = try statement(sql)
-    try statement.bind(values)
-    while try statement.step() {}
+    _ = try rows(sql, values) { _ in () }
   }
 
-  /// The first column of the first row `sql` gives, as an integer; `nil` without a row or
-  /// for NULL.
+  /// The first column of the first row `sql` gives; `nil` without a row or for NULL.
   func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
     try firstRow(sql, values) { $0.optionalInteger(0) } ?? nil
   }
@@ -110,7 +104,6 @@ final class SQLiteConnection {
     return read(statement)
   }
 
-  /// Every row `sql` gives, as `read` makes each of the statement.
   func rows<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteStatement) -> Row) throws(SQLiteError) -> [Row] {
     let statement = try statement(sql)
     try statement.bind(values)
@@ -120,8 +113,7 @@ final class SQLiteConnection {
   }
 
   /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`: the write lock taken at once,
-  /// waiting up to the busy timeout), committed when it returns and rolled back when it
-  /// throws.
+  /// waiting up to the busy timeout), rolled back when it throws.
   func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
     try execute("BEGIN IMMEDIATE")
     do {
@@ -155,7 +147,6 @@ final class SQLiteStatement {
     sqlite3_clear_bindings(pointer)
   }
 
-  /// Binds `values` to the parameters, in order.
   func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
     for (index, value) in values.enumerated() {
       let position = Int32(index + 1)
@@ -169,7 +160,7 @@ final class SQLiteStatement {
     }
   }
 
-  /// Steps to the next row: `true` when there is one, `false` when done.
+  /// Steps to the next row: `false` when done.
   func step() throws(SQLiteError) -> Bool {
     switch sqlite3_step(pointer) {
     case SQLITE_ROW: return true

@@ -1,4 +1,4 @@
-import CSQLite
+import TallyDefaults
 import TallyModel
 import TallyPlatform
 import TallySync
@@ -9,8 +9,9 @@ import TallySync
   import Foundation
 #endif
 
-/// The history of changes in an SQLite database: `history.sqlite` in the data directory, or
-/// in memory (`:memory:`) for `-useInMemoryUserDefaults` and tests.
+/// The history of changes in an SQLite database: `history.sqlite` in the data directory
+/// (opened by ``HistoryFile``), or in memory (`:memory:`) for `-useInMemoryUserDefaults` and
+/// tests; its rows are copied to and read from a sync folder by ``HistoryFolder``.
 ///
 /// - Every change is a row of `change`, kept until the user deletes it: nothing rotates.
 /// - Totals per day, week and month are kept (``KeptTotals``).
@@ -21,43 +22,30 @@ import TallySync
 public final class SQLiteHistory: HistoryLog {
   public static let fileName = "history.sqlite"
 
-  public let path: String
+  private(set) var file: HistoryFile?
   let connection: SQLiteConnection
+  let keptTotals: KeptTotals
+  var staging: ImportStaging { ImportStaging(connection: connection, path: path, keptTotals: keptTotals) }
   public private(set) var appendProblem: String?
   /// What the last failed write or read found, when it was damage (`SQLITE_CORRUPT`,
-  /// `SQLITE_NOTADB`): ``DeferredHistory`` then moves the database aside and starts anew.
+  /// `SQLITE_NOTADB`): ``DeferredHistory`` then makes it again.
   public internal(set) var damage: String?
-  /// What opening found and did (an import of the old log, a damaged database rebuilt),
-  /// one sentence each, for the person using Tally.
+  /// What opening found and did (an import of the old log, a damaged database rebuilt).
   public internal(set) var notices: [String] = []
   var folder: HistoryFolder?
-  /// Where the damaged database this one was rebuilt from went, until the sync folder had
-  /// its say.
+  /// Where the damaged database this one was rebuilt from went, until the folder joined.
   var rebuiltFrom: String?
   /// The calendar totals were last asked for in: appends keep them up to date for it.
   var lastCalendar: GoalCalendar?
-  var folderUnread = false
-  /// The moves of this machine's counters to other ids that sync noted since the last call
-  /// (``CounterSync/takeMovedCounterIDs()``); `nil` while no sync folder is attached.
-  var takeCounterMoves: (() -> [(old: String, new: String)])?
-  /// The sync folder's side of the counters it joined, and whether it was to read the other
-  /// machines' files before its first answer: what a database made anew joins again.
-  var attachedSync: (sync: CounterSync, readingFirst: Bool)?
   var leftToDo: Set<String>?
 
-  /// Reads the other machines' files if that is still to do (once, before the first
-  /// question: `tally inc` and `tally get` never read them).
-  private func readFolderIfUnread() {
-    if folderUnread { refresh() }
-  }
-
-  let keptTotals: KeptTotals
-
-  init(path: String, connection: SQLiteConnection) {
-    self.path = path
+  init(connection: SQLiteConnection, file: HistoryFile?) {
     self.connection = connection
+    self.file = file
     keptTotals = KeptTotals(connection: connection)
   }
+
+  public var path: String { file?.path ?? ":memory:" }
 
   /// The size past which this connection folds the write-ahead log into the database, and
   /// empties it, when it closes: a command folds past a bound, so that the log does not grow
@@ -65,8 +53,21 @@ public final class SQLiteHistory: HistoryLog {
   /// start has no log index to rebuild (docs/performance.md, "SQLiteHistory").
   public var logFoldedAbove = 256 << 10
 
+  /// Opens (creating it the first time) `history.sqlite` in `directory` (``HistoryFile``).
+  public static func open(
+    directory: String, busyTimeout: Double = StoreLock.defaultTimeout, repairing: Bool = true
+  ) throws(HistoryError) -> SQLiteHistory {
+    try HistoryFile(directory: directory, busyTimeout: busyTimeout).open(repairing: repairing)
+  }
+
+  /// Whether `directory` holds the database, or an old log that opening it would import.
+  public static func exists(inDirectory directory: String) -> Bool { HistoryFile.exists(inDirectory: directory) }
+
   /// How long a change waits for another process's lock from now on, in seconds.
-  public func waitForLock(upTo seconds: Double) { connection.waitForLock(upTo: seconds) }
+  public func waitForLock(upTo seconds: Double) {
+    connection.waitForLock(upTo: seconds)
+    file?.busyTimeout = seconds
+  }
 
   /// Prepares what a frame with a goal and the last-change line ask, so that the first
   /// frame only binds and steps: the interactive app's opening ahead does it on its thread.
@@ -75,55 +76,39 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   deinit {
-    guard path != ":memory:" else { return }
-    if let log = try? FileSystem.identity(atPath: path + "-wal"), log.byteCount > logFoldedAbove {
-      try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    }
+    guard let file, let log = try? FileSystem.identity(atPath: file.path + "-wal"), log.byteCount > logFoldedAbove else { return }
+    try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 
-  /// A new, empty history in memory.
   public static func inMemory() -> SQLiteHistory {
     // An in-memory database cannot fail to open but for lack of memory.
     do {
-      let history = SQLiteHistory(path: ":memory:", connection: try SQLiteConnection(path: ":memory:"))
-      try HistorySchema.create(on: history.connection, path: history.path)
-      return history
+      let connection = try SQLiteConnection(path: ":memory:")
+      try HistorySchema.create(on: connection, path: ":memory:")
+      return SQLiteHistory(connection: connection, file: nil)
     } catch {
       fatalError("an in-memory database could not be made: \(error)")
     }
   }
 
-  // MARK: Writing
-
-  /// Adds this machine's `entries`; copies them to the sync folder unless `copyingToFolder`
-  /// is false: they came from there (a rebuilt database, a machine taking over its name), or
-  /// the app copies them after drawing its frame.
   public func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
-    guard !entries.isEmpty else { return }
-    do throws(SQLiteError) {
-      try connection.transaction { () throws(SQLiteError) in
-        for entry in entries { try insert(entry, file: nil) }
-        // The screen asks for the totals after every burst of keys: they are brought up to
-        // date in the same transaction, one commit and one fsync.
-        if let calendar = lastCalendar, let key = calendar.key { try keptTotals.foldPendingRows(calendar: calendar, key: key) }
-      }
-      appendProblem = nil
-    } catch {
-      noteWriteFailure(error)
-      return
-    }
-    if copyingToFolder { copyToFolder() }
+    write(entries.map { ($0, nil) }, copyingToFolder: copyingToFolder)
   }
 
-  /// A row whose id the database holds already is not added again (`INSERT OR IGNORE` on the
-  /// unique `pending_id`): another process may have appended it.
   public func appendPending(_ rows: [PendingRow], copyingToFolder: Bool) -> Set<Int64> {
-    guard !rows.isEmpty else { return [] }
+    write(rows.map { ($0.entry, $0.id) }, copyingToFolder: copyingToFolder) ? Set(rows.map(\.id)) : []
+  }
+
+  /// Inserts `rows` in one transaction, with the kept totals brought up to date in it (the
+  /// screen asks for them after every burst of keys: one commit, one fsync).
+  @discardableResult
+  private func write(_ rows: [(entry: HistoryEntry, pendingID: Int64?)], copyingToFolder: Bool) -> Bool {
+    guard !rows.isEmpty else { return false }
     var added = false
     do throws(SQLiteError) {
       try connection.transaction { () throws(SQLiteError) in
         for row in rows {
-          try insert(row.entry, file: nil, pendingID: row.id)
+          try insert(row.entry, file: nil, pendingID: row.pendingID)
           if connection.changedRows > 0 { added = true }
         }
         if added, let calendar = lastCalendar, let key = calendar.key {
@@ -133,65 +118,65 @@ public final class SQLiteHistory: HistoryLog {
       appendProblem = nil
     } catch {
       noteWriteFailure(error)
-      return []
+      return false
     }
     if added, copyingToFolder { copyToFolder() }
-    return Set(rows.map(\.id))
+    return true
   }
 
-  /// Whether this database is still to be checked against the values in the store: it was
-  /// made, brought up from an earlier schema or rebuilt, and not checked since.
-  public var isUnreconciled: Bool { unfinishedWork.contains("reconcile") }
-
   /// What `setting` says was left to do when the database was opened (`import`: an import
-  /// cut short; `reconcile`: a check against the store's values), read once, in one query:
-  /// nearly always nothing.
+  /// cut short; `reconcile`: a check against the store's values), read once: nearly always
+  /// nothing.
   var unfinishedWork: Set<String> {
     if let leftToDo { return leftToDo }
     let keys =
       (try? connection.firstRow("SELECT group_concat(key) FROM setting WHERE key IN ('import', 'reconcile')") {
         $0.optionalText(0)
       }) ?? nil
-    let work = Set((keys ?? "").split(separator: ",").map(String.init))
-    leftToDo = work
-    return work
+    leftToDo = Set((keys ?? "").split(separator: ",").map(String.init))
+    return leftToDo ?? []
   }
 
-  public func ownTotal(ofCounter id: String) -> Int {
-    let total = try? connection.integer(
-      "SELECT sum(new - old) FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed'", [.text(id)])
-    return Int(clamping: total ?? 0)
-  }
-
-  /// Adds `entries`, the rows that explain values the history has no rows for, and notes
-  /// that the database was checked against the store, in one transaction; returns whether
-  /// it worked.
-  public func reconcile(adding entries: [HistoryEntry]) -> Bool {
-    do throws(SQLiteError) {
-      try connection.transaction { () throws(SQLiteError) in
-        for entry in entries { try insert(entry, file: nil) }
-        try connection.run("DELETE FROM setting WHERE key = 'reconcile'")
+  /// Once, when the database was made, brought up from an earlier schema or rebuilt: gives
+  /// each counter whose value its rows do not add up to one row that explains the
+  /// difference (docs/history.md); without sync only, where a value is this machine's counts.
+  ///
+  /// Under the store's lock, its waiting rows appended first: a value and the rows another
+  /// process appended since this one read the store are taken together, never one alone.
+  func reconcile(with pending: PendingHistory) {
+    guard unfinishedWork.contains("reconcile") else { return }
+    let store = pending.store
+    _ = try? store.performLockedBatch {
+      pending.holds(held(among: pending.unheld))
+      let waiting = pending.unheld
+      if !waiting.isEmpty { pending.holds(appendPending(waiting, copyingToFolder: true)) }
+      guard pending.unheld.isEmpty else { return }
+      let rows = (folder?.sync == nil ? CountersModel.storedCounters(in: store) : []).compactMap { counter in
+        let sum = "SELECT sum(new - old) FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed'"
+        let total = Int(clamping: (try? connection.integer(sum, [.text(counter.id)])) ?? 0)
+        return total == counter.value
+          ? nil
+          : HistoryEntry(
+            time: Date(), event: .changed, counter: counter.id, name: counter.name, old: total, new: counter.value,
+            source: .command, note: BackupImport.explainingNote)
       }
-    } catch {
-      noteWriteFailure(error)
-      return false
+      do throws(SQLiteError) {
+        try connection.transaction { () throws(SQLiteError) in
+          for entry in rows { try insert(entry, file: nil) }
+          try connection.run("DELETE FROM setting WHERE key = 'reconcile'")
+        }
+      } catch {
+        return noteWriteFailure(error)
+      }
+      leftToDo?.remove("reconcile")
+      if !rows.isEmpty { copyToFolder() }
     }
-    leftToDo?.remove("reconcile")
-    if !entries.isEmpty { copyToFolder() }
-    return true
   }
 
-  /// The ids of `rows` that the database holds.
-  public func held(among rows: [PendingRow]) -> Set<Int64> {
-    var held: Set<Int64> = []
-    for row in rows where (try? connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer(row.id)])) != nil {
-      held.insert(row.id)
-    }
-    return held
+  func held(among rows: [PendingRow]) -> Set<Int64> {
+    Set(rows.map(\.id).filter { (try? connection.integer("SELECT 1 FROM change WHERE pending_id = ?", [.integer($0)])) != nil })
   }
 
-  /// Keeps why a write failed: for the person using Tally, and, when it was damage, for
-  /// ``DeferredHistory`` to repair.
   func noteWriteFailure(_ error: SQLiteError) {
     appendProblem = "the history could not be saved: \(noted(error))"
   }
@@ -202,30 +187,14 @@ public final class SQLiteHistory: HistoryLog {
     return problem
   }
 
-  public func copyToFolder() {
-    folder?.copyOwnHistory(from: self)
-  }
-
-  /// Every entry of this machine's own.
-  func ownEntries() -> [HistoryEntry] {
-    entries("SELECT \(HistorySchema.columns) FROM change WHERE machine IS NULL ORDER BY time, seq", []).entries
-  }
-
   /// Inserts one entry: this machine's when `file` is `nil`, else another machine's, read
-  /// from that file of the sync folder.
-  ///
-  /// A pending row (with its `pendingID`) whose id the database holds is not added again:
-  /// the unique `pending_id` is the only constraint a row can meet that `DO NOTHING` skips.
+  /// from that file of the sync folder; not a pending row whose id the database holds.
   func insert(_ entry: HistoryEntry, file: String?, pendingID: Int64? = nil) throws(SQLiteError) {
     try connection.run(
       "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
         + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-      [
-        .integer(entry.milliseconds), .text(entry.event.rawValue), .text(entry.counter), .text(entry.name),
-        entry.old.map { .integer(Int64($0)) } ?? .null, entry.new.map { .integer(Int64($0)) } ?? .null,
-        .text(entry.source.rawValue), entry.machine.map { .text($0) } ?? .null, file.map { .text($0) } ?? .null,
-        entry.note.map { .text($0) } ?? .null, pendingID.map { .integer($0) } ?? .null,
-      ])
+      HistorySchema.values(of: entry) + [entry.machine.map { .text($0) } ?? .null, file.map { .text($0) } ?? .null]
+        + [entry.note.map { .text($0) } ?? .null, pendingID.map { .integer($0) } ?? .null])
   }
 
   public func renameCounters(_ mapping: [String: String]) {
@@ -236,9 +205,9 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  /// Gives this machine's rows of each `old` counter the id `new`; the kept totals, for the
-  /// old ids, are made again on the next question.
-  private func moveOwnRows(_ moves: [(old: String, new: String)]) throws(SQLiteError) {
+  /// Gives this machine's rows of each `old` counter the id `new`; the kept totals are made
+  /// again on the next question.
+  func moveOwnRows(_ moves: [(old: String, new: String)]) throws(SQLiteError) {
     for move in moves {
       try connection.run(
         "UPDATE change SET counter = ? WHERE counter = ? AND machine IS NULL", [.text(move.new), .text(move.old)])
@@ -246,31 +215,9 @@ public final class SQLiteHistory: HistoryLog {
     try keptTotals.forget()
   }
 
-  /// Moves this machine's changes to the ids its counters moved to in the store (a counter
-  /// made here, shown apart from another machine's with its name: ``CounterGroup``), and
-  /// writes this machine's files in the folder anew with them, so that every machine reads
-  /// them under the new ids; returns whether any moved.
-  @discardableResult
-  func followMovedCounters() -> Bool {
-    guard let moves = takeCounterMoves?(), !moves.isEmpty else { return false }
-    do throws(SQLiteError) {
-      try connection.transaction { () throws(SQLiteError) in
-        try moveOwnRows(moves)
-        // Every file of this machine's is written anew, whole, at the next copy.
-        try connection.run("DELETE FROM own_file")
-        try connection.run("DELETE FROM setting WHERE key = 'copied'")
-      }
-    } catch {
-      noteWriteFailure(error)
-      return false
-    }
-    copyToFolder()
-    return true
-  }
-
   public func keepAsideAndClear() throws(SystemError) -> [String] {
     do throws(SQLiteError) {
-      let kept = try keepAside()
+      let kept = try staging.keepAside()
       try connection.transaction { () throws(SQLiteError) in
         try connection.run("DELETE FROM change WHERE machine IS NULL")
         try keptTotals.forget()
@@ -279,20 +226,6 @@ public final class SQLiteHistory: HistoryLog {
     } catch {
       throw .inputOutput
     }
-  }
-
-  /// Copies the database aside, as it is now (for an import that replaces everything);
-  /// returns where, or nothing for a database in memory.
-  func keepAside() throws(SQLiteError) -> [String] {
-    guard path != ":memory:" else { return [] }
-    let destination = FileSystem.asideName(for: path, tag: "replaced")
-    do throws(SQLiteError) {
-      try connection.run("VACUUM INTO ?", [.text(destination)])
-    } catch {
-      FileSystem.removeFile(atPath: destination)
-      throw error
-    }
-    return [destination]
   }
 
   @discardableResult
@@ -304,14 +237,7 @@ public final class SQLiteHistory: HistoryLog {
           "UPDATE change SET note = ? WHERE seq = ? AND counter = ? AND time = ? AND machine IS NULL",
           [note.map { .text($0) } ?? .null, .integer(row), .text(change.entry.counter), .integer(change.entry.milliseconds)])
         guard connection.changedRows == 1 else { return false }
-        // With sync on, the month's file in the folder already has the change without this
-        // note: marked as not as this machine left it, from before the row, so that the next
-        // copy writes it anew, whole, from the database (the other machines read a replaced
-        // file again whole). Nothing happens here without sync.
-        try connection.run(
-          "UPDATE own_file SET size = -1, copied = min(copied, ?1) WHERE substr(name, -length(?2)) = ?2",
-          [.integer(row - 1), .text(HistoryFolder.monthSuffix(forMilliseconds: change.entry.milliseconds))])
-        try connection.run("UPDATE setting SET value = min(value, ?) WHERE key = 'copied'", [.integer(row - 1)])
+        try OwnHistoryFiles.copyAgain(monthOf: change.entry.milliseconds, after: row - 1, connection)
         return true
       }
       appendProblem = nil
@@ -322,21 +248,38 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  // MARK: Reading
+  // MARK: The sync folder
 
-  /// What the other machines' files held that could not be read (what opening found is in
-  /// ``notices``, told once by whoever opened it).
-  public var notice: String? {
-    var parts: [String] = []
-    if folder != nil, let damaged = try? connection.integer("SELECT sum(damaged) FROM folder_file"), damaged > 0 {
-      parts.append("\(damaged) damaged line\(damaged == 1 ? "" : "s") of other machines' history skipped")
-    }
-    if let skipped = folder?.skipped, !skipped.isEmpty { parts += skipped }
-    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  /// Joins the folder at `folder` as `machine` (``HistoryFolder/join(_:adoptingOwnFiles:)``);
+  /// this machine's changes are copied there while `mayWrite` says so.
+  public func attach(
+    folder path: String, machine: String, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true,
+    mayWrite: @escaping () -> Bool
+  ) {
+    folder = HistoryFolder(path: path, machine: machine, sync: nil, readingFirst: readingBeforeFirstQuestion, mayWrite: mayWrite)
+    folder?.join(self, adoptingOwnFiles: adoptingOwnFiles)
   }
 
+  /// Joins `sync`'s folder; this machine's files are written while no other uses its name.
+  public func attach(to sync: CounterSync, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true) {
+    folder = HistoryFolder(
+      path: sync.folderPath, machine: sync.machine.name, sync: sync, readingFirst: readingBeforeFirstQuestion
+    ) { !sync.status.ownFileTaken }
+    folder?.join(self, adoptingOwnFiles: adoptingOwnFiles)
+  }
+
+  public func copyToFolder() { folder?.copyOwnHistory(from: self) }
+
+  @discardableResult
+  public func refresh(_ changes: FolderChanges) -> Bool { folder?.refresh(changes, into: self) ?? false }
+
+  // MARK: Reading
+
+  /// What the other machines' files held that could not be read.
+  public var notice: String? { folder?.notice(in: self) }
+
   private func entries(_ sql: String, _ values: [SQLiteValue]) -> HistoryReading {
-    readFolderIfUnread()
+    folder?.readIfUnread(into: self)
     var reading = HistoryReading()
     do throws(SQLiteError) {
       let statement = try connection.statement(sql)
@@ -350,21 +293,22 @@ public final class SQLiteHistory: HistoryLog {
     return reading
   }
 
+  func ownEntries() -> [HistoryEntry] {
+    entries("SELECT \(HistorySchema.columns) FROM change WHERE machine IS NULL ORDER BY time, seq", []).entries
+  }
+
   public func read() -> HistoryReading {
     entries("SELECT \(HistorySchema.columns) FROM change ORDER BY time, seq", [])
   }
 
   public func entries(ofCounter id: String, since: Date?, until: Date?, limit: Int?) -> HistoryReading {
-    let from = since.map(HistoryEntry.milliseconds(of:)) ?? .min
-    let to = until.map(HistoryEntry.milliseconds(of:)) ?? .max
-    guard let limit else {
-      return entries(
-        "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY time, seq",
-        [.text(id), .integer(from), .integer(to)])
-    }
-    var reading = entries(
-      "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY time DESC, seq DESC LIMIT ?",
-      [.text(id), .integer(from), .integer(to), .integer(Int64(max(0, limit)))])
+    let range: [SQLiteValue] = [
+      .text(id), .integer(since.map(HistoryEntry.milliseconds(of:)) ?? .min),
+      .integer(until.map(HistoryEntry.milliseconds(of:)) ?? .max),
+    ]
+    let query = "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY"
+    guard let limit else { return entries(query + " time, seq", range) }
+    var reading = entries(query + " time DESC, seq DESC LIMIT ?", range + [.integer(Int64(max(0, limit)))])
     reading.entries.reverse()
     return reading
   }
@@ -377,9 +321,8 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   public func entryCount(ofCounter id: String) -> Int {
-    readFolderIfUnread()
     // Kept by the `change` table's triggers: no row is read.
-    return Int(clamping: (try? connection.integer("SELECT count FROM counter_entries WHERE counter = ?", [.text(id)])) ?? 0)
+    number("SELECT count FROM counter_entries WHERE counter = ?", id)
   }
 
   public func lastChange(ofCounter id: String) -> RecordedChange? {
@@ -391,15 +334,16 @@ public final class SQLiteHistory: HistoryLog {
     return found ?? nil
   }
 
-  public func allTime(ofCounter id: String) -> Int {
-    readFolderIfUnread()
-    let total = try? connection.integer("SELECT net FROM counter_total WHERE counter = ?", [.text(id)])
-    return Int(clamping: total ?? 0)
+  public func allTime(ofCounter id: String) -> Int { number("SELECT net FROM counter_total WHERE counter = ?", id) }
+
+  private func number(_ sql: String, _ id: String) -> Int {
+    folder?.readIfUnread(into: self)
+    return Int(clamping: (try? connection.integer(sql, [.text(id)])) ?? 0)
   }
 
   public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
     guard kind != .total else { return [:] }
-    readFolderIfUnread()
+    folder?.readIfUnread(into: self)
     guard keepsTotals(for: calendar) else {
       // A calendar without a name (or a database that cannot be written): every change read.
       let totals = PeriodTotal.byPeriod(
@@ -413,7 +357,7 @@ public final class SQLiteHistory: HistoryLog {
     -> (current: Int, best: Int)
   {
     guard kind != .total else { return (0, 0) }
-    readFolderIfUnread()
+    folder?.readIfUnread(into: self)
     guard keepsTotals(for: calendar) else {
       let every = totals(ofCounter: id, per: kind, calendar: calendar, from: nil)
       return GoalSummary.streaks(in: every, reaching: amount, current: current)
@@ -428,5 +372,4 @@ public final class SQLiteHistory: HistoryLog {
     lastCalendar = calendar
     return (try? keptTotals.bringUpToDate(calendar: calendar, key: key)) != nil
   }
-
 }

@@ -79,10 +79,7 @@ struct AppEnvironment {
       },
       // A new machine's first frames make no database: there is nothing to show yet.
       mayHoldChanges: use == .interactive ? { SQLiteHistory.exists(inDirectory: store.directory) } : nil,
-      ahead: ahead, adopt: { $0.waitForLock(upTo: settings.lockTimeout) }, pending: PendingHistory(store: store),
-      repair: { (reason) throws(HistoryError) in
-        folded(use, try SQLiteHistory.reopen(directory: store.directory, damaged: reason, busyTimeout: settings.lockTimeout))
-      }, whenOpened: { $0.finishInterruptedImport(committedIn: store) })
+      ahead: ahead, adopt: { $0.waitForLock(upTo: settings.lockTimeout) }, pending: PendingHistory(store: store))
   }
 
   private static func openHistory(_ use: Use, directory: String, busyTimeout: Double, repairing: Bool = true)

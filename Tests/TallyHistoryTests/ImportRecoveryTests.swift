@@ -109,6 +109,22 @@ struct ImportRecoveryTests {
     #expect(try open().rows == next.rows)
   }
 
+  /// A process's history, opened at its first question, finishes the import by the store
+  /// its waiting rows are kept in.
+  @Test func theHistoryOpenedAtItsFirstQuestionFinishesTheImport() throws {
+    try before()
+    try importing(replacing: false, stoppingAfter: .committed)
+    let path = directory.path
+    let history = DeferredHistory(
+      open: { () throws(HistoryError) in try SQLiteHistory.open(directory: path) },
+      pending: PendingHistory(store: try FileUserDefaults(directory: path)))
+    let rows = history.read().entries.filter { $0.event == .changed }.map {
+      "\($0.name) \($0.old ?? 0)>\($0.new ?? 0)\($0.note.map { " " + $0 } ?? "")"
+    }
+    #expect(rows == ["water 0>5", "Count 0>2", "books 0>3 imported"])
+    #expect(history.notice?.contains("now complete") == true, "\(history.notice ?? "")")
+  }
+
   @Test func killedAfterTheStoreWasWrittenTheNextOpeningFinishesTheReplace() throws {
     try before()
     try importing(replacing: true, stoppingAfter: .committed)

@@ -49,8 +49,7 @@ struct PendingHistoryTests {
           guard reach == .opens else { throw .locked(path: directory) }
           return try SQLiteHistory.open(directory: directory, busyTimeout: 0.2)
         },
-        pending: pending,
-        repair: { (reason) throws(HistoryError) in try SQLiteHistory.reopen(directory: directory, damaged: reason) })
+        pending: pending)
       recorder = HistoryRecorder(log: history, clock: SystemClock(), source: .command)
       model = CountersModel(userDefaults: store, eventRecorder: recorder)
     }
