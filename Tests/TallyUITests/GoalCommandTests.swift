@@ -80,7 +80,7 @@ struct GoalCommandTests: CommandSuite {
     #expect(
       try expectSuccess("log", "--by", "week", "--json", "-n", "1").standardOutput
         == "{\"bucket\":\"2026-11-16\",\"net\":5,\"start\":\"2026-11-16T00:00:00Z\"}\n")
-    try expectFailure("log", "--by", "fortnight", status: 64, message: "'hour', 'day', 'week' or 'month'")
+    try expectFailure("log", "--by", "fortnight", status: 64, message: "  - 15m\n  - 30m\n  - hour\n  - day\n  - week\n  - month")
   }
 
   @Test(arguments: ["json", "csv"])
