@@ -43,11 +43,13 @@ struct RenderingHelperTests {
 
   @Test func theHelpListsEveryKeyOfTheCounterScreen() {
     let entries = Help.fullEntries(for: CounterViewModel.defaultKeyMap)
-    for binding in CounterViewModel.defaultKeyMap.bindings where ![.nextGroup, .previousGroup].contains(binding.action) {
+    let paired: [CounterViewModel.Action] = [.nextGroup, .previousGroup, .history, .board]
+    for binding in CounterViewModel.defaultKeyMap.bindings where !paired.contains(binding.action) {
       #expect(entries.contains { $0.keys == binding.keyNames && $0.action == binding.description })
     }
-    // The next and previous group share a line.
+    // The next and previous group share a line, as the history and the board do.
     #expect(entries.contains { $0.keys == "] / [" && $0.action == "next / previous group" })
+    #expect(entries.contains { $0.keys == "H / B" && $0.action == "history / board of the group" })
     #expect(entries.contains { $0.keys.contains("[+]") })
   }
 

@@ -26,6 +26,16 @@ public enum AppComposition {
         return GoalSummary.of(counter, history: history, now: clock.now(), calendar: calendar())
       },
       makeLastChange: showsLastChange ? LastChangeLine.maker(history: history, clock: clock, calendar: calendar) : { _ in nil },
+      readBoard: { counters in
+        let (now, calendar) = (clock.now(), calendar())
+        let today = calendar.day(of: now)
+        return Dictionary(
+          counters.map { counter in
+            let totals = history.totals(ofCounter: counter.id, per: .day, calendar: calendar, from: today - 13)
+            let goal = GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar)
+            return (counter.id, BoardHistory(days: (today - 13...today).map { totals[$0]?.net ?? 0 }, goal: goal))
+          }, uniquingKeysWith: { first, _ in first })
+      },
       history: history)
   }
 

@@ -96,6 +96,7 @@ public final class AppViewModel {
   private let makeHistoryViewModel: (Counter) -> HistoryViewModel
   private let makeGoalSummary: (Counter) -> GoalSummary?
   private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
+  private let readBoard: ([Counter]) -> [String: BoardHistory]
   /// The history `N` puts notes in; without one, no change is found to note.
   private let history: HistoryLog?
   /// Whether the terminal shows Unicode (the history's Year view is drawn differently without).
@@ -114,6 +115,7 @@ public final class AppViewModel {
     makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel,
     makeGoalSummary: @escaping (Counter) -> GoalSummary? = { _ in nil },
     makeLastChange: @escaping (Counter) -> (text: String, changesIn: Double)? = { _ in nil },
+    readBoard: @escaping ([Counter]) -> [String: BoardHistory] = { _ in [:] },
     history: HistoryLog? = nil
   ) {
     self.history = history
@@ -125,6 +127,7 @@ public final class AppViewModel {
     self.makeHistoryViewModel = makeHistoryViewModel
     self.makeGoalSummary = makeGoalSummary
     self.makeLastChange = makeLastChange
+    self.readBoard = readBoard
     open(settingStore.showOnboarding ? .onboarding : .counter)
   }
 
@@ -135,12 +138,16 @@ public final class AppViewModel {
     case .counter: CounterViewModel(settings: counterSettings)
     case .help: HelpViewModel(keyMap: counterSettings.keyMap)
     case .history: makeHistoryViewModel(counters.list.current).opening(on: settingStore.historyPage)
+    case .board: BoardViewModel()
     }
   }
 
+  /// Shows the screen `name` on top and tells it so, unless it is the app's first (which
+  /// needs nothing read: the counters load when it is first drawn).
   private func open(_ name: ScreenName) {
     screens.append(make(name))
     eventRecorder.record(.screenShown(name))
+    if screens.count > 1 { tell(screen, .opened) }
   }
 
   private func close() {
@@ -197,6 +204,9 @@ public final class AppViewModel {
         tell(screen, .lastChangeFound(history?.lastChange(ofCounter: id)))
       case .setNote(let note, let change, let purpose):
         tell(screen, .noteSet(history?.setNote(note, of: change) ?? false, for: purpose))
+      case .readBoard(let ids):
+        eventRecorder.flush(copyingToFolder: false)
+        tell(screen, .boardRead(readBoard(ids.compactMap(counters.list.counter(withID:)))))
       case .quit: isQuitting = true
       }
     }

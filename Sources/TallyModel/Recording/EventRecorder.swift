@@ -40,6 +40,7 @@ public enum ScreenName: String, Sendable, Equatable {
   case counter
   case help
   case history
+  case board
 }
 
 /// An `EventRecorder` that keeps nothing, for code paths that change nothing, such as shell

@@ -38,6 +38,8 @@ public final class CounterViewModel: Screen {
     case delete
     case help
     case history
+    /// Every counter of the group at once, a key each.
+    case board
     case quit
 
     /// The action's name in settings, `keys.<name>`: the case's name, which never changes
@@ -87,6 +89,9 @@ public final class CounterViewModel: Screen {
     .init(
       [.character("H")], .history, label: "H", summary: "history", description: "this counter's history",
       hintPriority: 2),
+    .init(
+      [.character("B")], .board, label: "B", summary: "board", description: "every counter of the group, a key each",
+      isHinted: false),
     .init([.character("q"), .control("c")], .quit, label: "q", summary: "quit", hintPriority: 9),
   ])
 
@@ -116,6 +121,7 @@ public final class CounterViewModel: Screen {
     case .saveTried(let storeProblem, let historyProblem):
       saveStatusChanged(storeProblem: storeProblem, historyProblem: historyProblem)
     case .settingsChanged(let settings): self.settings = settings
+    case .opened, .boardRead: break
     }
     return []
   }
@@ -219,6 +225,7 @@ public final class CounterViewModel: Screen {
       mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
     case .help: return [.open(.help)]
     case .history: return [.open(.history)]
+    case .board: return [.open(.board)]
     case .quit: return [.quit]
     }
     return []

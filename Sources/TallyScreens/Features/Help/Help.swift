@@ -28,28 +28,40 @@ public enum Help {
   /// Where the keys are changed; shown where there is room for the full entries.
   public static let settingsEntry = Entry(keys: "tally config", action: "change these keys and settings")
 
+  /// Actions on one line with the one before them, so that the help still fits 80x24: the
+  /// second's keys beside the first's, and the words for both, full and short.
+  static let pairs: [(first: CounterViewModel.Action, second: CounterViewModel.Action, full: String, short: String)] = [
+    (.nextGroup, .previousGroup, "next / previous group", "group"),
+    (.history, .board, "history / board of the group", "past/all"),
+  ]
+
   /// Every entry with the keys' full names and descriptions.
   public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
-    listed(keyMap).map { binding, previousGroup in
-      guard let previousGroup else { return Entry(keys: binding.keyNames, action: binding.description) }
-      return Entry(keys: binding.keyNames + " / " + previousGroup.keyNames, action: "next / previous group")
+    listed(keyMap).map { binding, pair in
+      guard let (second, full, _) = pair else { return Entry(keys: binding.keyNames, action: binding.description) }
+      return Entry(keys: binding.keyNames + " / " + second.keyNames, action: full)
     } + mouseEntries.full + [settingsEntry]
   }
 
   /// Every entry with the hint line's short labels, for small terminals.
   public static func shortEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
-    listed(keyMap).map { binding, previousGroup in
-      guard let previousGroup else { return Entry(keys: binding.label, action: binding.summary) }
-      return Entry(keys: binding.label + " " + previousGroup.label, action: "group")
+    listed(keyMap).map { binding, pair in
+      guard let (second, _, short) = pair else { return Entry(keys: binding.label, action: binding.summary) }
+      return Entry(keys: binding.label + " " + second.label, action: short)
     } + mouseEntries.short
   }
 
-  /// The bindings in the help's order, the previous group's beside the next group's (one
-  /// line for both, so that the help still fits 80x24).
+  /// The bindings in the help's order, each pair's second beside its first.
   private static func listed(_ keyMap: KeyMap<CounterViewModel.Action>) -> [(
-    binding: KeyMap<CounterViewModel.Action>.Binding, previousGroup: KeyMap<CounterViewModel.Action>.Binding?
+    binding: KeyMap<CounterViewModel.Action>.Binding,
+    pair: (second: KeyMap<CounterViewModel.Action>.Binding, full: String, short: String)?
   )] {
-    let previous = keyMap.bindings.first { $0.action == .previousGroup }
-    return keyMap.bindings.filter { $0.action != .previousGroup }.map { ($0, $0.action == .nextGroup ? previous : nil) }
+    let seconds = Set(pairs.map(\.second))
+    return keyMap.bindings.filter { !seconds.contains($0.action) }.map { binding in
+      let pair = pairs.first { $0.first == binding.action }.flatMap { pair in
+        keyMap.bindings.first { $0.action == pair.second }.map { ($0, pair.full, pair.short) }
+      }
+      return (binding, pair)
+    }
   }
 }

@@ -1,0 +1,91 @@
+import TallyModel
+import TallyPlatform
+
+/// Draws the board: a title, a row per counter (its key, name, value, share of the board's
+/// total, today's progress toward its goal or limit, its last 14 days), the total, the
+/// status line and the keys. Rows scroll to keep the chosen one in sight.
+struct BoardView {
+  let model: BoardViewModel
+  let counters: [Counter]
+  let unicode: Bool
+
+  static let minimumSize = (width: 80, height: 24)
+  /// Rows above the counters (title, header) and below them (total, status, keys).
+  static let (top, bottom) = (2, 3)
+
+  /// The first counter on screen, so that the chosen one is in sight.
+  func firstShown(height: Int) -> Int {
+    let room = max(1, height - Self.top - Self.bottom)
+    return min(max(0, model.selected - room + 1), max(0, counters.count - room))
+  }
+
+  func target(row: Int, height: Int) -> BoardViewModel.Target? {
+    let index = firstShown(height: height) + row - Self.top
+    guard row >= Self.top, row < height - Self.bottom, counters.indices.contains(index) else { return nil }
+    return .row(index)
+  }
+
+  func render(into canvas: inout Canvas) {
+    let title: String =
+      switch model.scope {
+      case .group(let name)?: "Board: \(name ?? "No group")"
+      default: "Board: every counter"
+      }
+    canvas.put(" Tally  " + TerminalText.escaped(title), column: 0, row: 0, style: .title)
+    canvas.put(Self.line("key", "name", "value", "share", "today", "last 14 days"), column: 0, row: 1, style: .hint)
+    let total = counters.reduce(0) { PeriodTotal.add($0, $1.shown) }
+    let first = firstShown(height: canvas.height)
+    for (offset, index) in (first..<counters.count).prefix(canvas.height - Self.top - Self.bottom).enumerated() {
+      canvas.put(
+        row(index, total: total), column: 0, row: Self.top + offset, style: index == model.selected ? .selected : .plain)
+    }
+    canvas.put(
+      Self.line("", "total", String(total), total == 0 ? "" : "100%", "", ""), column: 0, row: canvas.height - 3, style: .bold)
+    let more =
+      counters.count > canvas.height - Self.top - Self.bottom ? "\(counters.count) counters: Up/Down to see them all" : ""
+    let status = model.message ?? (model.subtracting ? "- then a row's key subtracts its step" : more)
+    canvas.put(
+      TextLayout.clip(status, width: canvas.width), column: 0, row: canvas.height - 2,
+      style: model.message == nil ? .hint : .warning)
+    canvas.put(
+      "1-9 a-z add  - subtract  u undo  Enter open  ]/[ group  q back", column: 0, row: canvas.height - 1, style: .hint)
+  }
+
+  private func row(_ index: Int, total: Int) -> String {
+    let counter = counters[index]
+    let key = index < BoardViewModel.rowKeys.count ? String(BoardViewModel.rowKeys[index]) : ""
+    let share = total == 0 ? "" : "\(Int((Double(counter.shown) * 100 / Double(total)).rounded()))%"
+    let history = model.histories[counter.id]
+    return Self.line(
+      key, TerminalText.escaped(counter.name), String(counter.shown), share, history?.goal.map(progress) ?? "",
+      history.map { sparkline($0.days) } ?? "")
+  }
+
+  /// The columns at their widths: key, name, value, share, today, days.
+  static func line(_ key: String, _ name: String, _ value: String, _ share: String, _ today: String, _ days: String)
+    -> String
+  {
+    func right(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.terminalWidth)) + text
+    }
+    let named = TextLayout.clip(name, width: 18)
+    return right(key, 3) + "  " + named + String(repeating: " ", count: 18 - named.terminalWidth) + right(value, 9)
+      + right(share, 6) + "  " + today + String(repeating: " ", count: max(0, 18 - today.terminalWidth)) + "  " + days
+  }
+
+  /// A bar of 10 toward the goal and `6/8`; a limit over is marked `!`.
+  private func progress(_ goal: GoalSummary) -> String {
+    let filled = goal.progress <= 0 ? 0 : min(10, goal.progress * 10 / max(1, goal.goal.amount))
+    let (full, empty) = unicode ? ("█", "░") : ("#", "-")
+    let mark = goal.isReached ? (unicode ? " ✓" : " ok") : ""
+    return String(repeating: full, count: filled) + String(repeating: empty, count: 10 - filled)
+      + " \(goal.progress)/\(goal.goal.amount)" + mark
+  }
+
+  /// `▁▂▃▄▅▆▇█`, a level a day scaled to the busiest, or ASCII without Unicode.
+  private func sparkline(_ days: [Int]) -> String {
+    let levels = unicode ? Array("▁▂▃▄▅▆▇█") : Array("_.-:=+*#")
+    let most = max(1, days.max() ?? 0)
+    return String(days.map { levels[min(7, max(0, $0) * 7 / most)] })
+  }
+}

@@ -1,0 +1,129 @@
+import TallyApp
+import TallyDefaults
+import TallyHistory
+import TallyModel
+import TallyScreens
+import TallySettings
+import TallyTestSupport
+import Testing
+
+/// The board, headless: every counter of a group, a key each, counted in bursts.
+struct BoardTests {
+  private let defaults = InMemoryUserDefaults()
+  private let history = SQLiteHistory.inMemory()
+  private let app: AppViewModel
+
+  /// "cars", "trucks" and "bikes" in the group "survey", and "water" in none; "cars" on show.
+  init() throws {
+    AppDefaults.register(in: defaults)
+    let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
+    let recorder = HistoryRecorder(log: history, clock: clock, source: .app)
+    app = TestApps.app(
+      settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, eventRecorder: recorder, history: history,
+      clock: clock)
+    for name in ["cars", "trucks", "bikes"] {
+      try app.counters.perform(.create(named: name, selecting: false))
+      try app.counters.perform(.setGroup("survey", of: #require(app.counters.list.counter(named: name)).id))
+    }
+    try app.counters.perform(.create(named: "water", selecting: false))
+    try app.counters.perform(.select(#require(app.counters.list.counter(named: "cars")).id))
+  }
+
+  private func values() -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: app.counters.list.counters.map { ($0.name, $0.shown) })
+  }
+
+  private func render(_ width: Int = 80, _ height: Int = 24, unicode: Bool = true) -> [String] {
+    app.receive(.terminal(width: width, height: height, unicode: unicode))
+    return AppView(model: app).render(width: width, height: height, unicode: unicode).lines
+  }
+
+  @Test func aBurstOfRowKeysCountsEachKeyOnceAndMinusSubtracts() {
+    app.press(.character("B"))
+    #expect(app.screen is BoardViewModel)
+    app.press(.character("1"), .character("1"), .character("2"), .character("1"), .character("3"))
+    app.press(.character("-"), .character("1"))
+    #expect(values() == ["Count": 0, "cars": 2, "trucks": 1, "bikes": 1, "water": 0])
+  }
+
+  @Test func rowsShowKeysValuesSharesTodayAndTheLastDays() {
+    app.press(.character("B"), .character("1"), .character("1"), .character("1"), .character("2"))
+    let lines = render()
+    #expect(lines[0].hasPrefix(" Tally  Board: survey"))
+    #expect(lines[2] == "  1  cars                      3   75%                      ▁▁▁▁▁▁▁▁▁▁▁▁▁█")
+    #expect(lines[3] == "  2  trucks                    1   25%                      ▁▁▁▁▁▁▁▁▁▁▁▁▁█")
+    #expect(lines[4] == "  3  bikes                     0    0%                      ▁▁▁▁▁▁▁▁▁▁▁▁▁▁")
+    #expect(lines[21].hasPrefix("     total                     4  100%"))
+    #expect(render(unicode: false)[2].hasSuffix("_____________#"))
+  }
+
+  @Test func aGoalShowsItsProgressToday() throws {
+    try app.counters.perform(.setGoal(Goal(amount: 4, period: .day), of: #require(app.counters.list.counter(named: "cars")).id))
+    app.press(.character("B"), .character("1"), .character("1"))
+    #expect(render()[2].contains("█████░░░░░ 2/4"))
+    app.press(.character("1"), .character("1"))
+    #expect(render()[2].contains("██████████ 4/4 ✓"))
+  }
+
+  @Test func uUndoesTheBoardsLastChangeWhicheverCounterItWas() {
+    app.press(.character("B"), .character("1"), .character("2"), .character("3"))
+    app.press(.character("u"))
+    #expect(values()["bikes"] == 0)
+    app.press(.character("u"))
+    #expect(values()["trucks"] == 0 && values()["cars"] == 1)
+  }
+
+  @Test func enterOpensTheChosenCounterAndQGoesBack() {
+    app.press(.character("B"), .down, .enter)
+    #expect(app.screen is CounterViewModel)
+    #expect(app.current.name == "trucks")
+    app.press(.character("B"), .character("q"))
+    #expect(app.screen is CounterViewModel)
+  }
+
+  @Test func bracketsMoveBetweenGroupsAndACounterInNoneShowsEveryCounter() throws {
+    app.press(.character("B"), .character("]"))
+    #expect(render()[0].contains("Board: No group"))
+    app.press(.character("1"))
+    #expect(values()["Count"] == 1)
+    app.press(.character("q"))
+    try app.counters.perform(.select(#require(app.counters.list.counter(named: "water")).id))
+    app.press(.character("B"))
+    #expect(render()[0].contains("Board: every counter"))
+    #expect(render()[6].contains("5  water"))
+  }
+
+  @Test func manyCountersScrollToTheChosenOneAndSaySo() throws {
+    for index in 1...30 { try app.counters.perform(.create(named: "c\(index)", selecting: false)) }
+    try app.counters.perform(.select(#require(app.counters.list.counter(named: "water")).id))
+    app.press(.character("B"))
+    var lines = render()
+    #expect(lines[2].contains("1  Count") && lines[20].contains("i  c14"))
+    #expect(lines[22] == "35 counters: Up/Down to see them all")
+    for _ in 0..<24 { app.press(.down) }
+    lines = render()
+    #expect(lines[20].contains("o  c20"), "the chosen row stays in sight")
+    app.press(.character("o"))
+    #expect(values()["c20"] == 1)
+  }
+
+  @Test func belowEightyByTwentyFourItSaysWhatSizeItNeeds() {
+    app.press(.character("B"))
+    #expect(render(79, 24).joined().contains("80"))
+  }
+
+  @Test func aGroupsAlertRingsOnTheBoardAndNothingIsRefused() throws {
+    for counter in app.counters.list.counters(inGroup: "survey") {
+      var rules = counter.rules
+      rules.groupAlert = GroupAlert(group: "survey", alert: CounterAlert(at: 3))
+      try app.counters.perform(.setRules(rules, of: counter.id))
+    }
+    app.press(.character("B"), .character("1"), .character("2"))
+    #expect(app.notice == nil)
+    app.press(.character("3"))
+    #expect(app.notice == "survey reached 3")
+    #expect(app.takeAlert())
+    app.press(.character("3"))
+    #expect(values()["bikes"] == 2)
+  }
+}
