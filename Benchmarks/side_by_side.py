@@ -462,9 +462,39 @@ def board_home(binary, home):
     env = environment(home)
     backup = os.path.join(home, "board.json")
     subprocess.run([sys.executable, HISTORY_DATA, "board", "1", "20", "30", backup], check=True)
-    run_tally(binary, env, "import", backup)
+    run_tally(binary, env, "import", "--replace", backup)
     run_tally(binary, env, "stats", "c01")
     return env
+
+
+def board_session(binary, env, keys, samples):
+    """On 30 counters with a year each: the counter screen's first frame and key to frame,
+    then the board's (from B) and its key to frame (a row's key)."""
+    value = int(subprocess.run([binary, "get", "c01"], env=env, capture_output=True, check=True,
+                               stdin=subprocess.DEVNULL).stdout.decode().strip())
+    session = Session([binary, "-skipOnboarding"], env)
+    try:
+        first, _ = session.wait_for(re.compile(rf"c01: {value}\b"), session.start)
+        samples["board_counter_first_frame"].append(first)
+        for step in range(1, keys + 1):
+            sent = time.perf_counter()
+            session.send(b" ")
+            latency, _ = session.wait_for(re.compile(rf"c01: {value + step}\b"), sent)
+            samples["board_counter_key_to_frame"].append(latency)
+        sent = time.perf_counter()
+        session.send(b"B")
+        latency, _ = session.wait_for(re.compile(rf"1  c01\s+{value + keys} "), sent)
+        samples["board_first_frame"].append(latency)
+        for step in range(1, keys + 1):
+            sent = time.perf_counter()
+            session.send(b"1")
+            latency, _ = session.wait_for(re.compile(rf"1  c01\s+{value + keys + step} "), sent)
+            samples["board_key_to_frame"].append(latency)
+        session.send(b"q")
+        session.wait_for(re.compile(rf"c01: {value + 2 * keys}\b"), time.perf_counter())
+        session.quit()
+    finally:
+        session.kill()
 
 
 def table_runs(binary, env, samples):
@@ -641,7 +671,8 @@ def main():
                     "peak_rss_file", "inc", "first_frame_sync", "merged_frame_sync",
                     "get_folder_changed", "get_folder_unchanged", "history_import",
                     "history_import_rss", "get_plain", *(key for key, _ in GET_FORMATS), "watch_latency",
-                    "watch_idle_cpu", "watch_idle_lines", "watch_rss", "inc_plain", "inc_linked", "table_15m"]:
+                    "watch_idle_cpu", "watch_idle_lines", "watch_rss", "inc_plain", "inc_linked", "table_15m", "board_counter_first_frame",
+                    "board_counter_key_to_frame", "board_first_frame", "board_key_to_frame"]:
             table[key] = []
         for label, *_ in HISTORY_SIZES:
             for key in ["history_first_frame", "history_key_to_frame", "history_rss", "history_stats",
@@ -678,6 +709,7 @@ def main():
                 get_formats(tally.binary, histories[1][1], samples["tally"])
                 linked_presses(tally.binary, linked_env, samples["tally"])
                 table_runs(tally.binary, board_env, samples["tally"])
+            board_session(tally.binary, board_env, options.keys, samples["tally"])
             for name, binary in floors.items():
                 home = tempfile.mkdtemp(dir=scratch)
                 floor_session(binary, home, samples[name])
@@ -795,6 +827,11 @@ def main():
               median(t["inc_linked"]) <= 1.1 * median(t["inc_plain"]),
               f"{ms(median(t['inc_linked']))} = {median(t['inc_linked']) / median(t['inc_plain']):.2f}x "
               f"{ms(median(t['inc_plain']))}"),
+        *(check(f"the board's {what} at most 1.5x the counter screen's (30 counters, a year each)",
+                median(t[f"board_{key}"]) <= 1.5 * median(t[f"board_counter_{key}"]),
+                f"{ms(median(t[f'board_{key}']))} = {median(t[f'board_{key}']) / median(t[f'board_counter_{key}']):.2f}x "
+                f"{ms(median(t[f'board_counter_{key}']))}")
+          for what, key in [("first frame", "first_frame"), ("key to frame", "key_to_frame")]),
         check("`tally table --by 15m` over a year of 30 counters under 100 ms", median(t["table_15m"]) < 0.100,
               ms(median(t["table_15m"]))),
         check("`tally watch`: peak RSS under 10 MiB", max(t["watch_rss"]) < 10 << 20, mib(max(t["watch_rss"]))),

@@ -85,3 +85,42 @@ struct AlertUITests {
     #expect(try !app.bellRang)
   }
 }
+
+/// The board in the real terminal: counted in bursts, read back with `tally get`.
+struct BoardUITests {
+  let test: UITestCase
+  var app: TerminalApp { test.app }
+
+  init() throws {
+    test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+  }
+
+  private func tally(_ arguments: String...) throws -> String {
+    let result = try ChildProcess.run(
+      app.executable, arguments, environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result)")
+    return result.standardOutput
+  }
+
+  @Test func countingOnTheBoardIsWhatTallyGetReads() async throws {
+    for name in ["lymphocytes", "neutrophils", "monocytes"] { _ = try tally("new", name, "--group", "cells") }
+    _ = try tally("alert", "--group", "cells", "10")
+    try app.launch()
+    try app.press(.character("]"))
+    try await app.waitFor(text: "lymphocytes: 0")
+    try app.press(.character("B"))
+    try await app.waitFor(text: "Board: cells")
+    try app.type("1121311213")
+    try await app.waitFor(regex: #"1  lymphocytes\s+6\s+60%"#)
+    try await app.waitFor(text: "cells reached 10")
+    #expect(try app.bellRang)
+    try app.press(.character("-"))
+    try app.press(.character("3"))
+    try app.press(.character("u"), times: 2)
+    try await app.waitFor(regex: #"3  monocytes\s+1\s"#)
+    try app.press(.enter)
+    try await app.waitFor(text: "monocytes: 1")
+    #expect(try tally("get", "--group", "cells") == "6\n2\n1\n")
+  }
+}
