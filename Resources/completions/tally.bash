@@ -494,7 +494,7 @@ _tally_config_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
         return
         ;;
     esac
@@ -510,7 +510,7 @@ _tally_config_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
         return
         ;;
     esac
@@ -526,7 +526,7 @@ _tally_config_reset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
         return
         ;;
     esac

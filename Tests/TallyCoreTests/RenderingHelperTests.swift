@@ -43,7 +43,7 @@ struct RenderingHelperTests {
 
   @Test func theHelpListsEveryKeyOfTheCounterScreen() {
     let entries = Help.fullEntries(for: CounterViewModel.defaultKeyMap)
-    let paired: [CounterViewModel.Action] = [.nextGroup, .previousGroup, .history, .board]
+    let paired: [CounterViewModel.Action] = [.setValue, .addAmount, .nextGroup, .previousGroup, .history, .board]
     for binding in CounterViewModel.defaultKeyMap.bindings where !paired.contains(binding.action) {
       #expect(entries.contains { $0.keys == binding.keyNames && $0.action == binding.description })
     }

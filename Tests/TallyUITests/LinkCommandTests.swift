@@ -104,3 +104,43 @@ struct AlertCommandTests: CommandSuite {
     #expect(watching.stop(with: SIGTERM) == 0)
   }
 }
+
+/// Limits as processes: `tally goal NAME 'at most 3/day'`, `stats`, and a backup's round trip.
+struct LimitCommandTests: CommandSuite {
+  let tally: String
+  let data: TemporaryDirectory
+
+  init() throws {
+    tally = try Executables.tally()
+    data = try TemporaryDirectory()
+  }
+
+  var extraEnvironment: [String: String] { ["TZ": "UTC"] }
+
+  @Test func withinTheLimitIsReachedAndOverItIsNotAndStreaksCountDaysWithin() throws {
+    try expectSuccess("new", "coffee")
+    try expectSuccess("goal", "coffee", "<=2/day")
+    #expect(try expectSuccess("goal", "coffee").standardOutput == "at most 2/day\n")
+    try expectSuccess("inc", "coffee", "--by", "5", "--at", "2026-11-20")
+    try expectSuccess("inc", "coffee", "--at", "2026-11-21")
+    try expectSuccess("inc", "coffee", "--at", "today")
+    let within = try expectSuccess("stats", "coffee", "--json").standardOutput
+    #expect(within.contains(#""goal":"at most 2/day""#) && within.contains(#""goalReached":true"#), "\(within)")
+    #expect(within.contains(#""bestStreak":"#) && !within.contains(#""currentStreak":0"#), "\(within)")
+    try expectSuccess("inc", "coffee", "--by", "2")
+    let over = try expectSuccess("stats", "coffee", "--json").standardOutput
+    #expect(over.contains(#""goalReached":false"#) && over.contains(#""currentStreak":0"#), "\(over)")
+    #expect(try expectSuccess("stats", "coffee").standardOutput.contains("progress\t3 of at most 2 today\n"))
+  }
+
+  @Test(arguments: ["json", "csv"])
+  func aLimitSurvivesExportAndImport(format: String) throws {
+    try expectSuccess("new", "coffee")
+    try expectSuccess("goal", "coffee", "at most 3/week")
+    let file = data.appending("backup.\(format)")
+    try expectSuccess("export", "--format", format, "-o", file)
+    try expectSuccess("goal", "coffee", "--clear")
+    try expectSuccess("import", file)
+    #expect(try expectSuccess("goal", "coffee").standardOutput == "at most 3/week\n")
+  }
+}

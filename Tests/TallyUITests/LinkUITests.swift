@@ -124,3 +124,46 @@ struct BoardUITests {
     #expect(try tally("get", "--group", "cells") == "6\n2\n1\n")
   }
 }
+
+/// A limit's mark and the amount prompt in the real terminal.
+struct LimitUITests {
+  let test: UITestCase
+  var app: TerminalApp { test.app }
+
+  init() throws {
+    test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+  }
+
+  @Test func aLimitGoneOverIsMarkedInWordsInMono() async throws {
+    let result = try ChildProcess.run(
+      app.executable, ["goal", "Count", "at most 2/day"], environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result)")
+    app.launchArguments += ["-theme", "mono"]
+    try app.launch()
+    try app.press(.space, times: 2)
+    try await app.waitFor(text: "2 of at most 2 today")
+    #expect(!app.screenText.contains("over the limit"))
+    try app.press(.space)
+    try await app.waitFor(text: "3 of at most 2 today")
+    try await app.waitFor(text: "! over the limit")
+  }
+
+  @Test func aAddsATypedAmountAsOneChangeThatOneUUndoes() async throws {
+    try app.launch()
+    try await app.waitFor(text: "Count: 0")
+    try app.press(.character("a"))
+    try await app.waitFor(text: "Add to Count (-N subtracts):")
+    try app.type("25")
+    try app.press(.enter)
+    try await app.waitFor(text: "Count: 25")
+    try app.press(.character("a"))
+    try app.type("-5")
+    try app.press(.enter)
+    try await app.waitFor(text: "Count: 20")
+    try app.press(.character("u"))
+    try await app.waitFor(text: "Count: 25")
+    try app.press(.character("u"))
+    try await app.waitFor(text: "Count: 0")
+  }
+}

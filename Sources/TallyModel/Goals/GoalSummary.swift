@@ -29,10 +29,16 @@ public struct GoalSummary: Equatable, Sendable {
   public var currentStreak: Int
   public var bestStreak: Int
 
-  public var isReached: Bool { progress >= goal.amount }
+  /// Whether the goal is reached, or for a limit, the progress is within it.
+  public var isReached: Bool { goal.isMet(by: progress) }
 
-  /// "6 of 8 today", "2 of 3 this week", "120 of 300 in total".
-  public var progressText: String { "\(progress) of \(goal.amount) \(goal.period.currentName)" }
+  /// A limit gone over.
+  public var isOver: Bool { goal.isLimit && !isReached }
+
+  /// "6 of 8 today", "2 of 3 this week", "120 of 300 in total", "2 of at most 3 today".
+  public var progressText: String {
+    "\(progress) of \(goal.isLimit ? "at most " : "")\(goal.amount) \(goal.period.currentName)"
+  }
 
   /// How the counter stands, from its totals in the last `periodCount` periods and its streaks.
   public init(
@@ -53,7 +59,7 @@ public struct GoalSummary: Equatable, Sendable {
       let progress = totals[number]?.progress ?? 0
       return Period(
         number: number, label: GoalCalendar.label(goal.period, number: number), progress: progress,
-        isMet: progress >= goal.amount)
+        isMet: goal.isMet(by: progress))
     }
     currentStreak = streaks.current
     bestStreak = streaks.best
@@ -61,7 +67,11 @@ public struct GoalSummary: Equatable, Sendable {
 
   /// How the counter stands, from its totals in every period of the goal's kind.
   public init(goal: Goal, value: Int, totals: PeriodTotals, now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
-    let streaks = Self.streaks(in: totals, reaching: goal.amount, current: calendar.period(goal.period, of: now))
+    let current = calendar.period(goal.period, of: now)
+    let streaks =
+      goal.isLimit
+      ? Self.streaks(in: totals, within: goal.amount, current: current)
+      : Self.streaks(in: totals, reaching: goal.amount, current: current)
     self.init(goal: goal, value: value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount)
   }
 
@@ -78,6 +88,17 @@ public struct GoalSummary: Equatable, Sendable {
       index -= 1
     }
     return (streak, longestRun(met))
+  }
+
+  /// The current and the longest run of periods within the limit `amount`, from the first
+  /// period with a change on: a period with no change is within; none before the first.
+  public static func streaks(in totals: PeriodTotals, within amount: Int, current: Int) -> (current: Int, best: Int) {
+    guard let first = totals.numbers.first, first <= current else { return (0, 0) }
+    let over = zip(totals.numbers, totals.values).filter { $0.0 <= current && $0.1.progress > amount }.map(\.0)
+    // The runs lie between the periods over the limit, and before the first one.
+    let bounds = [first - 1] + over + (over.last == current ? [] : [current + 1])
+    let best = zip(bounds, bounds.dropFirst()).map { $1 - $0 - 1 }.max() ?? 0
+    return (over.last == current ? 0 : current - (over.last ?? first - 1), best)
   }
 
   /// How the counter stands, reading every change in `entries`: the definition, for tests.
@@ -118,7 +139,12 @@ extension GoalSummary {
     }
     let current = calendar.period(goal.period, of: now)
     let periodCount = 14
-    let totals = history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, from: current - periodCount + 1)
+    // A limit's streaks run from the first change: every period's totals are read.
+    let totals = history.totals(
+      ofCounter: counter.id, per: goal.period, calendar: calendar, from: goal.isLimit ? nil : current - periodCount + 1)
+    if goal.isLimit {
+      return GoalSummary(goal: goal, value: counter.value, totals: totals, now: now, calendar: calendar, periodCount: periodCount)
+    }
     let streaks = history.streaks(
       ofCounter: counter.id, per: goal.period, calendar: calendar, reaching: goal.amount, current: current)
     return GoalSummary(

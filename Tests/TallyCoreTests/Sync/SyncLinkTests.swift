@@ -43,6 +43,15 @@ struct SyncLinkTests: TwoMachineSuite {
     }
   }
 
+  @Test func boundsAlertsAndLimitsSyncAsFields() throws {
+    let id = try #require(laptop.counter("Count")).id
+    laptop.perform(.setGoal(Goal(amount: 3, period: .day, isLimit: true), of: id))
+    laptop.perform(.setRules(CounterRules(minimum: 0, maximum: 9, alert: CounterAlert(at: 5)), of: id))
+    try exchange()
+    #expect(desktop.counter("Count")?.goal == Goal(amount: 3, period: .day, isLimit: true))
+    #expect(desktop.counter("Count")?.rules == CounterRules(minimum: 0, maximum: 9, alert: CounterAlert(at: 5)))
+  }
+
   @Test func countingDownOnOneMachineTakesTheCarryBackOnBoth() throws {
     try knit()
     laptop.add(13, to: "rows")

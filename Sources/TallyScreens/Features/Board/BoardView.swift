@@ -1,9 +1,10 @@
 import TallyModel
 import TallyPlatform
 
-/// Draws the board: a title, a row per counter (its key, name, value, share of the board's
-/// total, today's progress toward its goal or limit, its last 14 days), the total, the
-/// status line and the keys. Rows scroll to keep the chosen one in sight.
+/// Draws the board: a title, a row per counter, the total, the status line and the keys.
+///
+/// A row is a counter's key, name, value, share of the board's total, today's progress toward
+/// its goal or limit, and its last 14 days. Rows scroll to keep the chosen one in sight.
 struct BoardView {
   let model: BoardViewModel
   let counters: [Counter]
@@ -77,7 +78,7 @@ struct BoardView {
   private func progress(_ goal: GoalSummary) -> String {
     let filled = goal.progress <= 0 ? 0 : min(10, goal.progress * 10 / max(1, goal.goal.amount))
     let (full, empty) = unicode ? ("█", "░") : ("#", "-")
-    let mark = goal.isReached ? (unicode ? " ✓" : " ok") : ""
+    let mark = goal.isOver ? " !" : goal.isReached && !goal.goal.isLimit ? (unicode ? " ✓" : " ok") : ""
     return String(repeating: full, count: filled) + String(repeating: empty, count: 10 - filled)
       + " \(goal.progress)/\(goal.goal.amount)" + mark
   }

@@ -26,13 +26,13 @@ public struct CounterView {
   /// reached" once it is (in words as well as colour, for `NO_COLOR`).
   public func progressLine(width: Int) -> String? {
     guard let goal else { return nil }
-    let reached = goal.isReached ? "  ✓ goal reached" : ""
+    let reached = goal.isOver ? "  ! over the limit" : goal.isReached && !goal.goal.isLimit ? "  ✓ goal reached" : ""
     let streak = goal.currentStreak > 0 ? "  streak \(goal.currentStreak)" : ""
     let filled = goal.progress <= 0 ? 0 : min(10, Int((Double(goal.progress) / Double(goal.goal.amount) * 10).rounded(.down)))
     let bar = "  " + String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled)
     let candidates = [
       goal.progressText + bar + reached + streak, goal.progressText + bar + reached, goal.progressText + reached,
-      goal.progressText + (goal.isReached ? " ✓" : ""),
+      goal.progressText + (goal.isOver ? " !" : goal.isReached && !goal.goal.isLimit ? " ✓" : ""),
     ]
     return candidates.first { $0.terminalWidth <= width - 2 } ?? TextLayout.clip(candidates[3], width: max(1, width - 2))
   }
@@ -57,7 +57,10 @@ public struct CounterView {
     drawTabs(layout, into: &canvas)
     drawValue(layout, into: &canvas)
     if let row = layout.progressRow, let line = progressLine(width: canvas.width) {
-      canvas.putCentered(line, row: row, style: goal?.isReached == true ? Style(bold: true, color: .success) : .plain)
+      let style: Style =
+        goal?.isOver == true
+        ? .warning : goal?.isReached == true && goal?.goal.isLimit == false ? Style(bold: true, color: .success) : .plain
+      canvas.putCentered(line, row: row, style: style)
     }
     if let row = layout.lastChangeRow, let lastChange {
       canvas.putCentered(TextLayout.clip(lastChange, width: max(1, canvas.width - 2)), row: row, style: .hint)

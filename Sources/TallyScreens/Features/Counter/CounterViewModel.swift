@@ -22,6 +22,8 @@ public final class CounterViewModel: Screen {
     case decrement
     case reset
     case setValue
+    /// Types an amount and adds it, as one change.
+    case addAmount
     case setStep
     case setGoal
     /// Puts a note on the counter's last change (its row in the history).
@@ -60,6 +62,7 @@ public final class CounterViewModel: Screen {
       description: "subtract the step", hintPriority: 7),
     .init([.character("r")], .reset, label: "r", summary: "reset", description: "reset to 0 (asks first)", hintPriority: 1),
     .init([.character("=")], .setValue, label: "=", summary: "set", description: "type a value", isHinted: false),
+    .init([.character("a")], .addAmount, label: "a", summary: "add N", description: "type an amount to add", isHinted: false),
     .init([.character("s")], .setStep, label: "s", summary: "step", description: "set this counter's step", isHinted: false),
     .init(
       [.character("g")], .setGoal, label: "g", summary: "goal",
@@ -192,12 +195,14 @@ public final class CounterViewModel: Screen {
       guard settings.confirmsReset else { return [.edit(.setValue(0, of: current.id))] }
       mode = .confirmation(Confirmation(purpose: .reset(counterID: current.id), question: "Reset \(name) to 0? y/N"))
     case .setValue: mode = .prompt(Prompt(purpose: .value(counterID: current.id), question: "Set \(name) to:"))
+    case .addAmount:
+      mode = .prompt(Prompt(purpose: .amount(counterID: current.id), question: "Add to \(name) (-N subtracts):"))
     case .setStep:
       mode = .prompt(Prompt(purpose: .step(counterID: current.id), question: "Step for \(name) (now \(current.step)):"))
     case .setGoal:
       mode = .prompt(
         Prompt(
-          purpose: .goal(counterID: current.id), question: "Goal for \(name) (8/day, 3/week, 20/month, 300; empty: none):",
+          purpose: .goal(counterID: current.id), question: "Goal for \(name) (8/day, 300, at most 3/day; empty: none):",
           text: current.goal?.text ?? ""))
     case .note: return [.findLastChange(counterID: current.id)]
     case .undo, .redo: return replay(undoing: action == .undo, counters: counters)
@@ -241,6 +246,7 @@ public final class CounterViewModel: Screen {
       case .newCounter: asked = .edit(.create(named: text, selecting: true))
       case .rename(let id): asked = .edit(.rename(id, to: text))
       case .value(let id): asked = .edit(.setValue(try CounterInput.value(from: text), of: id))
+      case .amount(let id): asked = .edit(.add(try CounterInput.value(from: text), to: id))
       case .step(let id): asked = .edit(.setStep(try CounterInput.step(from: text), of: id))
       case .goal(let id):
         let goal = text.trimmingXMLWhitespace().isEmpty ? nil : try Goal(text: text)

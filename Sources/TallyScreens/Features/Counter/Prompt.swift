@@ -10,6 +10,8 @@ public struct Prompt: Sendable, Equatable {
     case newCounter
     case rename(counterID: String)
     case value(counterID: String)
+    /// An amount to add once (negative to subtract).
+    case amount(counterID: String)
     case step(counterID: String)
     case goal(counterID: String)
     /// A note on this change of the counter's.

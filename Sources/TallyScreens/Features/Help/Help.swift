@@ -31,6 +31,7 @@ public enum Help {
   /// Actions on one line with the one before them, so that the help still fits 80x24: the
   /// second's keys beside the first's, and the words for both, full and short.
   static let pairs: [(first: CounterViewModel.Action, second: CounterViewModel.Action, full: String, short: String)] = [
+    (.setValue, .addAmount, "type a value / an amount to add", "set/add"),
     (.nextGroup, .previousGroup, "next / previous group", "group"),
     (.history, .board, "history / board of the group", "past/all"),
   ]

@@ -32,7 +32,7 @@ public struct DaysChart: Equatable, Sendable {
       let total = totals[number] ?? PeriodTotal()
       return Bar(
         label: GoalCalendar.label(period, number: number), net: total.net,
-        isMet: goal.map { total.progress >= $0.amount })
+        isMet: goal.map { $0.isMet(by: total.progress) })
     }
   }
 }

@@ -18,11 +18,12 @@ struct DaysView {
     canvas.put(TextLayout.clip(totals, width: canvas.width), column: 0, row: bottom - 2, style: .bold)
     var aboveTotals = bottom - 3
     if let goal = model.goal {
-      var text = " Goal \(goal.goal.text): \(goal.progressText)\(goal.isReached ? " ✓ reached" : "")"
+      let mark = goal.isOver ? " ! over the limit" : goal.isReached ? (goal.goal.isLimit ? " within" : " ✓ reached") : ""
+      var text = " Goal \(goal.goal.text): \(goal.progressText)\(mark)"
       if goal.goal.period != .total { text += "   streak \(goal.currentStreak), best \(goal.bestStreak)" }
       canvas.put(
         TextLayout.clip(text, width: canvas.width), column: 0, row: aboveTotals,
-        style: goal.isReached ? Style(bold: true, color: .success) : .bold)
+        style: goal.isOver ? .warning : goal.isReached ? Style(bold: true, color: .success) : .bold)
       aboveTotals -= 1
     }
     let rows = max(0, min(chart.bars.count, aboveTotals - HistoryView.top))

@@ -23,7 +23,7 @@ public struct YearMap: Equatable, Sendable {
   public var lastDay: Int
   /// Each day's amount, from ``firstDay`` on, for 53 × 7 days (0 after ``lastDay``).
   public var amounts: [Int]
-  /// The days that met the goal, from ``firstDay`` on.
+  /// The days that met the goal (for a limit, that went over it), from ``firstDay`` on.
   public var met: [Bool]
   /// The largest amount of a day in the map; 0 when nothing was counted.
   public var busiest: Int
@@ -70,10 +70,12 @@ public struct YearMap: Equatable, Sendable {
       scale = busiest
       return
     }
-    scale = goal.period == .day ? min(busiest, max(1, goal.amount - 1)) : busiest
+    // A limit marks the days over it, and shades the days up to it.
+    let marks = { (progress: Int) in goal.isLimit ? progress > goal.amount : progress >= goal.amount }
+    scale = goal.period == .day ? min(busiest, max(1, goal.isLimit ? goal.amount : goal.amount - 1)) : busiest
     if goal.period == .day {
       for index in 0..<count where firstDay + index <= lastDay {
-        met[index] = (days[firstDay + index]?.progress ?? 0) >= goal.amount
+        met[index] = marks(days[firstDay + index]?.progress ?? 0)
       }
       return
     }
@@ -83,7 +85,7 @@ public struct YearMap: Equatable, Sendable {
       let period = GoalCalendar.period(goal.period, ofDay: day)
       if running.period != period { running = (period, 0, false) }
       running.sum = PeriodTotal.add(running.sum, total.progress)
-      guard !running.marked, running.sum >= goal.amount, (periods?[period]?.progress ?? 0) >= goal.amount else { continue }
+      guard !running.marked, marks(running.sum), marks(periods?[period]?.progress ?? 0) else { continue }
       running.marked = true
       if day >= firstDay { met[day - firstDay] = true }
     }

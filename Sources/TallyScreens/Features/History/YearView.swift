@@ -33,6 +33,9 @@ struct YearView {
   }
 
   var metGlyph: Character { unicode ? "✓" : "*" }
+  /// A day over a limit: a mark, not only a colour.
+  var overGlyph: Character { unicode ? "✗" : "!" }
+  var isLimit: Bool { model.counter.goal?.isLimit == true }
 
   static func style(level: Int) -> Style {
     switch level {
@@ -108,8 +111,8 @@ struct YearView {
         guard map.firstDay + index <= map.lastDay else { break }
         let met = map.met[index]
         let level = map.level(at: index)
-        let character = met ? metGlyph : glyph(level: level)
-        let style = met ? Self.metStyle : Self.style(level: level)
+        let character = met ? (isLimit ? overGlyph : metGlyph) : glyph(level: level)
+        let style = met ? (isLimit ? .warning : Self.metStyle) : Self.style(level: level)
         let cell = String(repeating: String(character), count: grid.cellWidth == 3 ? 2 : 1)
         for line in 0..<grid.cellHeight {
           canvas.put(
@@ -131,10 +134,11 @@ struct YearView {
       column = canvas.put(" " + text, column: column, row: legendRow, style: .hint)
     }
     if let goal = model.counter.goal, goal.period != .total {
-      column = canvas.put("   " + String(metGlyph), column: column, row: legendRow, style: Self.metStyle)
+      let glyph = goal.isLimit ? overGlyph : metGlyph
+      column = canvas.put("   " + String(glyph), column: column, row: legendRow, style: goal.isLimit ? .warning : Self.metStyle)
+      let words = goal.isLimit ? "over the limit" : "goal " + (goal.period == .day ? "met" : "reached")
       canvas.put(
-        goal.period == .day ? " goal met" : " \(goal.period.rawValue)'s goal reached", column: column, row: legendRow,
-        style: .hint)
+        goal.period == .day ? " \(words)" : " \(goal.period.rawValue)'s \(words)", column: column, row: legendRow, style: .hint)
     }
   }
 

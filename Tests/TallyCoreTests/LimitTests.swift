@@ -1,0 +1,63 @@
+import TallyDefaults
+import TallyModel
+import TallyScreens
+import TallyTestSupport
+import Testing
+
+/// Limits, the goals of habits to cut down: "at most 3/day".
+struct LimitTests {
+  @Test(arguments: ["at most 3/day", "<=3/day", "  AT MOST 3/Day ", "<= 3/day"])
+  func aLimitReadsAsTypedAndPrintsOneWay(text: String) throws {
+    let goal = try Goal(text: text)
+    #expect(goal == Goal(amount: 3, period: .day, isLimit: true))
+    #expect(goal.text == "at most 3/day")
+    #expect(try Goal(text: "at most 2/week").text == "at most 2/week")
+    #expect(throws: CounterError.self) { try Goal(text: "at most") }
+    #expect(throws: CounterError.self) { try Goal(text: "<=0/day") }
+  }
+
+  @Test func withinIsMetAndOverIsNot() {
+    let limit = Goal(amount: 3, period: .day, isLimit: true)
+    #expect(limit.isMet(by: 0) && limit.isMet(by: 3) && !limit.isMet(by: 4))
+    #expect(Goal(amount: 3, period: .day).isMet(by: 3) && !Goal(amount: 3, period: .day).isMet(by: 2))
+  }
+
+  @Test func aGoalFromBeforeLimitsIsAnAtLeastGoalAndALimitKeepsItsKind() throws {
+    let record = CounterRecord(id: "count", name: "Count", step: 1, goal: Goal(amount: 3, period: .day, isLimit: true))
+    #expect(CounterRecord(propertyListValue: record.propertyListValue)?.goal?.isLimit == true)
+    let old: PropertyListValue = .dictionary([
+      "id": .string("count"), "name": .string("Count"), "step": .integer(1),
+      "goal": .dictionary(["amount": .integer(3), "period": .string("day")]),
+    ])
+    #expect(CounterRecord(propertyListValue: old)?.goal == Goal(amount: 3, period: .day))
+  }
+
+  private func totals(_ days: [Int: Int]) -> PeriodTotals {
+    var totals = PeriodTotals()
+    for (day, progress) in days { totals[day] = PeriodTotal(net: progress, progress: progress) }
+    return totals
+  }
+
+  @Test func streaksCountPeriodsWithinFromTheFirstChangeAndADayWithNothingIsWithin() {
+    // First change on day 10; day 12 over; nothing on 13 and 14 (within); today is 15.
+    let days = totals([10: 2, 11: 3, 12: 5, 15: 1])
+    #expect(GoalSummary.streaks(in: days, within: 3, current: 15) == (current: 3, best: 3))
+    #expect(GoalSummary.streaks(in: totals([10: 1, 11: 9]), within: 3, current: 11) == (current: 0, best: 1))
+    #expect(GoalSummary.streaks(in: PeriodTotals(), within: 3, current: 15) == (current: 0, best: 0), "a new counter")
+    #expect(GoalSummary.streaks(in: totals([10: 1]), within: 3, current: 20) == (current: 11, best: 11))
+  }
+
+  @Test func theBarMarksALimitGoneOverInWordsAsWellAsColour() {
+    let goal = Goal(amount: 3, period: .day, isLimit: true)
+    func summary(_ progress: Int) -> GoalSummary {
+      GoalSummary(
+        goal: goal, value: progress, totals: totals([0: progress]), streaks: (0, 0), now: .init(timeIntervalSince1970: 0),
+        calendar: GoalCalendar(utcOffset: { _ in 0 }), periodCount: 1)
+    }
+    let list = CounterList(counters: [Counter(id: "count", name: "coffee", goal: goal)], currentID: "count")
+    let within = CounterView(model: CounterViewModel(), counters: list, goal: summary(2)).progressLine(width: 80)
+    #expect(within == "2 of at most 3 today  ██████░░░░")
+    let over = CounterView(model: CounterViewModel(), counters: list, goal: summary(4)).progressLine(width: 80)
+    #expect(over == "4 of at most 3 today  ██████████  ! over the limit")
+  }
+}
