@@ -126,8 +126,8 @@ struct BackupTests {
     let csv = String(decoding: BackupCSV.encode(Backup(counters: [Backup.Item(name: #"a, "b""#, value: -1)])), as: UTF8.self)
     #expect(
       csv
-        == "kind,counter,value,step,goal,time,event,name,old,new,source,note,group,link,every,min,max,alert\r\n"
-        + "counter,\"a, \"\"b\"\"\",-1,1,,,,,,,,,,,,,,\r\n")
+        == "kind,counter,value,step,goal,time,event,name,old,new,source,note,group,link,every,min,max,alert,groupAlert\r\n"
+        + "counter,\"a, \"\"b\"\"\",-1,1,,,,,,,,,,,,,,,\r\n")
   }
 
   @Test func rowsEndingInAnEmptyFieldAreReadWithOrWithoutALastLineEnd() throws {

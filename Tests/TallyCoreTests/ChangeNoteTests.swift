@@ -127,10 +127,11 @@ struct ChangeNoteTests {
   @Test func aCSVExportHasTheNoteAfterTheSourceAndBeforeTheGroup() {
     let text = String(decoding: BackupCSV.encode(backupWithNotes()), as: UTF8.self)
     let lines = text.components(separatedBy: "\r\n")
-    #expect(lines[0] == "kind,counter,value,step,goal,time,event,name,old,new,source,note,group,link,every,min,max,alert")
-    #expect(lines[2] == "change,water,,,,2026-11-23T07:00:00Z,changed,water,2,3,app,,,,,,,")
     #expect(
-      lines[3] == #"change,water,,,,2026-11-23T08:00:00.250Z,changed,water,2,3,app,"after the run, ""10 km""",,,,,,"#)
+      lines[0] == "kind,counter,value,step,goal,time,event,name,old,new,source,note,group,link,every,min,max,alert,groupAlert")
+    #expect(lines[2] == "change,water,,,,2026-11-23T07:00:00Z,changed,water,2,3,app,,,,,,,,")
+    #expect(
+      lines[3] == #"change,water,,,,2026-11-23T08:00:00.250Z,changed,water,2,3,app,"after the run, ""10 km""",,,,,,,"#)
   }
 
   @Test func aJSONBackupFromBeforeNotesStillImports() throws {

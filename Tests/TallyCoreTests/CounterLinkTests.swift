@@ -165,8 +165,11 @@ struct CounterLinkTests {
   func linksBoundsAndAlertsSurviveExportAndImport(format: Backup.Format) throws {
     let ids = try make("rows", "repeats")
     try link(ids[0], to: ids[1], every: 12)
+    try model.perform(.setGroup("lab", of: ids[1]))
+    let groupAlert = GroupAlert(group: "lab", alert: CounterAlert(at: 100))
     try model.perform(
-      .setRules(CounterRules(minimum: -2, maximum: 40, alert: CounterAlert(at: 5, repeating: true)), of: ids[1]))
+      .setRules(
+        CounterRules(minimum: -2, maximum: 40, alert: CounterAlert(at: 5, repeating: true), groupAlert: groupAlert), of: ids[1]))
     let backup = Backup(list: model.list, history: HistoryReading(entries: []))
     let bytes = format == .json ? BackupJSON.encode(backup) : BackupCSV.encode(backup)
     let read = try Backup.decode(bytes)
@@ -180,7 +183,9 @@ struct CounterLinkTests {
     let rows = try #require(imported.list.counter(named: "rows"))
     let repeats = try #require(imported.list.counter(named: "repeats"))
     #expect(rows.rules.link == CounterLink(to: repeats.id, every: 12))
-    #expect(repeats.rules == CounterRules(minimum: -2, maximum: 40, alert: CounterAlert(at: 5, repeating: true)))
+    #expect(
+      repeats.rules
+        == CounterRules(minimum: -2, maximum: 40, alert: CounterAlert(at: 5, repeating: true), groupAlert: groupAlert))
   }
 
   /// What each counter shows is a function of the values and links alone, whatever the order

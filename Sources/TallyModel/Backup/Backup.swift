@@ -74,6 +74,12 @@ public struct Backup: Equatable, Sendable {
     }
   }
 
+  /// A group's alert as a backup keeps it (its text, on a member of the group).
+  static func groupAlert(_ text: String?, in group: String?) -> GroupAlert? {
+    guard let text, let group, let alert = CounterAlert(text: text) else { return nil }
+    return GroupAlert(group: group, alert: alert)
+  }
+
   /// The note of a change read from a backup, checked as one typed would be.
   static func checkedNote(_ note: String?, at location: String) throws(Problem) -> String? {
     do throws(CounterError) {

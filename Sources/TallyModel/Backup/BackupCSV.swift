@@ -6,19 +6,19 @@ import TallyPlatform
 /// One row per counter, then one per change in its history:
 ///
 /// ```
-/// kind,counter,value,step,goal,time,event,name,old,new,source,note,group,link,every,min,max,alert
-/// counter,water,3,1,8/day,,,,,,,,Health,,,0,,every 10
-/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app,after the run,,,,,,
+/// kind,counter,value,step,goal,time,event,name,old,new,source,note,group,link,every,min,max,alert,groupAlert
+/// counter,water,3,1,8/day,,,,,,,,Health,,,0,,every 10,
+/// change,water,,,,2026-11-23T08:00:00Z,changed,water,2,3,app,after the run,,,,,,,
 /// ```
 ///
 /// Newer columns come last, so that an export from before them still reads.
 public enum BackupCSV {
   static let header = [
     "kind", "counter", "value", "step", "goal", "time", "event", "name", "old", "new", "source", "note", "group", "link",
-    "every", "min", "max", "alert",
+    "every", "min", "max", "alert", "groupAlert",
   ]
   /// The headers of the exports written before links, before groups, and before notes.
-  static let olderHeaders = [Array(header.dropLast(5)), Array(header.dropLast(6)), Array(header.dropLast(7))]
+  static let olderHeaders = [Array(header.dropLast(6)), Array(header.dropLast(7)), Array(header.dropLast(8))]
 
   public static func encode(_ backup: Backup) -> [UInt8] {
     var rows = [header]
@@ -28,13 +28,13 @@ public enum BackupCSV {
           "counter", item.name, String(item.value), String(item.step), item.goal?.text ?? "", "", "", "", "", "", "", "",
           item.group ?? "", item.rules.link?.to ?? "", item.rules.link.map { String($0.every) } ?? "",
           item.rules.minimum.map(String.init) ?? "", item.rules.maximum.map(String.init) ?? "", item.rules.alert?.text ?? "",
+          item.rules.groupAlert?.alert.text ?? "",
         ])
       for entry in item.history {
         rows.append([
           "change", item.name, "", "", "", UTCTime.text(for: entry.time), entry.event.rawValue, entry.name,
           entry.old.map(String.init) ?? "", entry.new.map(String.init) ?? "", entry.source.rawValue, entry.note ?? "", "", "", "",
-          "",
-          "", "",
+          "", "", "", "",
         ])
       }
     }
@@ -110,7 +110,7 @@ public enum BackupCSV {
 
   /// The link, bounds and alert of a counter row; empty in an export from before them.
   private static func rules(_ fields: [String], _ at: String) throws(Backup.Problem) -> CounterRules {
-    guard fields.count > 17 else { return CounterRules() }
+    guard fields.count > 18 else { return CounterRules() }
     func optional(_ column: Int, _ name: String) throws(Backup.Problem) -> Int? {
       fields[column].isEmpty ? nil : try number(fields[column], name, at)
     }
@@ -122,9 +122,13 @@ public enum BackupCSV {
     guard fields[17].isEmpty || alert != nil else {
       throw Backup.Problem(location: at, reason: "an alert is N or \"every N\", not \"\(fields[17])\"")
     }
+    let groupAlert = fields[18].isEmpty ? nil : Backup.groupAlert(fields[18], in: fields[12].isEmpty ? nil : fields[12])
+    guard fields[18].isEmpty || groupAlert != nil else {
+      throw Backup.Problem(location: at, reason: "a group's alert is N or \"every N\" on a counter in a group")
+    }
     return CounterRules(
       link: every.map { CounterLink(to: fields[13], every: $0) }, minimum: try optional(15, "min"),
-      maximum: try optional(16, "max"), alert: alert)
+      maximum: try optional(16, "max"), alert: alert, groupAlert: groupAlert)
   }
 
   private static func number(_ text: String, _ field: String, _ at: String) throws(Backup.Problem) -> Int {

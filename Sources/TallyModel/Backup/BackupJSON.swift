@@ -30,6 +30,8 @@ public enum BackupJSON {
     var min: Int?
     var max: Int?
     var alert: String?
+    /// The alert on its group's total, which every member of the group keeps.
+    var groupAlert: String?
     var history: [Change]
   }
 
@@ -52,6 +54,7 @@ public enum BackupJSON {
         Counter(
           name: item.name, value: item.value, step: item.step, goal: item.goal, group: item.group, link: item.rules.link,
           min: item.rules.minimum, max: item.rules.maximum, alert: item.rules.alert?.text,
+          groupAlert: item.rules.groupAlert?.alert.text,
           history: item.history.map {
             Change(
               time: UTCTime.text(for: $0.time), event: $0.event, name: $0.name, old: $0.old, new: $0.new, source: $0.source,
@@ -113,7 +116,8 @@ public enum BackupJSON {
         Backup.Item(
           name: counter.name, value: counter.value, step: counter.step, goal: counter.goal, group: counter.group,
           rules: CounterRules(
-            link: counter.link, minimum: counter.min, maximum: counter.max, alert: counter.alert.flatMap(CounterAlert.init)),
+            link: counter.link, minimum: counter.min, maximum: counter.max, alert: counter.alert.flatMap(CounterAlert.init),
+            groupAlert: Backup.groupAlert(counter.groupAlert, in: counter.group)),
           history: history))
     }
     return try Backup(counters: items).validated { "counters[\($0)]" }
