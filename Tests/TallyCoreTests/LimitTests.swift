@@ -61,3 +61,16 @@ struct LimitTests {
     #expect(over == "4 of at most 3 today  ██████████  ! over the limit")
   }
 }
+
+extension LimitTests {
+  @Test func theYearMapMarksTheDaysOverADailyLimitAndShadesTheRest() {
+    let limit = Goal(amount: 3, period: .day, isLimit: true)
+    let map = YearMap(firstDay: 100, lastDay: 102, days: totals([100: 2, 101: 4, 102: 3]), goal: limit, periods: nil)
+    #expect(Array(map.met.prefix(3)) == [false, true, false])
+    #expect(map.level(at: 0) > 0 && map.level(at: 2) == 4, "days within are shaded up to the limit")
+    let weekly = YearMap(
+      firstDay: 102, lastDay: 104, days: totals([102: 2, 103: 2, 104: 1]),
+      goal: Goal(amount: 3, period: .week, isLimit: true), periods: totals([14: 5, 15: 5]))
+    #expect(weekly.met.prefix(3).filter { $0 }.count == 1, "the day the week went over")
+  }
+}
