@@ -6,12 +6,16 @@ struct LastChangeUITests {
   @Test func theLastChangeShowsUnderTheValueAndMovesToEachPress() async throws {
     let test = try UITestCase(persistent: true)
     test.skipOnboarding()
+    // A change of a past year, whose line reads the same whenever the test runs (one made
+    // "yesterday" would read "2 days ago" past a midnight between the command and the app).
     let inc = try ChildProcess.run(
-      try Executables.tally(), ["inc", "--at", "yesterday"], environment: ["XDG_DATA_HOME": test.app.dataHome])
+      try Executables.tally(), ["inc", "--at", "2025-06-15T12:00:00Z"],
+      environment: ["XDG_DATA_HOME": test.app.dataHome, "TZ": "UTC"])
     #expect(inc.status == 0, "\(inc)")
+    test.app.launchEnvironment["TZ"] = "UTC"
     try test.app.launch()
     try await test.app.waitFor(text: "Count: 1")
-    try await test.app.waitFor(text: "+1  yesterday 12:00")
+    try await test.app.waitFor(text: "+1  15 Jun 2025 12:00")
     try test.app.press(.space)
     try await test.app.waitFor(text: "+1  just now")
     try await test.app.waitFor(text: "Count: 2")
