@@ -281,6 +281,13 @@ public final class DeferredHistory: HistoryLog {
     return totals
   }
 
+  public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, over amount: Int) -> PeriodTotals {
+    guard waiting(ofCounter: id).contains(where: { $0.event == .changed }) else {
+      return readable?.totals(ofCounter: id, per: kind, calendar: calendar, over: amount) ?? [:]
+    }
+    return totals(ofCounter: id, per: kind, calendar: calendar, from: nil).firstAnd(over: amount)
+  }
+
   public func streaks(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, reaching amount: Int, current: Int)
     -> (current: Int, best: Int)
   {

@@ -180,9 +180,13 @@ enum FrameQuery {
   static let totalsCalendar = "SELECT value FROM setting WHERE key = 'calendar'"
   static let lastFolded = "SELECT value FROM setting WHERE key = 'folded'"
   static let periods = "SELECT number, net, progress FROM period WHERE kind = ? AND counter = ? AND number >= ?"
+  static let periodsOver = """
+    SELECT number, net, progress FROM period WHERE kind = ?1 AND counter = ?2
+      AND (progress > ?3 OR number = (SELECT min(number) FROM period WHERE kind = ?1 AND counter = ?2))
+    """
   static let keptRuns = "SELECT best, first, last FROM streak WHERE counter = ? AND kind = ? AND amount = ?"
   static let lastChange =
     "SELECT \(HistorySchema.columns), seq FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed' "
     + "ORDER BY time DESC, seq DESC LIMIT 1"
-  static let all = [latestRow, totalsCalendar, lastFolded, periods, keptRuns, lastChange]
+  static let all = [latestRow, totalsCalendar, lastFolded, periods, periodsOver, keptRuns, lastChange]
 }

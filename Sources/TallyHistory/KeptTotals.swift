@@ -14,9 +14,18 @@ struct KeptTotals {
   /// The totals the database keeps for the counter in each period of `kind`, from number
   /// `first` on (every one when `nil`); up to date once ``bringUpToDate(calendar:key:)`` ran.
   func totals(ofCounter id: String, per kind: Goal.Period, from first: Int?) throws(SQLiteError) -> PeriodTotals {
+    try totals(FrameQuery.periods, [.integer(Self.kindNumber(kind)), .text(id), .integer(Int64(first ?? Int(Int32.min)))])
+  }
+
+  /// The kept totals of the counter's first period of `kind` and of those over `amount`.
+  func totals(ofCounter id: String, per kind: Goal.Period, over amount: Int) throws(SQLiteError) -> PeriodTotals {
+    try totals(FrameQuery.periodsOver, [.integer(Self.kindNumber(kind)), .text(id), .integer(Int64(amount))])
+  }
+
+  private func totals(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> PeriodTotals {
     var totals = PeriodTotals()
-    let statement = try connection.statement(FrameQuery.periods)
-    try statement.bind([.integer(Self.kindNumber(kind)), .text(id), .integer(Int64(first ?? Int(Int32.min)))])
+    let statement = try connection.statement(sql)
+    try statement.bind(values)
     while try statement.step() {
       totals[Int(statement.integer(0))] = PeriodTotal(
         net: Int(clamping: statement.integer(1)), progress: Int(clamping: statement.integer(2)))

@@ -353,6 +353,15 @@ public final class SQLiteHistory: HistoryLog {
     return (try? keptTotals.totals(ofCounter: id, per: kind, from: first)) ?? [:]
   }
 
+  public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, over amount: Int) -> PeriodTotals {
+    guard kind != .total else { return [:] }
+    folder?.readIfUnread(into: self)
+    guard keepsTotals(for: calendar) else {
+      return totals(ofCounter: id, per: kind, calendar: calendar, from: nil).firstAnd(over: amount)
+    }
+    return (try? keptTotals.totals(ofCounter: id, per: kind, over: amount)) ?? [:]
+  }
+
   public func streaks(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, reaching amount: Int, current: Int)
     -> (current: Int, best: Int)
   {

@@ -78,6 +78,22 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     #expect(map.range(ofLevel: 4) == 4...4)
   }
 
+  @Test func aLimitMarksTheDaysOverItAndTheDayAWeekWentOver() {
+    let first = number("2026-11-16")
+    var days = PeriodTotals()
+    for (offset, amount) in [1, 3, 4, 0, 2].enumerated() where amount > 0 {
+      days[first + offset] = PeriodTotal(net: amount, progress: amount)
+    }
+    let daily = YearMap(
+      firstDay: first, lastDay: first + 4, days: days, goal: Goal(amount: 3, period: .day, isLimit: true), periods: nil)
+    #expect(Array(daily.met.prefix(5)) == [false, false, true, false, false], "3 is within, 4 is over")
+    let week = GoalCalendar.period(.week, ofDay: first)
+    let weekly = YearMap(
+      firstDay: first, lastDay: first + 4, days: days, goal: Goal(amount: 5, period: .week, isLimit: true),
+      periods: [week: PeriodTotal(net: 10, progress: 10)])
+    #expect(Array(weekly.met.prefix(5)) == [false, false, true, false, false], "1 + 3 + 4 goes over 5 on the third day")
+  }
+
   /// At each quarter's top (`busiest × level / 4`, rounded down) and one past it, a day is
   /// at the level whose legend holds its amount; the busiest day is at 4, the legend's top is
   /// the busiest day's amount, and an amount past the scale (a daily goal's met day) is at 4.

@@ -27,6 +27,7 @@ struct PeriodTotalsTests {
     #expect(totals[3] == PeriodTotal(net: 5, progress: 5))
     #expect(totals.from(4).numbers == [10, 11, 12])
     #expect(totals.from(13).isEmpty)
+    #expect(totals.firstAnd(over: 10).numbers == [-2, 11, 12], "a limit's streaks read the first period and those over")
     #expect(
       totals == [
         12: .init(net: 12, progress: 12), 11: .init(net: 11, progress: 11), 10: .init(net: 10, progress: 10),
@@ -104,7 +105,8 @@ struct PeriodTotalsTests {
       // What a screen shows: the goal's summary asked of the database, against the one read
       // from every change.
       let now = mine.map(\.time).max() ?? Date(timeIntervalSince1970: 0)
-      for goal in [Goal(amount: 3, period: .day), Goal(amount: 5, period: .week), Goal(amount: 20, period: .month)] {
+      let limits = [Goal(amount: 2, period: .day, isLimit: true), Goal(amount: 9, period: .week, isLimit: true)]
+      for goal in [Goal(amount: 3, period: .day), Goal(amount: 5, period: .week), Goal(amount: 20, period: .month)] + limits {
         let item = Counter(id: counter, name: counter, value: 0, goal: goal)
         #expect(
           GoalSummary.of(item, history: history, now: now, calendar: calendar)

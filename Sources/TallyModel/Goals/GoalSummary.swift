@@ -139,14 +139,13 @@ extension GoalSummary {
     }
     let current = calendar.period(goal.period, of: now)
     let periodCount = 14
-    // A limit's streaks run from the first change: every period's totals are read.
-    let totals = history.totals(
-      ofCounter: counter.id, per: goal.period, calendar: calendar, from: goal.isLimit ? nil : current - periodCount + 1)
-    if goal.isLimit {
-      return GoalSummary(goal: goal, value: counter.value, totals: totals, now: now, calendar: calendar, periodCount: periodCount)
-    }
-    let streaks = history.streaks(
-      ofCounter: counter.id, per: goal.period, calendar: calendar, reaching: goal.amount, current: current)
+    let totals = history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, from: current - periodCount + 1)
+    let streaks =
+      goal.isLimit
+      ? Self.streaks(
+        in: history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, over: goal.amount), within: goal.amount,
+        current: current)
+      : history.streaks(ofCounter: counter.id, per: goal.period, calendar: calendar, reaching: goal.amount, current: current)
     return GoalSummary(
       goal: goal, value: counter.value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount)
   }

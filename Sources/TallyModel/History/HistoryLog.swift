@@ -31,6 +31,9 @@ public protocol HistoryReader: AnyObject {
   /// The counter's totals in each period of `kind` (as `calendar` places them) that has a
   /// change, from period number `first` on (every one when `nil`).
   func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals
+  /// The counter's first period of `kind` with a change and those whose progress went over
+  /// `amount` (``PeriodTotals/firstAnd(over:)``), however long the history.
+  func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, over amount: Int) -> PeriodTotals
   /// The counter's runs of consecutive periods of `kind` whose progress reached `amount`:
   /// the one that ends at period `current` (or at the one before it, while `current` is not
   /// yet reached), and the longest ever; 0 when there is none.

@@ -56,6 +56,16 @@ public struct PeriodTotals: Equatable, Sendable, ExpressibleByDictionaryLiteral 
     return kept
   }
 
+  /// The first period and those whose progress went over `amount`: what a limit's streaks
+  /// (``GoalSummary/streaks(in:within:current:)``) are found from.
+  public func firstAnd(over amount: Int) -> PeriodTotals {
+    var kept = PeriodTotals()
+    for (index, number) in numbers.enumerated() where index == 0 || values[index].progress > amount {
+      kept[number] = values[index]
+    }
+    return kept
+  }
+
   /// The periods whose progress reached `amount`, in increasing order.
   public func numbers(reaching amount: Int) -> [Int] {
     zip(numbers, values).filter { $0.1.progress >= amount }.map { $0.0 }
