@@ -127,6 +127,7 @@ struct LimitCommandTests: CommandSuite {
     let within = try expectSuccess("stats", "coffee", "--json").standardOutput
     #expect(within.contains(#""goal":"at most 2/day""#) && within.contains(#""goalReached":true"#), "\(within)")
     #expect(within.contains(#""bestStreak":"#) && !within.contains(#""currentStreak":0"#), "\(within)")
+    #expect(try expectSuccess("stats", "coffee").standardOutput.contains("progress\t1 of at most 2 today, within the limit\n"))
     try expectSuccess("inc", "coffee", "--by", "2")
     let over = try expectSuccess("stats", "coffee", "--json").standardOutput
     #expect(over.contains(#""goalReached":false"#) && over.contains(#""currentStreak":0"#), "\(over)")

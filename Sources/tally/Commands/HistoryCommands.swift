@@ -167,7 +167,8 @@ struct StatsCommand: ParsableCommand {
       if counter.carried != 0 { lines.append("carried\t\(HistorySummary.signed(counter.carried))") }
       if let goal {
         lines.append("goal\t\(goal.goal.text)")
-        lines.append("progress\t\(goal.progressText)\(goal.isReached ? ", goal reached" : "")")
+        let reached = goal.goal.isLimit ? ", within the limit" : ", goal reached"
+        lines.append("progress\t\(goal.progressText)\(goal.isReached ? reached : "")")
         if goal.goal.period != .total {
           lines.append("streak\t\(goal.currentStreak)")
           lines.append("best streak\t\(goal.bestStreak)")
