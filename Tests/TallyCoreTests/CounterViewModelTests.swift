@@ -143,6 +143,23 @@ struct CounterScreenEffectTests {
     #expect(sut.mode != .counting)
   }
 
+  @Test func aAddsATypedAmountAsOneChangeThatOneUndoTakesBack() {
+    #expect(update(.character("a"), .character("-"), .character("7")).isEmpty)
+    #expect(update(.enter) == [.edit(.add(-7, to: "count"))])
+    applied([.success(.value(counterID: "count", from: 5, to: -2))])
+    #expect(update(.character("u")) == [.edit(.shift("count", from: -2, to: 5)), .edit(.select("count"))])
+    #expect(update(.character("a"), .character("x"), .enter).isEmpty, "an amount that is not a number asks for nothing")
+    #expect(sut.mode != .counting)
+  }
+
+  @Test func theGoalPromptTakesALimit() {
+    let asked = update(.character("g"), .character("<"), .character("="), .character("3"), .character("/"))
+    #expect(
+      (asked + update(.character("d"), .character("a"), .character("y"), .enter)) == [
+        .edit(.setGoal(Goal(amount: 3, period: .day, isLimit: true), of: "count"))
+      ])
+  }
+
   @Test func aRefusedNameReopensThePromptWithTheReason() throws {
     #expect(update(.character("n"), .character("L"), .enter) == [.edit(.create(named: "L", selecting: true))])
     applied([.failure(.duplicateName("L"))])
