@@ -242,6 +242,22 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     #expect(canvas.lines[12] == "   none  . 1  : 2  + 3  # 4–5   * goal met", "\(canvas.picture)")
   }
 
+  @Test func aLimitsDaysOverItAreMarkedWithACharacterAsWellAsTheWarningColour() {
+    let model = model(goal: Goal(amount: 6, period: .day, isLimit: true))
+    let canvas = render(model)
+    let over = cell(canvas, model, day: number("2026-11-20"))  // a Friday of 8
+    #expect(over.character == "✗")
+    #expect(over.style == .warning)
+    #expect(cell(canvas, model, day: number("2026-11-16")).character == "░", "a Monday of 1 is within")
+    #expect(canvas.lines[12].hasSuffix("   ✗ over the limit"), "\(canvas.picture)")
+    // Within since Friday's 8 (Saturday to today, Monday); at best, the 20 days of the gap
+    // between two Fridays three weeks apart.
+    #expect(canvas.lines[15] == " Goal at most 6/day: streak 3, best 20", "\(canvas.picture)")
+    let ascii = render(model, unicode: false)
+    #expect(cell(ascii, model, day: number("2026-11-20")).character == "!")
+    #expect(ascii.lines[12].hasSuffix("   ! over the limit"), "\(ascii.picture)")
+  }
+
   @Test func theYearGoesBackAYearAndReturnsWithT() {
     let model = model()
     #expect(model.press(.left).isEmpty)
