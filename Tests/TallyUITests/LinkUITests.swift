@@ -1,6 +1,17 @@
 import TallyTestSupport
 import Testing
 
+extension TerminalApp {
+  /// Runs `tally` with `arguments` on this app's data directory, as a user in another
+  /// terminal does; expects it to succeed and returns what it printed.
+  @discardableResult
+  fileprivate func tally(_ arguments: String...) throws -> String {
+    let result = try ChildProcess.run(executable, arguments, environment: ["XDG_DATA_HOME": dataHome, "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result)")
+    return result.standardOutput
+  }
+}
+
 /// Linked counters and bounds in the real terminal, set up by `tally` commands on the same store.
 struct LinkUITests {
   let test: UITestCase
@@ -11,33 +22,25 @@ struct LinkUITests {
     test.skipOnboarding()
   }
 
-  @discardableResult
-  private func tally(_ arguments: String...) throws -> ChildProcess.Result {
-    try ChildProcess.run(app.executable, arguments, environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
-  }
-
   @Test func aLinkedCounterShowsBothAndUndoTakesTheCarryBack() async throws {
-    for arguments in [
-      ["new", "rows"], ["new", "repeats"], ["link", "rows", "repeats", "--every", "12"], ["set", "rows", "11"],
-    ] {
-      let result = try ChildProcess.run(
-        app.executable, arguments, environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
-      #expect(result.status == 0, "\(result)")
-    }
+    try app.tally("new", "rows")
+    try app.tally("new", "repeats")
+    try app.tally("link", "rows", "repeats", "--every", "12")
+    try app.tally("set", "rows", "11")
     try app.launch()
     try await app.waitFor(text: "Count: 0")
     try app.press(.tab)
     try await app.waitFor(text: "rows: 11 of 12 · repeats 0")
     try app.press(.space)
     try await app.waitFor(text: "rows: 0 of 12 · repeats 1")
-    #expect(try tally("get", "repeats").standardOutput == "1\n")
+    #expect(try app.tally("get", "repeats") == "1\n")
     try app.press(.character("u"))
     try await app.waitFor(text: "rows: 11 of 12 · repeats 0")
-    #expect(try tally("get", "repeats").standardOutput == "0\n")
+    #expect(try app.tally("get", "repeats") == "0\n")
   }
 
   @Test func aPressPastABoundIsRefusedAndSaysWhy() async throws {
-    #expect(try tally("new", "seats", "--min", "0", "--max", "1").status == 0)
+    try app.tally("new", "seats", "--min", "0", "--max", "1")
     try app.launch()
     try app.press(.tab)
     try await app.waitFor(text: "seats: 0")
@@ -45,7 +48,7 @@ struct LinkUITests {
     try await app.waitFor(text: "past its min 0")
     try app.press(.space, times: 2)
     try await app.waitFor(text: "past its max 1")
-    #expect(try tally("get", "seats").standardOutput == "1\n")
+    #expect(try app.tally("get", "seats") == "1\n")
   }
 }
 
@@ -59,14 +62,8 @@ struct AlertUITests {
     test.skipOnboarding()
   }
 
-  private func tally(_ arguments: String...) throws {
-    let result = try ChildProcess.run(
-      app.executable, arguments, environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
-    #expect(result.status == 0, "\(result)")
-  }
-
   @Test func reachingAnAlertRingsTheBellAndSaysSo() async throws {
-    try tally("alert", "Count", "3")
+    try app.tally("alert", "Count", "3")
     try app.launch()
     try app.press(.space, times: 2)
     try await app.waitFor(text: "Count: 2")
@@ -77,8 +74,8 @@ struct AlertUITests {
   }
 
   @Test func withAlertStyleNoneOnlyTheNoticeShows() async throws {
-    try tally("alert", "Count", "1")
-    try tally("config", "set", "alertStyle", "none")
+    try app.tally("alert", "Count", "1")
+    try app.tally("config", "set", "alertStyle", "none")
     try app.launch()
     try app.press(.space)
     try await app.waitFor(text: "Count reached 1")
@@ -96,16 +93,9 @@ struct BoardUITests {
     test.skipOnboarding()
   }
 
-  private func tally(_ arguments: String...) throws -> String {
-    let result = try ChildProcess.run(
-      app.executable, arguments, environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
-    #expect(result.status == 0, "\(result)")
-    return result.standardOutput
-  }
-
   @Test func countingOnTheBoardIsWhatTallyGetReads() async throws {
-    for name in ["lymphocytes", "neutrophils", "monocytes"] { _ = try tally("new", name, "--group", "cells") }
-    _ = try tally("alert", "--group", "cells", "10")
+    for name in ["lymphocytes", "neutrophils", "monocytes"] { try app.tally("new", name, "--group", "cells") }
+    try app.tally("alert", "--group", "cells", "10")
     try app.launch()
     try app.press(.character("]"))
     try await app.waitFor(text: "lymphocytes: 0")
@@ -121,7 +111,7 @@ struct BoardUITests {
     try await app.waitFor(regex: #"3  monocytes\s+1\s"#)
     try app.press(.enter)
     try await app.waitFor(text: "monocytes: 1")
-    #expect(try tally("get", "--group", "cells") == "6\n2\n1\n")
+    #expect(try app.tally("get", "--group", "cells") == "6\n2\n1\n")
   }
 }
 
@@ -136,9 +126,7 @@ struct LimitUITests {
   }
 
   @Test func aLimitGoneOverIsMarkedInWordsInMono() async throws {
-    let result = try ChildProcess.run(
-      app.executable, ["goal", "Count", "at most 2/day"], environment: ["XDG_DATA_HOME": app.dataHome, "PATH": "/usr/bin:/bin"])
-    #expect(result.status == 0, "\(result)")
+    try app.tally("goal", "Count", "at most 2/day")
     app.launchArguments += ["-theme", "mono"]
     try app.launch()
     try app.press(.space, times: 2)
