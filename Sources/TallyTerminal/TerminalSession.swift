@@ -30,11 +30,8 @@ public final class TerminalSession: TerminalDriver {
   /// The last frame drawn, to send only what changed; `nil` forces a full redraw.
   private var drawn: Canvas?
 
-  /// Starts ncurses on standard input and output.
-  ///
-  /// - Parameters:
-  ///   - environment: the process environment, for `TERM` and `NO_COLOR`.
-  ///   - theme: the colours, the `theme` setting; `NO_COLOR` turns them off anyway.
+  /// Starts ncurses on standard input and output, as `TERM` says, in `theme`'s colours
+  /// unless `NO_COLOR` is set.
   public init(environment: [String: String], theme: Theme = .standard) throws(TerminalError) {
     let type = try Self.terminalType(environment: environment)
     _ = tally_set_locale_from_environment()
