@@ -8,7 +8,9 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   public internal(set) var domains = DefaultsDomains()
   public private(set) var problems: [DefaultsProblem] = []
   public internal(set) var saveProblem: StoreError?
-  private let handlers = DefaultsChangeHandlers()
+  /// Called in the order they were added after each change.
+  private var handlers: [(id: Int, handler: (Set<String>) -> Void)] = []
+  private var nextHandlerID = 0
   private var batchDepth = 0
   /// Where the persistent domain is kept beyond memory; `nil` in memory.
   private let backing: (any DomainBacking)?
@@ -105,7 +107,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     performBatch {
       persistentKeysChanged([defaultName])
       domains.write(value, forKey: defaultName)
-      handlers.notify([defaultName])
+      notify([defaultName])
     }
   }
 
@@ -138,7 +140,16 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   }
 
   public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
-    handlers.add(handler)
+    let id = nextHandlerID
+    nextHandlerID += 1
+    handlers.append((id, handler))
+    return DefaultsObservation { [weak self] in self?.handlers.removeAll { $0.id == id } }
+  }
+
+  /// Calls every handler with `keys`; a handler added or removed meanwhile takes effect next time.
+  private func notify(_ keys: Set<String>) {
+    guard !keys.isEmpty else { return }
+    for (id, handler) in handlers where handlers.contains(where: { $0.id == id }) { handler(keys) }
   }
 
   public func report(_ problem: DefaultsProblem) {
@@ -164,7 +175,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   func changeDomains(_ body: (inout DefaultsDomains) -> Void) {
     let before = domains
     body(&domains)
-    if !handlers.isEmpty { handlers.notify(before.changedKeys(comparedWith: domains)) }
+    if !handlers.isEmpty { notify(before.changedKeys(comparedWith: domains)) }
   }
 
   /// Runs `body` against blank domains and puts every domain back afterwards (the file

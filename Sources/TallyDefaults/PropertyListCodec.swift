@@ -35,7 +35,7 @@ public enum PropertyListCodec {
     }
     let root = try decodeValue(bytes)
     guard case .dictionary(let entries) = root else {
-      throw PropertyListError(reason: "the root of the property list is <\(root.typeName)>, not <dict>")
+      throw PropertyListError(reason: "the root of the property list is <\(root.kind.rawValue)>, not <dict>")
     }
     return entries
   }

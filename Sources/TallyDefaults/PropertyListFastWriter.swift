@@ -1,13 +1,12 @@
 /// Writes the XML that `PropertyListEncoder` writes, byte for byte, without Foundation's
-/// encoder: the fix for speed that mirrors ``PropertyListFastReader`` (docs/performance.md).
+/// encoder, whose first use in a process makes its generic metadata: a cost the first save of
+/// every session and every `tally inc` would pay (docs/performance.md).
 ///
-/// The first use of `PropertyListEncoder` in a process makes its generic metadata, which the
-/// first key press of every session and every `tally inc` paid for their save. This writer takes every value but data and dates (which give `nil`, and go
-/// to the encoder): booleans, integers, reals (`description` without a trailing `.0`, and
-/// `+infinity`, `-infinity`), strings (`<`, `>` and `&` escaped), arrays and dictionaries
-/// (keys in `String` order), with the encoder's indentation and empty elements. Tests compare
-/// the two on every value Tally stores and on random ones, since merges order values by
-/// their XML (``CounterReplica``) and every machine must write the same bytes.
+/// It takes every value but data and dates (which give `nil`, and go to the encoder): reals
+/// are written as `description` without a trailing `.0`, or `+infinity` and `-infinity`;
+/// dictionaries' keys in `String` order. Tests compare the two on every value Tally stores and
+/// on random ones: merges order values by their XML (``CounterReplica``), so every machine
+/// must write the same bytes.
 struct PropertyListFastWriter {
   private var bytes: [UInt8] = []
 
@@ -31,15 +30,11 @@ struct PropertyListFastWriter {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
-  private mutating func append(text: String) {
-    bytes.append(contentsOf: text.utf8)
-  }
-
-  private mutating func indent(_ count: Int) {
-    for _ in 0..<count { bytes.append(UInt8(ascii: "\t")) }
-  }
-
-  private mutating func appendEscaped(_ text: String) {
+  /// `<tag>text</tag>` and a line feed, with `<`, `>` and `&` in `text` escaped.
+  private mutating func element(_ tag: StaticString, _ text: String) {
+    append("<")
+    append(tag)
+    append(">")
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "<"): append("&lt;")
@@ -48,6 +43,13 @@ struct PropertyListFastWriter {
       default: bytes.append(byte)
       }
     }
+    append("</")
+    append(tag)
+    append(">\n")
+  }
+
+  private mutating func indent(_ count: Int) {
+    for _ in 0..<count { bytes.append(UInt8(ascii: "\t")) }
   }
 
   /// Appends `value` at `indentation` tabs; `false` when it holds data or a date.
@@ -55,27 +57,12 @@ struct PropertyListFastWriter {
     indent(indentation)
     switch value {
     case .bool(let flag): append(flag ? "<true/>\n" : "<false/>\n")
-    case .integer(let number):
-      append("<integer>")
-      append(text: number.description)
-      append("</integer>\n")
-    case .unsignedInteger(let number):
-      append("<integer>")
-      append(text: number.description)
-      append("</integer>\n")
+    case .integer(let number): element("integer", number.description)
+    case .unsignedInteger(let number): element("integer", number.description)
     case .real(let number):
-      append("<real>")
-      if number.isInfinite {
-        append(number > 0 ? "+infinity" : "-infinity")
-      } else {
-        let text = number.description
-        append(text: text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
-      }
-      append("</real>\n")
-    case .string(let text):
-      append("<string>")
-      appendEscaped(text)
-      append("</string>\n")
+      let text = number.isInfinite ? (number > 0 ? "+infinity" : "-infinity") : number.description
+      element("real", text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+    case .string(let text): element("string", text)
     case .array(let values):
       return appendContainer("array", isEmpty: values.isEmpty, indentation: indentation) { writer in
         values.allSatisfy { writer.append($0, indentation: indentation + 1) }
@@ -84,9 +71,7 @@ struct PropertyListFastWriter {
       return appendContainer("dict", isEmpty: entries.isEmpty, indentation: indentation) { writer in
         entries.sorted(by: { $0.key < $1.key }).allSatisfy { key, element in
           writer.indent(indentation + 1)
-          writer.append("<key>")
-          writer.appendEscaped(key)
-          writer.append("</key>\n")
+          writer.element("key", key)
           return writer.append(element, indentation: indentation + 1)
         }
       }

@@ -40,8 +40,6 @@ public enum PropertyListValue: Sendable, Hashable {
     case .dictionary: .dict
     }
   }
-
-  public var typeName: String { kind.rawValue }
 }
 
 extension PropertyListValue {

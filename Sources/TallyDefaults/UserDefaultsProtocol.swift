@@ -51,11 +51,8 @@ public protocol UserDefaultsProtocol: PropertyListStore {
   func dictionaryRepresentation() -> [String: Any]
 
   func integer(forKey defaultName: String) -> Int
-  func set(_ value: Int, forKey defaultName: String)
   func bool(forKey defaultName: String) -> Bool
-  func set(_ value: Bool, forKey defaultName: String)
   func double(forKey defaultName: String) -> Double
-  func set(_ value: Double, forKey defaultName: String)
   func string(forKey defaultName: String) -> String?
   func data(forKey defaultName: String) -> Data?
   func url(forKey defaultName: String) -> URL?
@@ -82,10 +79,6 @@ extension UserDefaultsProtocol {
     }
   }
 
-  public func set(_ value: Int, forKey defaultName: String) {
-    set(Optional<Any>.some(value), forKey: defaultName)
-  }
-
   public func bool(forKey defaultName: String) -> Bool {
     switch object(forKey: defaultName) {
     case let value as Bool: value
@@ -96,10 +89,6 @@ extension UserDefaultsProtocol {
     }
   }
 
-  public func set(_ value: Bool, forKey defaultName: String) {
-    set(Optional<Any>.some(value), forKey: defaultName)
-  }
-
   public func double(forKey defaultName: String) -> Double {
     switch object(forKey: defaultName) {
     case let value as Double: value
@@ -108,10 +97,6 @@ extension UserDefaultsProtocol {
     case let value as String: Double(value) ?? 0
     default: 0
     }
-  }
-
-  public func set(_ value: Double, forKey defaultName: String) {
-    set(Optional<Any>.some(value), forKey: defaultName)
   }
 
   public func string(forKey defaultName: String) -> String? {

@@ -68,11 +68,7 @@ package enum FileSystem {
       if errno == ENOENT || errno == ELOOP { throw .notARegularFile }
       throw .current
     }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return
-    case S_IFDIR: throw SystemError(EISDIR)
-    default: throw .notARegularFile
-    }
+    try requireRegularFile(info)
   }
 
   package static func readAll(_ fd: Int32, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8] {
@@ -93,6 +89,10 @@ package enum FileSystem {
   private static func requireRegularFile(_ fd: Int32) throws(SystemError) {
     var info = stat()
     if fstat(fd, &info) != 0 { throw .current }
+    try requireRegularFile(info)
+  }
+
+  private static func requireRegularFile(_ info: stat) throws(SystemError) {
     switch info.st_mode & S_IFMT {
     case S_IFREG: return
     case S_IFDIR: throw SystemError(EISDIR)
@@ -203,13 +203,18 @@ package enum FileSystem {
   /// The names in a directory, without "." and "..", sorted; empty if it cannot be read.
   package static func names(inDirectory path: String) -> [String] {
     guard let directory = opendir(path) else { return [] }
+    return names(in: directory).sorted()
+  }
+
+  /// The names in an open directory, without "." and "..", in its order; closes it.
+  static func names(in directory: OpaquePointer) -> [String] {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
       if name != "." && name != ".." { names.append(name) }
     }
-    return names.sorted()
+    return names
   }
 
   /// Makes `path` and any missing parents with mode 0700, as the XDG spec asks.

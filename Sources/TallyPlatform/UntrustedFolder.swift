@@ -34,16 +34,10 @@ package final class UntrustedFolder {
       FileSystem.close(copy)
       return []
     }
-    defer { closedir(directory) }
     rewinddir(directory)
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if name != "." && name != ".." { names.append(name) }
-    }
     // In the directory's order: sorting hundreds of names at every start with sync on cost
     // more than reading them; a caller that needs an order sorts what it keeps.
-    return names
+    return FileSystem.names(in: directory)
   }
 
   /// What identifies the regular file `name` now (`nil`: none); anything else there throws.

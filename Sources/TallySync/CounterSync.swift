@@ -135,12 +135,7 @@ public final class CounterSync: CounterChangeRecorder {
   /// used again, with this machine's sums under each for a machine not known yet to bring back.
   var retired: [String: Contribution?] {
     guard case .dictionary(let entries)? = store.x.propertyList(forKey: .syncRetiredIDs) else { return [:] }
-    return entries.mapValues { value -> Contribution? in
-      guard case .array(let sums) = value, sums.count == 2, case .integer(let added) = sums[0],
-        case .integer(let subtracted) = sums[1], let added = Int(exactly: added), let subtracted = Int(exactly: subtracted)
-      else { return nil }
-      return Contribution(added: added, subtracted: subtracted)
-    }
+    return entries.mapValues(Contribution.init(propertyListValue:))
   }
 
   static let maximumRetiredIDs = 100_000
@@ -167,11 +162,7 @@ public final class CounterSync: CounterChangeRecorder {
     if kept.count > Self.maximumRetiredIDs {
       for id in kept.keys.sorted().prefix(kept.count - Self.maximumRetiredIDs) { kept[id] = nil }
     }
-    let value = PropertyListValue.dictionary(
-      kept.mapValues { sums in
-        sums.map { .array([.integer(Int64($0.added)), .integer(Int64($0.subtracted))]) } ?? .array([])
-      })
-    store.x.setPropertyList(value, forKey: .syncRetiredIDs)
+    store.x.setPropertyList(.dictionary(kept.mapValues { $0?.propertyListValue ?? .array([]) }), forKey: .syncRetiredIDs)
   }
 
   /// Ids derived from the names (one counter for one name made on two machines), else scoped.

@@ -135,19 +135,32 @@ extension CounterReplica {
   }
 
   private static func encode(_ contributions: [String: Contribution]) -> PropertyListValue {
-    .dictionary(contributions.mapValues { .array([.integer(Int64($0.added)), .integer(Int64($0.subtracted))]) })
+    .dictionary(contributions.mapValues(\.propertyListValue))
   }
 
   private static func decodeContributions(_ value: PropertyListValue) throws(SyncFileProblem) -> [String: Contribution] {
     guard case .dictionary(let entries) = value else { throw .malformed("contributions are not a dictionary") }
     var contributions: [String: Contribution] = [:]
     for (machine, entry) in entries {
-      guard case .array(let sums) = entry, sums.count == 2, case .integer(let added) = sums[0],
-        case .integer(let subtracted) = sums[1], added >= 0, subtracted >= 0
-      else { throw .malformed("a contribution is not two sums that are not negative") }
-      contributions[machine] = Contribution(added: Int(added), subtracted: Int(subtracted))
+      guard let contribution = Contribution(propertyListValue: entry) else {
+        throw .malformed("a contribution is not two sums that are not negative")
+      }
+      contributions[machine] = contribution
     }
     return contributions
+  }
+}
+
+extension Contribution {
+  /// `[added, subtracted]`.
+  var propertyListValue: PropertyListValue { .array([.integer(Int64(added)), .integer(Int64(subtracted))]) }
+
+  init?(propertyListValue value: PropertyListValue) {
+    guard case .array(let sums) = value, sums.count == 2, case .integer(let added) = sums[0],
+      case .integer(let subtracted) = sums[1], let added = Int(exactly: added), let subtracted = Int(exactly: subtracted),
+      added >= 0, subtracted >= 0
+    else { return nil }
+    self.init(added: added, subtracted: subtracted)
   }
 }
 

@@ -30,14 +30,10 @@ public final class TerminalSession: TerminalDriver {
   /// The last frame drawn, to send only what changed; `nil` forces a full redraw.
   private var drawn: Canvas?
 
-  /// Starts ncurses on standard input and output.
-  ///
-  /// - Parameters:
-  ///   - environment: the process environment, for `TERM` and `NO_COLOR`.
-  ///   - theme: the colours, the `theme` setting; `NO_COLOR` turns them off anyway.
+  /// Starts ncurses on standard input and output, as `TERM` says, in `theme`'s colours
+  /// unless `NO_COLOR` is set.
   public init(environment: [String: String], theme: Theme = .standard) throws(TerminalError) {
-    try Self.checkStandardStreams()
-    guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
+    let type = try Self.terminalType(environment: environment)
     _ = tally_set_locale_from_environment()
     isUnicode = tally_locale_is_utf8() != 0
     do {
@@ -68,8 +64,7 @@ public final class TerminalSession: TerminalDriver {
     mouseinterval(0)
     allowsColor = Palette.allowsColor(environment: environment)
     palette = Palette(theme: theme, useColor: allowsColor)
-    width = Int(tally_cols())
-    height = Int(tally_lines())
+    (width, height) = (Int(tally_cols()), Int(tally_lines()))
   }
 
   /// Throws unless a session could start here.
@@ -79,8 +74,7 @@ public final class TerminalSession: TerminalDriver {
   /// before it opens its store, and report a store it cannot open before anything is drawn,
   /// at the cost of one more terminfo read (docs/performance.md).
   public static func checkTerminal(environment: [String: String]) throws(TerminalError) {
-    try checkStandardStreams()
-    guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
+    let type = try terminalType(environment: environment)
     switch tally_check_terminal_type(type, STDOUT_FILENO) {
     case 0: return
     case 2: throw .cannotAddressCursor(type)
@@ -88,10 +82,12 @@ public final class TerminalSession: TerminalDriver {
     }
   }
 
-  /// Throws unless standard input and output are both terminals; touches nothing.
-  public static func checkStandardStreams() throws(TerminalError) {
+  /// `TERM`, once standard input and output are both terminals; touches nothing.
+  private static func terminalType(environment: [String: String]) throws(TerminalError) -> String {
     guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "input") }
     guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
+    guard let type = environment["TERM"], !type.isEmpty else { throw .unknownTerminalType(nil) }
+    return type
   }
 
   /// Restores the terminal, then ends the process as `signal` would have, so that the
@@ -105,9 +101,7 @@ public final class TerminalSession: TerminalDriver {
   /// continued, takes the terminal again and redraws everything on the next frame.
   public func suspend() {
     guard !isStopped else { return }
-    mousemask(0, nil)
-    curs_set(1)
-    endwin()
+    leaveCursesMode()
     signals.stopProcess()
     resume()
   }
@@ -136,10 +130,14 @@ public final class TerminalSession: TerminalDriver {
     signals.stop()
   }
 
-  /// Leaves curses mode: the tty modes, the main screen and the cursor as they were.
   private func restoreTerminal() {
     guard !isStopped else { return }
     isStopped = true
+    leaveCursesMode()
+  }
+
+  /// The tty modes, the main screen and the cursor as they were, and no mouse reports.
+  private func leaveCursesMode() {
     mousemask(0, nil)
     curs_set(1)
     endwin()
@@ -193,8 +191,7 @@ public final class TerminalSession: TerminalDriver {
         case .key(let key): keys.append(key)
         case .resize:
           // ncurses has already resized its screens (resizeterm queues this key).
-          width = Int(tally_cols())
-          height = Int(tally_lines())
+          (width, height) = (Int(tally_cols()), Int(tally_lines()))
         case .mouse:
           keys += readMouseEvents()
         case nil: break
@@ -340,8 +337,7 @@ public final class TerminalSession: TerminalDriver {
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
       resizeterm(Int32(size.ws_row), Int32(size.ws_col))
     }
-    width = Int(tally_cols())
-    height = Int(tally_lines())
+    (width, height) = (Int(tally_cols()), Int(tally_lines()))
     clearok(tally_curscr(), true)
     drawn = nil
   }

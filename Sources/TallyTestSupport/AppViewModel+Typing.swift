@@ -9,7 +9,6 @@ extension AppViewModel {
     for scalar in text.unicodeScalars { receive(.key(.character(Character(scalar)))) }
   }
 
-  /// Presses each key in turn.
   public func press(_ keys: Key...) {
     for key in keys { receive(.key(key)) }
   }
@@ -36,30 +35,21 @@ extension AppViewModel {
 
   /// The counter on screen.
   public var current: Counter { counters.list.current }
-
-  /// The counter on screen's value.
   public var count: Int { current.value }
-
-  /// What can be undone and redone.
   public var undoStack: UndoStack { counterScreen?.undoStack ?? UndoStack() }
-
   /// The status line's text, if any.
   public var message: String? { counterScreen?.status?.text }
 
-  /// The prompt on screen, if any.
   public var prompt: Prompt? {
     if case .prompt(let prompt)? = counterScreen?.mode { return prompt }
     return nil
   }
 
-  /// The confirmation on screen, if any.
   public var confirmation: Confirmation? {
     if case .confirmation(let confirmation)? = counterScreen?.mode { return confirmation }
     return nil
   }
-}
 
-extension AppViewModel {
   /// A mouse event on a screen of `width` x `height`, as the run loop hands it in.
   public func click(_ event: MouseEvent, width: Int = 80, height: Int = 24) {
     receive(.terminal(width: width, height: height, unicode: unicode))
@@ -74,17 +64,15 @@ extension Screen {
   public func press(_ key: Key, in context: ScreenContext = ScreenContext(counters: .none)) -> [ScreenEffect] {
     receive(.key(key), in: context).effects
   }
-}
 
-extension CounterList {
-  /// No counters, for the screens that show none.
-  public static let none = CounterList(counters: [], currentID: "")
-}
-
-extension Screen {
   /// Sends `message` to the screen over `counters`, at 80x24.
   @discardableResult
   public func receive(_ message: ScreenMessage, counters: CounterList = .none) -> ScreenUpdate {
     receive(message, in: ScreenContext(counters: counters))
   }
+}
+
+extension CounterList {
+  /// No counters, for the screens that show none.
+  public static let none = CounterList(counters: [], currentID: "")
 }

@@ -37,14 +37,14 @@ public final class RunningProcess {
   /// The next line the child prints (without its line feed), or `nil` when none comes within
   /// `timeout` seconds or the child closed its output.
   public func readLine(timeout: Double) -> String? {
-    let deadline = monotonicSeconds() + timeout
+    let deadline = MonotonicClock.now() + timeout
     while true {
       if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: buffer[..<end], as: UTF8.self)
         buffer.removeSubrange(...end)
         return line
       }
-      let left = deadline - monotonicSeconds()
+      let left = deadline - MonotonicClock.now()
       guard left > 0, ChildProcess.waitUntilReadable(output, timeout: left) else { return nil }
       var chunk = [UInt8](repeating: 0, count: 4096)
       let count = read(output, &chunk, chunk.count)
@@ -73,6 +73,3 @@ public final class RunningProcess {
     close(output)
   }
 }
-
-/// Seconds on the monotonic clock, for the test drivers' deadlines.
-func monotonicSeconds() -> Double { MonotonicClock.now() }

@@ -1,3 +1,4 @@
+import TallyPlatform
 import TallyScreens
 
 #if canImport(Glibc)
@@ -23,7 +24,6 @@ import TallyScreens
 /// unless `launchEnvironment` says otherwise, a UTF-8 locale, and `TERM` as tmux sets it.
 /// A failed wait throws an error whose message is the whole screen.
 public final class TerminalApp {
-  /// Arguments passed to `tally`.
   public var launchArguments: [String] = []
   /// Environment variables added to (or replacing) the defaults above.
   public var launchEnvironment: [String: String] = [:]
@@ -111,7 +111,6 @@ public final class TerminalApp {
 
   // MARK: Input
 
-  /// Presses one key.
   public func press(_ key: Key, times: Int = 1) throws {
     for _ in 0..<times {
       try runTmux(["send-keys", "-t", "app"] + key.sendKeysArguments)
@@ -146,7 +145,6 @@ public final class TerminalApp {
     get throws { try runTmux(["capture-pane", "-p", "-e", "-t", "app"]).standardOutput }
   }
 
-  /// The screen as one string, for messages.
   public var screenText: String {
     ((try? screen) ?? ["(no screen)"]).joined(separator: "\n")
   }
@@ -184,7 +182,7 @@ public final class TerminalApp {
   public func waitUntil(
     _ description: String, timeout: Double = 5, _ condition: ([String]) -> Bool
   ) async throws -> [String] {
-    let deadline = monotonicSeconds() + timeout
+    let deadline = MonotonicClock.now() + timeout
     var candidate: [String]?
     while true {
       let lines = try screen
@@ -194,7 +192,7 @@ public final class TerminalApp {
       } else {
         candidate = nil
       }
-      if monotonicSeconds() > deadline {
+      if MonotonicClock.now() > deadline {
         if let candidate { return candidate }
         throw TestSupportError(
           "timed out after \(timeout) s waiting for \(description); the screen was:\n"
@@ -209,10 +207,10 @@ public final class TerminalApp {
   /// Waits for the app to exit; returns its exit status (128 + n if signal n ended it).
   @discardableResult
   public func waitForExit(timeout: Double = 5) async throws -> Int32 {
-    let deadline = monotonicSeconds() + timeout
+    let deadline = MonotonicClock.now() + timeout
     while true {
       if let exitStatus { return exitStatus }
-      if monotonicSeconds() > deadline {
+      if MonotonicClock.now() > deadline {
         throw TestSupportError(
           "the app did not exit within \(timeout) s; the screen was:\n" + Self.frame((try? screen) ?? [], columns: columns))
       }

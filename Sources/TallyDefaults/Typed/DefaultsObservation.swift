@@ -31,28 +31,3 @@ public final class DefaultsObservation {
 
   deinit { invalidate() }
 }
-
-/// The change handlers of one store, called in the order they were added after each change.
-public final class DefaultsChangeHandlers {
-  private var handlers: [(id: Int, handler: (Set<String>) -> Void)] = []
-  private var nextID = 0
-
-  public init() {}
-
-  public func add(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
-    let id = nextID
-    nextID += 1
-    handlers.append((id, handler))
-    return DefaultsObservation { [weak self] in self?.handlers.removeAll { $0.id == id } }
-  }
-
-  /// Calls every handler with `keys`; a handler added or removed meanwhile takes effect next time.
-  public func notify(_ keys: Set<String>) {
-    guard !keys.isEmpty else { return }
-    for (id, handler) in handlers where handlers.contains(where: { $0.id == id }) {
-      handler(keys)
-    }
-  }
-
-  public var isEmpty: Bool { handlers.isEmpty }
-}

@@ -19,7 +19,7 @@ public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
 
   @usableFromInline
   static func wrongType(key: String, expected: Any.Type, found: PropertyListValue) -> DefaultsProblem {
-    let foundText = "<\(found.typeName)> \(PropertyListCodec.fragment(found).prefix(60))"
+    let foundText = "<\(found.kind.rawValue)> \(PropertyListCodec.fragment(found).prefix(60))"
     return DefaultsProblem(key: key, message: "holds \(foundText), not a \(expected); it reads as no value")
   }
 }
