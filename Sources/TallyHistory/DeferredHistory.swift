@@ -9,46 +9,35 @@ import TallySync
   import Foundation
 #endif
 
-/// The history database, opened at its first use (`tally get`, `tally list` and a first
-/// frame without a goal never ask it), with the rows waiting in the store
-/// (``PendingHistory``) counted in its answers until it holds them.
-///
-/// A database that cannot be opened makes every question answer nothing and every append
-/// fail with its reason (``appendProblem``): the counts are saved either way. A command that
-/// shows the history opens it first (``opened()``) and exits with the reason.
+/// The history database, opened at its first use, with the rows waiting in the store
+/// (``PendingHistory``) counted in its answers until it holds them; one that cannot be opened
+/// answers nothing and fails every append with its reason; the counts are saved either way.
 public final class DeferredHistory: HistoryLog {
   private let open: () throws(HistoryError) -> SQLiteHistory
   public let pending: PendingHistory?
   private var outcome: Result<SQLiteHistory, HistoryError>?
   /// The opening started ahead of the first question, until that question.
   private var ahead: (opening: Opening, adopt: (SQLiteHistory) -> Void)?
-  /// The sync folder to join once it is open (``attach(to:adoptingOwnFiles:readingBeforeFirstQuestion:)``).
+  /// The sync folder to join once it is open.
   private var folder: (sync: CounterSync, adoptingOwnFiles: Bool, readingFirst: Bool)?
   /// What opening found and did, not yet told.
   private var untold: [String] = []
   private let mayHoldChanges: (() -> Bool)?
 
-  /// An opening of the database started ahead of its first question, on a thread of its
-  /// own (``WorkAhead``), while the caller goes on with other work.
+  /// An opening of the database started ahead of its first question, on a thread of its own.
   public struct Opening {
     fileprivate let work: WorkAhead<Result<SQLiteHistory, HistoryError>>
 
-    /// Starts `open` on a thread of its own.
-    ///
-    /// `open` must reach nothing its caller goes on using, wait for no lock (`adopt` sets how
-    /// long) and repair nothing: the process may end before it is done.
+    /// Starts `open` on a thread of its own: it must reach nothing its caller goes on using,
+    /// wait for no lock and repair nothing, since the process may end before it is done.
     public init(_ open: @escaping @Sendable () throws(HistoryError) -> SQLiteHistory) {
       work = WorkAhead { Result(catching: open) }
     }
   }
 
   /// A history opened by `open` at its first use; while `mayHoldChanges` says no (a new
-  /// machine), a question is answered with none, and nothing is made.
-  ///
-  /// With `ahead`, the first question takes the database that opening made and hands it to
-  /// `adopt` on this thread; one found locked or damaged is opened again by `open`, which
-  /// waits and repairs (docs/history.md). With `pending`, an import cut short is finished or
-  /// undone as its store says when the database opens, and the waiting rows appended.
+  /// machine), a question is answered with none; with `ahead`, the first question adopts the
+  /// database that opening made (one found locked or damaged is opened again by `open`).
   public init(
     open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
     ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil
@@ -85,12 +74,10 @@ public final class DeferredHistory: HistoryLog {
     return try result.get()
   }
 
-  /// Appends the rows waiting in the store that the open database does not hold yet, then
-  /// checks it against the store's values once.
+  /// Appends the waiting rows the database does not hold, then checks it against the store.
   private func settle() {
     guard let pending, case .success(let history)? = outcome else { return }
-    // Read first: the rows another process appended cost no write, and a held lock does not
-    // keep them from being known.
+    // Read first: the rows another process appended cost no write.
     pending.holds(history.held(among: pending.unheld))
     if !pending.unheld.isEmpty {
       pending.holds(history.appendPending(pending.unheld, copyingToFolder: true))
@@ -100,9 +87,8 @@ public final class DeferredHistory: HistoryLog {
     if pending.unheld.isEmpty { history.reconcile(with: pending) }
   }
 
-  /// Replaces a database found damaged in use by one made from what can still be read of it
-  /// (``HistoryFile/rebuild(reason:)``), this machine's files in the sync folder and the
-  /// rows waiting in the store; returns whether it did.
+  /// Replaces a database found damaged in use (``HistoryFile/rebuild(reason:)``); returns
+  /// whether it did.
   private func repairIfDamaged(_ history: SQLiteHistory) -> Bool {
     guard let reason = history.damage, let file = history.file else { return false }
     history.damage = nil
@@ -121,8 +107,7 @@ public final class DeferredHistory: HistoryLog {
 
   private var history: SQLiteHistory? { try? opened() }
 
-  /// The database for a question: not opened, nor made, while it cannot hold a change (an
-  /// opening started ahead was started because there was one).
+  /// The database for a question: not opened while it cannot hold a change.
   private var readable: SQLiteHistory? {
     if outcome == nil, ahead == nil, let mayHoldChanges, !mayHoldChanges() { return nil }
     return history
@@ -139,7 +124,7 @@ public final class DeferredHistory: HistoryLog {
   }
 
   /// Reads the other machines' new history now if the database is open, else before its
-  /// first answer (opening it for this alone would slow the app's first frames).
+  /// first answer.
   @discardableResult
   public func refresh(_ changes: FolderChanges) -> Bool {
     switch outcome {
@@ -153,8 +138,6 @@ public final class DeferredHistory: HistoryLog {
   public func copyToFolder() {
     if case .success(let history)? = outcome { history.copyToFolder() }
   }
-
-  // MARK: Writing
 
   public func append(_ entries: [HistoryEntry], copyingToFolder: Bool) {
     guard !entries.isEmpty, let history else { return }
@@ -199,10 +182,8 @@ public final class DeferredHistory: HistoryLog {
     try history?.keepAsideAndClear() ?? []
   }
 
-  // MARK: Reading
-
-  /// Why it could not be opened, or the notices from opening not yet told, then what the
-  /// other machines' files held that could not be read; asking does not open it.
+  /// Why it could not be opened or what opening found, then what the other machines' files
+  /// held that could not be read; asking does not open it.
   public var notice: String? {
     guard case .success(let history)? = outcome else { return openProblem }
     let parts = takeOpeningNotices() + [history.notice].compactMap { $0 }
@@ -220,8 +201,8 @@ public final class DeferredHistory: HistoryLog {
     return nil
   }
 
-  /// The rows of the counter (of every one when `nil`) waiting in the store that the
-  /// database does not hold, in time order; asking writes nothing and waits for no lock.
+  /// The waiting rows of the counter (of every one when `nil`) the database does not hold, in
+  /// time order; asking writes nothing.
   private func waiting(ofCounter id: String? = nil) -> [HistoryEntry] {
     guard let pending, !pending.unheld.isEmpty else { return [] }
     // Opened first: opening appends them.
@@ -234,7 +215,7 @@ public final class DeferredHistory: HistoryLog {
     entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
   }
 
-  /// What the database answered (or why it could not), `waiting`'s entries put in among its own.
+  /// What the database answered, `waiting`'s entries put in among its own.
   private func adding(_ waiting: [HistoryEntry], to reading: HistoryReading?) -> HistoryReading {
     var reading = reading ?? HistoryReading(problem: openProblem)
     if !waiting.isEmpty { reading.entries = Self.inTimeOrder(reading.entries + waiting) }
@@ -300,8 +281,7 @@ public final class DeferredHistory: HistoryLog {
   }
 
   /// With sync on, the counter's value as the machines' counts merge it (what `get` prints),
-  /// which every honest machine's rows add up to: another machine's history file, its word
-  /// alone, cannot make `stats` disagree with `get` (docs/history.md).
+  /// so that another machine's file cannot make `stats` disagree with `get` (docs/history.md).
   public func allTime(ofCounter id: String) -> Int {
     let history = readable
     if history?.folder?.sync != nil, let value = pending?.store.x.object(Int.self, forKey: DefaultsKey(id)) { return value }

@@ -3,14 +3,12 @@ import TallyDefaults
 import TallyModel
 import TallyPlatform
 
-/// `history.sqlite` in a data directory: opened, made the first time, moved aside and made
-/// again when damaged, and the old history log imported into it once.
+/// `history.sqlite` in a data directory: opened, made, rebuilt when damaged, and the old
+/// history log imported into it once.
 struct HistoryFile {
-  /// The old history log's names in the data directory: the log and its rotated part.
   static let legacyFiles = ["history.jsonl.1", "history.jsonl"]
 
   let directory: String
-  /// How long a change waits for another process's lock, in seconds.
   var busyTimeout: Double
 
   var path: String { StoreLocation.join(directory, SQLiteHistory.fileName) }
@@ -24,12 +22,9 @@ struct HistoryFile {
     legacyFiles.contains { FileSystem.fileExists(atPath: StoreLocation.join(directory, $0)) }
   }
 
-  /// Opens the database, making it the first time; on first start the old log
-  /// (`history.jsonl.1`, `history.jsonl`) is imported whole, once.
-  ///
-  /// A file that is not a database, or a damaged one, is rebuilt (``rebuild(reason:)``);
-  /// not when `repairing` is false: then it throws ``HistoryError/damaged(path:reason:)``
-  /// (an opening that may be cut short by the process's end, which the repair must not be).
+  /// Opens the database, making it (and importing the old log) the first time; a damaged one
+  /// is rebuilt (``rebuild(reason:)``), unless `repairing` is false: then it throws
+  /// ``HistoryError/damaged(path:reason:)`` (an opening that the process's end may cut short).
   func open(repairing: Bool) throws(HistoryError) -> SQLiteHistory {
     do throws(HistoryError) {
       let history = try connect()
@@ -53,10 +48,8 @@ struct HistoryFile {
       let connection = try SQLiteConnection(path: path)
       connection.waitForLock(upTo: busyTimeout)
       tally_sqlite_no_checkpoint_on_close(connection.handle)
-      // A new database is made without waiting for the disk (a crash while it is made leaves
-      // a file that is moved aside as damaged, and nothing was in it); then every commit is
-      // fsynced: WAL, so readers never wait for a writer, and FULL, so that an acknowledged
-      // change survives power loss, as the old log's fsync per append did.
+      // A new database is made without fsync (a crash leaves a damaged file, moved aside);
+      // then WAL and FULL: every acknowledged change survives power loss.
       if isNew { try connection.execute("PRAGMA synchronous = OFF") }
       return connection
     }
@@ -65,8 +58,7 @@ struct HistoryFile {
     try HistorySchema.create(on: connection, path: path)
     try HistoryError.catching(path: path) { () throws(SQLiteError) in
       if !inWAL { try connection.execute("PRAGMA journal_mode = WAL") }
-      // Nothing to import when there is no old log: said so in the new database, so that
-      // opening it does not write again.
+      // No old log: said so in the new database, so that opening it does not write again.
       if isNew, !Self.hasLegacyLog(inDirectory: directory) {
         try? connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
       }
@@ -75,12 +67,8 @@ struct HistoryFile {
     return history
   }
 
-  /// Refuses anything but a regular file at the database's name or its `-wal` or `-shm`.
-  ///
-  /// A FIFO, a socket, a device, a directory or a link to nothing is refused before anything
-  /// opens it: opening a FIFO waited for a writer for ever. Such a file is left where it is
-  /// (it is not a damaged database, and not Tally's to move); the counts are saved without
-  /// the history, as on a read-only disk.
+  /// Refuses anything but a regular file at the database's name or its `-wal` or `-shm`
+  /// (opening a FIFO waited for ever); such a file is left where it is.
   private func requireRegularFiles() throws(HistoryError) {
     for file in [path, path + "-wal", path + "-shm"] {
       do throws(SystemError) {
@@ -91,9 +79,8 @@ struct HistoryFile {
     }
   }
 
-  /// Moves the database, found damaged (`reason`), aside (`history.sqlite.damaged-<time>`,
-  /// with its `-wal`) and makes a new one from the rows that can still be read of it; with
-  /// sync on, ``HistoryFolder`` then adds what this machine's files there hold.
+  /// Moves the damaged database aside (`history.sqlite.damaged-<time>`, with its `-wal`) and
+  /// makes a new one from the rows that can still be read of it.
   func rebuild(reason: String) throws(HistoryError) -> SQLiteHistory {
     let aside = FileSystem.asideName(for: path, tag: "damaged")
     do throws(SystemError) {
@@ -118,11 +105,9 @@ struct HistoryFile {
     return history
   }
 
-  /// This machine's rows that can still be read from the damaged database at `path`, with
-  /// their pending rows' ids.
+  /// This machine's readable rows of the damaged database at `path`, with pending ids.
   private static func salvage(from path: String) -> [(entry: HistoryEntry, id: Int64?)] {
-    // A database from before notes has no `note` column, and one from before pending rows no
-    // `pending_id`: their rows come back without them.
+    // Older schemas lack `note` or `pending_id`: their rows come back without them.
     let columns = [
       "\(HistorySchema.columns), pending_id", "\(HistorySchema.columns), NULL",
       "time, event, counter, name, old, new, source, machine, NULL, NULL",

@@ -3,35 +3,23 @@ import TallyPlatform
 import TallySync
 
 /// The history's side of a sync folder: each machine writes its changes there as JSON lines
-/// (``OwnHistoryFiles``), and reads everyone else's into its database.
-///
-/// - Another machine's file is read from where the last reading stopped (its device, inode
-///   and offset are kept in `folder_file`), and read again whole when it was replaced or
-///   shrank. Only whole lines are taken; a damaged line is skipped and counted.
-/// - Files are untrusted (``UntrustedFolder``): no link is followed, nothing but a regular
-///   file is read, a file past ``maximumFileSize`` is skipped with a notice, and the machine
-///   a line names is always the file's.
-/// - A machine's old single file (`laptop.history.jsonl` and `.1`, from a Tally before the
-///   database) is read while it has no monthly file.
+/// (``OwnHistoryFiles``) and reads the others' into its database, resuming where it stopped;
+/// files are untrusted (``UntrustedFolder``); docs/history.md describes the rules.
 final class HistoryFolder {
   static let maximumFileSize = 64 << 20
-  /// The most bytes one reading takes from the other machines' files: a folder stuffed with
-  /// big files is read a part at each start (or refresh), never all of it in one.
+  /// The most bytes one reading takes from the other machines' files.
   var readingBudget = 64 << 20
 
   let path: String
   let machine: String
   let own: OwnHistoryFiles
-  /// The sync folder's side of the counters, when it was joined through it: what a database
-  /// made anew joins again, and what tells of counters moved to other ids.
+  /// The sync folder's side of the counters: what a database made anew joins again.
   let sync: CounterSync?
-  /// Whether the other machines' files are read before the first answer (else only by
-  /// ``refresh(_:into:)``: the app draws its first frame first).
+  /// Whether the other machines' files are read before the first answer.
   let readingFirst: Bool
   private var unread = false
   /// Whether this machine may write its files now (no other machine uses its name).
   let mayWrite: () -> Bool
-  /// Whether the last reading left files for the next one, its budget spent.
   private(set) var unfinished = false
   /// Files skipped since the last indexing, one sentence each.
   private(set) var skipped: [String] = []
@@ -45,9 +33,8 @@ final class HistoryFolder {
     self.mayWrite = mayWrite
   }
 
-  /// Joins `history` to the folder: with `adoptingOwnFiles` (a machine taking over its old
-  /// name) or a rebuilt database, this machine's changes in its files there are taken back
-  /// first; then its own are copied there, and moved to its counters' new ids.
+  /// Joins `history` to the folder: with `adoptingOwnFiles` or a rebuilt database, takes this
+  /// machine's changes in its files back first; then copies its own there.
   func join(_ history: SQLiteHistory, adoptingOwnFiles: Bool) {
     if adoptingOwnFiles || history.rebuiltFrom != nil {
       let count = own.adopt(into: history)
@@ -78,9 +65,8 @@ final class HistoryFolder {
     return index(into: history) || moved
   }
 
-  /// Moves this machine's changes to the ids its counters moved to in the store (shown apart
-  /// from another machine's with its name: ``CounterGroup``), and writes its files anew with
-  /// them, so that every machine reads them under the new ids; returns whether any moved.
+  /// Moves this machine's changes to its counters' new ids and writes its files anew with
+  /// them; returns whether any moved.
   @discardableResult
   private func followMovedCounters(in history: SQLiteHistory) -> Bool {
     guard let moves = sync?.takeMovedCounterIDs(), !moves.isEmpty else { return false }
@@ -109,7 +95,6 @@ final class HistoryFolder {
 
   static func parse(_ name: String) -> (machine: String, legacy: Bool)? {
     let bytes = Array(name.utf8)
-    /// Where `suffix` starts when the bytes before `end` end with it.
     func start(of suffix: StaticString, endingAt end: Int) -> Int? {
       let start = end - suffix.utf8CodeUnitCount
       guard start >= 0, suffix.withUTF8Buffer({ bytes[start..<end].elementsEqual($0) }) else { return nil }
@@ -136,16 +121,14 @@ final class HistoryFolder {
 
   // MARK: Reading the other machines'
 
-  /// A file of the folder as the database last indexed it: its device, inode, the bytes
-  /// read (whole lines only), modification time and damaged lines.
+  /// A file as the database last indexed it: device, inode, bytes read, time, damaged lines.
   private typealias Indexed = (device: Int64, inode: Int64, indexed: Int64, modified: Int64, damaged: Int64)
 
-  /// A file to read now, from `from` (where the last reading ended, when it is the same file
-  /// and grew; else its start).
+  /// A file to read now, from `from` (where the last reading ended, or its start).
   private typealias Reading = (name: String, machine: String, identity: FileIdentity, from: Int64, damaged: Int64)
 
-  /// Reads what the other machines' files hold that the database does not have yet;
-  /// returns whether anything changed.
+  /// Reads what the other machines' files hold that the database does not; returns whether
+  /// anything changed.
   @discardableResult
   func index(into history: SQLiteHistory) -> Bool {
     skipped = []
@@ -200,8 +183,7 @@ final class HistoryFolder {
     }
   }
 
-  /// What to read of the file `name` of `machine`, given how it was `known`: `nil` when it is
-  /// as it was when last read, or it is skipped (with a notice).
+  /// What to read of the file `name` of `machine`: `nil` when unchanged or skipped.
   private func reading(of name: String, by machine: String, in folder: UntrustedFolder, known: Indexed?) -> Reading? {
     let identity: FileIdentity
     do throws(SystemError) {
@@ -223,8 +205,7 @@ final class HistoryFolder {
     return (name, machine, identity, resumed?.indexed ?? 0, resumed?.damaged ?? 0)
   }
 
-  /// Reads `file`'s whole new lines into `history`, inside the caller's transaction, and
-  /// records how far it was read; a damaged line is counted and skipped.
+  /// Reads `file`'s whole new lines into `history`, inside the caller's transaction.
   private func read(_ file: Reading, from folder: UntrustedFolder, into history: SQLiteHistory) throws(SQLiteError) {
     var file = file
     let connection = history.connection
@@ -266,15 +247,10 @@ final class HistoryFolder {
       ])
   }
 
-  /// How far before where the last reading ended a resumed reading starts, to check that
-  /// the file still ends its last line there.
   private static let resumeCheck: Int64 = 4096
 
-  /// Whether the file still ends a line it was read up to where its last reading ended.
-  ///
-  /// `before` is its bytes up to there; the line they end with must be one the database
-  /// holds from `file`, else the file was written again, not appended to.
-  /// `resumingAtStart` says that `before` begins at the file's start (so at a line's).
+  /// Whether the line that `before` (the file's bytes up to where its last reading ended)
+  /// ends with is one the database holds from `file`; else the file was written again.
   private func endsAsIndexed(
     _ before: ArraySlice<UInt8>, resumingAtStart: Bool, file: String, history: SQLiteHistory
   ) throws(SQLiteError) -> Bool {

@@ -1,7 +1,6 @@
 import TallyModel
 
-/// The tables of the history database (docs/history.md), and how an older one is brought up
-/// to them.
+/// The tables of the history database (docs/history.md), and their migrations.
 enum HistorySchema {
   /// The schema this Tally writes (`PRAGMA user_version`), a later one refused: 5 added
   /// `change.pending_id`; 4, `counter_entries`; 3, `change.note`; 2, the `streak` table.
@@ -31,11 +30,8 @@ enum HistorySchema {
     ]
   }
 
-  /// Creates the tables when they are not there, and checks the schema's version.
-  ///
-  /// An older database (it is on users' disks) is brought up to this schema once, in one
-  /// transaction that keeps every row (an `ALTER TABLE` rewrites no row). Opening a current
-  /// one reads its version and nothing more.
+  /// Creates the tables when they are not there, and checks the schema's version; an older
+  /// database is brought up to it once, in one transaction that keeps every row.
   static func create(on connection: SQLiteConnection, path: String) throws(HistoryError) {
     let version = try HistoryError.catching(path: path) { () throws(SQLiteError) in
       try connection.integer("PRAGMA user_version") ?? 0
@@ -165,8 +161,7 @@ enum HistorySchema {
     END;
     """
 
-  /// The staging table of an import (``ImportStaging``),
-  /// with `change`'s columns.
+  /// The staging table of an import (``ImportStaging``), with `change`'s columns.
   static let importRowTable = """
     CREATE TABLE IF NOT EXISTS import_row (
     \(changeColumns)

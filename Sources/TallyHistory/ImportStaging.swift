@@ -14,8 +14,7 @@ struct ImportStaging {
   private static let rowsBetweenLooks = 4_096
   private static let interruption = SQLiteError(code: 0, message: "interrupted")
 
-  /// Copies the database aside, as it is now (for an import that replaces everything);
-  /// returns where.
+  /// Copies the database aside, as it is now; returns where.
   func keepAside() throws(SQLiteError) -> [String] {
     guard path != ":memory:" else { return [] }
     let destination = FileSystem.asideName(for: path, tag: "replaced")
@@ -62,8 +61,7 @@ struct ImportStaging {
     return kept
   }
 
-  /// ``HistoryImportStaging/finishImport(id:)``; the totals are then brought up to date for
-  /// `calendar`, as an append keeps them, when this process asked for them.
+  /// ``HistoryImportStaging/finishImport(id:)``, with the kept totals brought up to date.
   func finish(id: String, calendar: GoalCalendar?) throws(HistoryImportError) {
     do throws(SQLiteError) {
       let moved = try connection.transaction { () throws(SQLiteError) -> Bool in
@@ -110,13 +108,9 @@ extension SQLiteHistory: HistoryImportStaging {
 
   public func dropStagedImport() { staging.drop() }
 
-  /// Finishes or undoes an import that was cut short (the process killed between its
-  /// staging and its last step), as `store` says: its rows are moved into the history when
-  /// the store holds the import's id (it reached its commit point), dropped when it does not.
-  ///
-  /// Decided under the store's lock, so that an import still running in another process
-  /// (which holds the lock from before its staging to after its last step) is never undone;
-  /// if the lock cannot be had, nothing is done now.
+  /// Finishes or undoes an import cut short, as `store` says (moved in when it holds the
+  /// import's id), under the store's lock so that one still running is never undone; nothing
+  /// when the lock cannot be had.
   public func finishInterruptedImport(committedIn store: any PropertyListStore) {
     guard path != ":memory:", unfinishedWork.contains("import") else { return }
     leftToDo?.remove("import")

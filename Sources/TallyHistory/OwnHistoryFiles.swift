@@ -2,17 +2,13 @@ import TallyModel
 import TallyPlatform
 
 /// This machine's history files in the sync folder, one a month in UTC
-/// (`laptop.history.2026-11.jsonl`): new rows appended, a file missing or not as it was left
-/// written anew from the database, and taken back into a database that lost them.
-///
-/// `copied` in `setting` is the last row looked at (every row up to it that is this machine's
-/// is in its files), and `own_file` holds each file's size as last written and its last row.
+/// (`laptop.history.2026-11.jsonl`), kept up with the database (`copied` in `setting`,
+/// `own_file`: docs/history.md).
 struct OwnHistoryFiles {
   let path: String
   let machine: String
 
-  /// The end of every machine's file name for the month of `milliseconds` (UTC):
-  /// `.history.2026-11.jsonl`.
+  /// The end of every machine's file name for the month of `milliseconds` (UTC).
   static func monthSuffix(forMilliseconds milliseconds: Int64) -> String {
     let day = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
     let date = UTCTime.civilDate(ofDay: day)
@@ -21,11 +17,8 @@ struct OwnHistoryFiles {
     return ".history." + yearText + "-" + (date.month < 10 ? "0" : "") + String(date.month) + ".jsonl"
   }
 
-  /// Inside the caller's transaction: marks the month's file of the row after `row` (a note
-  /// set on it) as not as this machine left it.
-  ///
-  /// The next copy then writes it anew, whole, from the database (the other machines read a
-  /// replaced file again whole). Nothing happens here without sync.
+  /// Inside the caller's transaction: has the next copy write anew, whole, the month's file
+  /// of the row after `row` (a note set on it); nothing without sync.
   static func copyAgain(monthOf milliseconds: Int64, after row: Int64, _ connection: SQLiteConnection) throws(SQLiteError) {
     try connection.run(
       "UPDATE own_file SET size = -1, copied = min(copied, ?1) WHERE substr(name, -length(?2)) = ?2",
@@ -59,9 +52,8 @@ struct OwnHistoryFiles {
           }
         }
       }
-      // What was written, in one transaction that waits for no disk: lost to a crash, a file
-      // no longer has the size recorded and is written anew, and rows are never copied twice
-      // (each file's last row copied is kept with it).
+      // Recorded in one transaction that waits for no disk: lost to a crash, a file no longer
+      // has the size recorded and is written anew; rows are never copied twice.
       try? connection.execute("PRAGMA synchronous = OFF")
       defer { try? connection.execute("PRAGMA synchronous = FULL") }
       try connection.transaction { () throws(SQLiteError) in
@@ -97,8 +89,7 @@ struct OwnHistoryFiles {
         continue
       }
       do throws(SystemError) {
-        // Not fsynced: the database is what keeps the change; a file that fell short (a
-        // crash, a power cut) no longer has the size recorded, and is written anew whole.
+        // Not fsynced: a file that fell short no longer has the size recorded, and is written anew.
         let identity = try folder.append(Array(fresh.map(\.line).joined().utf8), toFile: name, durably: false)
         written.append((name, identity.byteCount, last))
       } catch {
@@ -109,8 +100,7 @@ struct OwnHistoryFiles {
     return (written, anew)
   }
 
-  /// This machine's rows after row `copied` up to row `latest`, as lines by the file of their
-  /// month (only the files `inFiles` when given).
+  /// This machine's rows after `copied` up to `latest`, as lines by month file (only `inFiles`).
   private func ownRows(
     after copied: Int64, upTo latest: Int64, inFiles names: Set<String>? = nil, connection: SQLiteConnection
   ) throws(SQLiteError) -> [String: [(seq: Int64, line: String)]] {
@@ -126,8 +116,7 @@ struct OwnHistoryFiles {
     return months
   }
 
-  /// Adds to the database this machine's changes from its files that it does not hold;
-  /// returns how many.
+  /// Adds this machine's changes from its files that the database lacks; returns how many.
   func adopt(into history: SQLiteHistory) -> Int {
     guard let folder = try? UntrustedFolder(path: path) else { return 0 }
     let own = folder.names().filter { HistoryFolder.parse($0)?.machine == machine }

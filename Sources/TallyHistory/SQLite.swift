@@ -26,13 +26,8 @@ enum SQLiteValue: Equatable {
   case null
 }
 
-/// One connection to an SQLite database, with the statements it prepared kept for reuse.
-///
-/// A statement is reset before each use and after a single-row read, so that none holds a
-/// read transaction open between calls.
-///
-/// Not thread-safe: each history owns its connection and is used from one thread at a
-/// time (the interactive app opens it on a thread of its own, then hands it over).
+/// One connection to an SQLite database, its prepared statements kept for reuse and reset
+/// after use so that none holds a read transaction open; used from one thread at a time.
 final class SQLiteConnection {
   let handle: OpaquePointer
   private var statements: [String: SQLiteStatement] = [:]
@@ -65,7 +60,6 @@ final class SQLiteConnection {
     sqlite3_close_v2(handle)
   }
 
-  /// Runs one or more statements without parameters.
   func execute(_ sql: String) throws(SQLiteError) {
     let result = sqlite3_exec(handle, sql, nil, nil, nil)
     guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: handle) }
@@ -126,7 +120,6 @@ final class SQLiteConnection {
     }
   }
 
-  /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
   var changedRows: Int { Int(sqlite3_changes(handle)) }
 }
 
@@ -160,7 +153,6 @@ final class SQLiteStatement {
     }
   }
 
-  /// Steps to the next row: `false` when done.
   func step() throws(SQLiteError) -> Bool {
     switch sqlite3_step(pointer) {
     case SQLITE_ROW: return true

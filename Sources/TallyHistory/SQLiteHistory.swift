@@ -9,16 +9,8 @@ import TallySync
   import Foundation
 #endif
 
-/// The history of changes in an SQLite database: `history.sqlite` in the data directory
-/// (opened by ``HistoryFile``), or in memory (`:memory:`) for `-useInMemoryUserDefaults` and
-/// tests; its rows are copied to and read from a sync folder by ``HistoryFolder``.
-///
-/// - Every change is a row of `change`, kept until the user deletes it: nothing rotates.
-/// - Totals per day, week and month are kept (``KeptTotals``).
-/// - The database is in WAL mode with `synchronous=FULL`: an append returns once the
-///   change is on disk, and survives `kill -9` and power loss.
-///
-/// The schema is in docs/history.md.
+/// The history of changes in an SQLite database: `history.sqlite` (opened by ``HistoryFile``)
+/// or in memory; ``HistoryFolder`` copies it to a sync folder; docs/history.md has the schema.
 public final class SQLiteHistory: HistoryLog {
   public static let fileName = "history.sqlite"
 
@@ -27,8 +19,7 @@ public final class SQLiteHistory: HistoryLog {
   let keptTotals: KeptTotals
   var staging: ImportStaging { ImportStaging(connection: connection, path: path, keptTotals: keptTotals) }
   public private(set) var appendProblem: String?
-  /// What the last failed write or read found, when it was damage (`SQLITE_CORRUPT`,
-  /// `SQLITE_NOTADB`): ``DeferredHistory`` then makes it again.
+  /// The damage (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) the last write or read found, if any.
   public internal(set) var damage: String?
   /// What opening found and did (an import of the old log, a damaged database rebuilt).
   public internal(set) var notices: [String] = []
@@ -47,10 +38,8 @@ public final class SQLiteHistory: HistoryLog {
 
   public var path: String { file?.path ?? ":memory:" }
 
-  /// The size past which this connection folds the write-ahead log into the database, and
-  /// empties it, when it closes: a command folds past a bound, so that the log does not grow
-  /// with every command; the interactive app (0) folds whatever is in it, so that its next
-  /// start has no log index to rebuild (docs/performance.md, "SQLiteHistory").
+  /// The write-ahead log size past which closing folds it into the database (0: always);
+  /// docs/performance.md, "SQLiteHistory".
   public var logFoldedAbove = 256 << 10
 
   /// Opens (creating it the first time) `history.sqlite` in `directory` (``HistoryFile``).
@@ -60,17 +49,14 @@ public final class SQLiteHistory: HistoryLog {
     try HistoryFile(directory: directory, busyTimeout: busyTimeout).open(repairing: repairing)
   }
 
-  /// Whether `directory` holds the database, or an old log that opening it would import.
   public static func exists(inDirectory directory: String) -> Bool { HistoryFile.exists(inDirectory: directory) }
 
-  /// How long a change waits for another process's lock from now on, in seconds.
   public func waitForLock(upTo seconds: Double) {
     connection.waitForLock(upTo: seconds)
     file?.busyTimeout = seconds
   }
 
-  /// Prepares what a frame with a goal and the last-change line ask, so that the first
-  /// frame only binds and steps: the interactive app's opening ahead does it on its thread.
+  /// Prepares the statements the first frame asks, so that it only binds and steps.
   public func prepareFrameQueries() {
     for sql in FrameQuery.all { _ = try? connection.statement(sql) }
   }
@@ -99,8 +85,7 @@ public final class SQLiteHistory: HistoryLog {
     write(rows.map { ($0.entry, $0.id) }, copyingToFolder: copyingToFolder) ? Set(rows.map(\.id)) : []
   }
 
-  /// Inserts `rows` in one transaction, with the kept totals brought up to date in it (the
-  /// screen asks for them after every burst of keys: one commit, one fsync).
+  /// Inserts `rows` in one transaction that also brings the kept totals up to date.
   @discardableResult
   private func write(_ rows: [(entry: HistoryEntry, pendingID: Int64?)], copyingToFolder: Bool) -> Bool {
     guard !rows.isEmpty else { return false }
@@ -124,9 +109,7 @@ public final class SQLiteHistory: HistoryLog {
     return true
   }
 
-  /// What `setting` says was left to do when the database was opened (`import`: an import
-  /// cut short; `reconcile`: a check against the store's values), read once: nearly always
-  /// nothing.
+  /// What `setting` says was left to do when the database was opened, read once.
   var unfinishedWork: Set<String> {
     if let leftToDo { return leftToDo }
     let keys =
@@ -137,12 +120,9 @@ public final class SQLiteHistory: HistoryLog {
     return leftToDo ?? []
   }
 
-  /// Once, when the database was made, brought up from an earlier schema or rebuilt: gives
-  /// each counter whose value its rows do not add up to one row that explains the
-  /// difference (docs/history.md); without sync only, where a value is this machine's counts.
-  ///
-  /// Under the store's lock, its waiting rows appended first: a value and the rows another
-  /// process appended since this one read the store are taken together, never one alone.
+  /// Once, when the database was made, migrated or rebuilt, and without sync only: gives each
+  /// counter whose value its rows do not add up to one row for the difference
+  /// (docs/history.md), under the store's lock, its waiting rows appended first.
   func reconcile(with pending: PendingHistory) {
     guard unfinishedWork.contains("reconcile") else { return }
     let store = pending.store
@@ -187,8 +167,8 @@ public final class SQLiteHistory: HistoryLog {
     return problem
   }
 
-  /// Inserts one entry: this machine's when `file` is `nil`, else another machine's, read
-  /// from that file of the sync folder; not a pending row whose id the database holds.
+  /// Inserts one entry: this machine's when `file` is `nil`, else from that file of the sync
+  /// folder; not a pending row whose id the database holds.
   func insert(_ entry: HistoryEntry, file: String?, pendingID: Int64? = nil) throws(SQLiteError) {
     try connection.run(
       "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
@@ -205,8 +185,7 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  /// Gives this machine's rows of each `old` counter the id `new`; the kept totals are made
-  /// again on the next question.
+  /// Gives this machine's rows of each `old` counter the id `new`.
   func moveOwnRows(_ moves: [(old: String, new: String)]) throws(SQLiteError) {
     for move in moves {
       try connection.run(
@@ -248,10 +227,7 @@ public final class SQLiteHistory: HistoryLog {
     }
   }
 
-  // MARK: The sync folder
-
-  /// Joins the folder at `folder` as `machine` (``HistoryFolder/join(_:adoptingOwnFiles:)``);
-  /// this machine's changes are copied there while `mayWrite` says so.
+  /// Joins the folder at `folder` as `machine`; its changes are copied there while `mayWrite`.
   public func attach(
     folder path: String, machine: String, adoptingOwnFiles: Bool = false, readingBeforeFirstQuestion: Bool = true,
     mayWrite: @escaping () -> Bool
@@ -273,9 +249,6 @@ public final class SQLiteHistory: HistoryLog {
   @discardableResult
   public func refresh(_ changes: FolderChanges) -> Bool { folder?.refresh(changes, into: self) ?? false }
 
-  // MARK: Reading
-
-  /// What the other machines' files held that could not be read.
   public var notice: String? { folder?.notice(in: self) }
 
   private func entries(_ sql: String, _ values: [SQLiteValue]) -> HistoryReading {
@@ -326,8 +299,7 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   public func lastChange(ofCounter id: String) -> RecordedChange? {
-    // Walks the (counter, time) index backwards: this machine's last change is among the
-    // first rows it meets.
+    // This machine's last change is among the first rows the index meets backwards.
     let found = try? connection.firstRow(FrameQuery.lastChange, [.text(id)]) { row in
       HistorySchema.entry(row).map { RecordedChange(row: row.integer(9), entry: $0) }
     }
@@ -374,8 +346,8 @@ public final class SQLiteHistory: HistoryLog {
     return keptTotals.streaks(ofCounter: id, per: kind, reaching: amount, current: current)
   }
 
-  /// Brings the kept totals up to date for `calendar`, which appends then keep them for;
-  /// false for a calendar without a name, or a database that cannot be written.
+  /// Brings the kept totals up to date for `calendar`; false for a calendar without a name,
+  /// or a database that cannot be written.
   private func keepsTotals(for calendar: GoalCalendar) -> Bool {
     guard let key = calendar.key else { return false }
     lastCalendar = calendar

@@ -1,23 +1,15 @@
 import TallyDefaults
 
-/// What a note on a change may be: one line of at most 200 characters, with no control
-/// characters.
-///
-/// The same rules hold wherever a note comes from: `tally inc NAME --note TEXT`, `N` on the
-/// counter screen, an imported backup, or another machine's history in the sync folder (a
-/// line whose note breaks them is a damaged line there).
+/// What a note on a change may be, wherever it comes from: one line of at most 200
+/// characters, with no control characters.
 public enum ChangeNote {
-  /// The most characters a note may have.
   public static let maximumLength = 200
   /// The most bytes (UTF-8) a note may take: room for 200 characters of long emoji
   /// sequences, and a bound on what one character made of endless combining marks costs.
   public static let maximumByteCount = 8_192
 
-  /// The note `text` with spaces at either end taken off, or why it cannot be a note.
-  ///
-  /// - Throws: ``CounterError/invalidNote(_:)`` for an empty note, one that is too long,
-  ///   or one with a control character (C0, DEL, C1), a line or paragraph separator or a
-  ///   noncharacter.
+  /// The note `text` trimmed, or ``CounterError/invalidNote(_:)`` for an empty note, one too
+  /// long, or one with a control character, a line or paragraph separator or a noncharacter.
   public static func checked(_ text: String) throws(CounterError) -> String {
     if let refused = text.firstScalarRefusedInALine {
       let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters or line breaks"
@@ -36,8 +28,7 @@ public enum ChangeNote {
     return trimmed
   }
 
-  /// Whether `note`, read from elsewhere (a file, a backup), is a note as ``checked(_:)``
-  /// leaves one.
+  /// Whether `note`, read from elsewhere, is a note as ``checked(_:)`` leaves one.
   public static func isValid(_ note: String) -> Bool {
     (try? checked(note)) == note
   }

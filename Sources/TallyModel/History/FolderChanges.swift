@@ -1,15 +1,8 @@
 /// What changed in the sync folder since the run loop last looked, as the folder's watch
-/// reported it.
-///
-/// The app's own writes (its sync file, its history files and their temporary files) wake
-/// the watch after every key press; knowing which files changed lets the sync and the
-/// history look at nothing when none of them is another machine's, instead of listing and
-/// checking every file in a folder of hundreds.
+/// reported it, so that the app's own writes make nothing read.
 public enum FolderChanges: Equatable, Sendable {
-  /// Anything may have changed: the folder itself went away or moved, events were lost, or
-  /// the folder is looked at without a watch.
+  /// Anything may have changed (the folder moved, events were lost, or there is no watch).
   case unknown
-  /// Only the files with these names (added, written, replaced or removed).
   case files(Set<String>)
 
   /// Whether a file for which `isRelevant` is true may have changed.

@@ -6,15 +6,12 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// A counter's net change in one hour, day, week or month: a line of `tally log --by` and
-/// `tally stats --by`.
+/// A counter's net change in one hour, day, week or month: a line of `log --by`, `stats --by`.
 public struct HistoryBucket: Equatable, Sendable {
-  /// How the bucket is named: `2026-11-23 14:00`, `2026-11-23`, the Monday a week begins
-  /// (`2026-11-16`), or `2026-11`.
+  /// Such as `2026-11-23 14:00`, `2026-11-23` (a day, or the Monday a week begins), `2026-11`.
   public var label: String
-  /// The moment it begins (its local start, or the hour a day starts at).
+  /// The moment it begins.
   public var start: Date
-  /// The sum of its changes.
   public var net: Int
 
   public init(label: String, start: Date, net: Int) {
@@ -24,12 +21,8 @@ public struct HistoryBucket: Equatable, Sendable {
   }
 }
 
-/// A counter's history summed per hour, day, week or month, as the one calendar
-/// (``GoalCalendar``) places them.
-///
-/// Days, weeks and months come from the totals the history keeps (``HistoryReader/totals(ofCounter:per:calendar:from:)``),
-/// so ten years cost as little as one; hours read the changes of the window asked for, which
-/// is today unless a start is given.
+/// A counter's history summed per hour, day, week or month, as ``GoalCalendar`` places them:
+/// days and longer from the kept totals, hours from the changes of the window asked for.
 public enum HistoryBuckets {
   /// What one bucket spans.
   public enum Kind: String, CaseIterable, Sendable {
@@ -42,12 +35,11 @@ public enum HistoryBuckets {
     case week
     case month
 
-    /// `1h` is `hour`.
     public init?(name: String) {
       self.init(rawValue: name == "1h" ? "hour" : name)
     }
 
-    /// The minutes it spans, for intervals of the clock; `nil` for days and longer.
+    /// The minutes it spans; `nil` for days and longer.
     public var minutes: Int? {
       switch self {
       case .minute: 1
@@ -63,11 +55,8 @@ public enum HistoryBuckets {
     var period: Goal.Period { self == .week ? .week : self == .month ? .month : .day }
   }
 
-  /// The buckets of `counter` that hold a change, oldest first: those that hold a moment at or
-  /// after `since` and before `until` (whole buckets), and of those the last `limit`.
-  ///
-  /// Without `since`, hours start at the beginning of the day `now` counts for; days, weeks
-  /// and months go back to the first change.
+  /// The buckets of `counter` that hold a change in `since..<until` (whole buckets), oldest
+  /// first, the last `limit`; without `since`, hours start at the day `now` counts for.
   public static func of(
     counter id: String, by kind: Kind, history: HistoryReader, calendar: GoalCalendar, now: Date, since: Date? = nil,
     until: Date? = nil, limit: Int? = nil
@@ -91,8 +80,7 @@ public enum HistoryBuckets {
     return limit.map { Array(buckets.suffix(max(0, $0))) } ?? buckets
   }
 
-  /// The local intervals of `minutes` of `entries` that hold a change, with their sums; an
-  /// hour a clock set back shows twice is one bucket.
+  /// The local intervals of `minutes` of `entries` that hold a change, with their sums.
   static func intervals(of entries: [HistoryEntry], minutes: Int, calendar: GoalCalendar) -> [HistoryBucket] {
     let step = Double(minutes * 60)
     var sums: [Int: Int] = [:]
@@ -124,7 +112,6 @@ public enum HistoryBuckets {
       label: period == .month ? String(label.dropLast(3)) : label, start: calendar.start(ofDay: first), net: net)
   }
 
-  /// `2026-11-23`.
   private static func dateLabel(_ date: (year: Int64, month: Int64, day: Int64)) -> String {
     func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
     return "\(date.year)-\(pad(date.month))-\(pad(date.day))"

@@ -8,7 +8,6 @@ import TallyPlatform
 
 /// One line of the history log: a change to a counter, when, and where it came from.
 public struct HistoryEntry: Codable, Equatable, Sendable {
-  /// What happened.
   public enum Event: String, Codable, Sendable {
     case changed
     case created
@@ -18,9 +17,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
 
   /// Which side of Tally made the change.
   public enum Source: String, Codable, Sendable {
-    /// The interactive app.
     case app
-    /// A `tally` subcommand.
     case command
   }
 
@@ -35,8 +32,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   public var source: Source
   /// The sync machine whose history it comes from; `nil` for this machine's own entries.
   public var machine: String?
-  /// What the person counting wrote about the change (`tally inc NAME --note TEXT`, or `N`
-  /// on the counter screen); `nil` when there is none.
+  /// The user's note on the change (`--note TEXT`, or `N` on the counter screen).
   public var note: String?
 
   public init(
@@ -58,7 +54,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     machine.map { source.rawValue + "@" + $0 } ?? source.rawValue
   }
 
-  /// How much the value went up (or down) in this entry; 0 for entries that are not changes.
+  /// How much the value went up (or down); 0 for entries that are not changes.
   public var netChange: Int {
     guard event == .changed, let old, let new else { return 0 }
     return Self.change(from: old, to: new)
@@ -70,8 +66,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     return overflow ? (new > old ? Int.max : Int.min) : difference
   }
 
-  /// The entry as one line of JSON, keys sorted (written by hand: it is on the path of every
-  /// burst of presses, and `JSONEncoder` costs tens of microseconds an entry).
+  /// The entry as one line of JSON, keys sorted (written by hand: it is on every burst's path).
   public var jsonLine: String {
     var line = "{\"counter\":" + Self.quoted(counter) + ",\"event\":\"" + event.rawValue + "\""
     if let machine { line += ",\"machine\":" + Self.quoted(machine) }
@@ -83,8 +78,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     return line
   }
 
-  /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
-  /// as UTF-8.
+  /// `text` as a JSON string.
   package static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
@@ -95,8 +89,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       default:
-        // C0, DEL and C1 as escapes (JSON requires C0's; the others keep a terminal that
-        // shows the JSON from taking them as codes).
+        // C0 (as JSON requires), DEL and C1 escaped, so that a terminal does not take them as codes.
         if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
           let hex = String(scalar.value, radix: 16)
           result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -108,10 +101,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     return result + "\""
   }
 
-  /// Reads one line of JSON, or `nil` if it is damaged.
-  ///
-  /// A note that breaks ``ChangeNote``'s rules (it may come from another machine) makes the
-  /// line damaged.
+  /// Reads one line of JSON, or `nil` if it is damaged (a note breaking ``ChangeNote``'s rules too).
   public init?(jsonLine: some Collection<UInt8>) {
     guard let entry = try? Self.decoder.decode(HistoryEntry.self, from: Data(jsonLine)) else { return nil }
     self = entry
@@ -121,13 +111,11 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   /// The moment as whole milliseconds since 1970-01-01 UTC, as the log writes it.
   public var milliseconds: Int64 { Self.milliseconds(of: time) }
 
-  /// `date` as whole milliseconds since 1970-01-01 UTC.
   public static func milliseconds(of date: Date) -> Int64 {
     let value = (date.timeIntervalSince1970 * 1000).rounded()
     return value.magnitude < 9e15 ? Int64(value) : (value < 0 ? -9_000_000_000_000_000 : 9_000_000_000_000_000)
   }
 
-  /// The moment `milliseconds` after 1970-01-01 UTC.
   public static func date(milliseconds: Int64) -> Date {
     Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }

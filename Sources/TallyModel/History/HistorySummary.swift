@@ -6,18 +6,13 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// What the history says about one counter.
-///
-/// It holds the net change per day, totals, and the most recent changes. Computed for a
-/// given moment and calendar (time zone and the hour a day starts at), so tests fix both.
+/// What the history says about one counter at a moment, as a calendar places its days.
 public struct HistorySummary: Equatable, Sendable {
   /// One local calendar day.
   public struct Day: Equatable, Sendable {
     /// Days since 1970-01-01, as the calendar counts them.
     public var number: Int
-    /// Such as "Mon 23 Nov".
     public var label: String
-    /// The sum of the day's changes.
     public var net: Int
   }
 
@@ -33,11 +28,7 @@ public struct HistorySummary: Equatable, Sendable {
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
   package static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-  /// The summary of counter `id` at `now`, asked of `history` in a few indexed reads,
-  /// however long the history.
-  ///
-  /// Its days (and so today and this week) are as `calendar` places them, the same
-  /// calendar as the goals', honouring the hour a day starts at.
+  /// The summary of counter `id` at `now`, asked of `history` in a few indexed reads.
   public init(
     history: HistoryReader, counter id: String, now: Date, calendar: GoalCalendar, dayCount: Int = 14, recentCount: Int = 20
   ) {
@@ -51,8 +42,7 @@ public struct HistorySummary: Equatable, Sendable {
       today: todayNumber, dayCount: dayCount)
   }
 
-  /// The summary at `now` of `entries` (one counter's), reading every one: the definition,
-  /// for tests.
+  /// The summary at `now` of `entries` (one counter's), reading every one: the definition.
   public init(
     entries: [HistoryEntry], now: Date, calendar: GoalCalendar, dayCount: Int = 14, recentCount: Int = 20
   ) {

@@ -6,12 +6,9 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// Counters' net changes per interval, every interval from the one that holds the start to
-/// the end (exclusive), empty ones too: `tally table`.
-///
-/// Intervals of minutes and hours begin where the local clock shows a multiple of them and
-/// follow real time, so a day a clock change makes 25 hours long has 25 hours; days, weeks
-/// and months are the one calendar's (``GoalCalendar``, `dayStartsAtHour` included).
+/// Counters' net changes per interval from the one that holds the start to the end, empty
+/// ones too (`tally table`); minutes and hours follow real time; days and longer are
+/// ``GoalCalendar``'s.
 public struct IntervalTable: Sendable {
   public struct Row: Sendable, Equatable {
     public var start: Date
@@ -26,8 +23,7 @@ public struct IntervalTable: Sendable {
 
   public let rows: [Row]
 
-  /// The table of `counters` from the interval that holds `since` to `until`; `nil` past
-  /// ``maximumRows``.
+  /// The table of `counters` from the interval that holds `since` to `until`; `nil` past ``maximumRows``.
   public init?(
     _ counters: [Counter], by kind: HistoryBuckets.Kind, history: HistoryReader, calendar: GoalCalendar, since: Date,
     until: Date

@@ -6,17 +6,11 @@ import TallyPlatform
   import Foundation
 #endif
 
-/// The line under a counter's value that says what last changed it and when: `+1  2 min
-/// ago`, `reset  yesterday 18:30`, `+3 on laptop  just now`.
-///
-/// So that nobody counts twice: a glance says whether the last one was counted already.
+/// The line under a counter's value that says what last changed it and when (`+1  2 min
+/// ago`), so that nobody counts twice.
 public enum LastChangeLine {
-  /// The line for `entry` at `now`, and the seconds until its text changes (the run loop
-  /// wakes then to draw it again; at most about once a minute).
-  ///
-  /// Ages: `just now` (under a minute), `N min ago`, `N h ago` (the same day), `yesterday
-  /// HH:MM`, then the date (`12 Mar 18:30`, with the year when it is not this one). Days
-  /// are `calendar`'s, so `dayStartsAtHour` says where yesterday ends.
+  /// The line for `entry` at `now`, and the seconds until its text changes, days being
+  /// `calendar`'s.
   public static func describe(_ entry: HistoryEntry, now: Date, calendar: GoalCalendar) -> (text: String, changesIn: Double) {
     let (when, changesIn) = age(of: entry.time, now: now, calendar: calendar)
     return (what(entry) + "  " + when, changesIn)
@@ -55,8 +49,7 @@ public enum LastChangeLine {
     return (when, max(1, changesIn))
   }
 
-  /// The counter screen's line for a counter, from `history` at `clock`'s time, with days as
-  /// `calendar()` places them: one indexed read a frame (the counter's newest row).
+  /// The counter screen's line for a counter: one indexed read a frame.
   public static func maker(history: HistoryReader, clock: WallClock, calendar: @escaping () -> GoalCalendar) -> (Counter) -> (
     text: String, changesIn: Double
   )? {

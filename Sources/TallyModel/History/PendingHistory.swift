@@ -26,15 +26,9 @@ public struct PendingRow: Equatable, Sendable {
   public static func newID() -> Int64 { Int64.random(in: 1...Int64.max) }
 }
 
-/// The one commit point of a change: its history rows are saved in the store, in the same
-/// durable write as the value they explain, and appended to the history afterwards.
-///
-/// A process killed between the two writes, or a history that cannot be written (locked,
-/// read-only, damaged, of a later Tally), leaves the rows *pending* in the store
-/// (`historyPending`); whoever opens the history next appends them (a row whose id the
-/// history already holds is not added again), and until then the history's answers count
-/// them. Rows the history is known to hold are dropped from the store at its next write, so
-/// that a change costs no write more than it did. docs/history.md says why this design.
+/// The one commit point of a change: its history rows are saved in the store with the value
+/// they explain, and appended to the history afterwards, which counts them until it holds them
+/// (docs/history.md); rows it holds leave the store at its next write.
 public final class PendingHistory {
   /// The most rows that may wait: past it, a change is refused until the history can be
   /// written again.

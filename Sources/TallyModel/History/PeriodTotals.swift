@@ -1,14 +1,8 @@
-/// Totals by period number (days, weeks or months as ``GoalCalendar`` numbers them), for
-/// the periods that have one.
-///
-/// Kept in order in two arrays, not in a `Dictionary<Int, PeriodTotal>`: that dictionary's
-/// type is made at run time with an `Int: Hashable` look-up, a scan of every conformance
-/// record of the binary, and the first frame asks for a goal's totals (docs/performance.md).
-/// A run of periods is a few dozen at most, found by binary search.
+/// Totals by period number, for the periods that have one, kept in two sorted arrays found by
+/// binary search (not a `Dictionary`, slow to make at first use: docs/performance.md).
 public struct PeriodTotals: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   /// The periods that have a total, in increasing order.
   public private(set) var numbers: [Int] = []
-  /// Their totals, in the same order.
   public private(set) var values: [PeriodTotal] = []
 
   public init() {}
@@ -41,7 +35,6 @@ public struct PeriodTotals: Equatable, Sendable, ExpressibleByDictionaryLiteral 
     }
   }
 
-  /// The total of period `number`, `defaultValue` when it has none.
   public subscript(number: Int, default defaultValue: PeriodTotal) -> PeriodTotal {
     get { self[number] ?? defaultValue }
     set { self[number] = newValue }
@@ -71,7 +64,6 @@ public struct PeriodTotals: Equatable, Sendable, ExpressibleByDictionaryLiteral 
     zip(numbers, values).filter { $0.1.progress >= amount }.map { $0.0 }
   }
 
-  /// Where `number` is, or would go.
   private func position(of number: Int) -> (index: Int, found: Bool) {
     var low = 0
     var high = numbers.count

@@ -1,31 +1,23 @@
-/// Where view models report what happens, injected: the composition root passes the real one
-/// (`HistoryRecorder`) to the app's view model and to the counters model; tests pass an
-/// `EventRecorderSpy` and assert the exact events.
+/// Where view models report what happens: ``HistoryRecorder``, or a spy in tests.
 public protocol EventRecorder: AnyObject {
   func record(_ event: AppEvent)
   /// Why what was tracked could not be kept, when the last attempt failed; `nil` otherwise.
   var problem: String? { get }
-  /// Writes what was tracked and is still buffered, before someone reads it back (the
-  /// history's last change, for a note); with sync on, copies it to the folder too unless
-  /// `copyingToFolder` is false.
+  /// Writes what was tracked and is still buffered, and copies it to the sync folder if asked.
   func flush(copyingToFolder: Bool)
-  /// Why no change may be made now, when none may: too many changes wait for a history that
-  /// cannot be written.
+  /// Why no change may be made now: too many wait for a history that cannot be written.
   var refusal: CounterError? { get }
 }
 
 extension EventRecorder {
   public var problem: String? { nil }
   public var refusal: CounterError? { nil }
-  /// Nothing is buffered.
   public func flush(copyingToFolder: Bool) {}
 }
 
 /// Something that happened in Tally, typed rather than a string.
 public enum AppEvent: Equatable, Sendable {
-  /// A screen came into view.
   case screenShown(ScreenName)
-  /// A counter's value changed.
   case counterChanged(id: String, name: String, old: Int, new: Int)
   case counterCreated(id: String, name: String)
   case counterRenamed(id: String, from: String, to: String)
@@ -43,8 +35,7 @@ public enum ScreenName: String, Sendable, Equatable {
   case board
 }
 
-/// An `EventRecorder` that keeps nothing, for code paths that change nothing, such as shell
-/// completion reading the counters' names.
+/// An `EventRecorder` that keeps nothing, for code paths that change nothing.
 public final class DiscardingRecorder: EventRecorder {
   public init() {}
   public func record(_ event: AppEvent) {}

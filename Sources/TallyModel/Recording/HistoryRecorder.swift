@@ -1,21 +1,13 @@
-/// What writes the history log: the real `EventRecorder`, which keeps the counters' changes and
-/// sends nothing anywhere.
-///
-/// Counter events become `HistoryEntry` lines stamped with the injected clock and the source
-/// (the app or a command); screen and onboarding events are not part of the history and are
-/// dropped. Entries are buffered and written by ``flush()``, which the run loop calls once per
-/// burst of keys and a command calls before it exits. Consecutive changes of one counter
-/// between two flushes (a burst of presses, saved as one write) become one entry, from the
-/// first old value to the last new one: 10,000 presses at once are one line, not 10,000.
+/// The real `EventRecorder`: turns counter events into `HistoryEntry` lines stamped with the
+/// clock and the source, buffered until ``flush()``; a counter's changes between two flushes
+/// become one entry, from the first old value to the last new one.
 public final class HistoryRecorder: EventRecorder {
   public let log: HistoryWriter
   public let clock: WallClock
   public let source: HistoryEntry.Source
-  /// The note the changes of value tracked from now on carry (`tally inc NAME --note
-  /// TEXT`); checked by ``ChangeNote`` before it is set.
+  /// The note the changes tracked from now on carry; checked by ``ChangeNote`` before it is set.
   public var note: String?
-  /// Where the rows wait, saved with the values they explain, until the log holds them;
-  /// `nil` for a store in memory, whose rows go straight to the log.
+  /// Where the rows wait until the log holds them; `nil` for a store in memory.
   public let pending: PendingHistory?
   private var unflushed: [PendingRow] = []
 
@@ -28,8 +20,7 @@ public final class HistoryRecorder: EventRecorder {
 
   deinit { flush() }
 
-  /// Tracks a change to the counters; called inside the store batch that saves it, so that
-  /// its row is saved in the same write (``PendingHistory``).
+  /// Tracks a change; called inside the store batch that saves it (``PendingHistory``).
   public func record(_ event: AppEvent) {
     let now = clock.now()
     switch event {
@@ -60,18 +51,13 @@ public final class HistoryRecorder: EventRecorder {
 
   public var problem: String? { log.appendProblem }
 
-  /// Refused while too many rows wait for a log that cannot be written.
   public var refusal: CounterError? {
     guard let pending, pending.isFull else { return nil }
     return .historyBacklog(pending.unheld.count)
   }
 
-  /// Writes what was tracked since the last flush, and every row still waiting in the store
-  /// (another process's, killed before it wrote them).
-  ///
-  /// Nothing is written when nothing was tracked (a history that cannot be written is tried
-  /// again at the next change, not at every turn of the app's loop), nor while the store's
-  /// last save failed: the values the rows explain are not on disk yet.
+  /// Writes what was tracked since the last flush, and every row still waiting in the store;
+  /// nothing when nothing was tracked, nor while the store's last save failed.
   public func flush(copyingToFolder: Bool = true) {
     guard !unflushed.isEmpty else { return }
     guard let pending else {

@@ -8,12 +8,10 @@ import TallyPlatform
 
 /// The time of day, injected so that history is tested at a fixed moment.
 public protocol WallClock: AnyObject {
-  /// The current moment.
   func now() -> Date
   /// Seconds east of UTC of the local time zone at `date` (for where days begin).
   func utcOffset(at date: Date) -> Int
-  /// What names the local time zone, so that totals kept per local day can tell when it
-  /// changed; `nil` when nothing names it.
+  /// What names the local time zone, so that kept totals can tell when it changed.
   var timeZoneIdentity: String? { get }
 }
 
@@ -30,8 +28,7 @@ public final class SystemClock: WallClock {
   public var timeZoneIdentity: String? { LocalTime.identity }
 }
 
-/// The system's clock and time zone, stopped at an earlier ``moment`` once one is set: for a
-/// change entered for the past (`tally inc --at yesterday`).
+/// The system's clock, stopped at ``moment`` once one is set (`tally inc --at yesterday`).
 public final class BackdatedClock: WallClock {
   private let system = SystemClock()
   /// The moment changes are noted at; now while `nil`.
