@@ -65,7 +65,9 @@ private final class DrivenHistory {
   var today: Int { model.today }
   var yearEndDay: Int { model.yearEndDay }
   /// The Year view's map, as the screen now shows it.
-  var year: YearMap { context().history.year! }
+  var year: YearMap {
+    context().history.year ?? YearMap(firstDay: 0, lastDay: -1, days: [:], goal: nil, periods: nil)
+  }
 }
 
 /// The character and style of a day's cell in a Year view drawn at 80 columns.
