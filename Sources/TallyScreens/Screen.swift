@@ -1,13 +1,21 @@
 import TallyDefaults
 import TallyModel
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// What every screen of the app is: it takes a message and returns what should happen, it
 /// draws itself, and it says what a click at a cell means.
 ///
 /// `AppViewModel` keeps a stack of screens and sends each message to the top one; what the
 /// screen asks for comes back as ``ScreenEffect`` values, and what became of them comes back
 /// as a message through the same ``receive(_:in:)``. A screen reads nothing live: the
-/// counters, the size and what the app read for it arrive in the ``ScreenContext``.
+/// counters, the size, the time and what the app read for it arrive in the ``ScreenContext``;
+/// what it shows of the history it asks for as a value (``historyRequest(in:)``), which the
+/// app reads when it changes.
 public protocol Screen: AnyObject {
   /// What a click can hit on this screen.
   associatedtype Target
@@ -22,35 +30,40 @@ public protocol Screen: AnyObject {
   func render(into canvas: inout Canvas, in context: ScreenContext)
   /// What a click at `column`, `row` hits, or `nil`.
   func target(column: Int, row: Int, in context: ScreenContext) -> Target?
+  /// What the screen shows of the history (``ScreenContext/history``); `nil` for none.
+  func historyRequest(in context: ScreenContext) -> HistoryRequest?
 }
 
 extension Screen {
   public var isOverlay: Bool { false }
+  public func historyRequest(in context: ScreenContext) -> HistoryRequest? { nil }
 }
 
-/// What a screen is given with each message: the counters as they are, the terminal, and
-/// what the app read for the frame.
-public struct ScreenContext: Sendable {
+/// What a screen is given with each message: the counters as they are, the terminal, the
+/// time and where days begin, and what the app read for it.
+public struct ScreenContext {
   public var counters: CounterList
   public var width: Int
   public var height: Int
   /// Whether the terminal shows Unicode.
   public var unicode: Bool
+  /// When the message or the frame is.
+  public var now: Date
+  /// Where days begin: the run loop's, made again when the settings change.
+  public var calendar: GoalCalendar
   /// How the current counter stands toward its goal, if it has one (read for a frame).
   public var goal: GoalSummary?
   /// What last changed the current counter and when (``LastChangeLine``), read for a frame.
   public var lastChange: String?
+  /// What the app read for the top screen's ``Screen/historyRequest(in:)``.
+  public var history = HistorySnapshot()
 
   public init(
-    counters: CounterList, width: Int = 80, height: Int = 24, unicode: Bool = true, goal: GoalSummary? = nil,
-    lastChange: String? = nil
+    counters: CounterList, width: Int = 80, height: Int = 24, unicode: Bool = true, now: Date = Date(timeIntervalSince1970: 0),
+    calendar: GoalCalendar = GoalCalendar(utcOffset: { _ in 0 }), goal: GoalSummary? = nil, lastChange: String? = nil
   ) {
-    self.counters = counters
-    self.width = width
-    self.height = height
-    self.unicode = unicode
-    self.goal = goal
-    self.lastChange = lastChange
+    (self.counters, self.width, self.height, self.unicode) = (counters, width, height, unicode)
+    (self.now, self.calendar, self.goal, self.lastChange) = (now, calendar, goal, lastChange)
   }
 }
 

@@ -9,19 +9,19 @@ import TallySync
 /// App view models wired for headless tests: fakes and spies in, the history in an in-memory
 /// database, nothing on disk.
 public enum TestApps {
-  /// An `AppViewModel` made where the interactive app makes its own (``AppComposition``),
-  /// with a history in memory at a fixed clock.
+  /// An `AppViewModel` as the interactive app makes its own (``AppComposition``), with a
+  /// history in memory at a fixed clock and the days the store's settings say.
   public static func app(
     settings: SettingStorage, defaults: any SharedStore, eventRecorder: EventRecorder = EventRecorderSpy(),
     history: HistoryLog = SQLiteHistory.inMemory(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),
     sync: CounterSync? = nil, counterSettings: CounterScreenSettings = CounterScreenSettings(),
     showsLastChange: Bool = false
   ) -> AppViewModel {
-    let resolver = Settings(store: defaults, environment: [:])
-    return AppComposition.app(
-      counters: { CountersModel(userDefaults: defaults, eventRecorder: eventRecorder, sync: sync) }, appState: settings,
-      eventRecorder: eventRecorder, history: history, clock: clock, calendar: { resolver.calendar(clock: clock) },
-      counterSettings: counterSettings, showsLastChange: showsLastChange)
+    AppViewModel(
+      settingStore: settings, eventRecorder: eventRecorder, counterSettings: counterSettings,
+      makeCountersModel: { CountersModel(userDefaults: defaults, eventRecorder: eventRecorder, sync: sync) },
+      history: history, notes: history, clock: clock,
+      calendar: Settings(store: defaults, environment: [:]).calendar(clock: clock), readsLastChange: showsLastChange)
   }
 
   /// An app on the counter screen over any `UserDefaultsProtocol` store (Foundation's too),
@@ -30,10 +30,10 @@ public enum TestApps {
     defaults: UserDefaultsProtocol, eventRecorder: EventRecorder = EventRecorderSpy(),
     counterSettings: CounterScreenSettings = CounterScreenSettings()
   ) -> AppViewModel {
-    let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
-    return AppComposition.app(
-      counters: { CountersModel(userDefaults: defaults, eventRecorder: eventRecorder) },
-      appState: FakeSettingStorage(showOnboarding: false), eventRecorder: eventRecorder, history: SQLiteHistory.inMemory(),
-      clock: clock, calendar: { GoalCalendar(clock: clock) }, counterSettings: counterSettings, showsLastChange: false)
+    let history = SQLiteHistory.inMemory()
+    return AppViewModel(
+      settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: eventRecorder, counterSettings: counterSettings,
+      makeCountersModel: { CountersModel(userDefaults: defaults, eventRecorder: eventRecorder) }, history: history,
+      notes: history, clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
   }
 }

@@ -257,7 +257,7 @@ struct AppRunLoopTests {
       AppViewModel(
         settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: dependencies.recorder,
         makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: dependencies.recorder, sync: dependencies.sync) },
-        makeHistoryViewModel: { HistoryViewModel(counter: $0, history: dependencies.history, clock: dependencies.clock) })
+        history: dependencies.history, clock: dependencies.clock)
     }
 
     #expect(seen == [0, 0, 2])
@@ -309,11 +309,7 @@ struct AppRunLoopTests {
       AppViewModel(
         settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: dependencies.recorder,
         makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: dependencies.recorder) },
-        makeHistoryViewModel: { HistoryViewModel(counter: $0, history: history, clock: clock) },
-        makeGoalSummary: {
-          GoalSummary.of(
-            $0, history: history, now: clock.now(), calendar: Settings(store: store, environment: [:]).calendar(clock: clock))
-        })
+        history: history, clock: clock)
     }
 
     let frames = terminal.frames.map(text)

@@ -105,10 +105,7 @@ struct AppViewModelTests {
       makeCountersModel: {
         made += 1
         return CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
-      },
-      makeHistoryViewModel: {
-        HistoryViewModel(counter: $0, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
-      })
+      }, history: SQLiteHistory.inMemory(), clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
     app.receive(.key(.enter))
     #expect(made == 0)
     app.receive(.key(.escape))
@@ -147,8 +144,10 @@ struct AppViewModelTests {
       return
     }
     #expect(model.counter.id == "count")
-    #expect(model.summary.today == 3)
     #expect(model.page == .year)
+    app.receive(.key(.character("3")))  // the Days view, which reads the totals
+    #expect(app.context().history.summary?.today == 3)
+    app.receive(.key(.character("1")))
     app.receive(.key(.tab))
     app.receive(.key(.space))  // neither closes nor counts
     #expect(model.page == .day)

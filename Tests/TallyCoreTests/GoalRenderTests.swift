@@ -67,10 +67,13 @@ struct GoalRenderTests {
       HistoryEntry(time: now, event: .changed, counter: "count", name: "Count", old: 8, new: 10, source: .app),
     ])
     let counter = Counter(id: "count", name: "Count", value: 10, goal: Goal(amount: 8, period: .day))
-    let model = HistoryViewModel(
-      counter: counter, history: history, clock: ManualClock(now), goalCalendar: calendar, page: .days)
+    let model = HistoryViewModel(counter: counter, now: now, calendar: calendar, page: .days)
+    var context = ScreenContext(counters: .none, now: now, calendar: calendar)
+    var read = HistorySnapshot()
+    read.read(try #require(model.historyRequest(in: context)), from: history, calendar: calendar)
+    context.history = read
     var canvas = Canvas(width: 80, height: 24)
-    HistoryView(model: model).render(into: &canvas)
+    model.render(into: &canvas, in: context)
     #expect(
       canvas.lines.contains {
         $0.hasPrefix(" Tue 17 Nov") && $0.hasSuffix("+8 ✓") || $0.contains("Tue 17 Nov") && $0.contains("+8 ✓")

@@ -31,8 +31,47 @@ private func day(_ day: String, _ amount: Int, from value: inout Int) -> [Histor
 /// Day numbers (days since 1970-01-01) of ISO dates.
 private func number(_ date: String) -> Int { Int(at(date + "T00:00:00Z").timeIntervalSince1970 / 86_400) }
 
+/// The history screen as the app drives it: each message and frame in a context holding what
+/// the screen's request reads from `history`, at `clock`'s time.
+private final class DrivenHistory {
+  let model: HistoryViewModel
+  let history: HistoryReader
+  let clock: ManualClock
+  let calendar: GoalCalendar
+  private var read = HistorySnapshot()
+
+  init(_ model: HistoryViewModel, history: HistoryReader, clock: ManualClock, calendar: GoalCalendar) {
+    (self.model, self.history, self.clock, self.calendar) = (model, history, clock, calendar)
+  }
+
+  func context(width: Int = 80, height: Int = 24, unicode: Bool = true) -> ScreenContext {
+    var context = ScreenContext(
+      counters: .none, width: width, height: height, unicode: unicode, now: clock.now(), calendar: calendar)
+    if let request = model.historyRequest(in: context) {
+      read.read(request, from: history, calendar: calendar)
+      context.history = read
+    }
+    return context
+  }
+
+  @discardableResult
+  func press(_ key: Key) -> [ScreenEffect] { model.receive(.key(key), in: context()).effects }
+
+  func target(column: Int, row: Int, width: Int, height: Int) -> HistoryViewModel.Target? {
+    model.target(column: column, row: row, in: context(width: width, height: height))
+  }
+
+  var page: HistoryViewModel.Page { model.page }
+  var today: Int { model.today }
+  var yearEndDay: Int { model.yearEndDay }
+  /// The Year view's map, as the screen now shows it.
+  var year: YearMap {
+    context().history.year ?? YearMap(firstDay: 0, lastDay: -1, days: [:], goal: nil, periods: nil)
+  }
+}
+
 /// The character and style of a day's cell in a Year view drawn at 80 columns.
-private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canvas.Cell {
+private func cell(_ canvas: Canvas, _ model: DrivenHistory, day: Int) -> Canvas.Cell {
   let index = day - model.year.firstDay
   return canvas[5 + index / 7, 4 + index % 7]
 }
@@ -178,14 +217,20 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
 
   private func model(
     _ entries: [HistoryEntry] = entries, goal: Goal? = Goal(amount: 6, period: .day), page: HistoryViewModel.Page = .year
-  ) -> HistoryViewModel {
+  ) -> DrivenHistory {
     let counter = Counter(id: "count", name: "Count", value: entries.last?.new ?? 0, goal: goal)
-    return HistoryViewModel(counter: counter, history: SQLiteHistory.inMemory(entries: entries), clock: clock, page: page)
+    return driven(counter, history: SQLiteHistory.inMemory(entries: entries), page: page)
   }
 
-  private func render(_ model: HistoryViewModel, width: Int = 80, height: Int = 24, unicode: Bool = true) -> Canvas {
+  private func driven(_ counter: Counter, history: HistoryReader, page: HistoryViewModel.Page) -> DrivenHistory {
+    let calendar = GoalCalendar(clock: clock)
+    let model = HistoryViewModel(counter: counter, now: clock.now(), calendar: calendar, page: page)
+    return DrivenHistory(model, history: history, clock: clock, calendar: calendar)
+  }
+
+  private func render(_ model: DrivenHistory, width: Int = 80, height: Int = 24, unicode: Bool = true) -> Canvas {
     var canvas = Canvas(width: width, height: height)
-    HistoryView(model: model, unicode: unicode).render(into: &canvas)
+    model.model.render(into: &canvas, in: model.context(width: width, height: height, unicode: unicode))
     return canvas
   }
 
@@ -274,7 +319,7 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
 
   @Test func aClickOnADayOpensIt() {
     let model = model()
-    let view = HistoryView(model: model)
+    let view = model
     let friday = number("2026-11-20")
     let index = friday - model.year.firstDay
     let target = view.target(column: 5 + index / 7, row: 4 + index % 7, width: 80, height: 24)
@@ -295,7 +340,7 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
     #expect(canvas.lines[4].hasSuffix("░░ ·· ·· ░░ ░░ ░░ ░░ ░░ ██"), "\(canvas.picture)")
     let friday = number("2026-11-20")
     let index = friday - model.year.firstDay
-    let target = HistoryView(model: model).target(
+    let target = model.target(
       column: 5 + index / 7 * 3 + 1, row: 4 + index % 7 * 2 + 1, width: 200, height: 60)
     #expect(target == .day(friday))
   }
@@ -338,7 +383,7 @@ private func cell(_ canvas: Canvas, _ model: HistoryViewModel, day: Int) -> Canv
   @Test func tReadsTheGoalAgainWithChangesMadeSinceTheScreenOpened() {
     let history = SQLiteHistory.inMemory(entries: Self.entries)
     let counter = Counter(id: "count", name: "Count", value: 183, goal: Goal(amount: 6, period: .day))
-    let model = HistoryViewModel(counter: counter, history: history, clock: clock, page: .days)
+    let model = driven(counter, history: history, page: .days)
     #expect(render(model).lines[20] == " Goal 6/day: 4 of 6 today   streak 0, best 1")
     clock.date = at("2026-11-23T15:00:00Z")
     history.append([change("2026-11-23T14:50:00Z", 183, 185)])

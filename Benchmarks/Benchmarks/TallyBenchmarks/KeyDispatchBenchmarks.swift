@@ -53,7 +53,7 @@ func makeApp(settings: SettingStorage, store: UserDefaultsProtocol) -> AppViewMo
   return AppViewModel(
     settingStore: settings, eventRecorder: eventRecorder,
     makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: eventRecorder) },
-    makeHistoryViewModel: { HistoryViewModel(counter: $0, history: SQLiteHistory.inMemory(), clock: SystemClock()) })
+    history: SQLiteHistory.inMemory())
 }
 
 /// Settings that always open the counter, for benchmarks that do not measure settings.

@@ -14,8 +14,7 @@ public struct AppView {
   public func render(width: Int, height: Int, unicode: Bool = true) -> Canvas {
     var canvas = Canvas(width: width, height: height)
     let screens = model.drawnScreens
-    var context = model.context(lastChange: lastChange)
-    (context.width, context.height, context.unicode) = (width, height, unicode)
+    var context = model.context(width: width, height: height, unicode: unicode, lastChange: lastChange)
     if screens.contains(where: { $0.name == .counter }) { context.goal = model.goalSummary }
     let minimum = model.screen.minimumSize(in: context)
     guard width >= minimum.width, height >= minimum.height else {

@@ -3,16 +3,24 @@ import TallyModel
 import TallyScreens
 import TallySettings
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Keeps the stack of screens and sends each message to the top one: onboarding on first
 /// launch, then the counter, and the history or the help over it.
 ///
 /// A key goes to the top screen, which returns what should happen (``ScreenEffect``); the
 /// edits among that go to the one ``CountersModel`` in one batch, and what became of them,
-/// like every effect's result, back to that screen as a message.
+/// like every effect's result, back to that screen as a message. The app reads the history
+/// for the screens: the goal and the last change for a frame of the counter screen, and what
+/// the top screen asks for (``Screen/historyRequest(in:)``) when that request changes.
 ///
-/// `EventRecorder` comes in by constructor (tests pass a spy); the counters model and the
-/// history screen come as closures, because they are made when first shown: onboarding never
-/// loads the counters, and tests hand in any store they like.
+/// `EventRecorder` comes in by constructor (tests pass a spy); the counters model comes as a
+/// closure, because it is made when first shown: onboarding never loads the counters, and
+/// tests hand in any store they like.
 public final class AppViewModel {
   /// The screens on show, the top one last: it hears the keys.
   public private(set) var screens: [any Screen] = []
@@ -80,7 +88,8 @@ public final class AppViewModel {
       tellEveryScreen(.saveTried(storeProblem: counters.saveProblem, historyProblem: eventRecorder.problem))
     case .quitRefused(let problem): refuseQuit(unsaved: problem)
     case .syncStatus(let summary): show(summary, from: .sync)
-    case .historyOpen: showsLastChange = true
+    case .historyOpen: showsLastChange = readsLastChange
+    case .calendar(let calendar): self.calendar = calendar
     }
   }
 
@@ -92,52 +101,45 @@ public final class AppViewModel {
   private var counterSettings: CounterScreenSettings
   private let eventRecorder: EventRecorder
   private let makeCountersModel: () -> CountersModel
-  private let makeOnboardingViewModel: () -> OnboardingViewModel
-  private let makeHistoryViewModel: (Counter) -> HistoryViewModel
-  private let makeGoalSummary: (Counter) -> GoalSummary?
-  private let makeLastChange: (Counter) -> (text: String, changesIn: Double)?
-  private let readBoard: ([Counter]) -> [String: BoardHistory]
-  /// The history `N` puts notes in; without one, no change is found to note.
-  private let history: HistoryLog?
+  private let history: HistoryReader
+  /// Where `N` on the counter screen keeps its note; without it, none is kept.
+  private let notes: HistoryWriter?
+  private let clock: WallClock
+  /// Where days begin: the run loop's (``AppMessage/calendar(_:)``).
+  private var calendar: GoalCalendar
+  /// What was read for the top screen's history request.
+  private var historyRead = HistorySnapshot()
+  /// Whether the counter screen shows its last change once the history is open.
+  private let readsLastChange: Bool
   /// Whether the terminal shows Unicode (the history's Year view is drawn differently without).
   public private(set) var unicode = true
   /// Whether onboarding is on show: the bottom screen is the onboarding screen.
   private var isOnboarding: Bool { screens.first?.name == .onboarding }
 
-  /// Makes the app's view model; `history` is where `N` on the counter screen finds the
-  /// last change and keeps its note (the one `eventRecorder` records changes in, when it does).
+  /// Makes the app's view model over `history` (the one `eventRecorder` records changes in,
+  /// when it does), at `clock`'s time, its days from midnight until the run loop tells it its
+  /// calendar; `notes` keeps the notes of `N`, and `readsLastChange` shows the counter's last
+  /// change once the history is open.
   public init(
-    settingStore: SettingStorage,
-    eventRecorder: EventRecorder,
-    counterSettings: CounterScreenSettings = CounterScreenSettings(),
-    makeOnboardingViewModel: @escaping () -> OnboardingViewModel = { OnboardingViewModel() },
-    makeCountersModel: @escaping () -> CountersModel,
-    makeHistoryViewModel: @escaping (Counter) -> HistoryViewModel,
-    makeGoalSummary: @escaping (Counter) -> GoalSummary? = { _ in nil },
-    makeLastChange: @escaping (Counter) -> (text: String, changesIn: Double)? = { _ in nil },
-    readBoard: @escaping ([Counter]) -> [String: BoardHistory] = { _ in [:] },
-    history: HistoryLog? = nil
+    settingStore: SettingStorage, eventRecorder: EventRecorder, counterSettings: CounterScreenSettings = CounterScreenSettings(),
+    makeCountersModel: @escaping () -> CountersModel, history: HistoryReader, notes: HistoryWriter? = nil,
+    clock: WallClock = SystemClock(), calendar: GoalCalendar? = nil, readsLastChange: Bool = false
   ) {
-    self.history = history
-    self.settingStore = settingStore
-    self.eventRecorder = eventRecorder
-    self.counterSettings = counterSettings
-    self.makeCountersModel = makeCountersModel
-    self.makeOnboardingViewModel = makeOnboardingViewModel
-    self.makeHistoryViewModel = makeHistoryViewModel
-    self.makeGoalSummary = makeGoalSummary
-    self.makeLastChange = makeLastChange
-    self.readBoard = readBoard
+    (self.settingStore, self.eventRecorder, self.counterSettings) = (settingStore, eventRecorder, counterSettings)
+    (self.makeCountersModel, self.history, self.notes, self.clock) = (makeCountersModel, history, notes, clock)
+    self.calendar = calendar ?? GoalCalendar(clock: clock)
+    self.readsLastChange = readsLastChange
     open(settingStore.showOnboarding ? .onboarding : .counter)
   }
 
   /// Makes the screen `name`: one line a screen.
   private func make(_ name: ScreenName) -> any Screen {
     switch name {
-    case .onboarding: makeOnboardingViewModel()
+    case .onboarding: OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap))
     case .counter: CounterViewModel(settings: counterSettings)
     case .help: HelpViewModel(keyMap: counterSettings.keyMap)
-    case .history: makeHistoryViewModel(counters.list.current).opening(on: settingStore.historyPage)
+    case .history:
+      HistoryViewModel(counter: counters.list.current, now: clock.now(), calendar: calendar, page: settingStore.historyPage)
     case .board: BoardViewModel()
     }
   }
@@ -145,6 +147,7 @@ public final class AppViewModel {
   /// Shows the screen `name` on top and tells it so, unless it is the app's first (which
   /// needs nothing read: the counters load when it is first drawn).
   private func open(_ name: ScreenName) {
+    historyRead = HistorySnapshot()
     screens.append(make(name))
     eventRecorder.record(.screenShown(name))
     if screens.count > 1 { tell(screen, .opened) }
@@ -156,15 +159,35 @@ public final class AppViewModel {
     eventRecorder.record(.screenShown(screen.name))
   }
 
-  /// What the screens are given with a message: during onboarding no counters, which are
-  /// not loaded yet.
-  public func context(goal: GoalSummary? = nil, lastChange: String? = nil) -> ScreenContext {
-    ScreenContext(
-      counters: isOnboarding ? Self.noCounters : counters.list, width: screenSize.width, height: screenSize.height,
-      unicode: unicode, goal: goal, lastChange: lastChange)
+  /// What the screens are given with a message or a frame (at the terminal's size unless
+  /// given), with what the top screen asks of the history read if it was not yet; during
+  /// onboarding no counters, which are not loaded yet.
+  public func context(width: Int? = nil, height: Int? = nil, unicode: Bool? = nil, lastChange: String? = nil) -> ScreenContext {
+    var context = ScreenContext(
+      counters: isOnboarding ? Self.noCounters : counters.list, width: width ?? screenSize.width,
+      height: height ?? screenSize.height, unicode: unicode ?? self.unicode, now: clock.now(), calendar: calendar,
+      lastChange: lastChange)
+    if let request = screen.historyRequest(in: context) {
+      historyRead.read(request, from: history, calendar: calendar)
+      context.history = historyRead
+    }
+    return context
   }
 
   private static let noCounters = CounterList(counters: [], currentID: "")
+
+  /// What the board shows of `counters`' history: the last 14 days, today last, and today's
+  /// progress toward each one's goal.
+  private func readBoard(_ counters: [Counter]) -> [String: BoardHistory] {
+    let now = clock.now()
+    let today = calendar.day(of: now)
+    let read = counters.map { counter in
+      let totals = history.totals(ofCounter: counter.id, per: .day, calendar: calendar, from: today - 13)
+      let goal = GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar)
+      return (counter.id, BoardHistory(days: (today - 13...today).map { totals[$0]?.net ?? 0 }, goal: goal))
+    }
+    return Dictionary(read) { first, _ in first }
+  }
 
   private func handle(_ key: Key) {
     guard !isQuitting else { return }
@@ -201,9 +224,9 @@ public final class AppViewModel {
         // The changes of this burst of keys are still buffered: written first, so that
         // the last one is the one just made.
         eventRecorder.flush(copyingToFolder: false)
-        tell(screen, .lastChangeFound(history?.lastChange(ofCounter: id)))
+        tell(screen, .lastChangeFound(history.lastChange(ofCounter: id)))
       case .setNote(let note, let change, let purpose):
-        tell(screen, .noteSet(history?.setNote(note, of: change) ?? false, for: purpose))
+        tell(screen, .noteSet(notes?.setNote(note, of: change) ?? false, for: purpose))
       case .readBoard(let ids):
         eventRecorder.flush(copyingToFolder: false)
         tell(screen, .boardRead(readBoard(ids.compactMap(counters.list.counter(withID:)))))
@@ -225,8 +248,9 @@ public final class AppViewModel {
 
   /// How the counter on screen stands toward its goal now, or `nil` when it has none.
   public var goalSummary: GoalSummary? {
-    if isOnboarding { return nil }
-    return makeGoalSummary(counters.list.current)
+    // Drawn every frame: a counter without a goal costs nothing more.
+    guard !isOnboarding, counters.list.current.goal != nil else { return nil }
+    return GoalSummary.of(counters.list.current, history: history, now: clock.now(), calendar: calendar)
   }
 
   /// Whether the counter screen shows its last change: the run loop turns it on once the
@@ -239,7 +263,8 @@ public final class AppViewModel {
   /// screen.
   public var lastChange: (text: String, changesIn: Double)? {
     guard showsLastChange, drawnScreens.contains(where: { $0.name == .counter }) else { return nil }
-    return makeLastChange(counters.list.current)
+    let newest = history.entries(ofCounter: counters.list.current.id, since: nil, until: nil, limit: 1).entries.last
+    return newest.map { LastChangeLine.describe($0, now: clock.now(), calendar: calendar) }
   }
 
   /// Takes back a quit because changes could not be saved: the user is told, and a second
@@ -277,4 +302,6 @@ public enum AppMessage {
   /// The history is open (after the first frame): the counter screen's last-change line may
   /// be read from now on.
   case historyOpen
+  /// Where days begin, at start and when the settings change.
+  case calendar(GoalCalendar)
 }

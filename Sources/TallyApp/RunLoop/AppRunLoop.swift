@@ -127,6 +127,7 @@ public final class AppRunLoop {
   private func start(_ makeApp: () -> AppViewModel) -> AppViewModel {
     store.performBatch {
       let app = makeApp()
+      app.receive(.calendar(calendar))
       tellSize(to: app)
       draw(app, lastChange: app.lastChange)
       // The other machines' changes since the last run are merged right after the first
@@ -231,6 +232,7 @@ public final class AppRunLoop {
     app.receive(.storeChanged)
     guard let settings, settings.changed() else { return }
     calendar = settings.calendar(clock: clock)
+    app.receive(.calendar(calendar))
     let counterScreen = settings.counterScreen()
     app.receive(.settingsChanged(counterScreen.settings, problem: counterScreen.problem))
     terminal.apply(theme: settings.theme)

@@ -33,7 +33,7 @@ public final class CounterWatch {
   private let store: any SharedStore
   private let model: CountersModel
   private let sync: CounterSync?
-  private let history: HistoryLog
+  private let history: HistoryReplica
   private let clock: WallClock
   private let calendar: () -> GoalCalendar
   private let line: (CounterList, Date) -> String
@@ -47,7 +47,7 @@ public final class CounterWatch {
   /// of the history's database as `historyDirectory`: the history of a change is written
   /// just after the change, so its writes wake the watch too.
   public init(
-    store: any SharedStore, model: CountersModel, sync: CounterSync?, history: HistoryLog, clock: WallClock,
+    store: any SharedStore, model: CountersModel, sync: CounterSync?, history: HistoryReplica, clock: WallClock,
     calendar: @escaping () -> GoalCalendar, historyDirectory: String? = nil,
     line: @escaping (CounterList, Date) -> String
   ) {

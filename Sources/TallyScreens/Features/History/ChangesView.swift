@@ -7,8 +7,7 @@ struct ChangesView {
   let model: HistoryViewModel
 
   func render(into canvas: inout Canvas) {
-    let rows = canvas.height - HistoryView.top - 3
-    let page = model.changes(rows: rows)
+    guard let page = model.shown.changes else { return }
     let headerRow = HistoryView.top - 1
     if page.count == 0 {
       canvas.put(" No changes yet", column: 0, row: 1, style: .bold)
@@ -27,7 +26,7 @@ struct ChangesView {
     for (column, title) in zip(columns, header) where !title.isEmpty {
       canvas.put(title, column: column, row: headerRow, style: .hint)
     }
-    for (offset, entry) in page.entries.enumerated() {
+    for (offset, entry) in page.entries.prefix(canvas.height - HistoryView.top - 3).enumerated() {
       let row = HistoryView.top + offset
       canvas.put(model.time(entry.time), column: columns[0], row: row)
       let (what, style) = Self.what(entry)

@@ -6,7 +6,7 @@ struct DayView {
   let model: HistoryViewModel
 
   func render(into canvas: inout Canvas) {
-    let hours = model.hours
+    guard let hours = model.shown.hours else { return }
     let isToday = hours.day == model.today
     let title = " \(HistorySummary.label(hours.day)) \(UTCTime.civilDate(ofDay: Int64(hours.day)).year)"
     canvas.put(title + (isToday ? " (today)" : ""), column: 0, row: 1, style: .bold)

@@ -6,8 +6,7 @@ struct DaysView {
   let model: HistoryViewModel
 
   func render(into canvas: inout Canvas) {
-    let chart = model.days
-    let summary = model.summary
+    guard let chart = model.shown.days, let summary = model.shown.summary else { return }
     let bottom = canvas.height - 1
     if let first = chart.bars.first, let last = chart.bars.last {
       canvas.put(" \(first.label) – \(last.label)", column: 0, row: 1, style: .bold)
@@ -17,7 +16,7 @@ struct DaysView {
       + "   All time \(HistoryView.signed(summary.allTime))"
     canvas.put(TextLayout.clip(totals, width: canvas.width), column: 0, row: bottom - 2, style: .bold)
     var aboveTotals = bottom - 3
-    if let goal = model.goal {
+    if let goal = model.shown.goal {
       let mark = goal.isOver ? " ! over the limit" : goal.isReached ? (goal.goal.isLimit ? " within" : " ✓ reached") : ""
       var text = " Goal \(goal.goal.text): \(goal.progressText)\(mark)"
       if goal.goal.period != .total { text += "   streak \(goal.currentStreak), best \(goal.bestStreak)" }

@@ -51,7 +51,7 @@ public struct HistoryView {
     case .days: DaysView(model: model).render(into: &canvas)
     case .changes: ChangesView(model: model).render(into: &canvas)
     }
-    if let notice = model.notice {
+    if let notice = model.shown.notice {
       canvas.put(" " + TextLayout.clip(notice, width: canvas.width - 2), column: 0, row: canvas.height - 2, style: .warning)
     }
   }

@@ -18,8 +18,8 @@ import TallyModel
 /// `PgUp`/`PgDn` and the mouse wheel too), never past now; `t` comes back to now. A click on
 /// a day of the year opens that day. `q`, `Escape`, `Enter` and `H` close the screen.
 ///
-/// Each view reads what it shows from the history when it is first drawn after opening or
-/// moving (a few indexed reads, however long the history), not at every frame.
+/// What the views show the app reads for the screen (``historyRequest(in:)``), when first
+/// drawn after opening or moving, and hands in with each message and frame (``shown``).
 public final class HistoryViewModel: Screen {
   /// One of the dashboard's views.
   public enum Page: String, CaseIterable, Sendable {
@@ -52,32 +52,17 @@ public final class HistoryViewModel: Screen {
   public private(set) var daysBack = 0
   /// How many of the newest changes the Changes view skips.
   public private(set) var changesSkipped = 0
-  /// How many changes the Changes view showed last: the size of a page.
-  public private(set) var changesPageSize = 1
+  /// What the app read for the screen, as last handed in (``ScreenContext/history``).
+  public private(set) var shown = HistorySnapshot()
+  private var calendar: GoalCalendar
 
-  /// Damaged lines skipped or a history that could not be read, if any.
-  public var notice: String? { history.notice }
-
-  let history: HistoryReader
-  let calendar: GoalCalendar
-  private let clock: WallClock
-
-  private var cachedYear: YearMap?
-  private var cachedHours: DayHours?
-  private var cachedDays: DaysChart?
-  private var cachedChanges: (skipped: Int, rows: Int, page: ChangesPage)?
-  private var cachedSummary: HistorySummary?
-  private var cachedGoal: GoalSummary??
-
-  /// The history of `counter`, opening on `page`; its days and its goal's periods begin as
-  /// `goalCalendar` says (at local midnight in `clock`'s time zone unless given).
-  public init(counter: Counter, history: HistoryReader, clock: WallClock, goalCalendar: GoalCalendar? = nil, page: Page = .year) {
+  /// The history of `counter` at `now`, opening on `page`; its days and its goal's periods
+  /// begin as `calendar` says.
+  public init(counter: Counter, now: Date, calendar: GoalCalendar, page: Page = .year) {
     self.counter = counter
-    self.history = history
-    self.clock = clock
     self.page = page
-    calendar = goalCalendar ?? GoalCalendar(clock: clock)
-    now = clock.now()
+    self.calendar = calendar
+    self.now = now
     today = calendar.day(of: now)
     yearEndDay = today
     shownDay = today
@@ -87,14 +72,9 @@ public final class HistoryViewModel: Screen {
 
   public var name: ScreenName { .history }
 
-  /// This screen, opening on `page`.
-  public func opening(on page: Page) -> Self {
-    self.page = page
-    return self
-  }
-
   /// A key; on close, the view on show is kept for the next history to open on.
   public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
+    shown = context.history
     guard case .key(let key) = message else { return [] }
     switch key {
     case .character("q"), .character("H"), .escape, .enter: return [.keepHistoryPage(page), .close]
@@ -102,18 +82,17 @@ public final class HistoryViewModel: Screen {
     case .backTab: show(step: Page.allCases.count - 1)
     case .character(let digit) where digit.wholeNumberValue.map((1...Page.allCases.count).contains) == true:
       page = Page.allCases[(digit.wholeNumberValue ?? 1) - 1]
-    case .left, .pageUp, .character("h"): move(back: true)
-    case .right, .pageDown, .character("l"): move(back: false)
-    case .character("t"), .home: backToNow()
+    case .left, .pageUp, .character("h"): move(back: true, in: context)
+    case .right, .pageDown, .character("l"): move(back: false, in: context)
+    case .character("t"), .home: backToNow(in: context)
     case .mouse(let event):
       switch (event.kind, target(column: event.column, row: event.row, in: context)) {
       case (.press, .page(let page)?): self.page = page
       case (.press, .day(let day)?):
         shownDay = day
-        cachedHours = nil
         page = .day
-      case (.scrollUp, _): move(back: true)
-      case (.scrollDown, _): move(back: false)
+      case (.scrollUp, _): move(back: true, in: context)
+      case (.scrollDown, _): move(back: false, in: context)
       default: break
       }
     default: break
@@ -124,12 +103,14 @@ public final class HistoryViewModel: Screen {
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { HistoryView.minimumSize }
 
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
+    shown = context.history
     HistoryView(model: self, unicode: context.unicode).render(into: &canvas)
   }
 
   /// What a click hits (``HistoryView/target(column:row:width:height:)``).
   public func target(column: Int, row: Int, in context: ScreenContext) -> Target? {
-    HistoryView(model: self, unicode: context.unicode).target(
+    shown = context.history
+    return HistoryView(model: self, unicode: context.unicode).target(
       column: column, row: row, width: context.width, height: context.height)
   }
 
@@ -140,87 +121,35 @@ public final class HistoryViewModel: Screen {
   }
 
   /// Moves the view on show a window back in time, or forward (never past now).
-  private func move(back: Bool) {
+  private func move(back: Bool, in context: ScreenContext) {
     switch page {
-    case .year:
-      yearEndDay = back ? yearEndDay - YearMap.weekCount * 7 + 7 : min(today, yearEndDay + YearMap.weekCount * 7 - 7)
-      cachedYear = nil
-    case .day:
-      shownDay = back ? shownDay - 1 : min(today, shownDay + 1)
-      cachedHours = nil
-    case .days:
-      daysBack = back ? daysBack + 1 : max(0, daysBack - 1)
-      cachedDays = nil
+    case .year: yearEndDay = back ? yearEndDay - YearMap.weekCount * 7 + 7 : min(today, yearEndDay + YearMap.weekCount * 7 - 7)
+    case .day: shownDay = back ? shownDay - 1 : min(today, shownDay + 1)
+    case .days: daysBack = back ? daysBack + 1 : max(0, daysBack - 1)
     case .changes:
-      let count = changes(rows: changesPageSize).count
-      if back, changesSkipped + changesPageSize < count { changesSkipped += changesPageSize }
-      if !back { changesSkipped = max(0, changesSkipped - changesPageSize) }
+      let size = Self.changeRows(in: context)
+      if back, changesSkipped + size < shown.changes?.count ?? 0 { changesSkipped += size }
+      if !back { changesSkipped = max(0, changesSkipped - size) }
     }
   }
 
-  /// Every view back to now, read again at the clock's time.
-  private func backToNow() {
-    now = clock.now()
+  /// Every view back to now, read again at the context's time.
+  private func backToNow(in context: ScreenContext) {
+    (now, calendar) = (context.now, context.calendar)
     today = calendar.day(of: now)
-    yearEndDay = today
-    shownDay = today
-    daysBack = 0
-    changesSkipped = 0
-    cachedYear = nil
-    cachedHours = nil
-    cachedDays = nil
-    cachedChanges = nil
-    cachedSummary = nil
-    cachedGoal = nil
+    (yearEndDay, shownDay, daysBack, changesSkipped) = (today, today, 0, 0)
   }
 
-  // MARK: What the views show, read when first asked for
-
-  public var year: YearMap {
-    cached(&cachedYear) { YearMap(counter: counter, history: history, calendar: calendar, endDay: yearEndDay, today: today) }
+  /// The view on show at its window, and the moment.
+  public func historyRequest(in context: ScreenContext) -> HistoryRequest? {
+    let window = [.year: yearEndDay, .day: shownDay, .days: daysBack, .changes: changesSkipped][page] ?? 0
+    return HistoryRequest(
+      counter: counter, page: page, now: now, today: today, window: window,
+      rows: page == .changes ? Self.changeRows(in: context) : 0)
   }
 
-  public var hours: DayHours {
-    cached(&cachedHours) { DayHours(counter: counter.id, day: shownDay, history: history, calendar: calendar, now: now) }
-  }
-
-  public var days: DaysChart {
-    cached(&cachedDays) {
-      DaysChart(counter: counter, history: history, calendar: calendar, today: today, windowsBack: daysBack)
-    }
-  }
-
-  /// The totals the Days view shows under its bars: today, this week, all time.
-  public var summary: HistorySummary {
-    cached(&cachedSummary) {
-      HistorySummary(history: history, counter: counter.id, now: now, calendar: calendar, dayCount: 1, recentCount: 0)
-    }
-  }
-
-  /// How the counter stands toward its goal now, with its streaks; `nil` without a goal.
-  public var goal: GoalSummary? {
-    cached(&cachedGoal) { GoalSummary.of(counter, history: history, now: now, calendar: calendar) }
-  }
-
-  /// What `cache` holds, or what `make` reads, kept in `cache` until a move empties it.
-  private func cached<Value>(_ cache: inout Value?, _ make: () -> Value) -> Value {
-    if let cache { return cache }
-    let value = make()
-    cache = value
-    return value
-  }
-
-  /// The Changes view's page of `rows` changes, from the newest the view skips.
-  public func changes(rows: Int) -> ChangesPage {
-    let rows = max(1, rows)
-    changesPageSize = rows
-    if let cachedChanges, cachedChanges.skipped == changesSkipped, cachedChanges.rows == rows { return cachedChanges.page }
-    let count = cachedChanges?.page.count ?? history.entryCount(ofCounter: counter.id)
-    let reading = history.entries(ofCounter: counter.id, newestFirstSkipping: changesSkipped, limit: rows)
-    let page = ChangesPage(entries: reading.entries, skipped: changesSkipped, count: count)
-    cachedChanges = (changesSkipped, rows, page)
-    return page
-  }
+  /// The rows of a page of changes: the view's height.
+  static func changeRows(in context: ScreenContext) -> Int { max(1, context.height - HistoryView.top - 3) }
 
   /// "2026-11-23 14:05", in local time.
   public func time(_ date: Date) -> String {

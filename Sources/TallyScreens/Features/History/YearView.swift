@@ -54,13 +54,13 @@ struct YearView {
     guard column >= grid.left, row >= grid.top, row < grid.bottom else { return nil }
     let week = (column - grid.left) / grid.cellWidth
     guard week < YearMap.weekCount else { return nil }
-    let map = model.year
+    guard let map = model.shown.year else { return nil }
     let day = map.firstDay + week * 7 + (row - grid.top) / grid.cellHeight
     return day <= map.lastDay ? day : nil
   }
 
   func render(into canvas: inout Canvas) {
-    let map = model.year
+    guard let map = model.shown.year else { return }
     let grid = Grid(width: canvas.width, height: canvas.height)
     let range = "\(HistoryView.date(map.firstDay)) – \(HistoryView.date(map.lastDay))"
     canvas.put(" " + range + (map.lastDay == model.today ? "" : "   (t: back to today)"), column: 0, row: 1, style: .bold)
@@ -75,7 +75,7 @@ struct YearView {
       summary += ", busiest \(HistorySummary.label(map.firstDay + index)) (\(HistoryView.grouped(map.busiest)))"
     }
     canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: legendRow + 2)
-    if let goal = model.goal, goal.goal.period != .total {
+    if let goal = model.shown.goal, goal.goal.period != .total {
       let line = " Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)"
       canvas.put(TextLayout.clip(line, width: canvas.width), column: 0, row: legendRow + 3)
     }
