@@ -86,16 +86,10 @@ public final class Settings {
 
   public var dayStartsAtHour: Int { value(.dayStartsAtHour).flatMap(Int.init(propertyListValue:)) ?? 0 }
 
-  /// The one calendar of the app, the run loop and the commands: made once, and again only
-  /// when `dayStartsAtHour` changes (it is asked for every frame with a goal).
+  /// The one calendar of the run loop (which hands it to the app) and the commands.
   public func calendar(clock: WallClock) -> GoalCalendar {
-    let hour = dayStartsAtHour
-    if let kept = keptCalendar, kept.dayStartsAtHour == hour { return kept }
-    keptCalendar = GoalCalendar(clock: clock, dayStartsAtHour: hour)
-    return keptCalendar ?? GoalCalendar(clock: clock, dayStartsAtHour: hour)
+    GoalCalendar(clock: clock, dayStartsAtHour: dayStartsAtHour)
   }
-
-  private var keptCalendar: GoalCalendar?
 
   /// Whether the user's values changed since start or the last call: only they can change
   /// while the app runs (the launch arguments and the environment are fixed at start).
