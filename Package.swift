@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
   name: "Tally",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "tally", targets: ["tally"]),
     .library(name: "TallyScreens", targets: ["TallyScreens"]),

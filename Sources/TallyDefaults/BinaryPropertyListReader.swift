@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
 
 /// Reads a binary property list (`bplist00`, the format macOS keeps preferences in) into
 /// ``PropertyListValue`` as Foundation's `PropertyListDecoder` reads it, within bounds.

@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Reads and writes property lists: XML and binary read, XML written.
 ///

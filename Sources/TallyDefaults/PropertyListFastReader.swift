@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Reads an XML property list into ``PropertyListValue`` as Foundation's `PropertyListDecoder`
 /// reads it, knowing each element's tag, which Foundation's decoder does not tell.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
 
 /// A value a defaults store can hold: the property-list types, integers up to `UInt64.max`.
 public enum PropertyListValue: Sendable, Hashable {

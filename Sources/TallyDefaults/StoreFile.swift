@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The durable file behind `FileUserDefaults`, `defaults.plist`: the directory's lock, atomic
 /// replacement, damaged files moved aside, and the file last read or written held open, so

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
 
 /// What the model and sync need of a store, and no more, so that they cannot reach a store's
 /// domains, its file or its untyped values; every `UserDefaultsProtocol` store is one.

@@ -1,13 +1,8 @@
+import FoundationEssentials
 import TallyDefaults
 import TallyModel
 import TallyPlatform
 import TallySync
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The history database, opened at its first use, with the rows waiting in the store
 /// (``PendingHistory``) counted in its answers until it holds them; one that cannot be opened

@@ -1,13 +1,8 @@
+import FoundationEssentials
 import TallyDefaults
 import TallyModel
 import TallyPlatform
 import TallySync
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The history of changes in an SQLite database: `history.sqlite` (opened by ``HistoryFile``)
 /// or in memory; ``HistoryFolder`` copies it to a sync folder; docs/history.md has the schema.

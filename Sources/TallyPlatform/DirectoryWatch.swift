@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// Change notification for one directory, through inotify: a file replaced by `rename`
 /// arrives under its name in the directory, so the directory is watched, not the file.

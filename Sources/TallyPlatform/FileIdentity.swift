@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// What tells one file apart from another at the same path: its device and inode, size and
 /// modification time (the store holds the file open, so its inode is not reused).

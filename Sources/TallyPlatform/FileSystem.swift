@@ -1,16 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
+import Glibc
 
 /// The file operations Tally needs, as thin wrappers over POSIX calls retried on `EINTR`
 /// (`FileManager` is not in FoundationEssentials on Linux, and the store needs exact control

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// The signals that ask a command to stop, blocked while it works so that it stops where it
 /// can leave everything as it was: one that arrives stays pending (``pending``), and the

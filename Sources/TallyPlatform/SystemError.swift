@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// A failed system call: its `errno` and what it means.
 public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {

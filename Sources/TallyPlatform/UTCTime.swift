@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
 
 /// ISO 8601 UTC times as the history log and the names of moved-aside files write them, and
 /// the civil date of a day.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// A directory whose contents anyone may have placed: the sync folder, which every peer can
 /// fill with files, links, FIFOs and devices.

@@ -1,9 +1,6 @@
 import CThreads
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Work started now on a thread of its own, on another core than the caller's, for a value
 /// needed later; ``value()`` waits for a thread that has begun it, and does the work itself

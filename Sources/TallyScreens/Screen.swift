@@ -1,11 +1,6 @@
+import FoundationEssentials
 import TallyDefaults
 import TallyModel
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// What every screen of the app is: it takes a message and returns what should happen, it
 /// draws itself, and it says what a click at a cell means.

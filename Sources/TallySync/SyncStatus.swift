@@ -1,11 +1,6 @@
+import FoundationEssentials
 import TallyModel
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// What this machine knows of the sync folder: whether it is there, the machines, the problems.
 public struct SyncStatus: Equatable, Sendable {

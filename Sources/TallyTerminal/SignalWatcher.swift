@@ -1,10 +1,5 @@
 import CNcurses
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// Receives signals as readable events through `signalfd`, so that no signal handler and no
 /// global state are needed: the run loop polls the descriptor like any input.

@@ -1,13 +1,8 @@
 import CNcurses
+import Glibc
 import TallyApp
 import TallyScreens
 import TallySettings
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// The ncurses session, the only type in Tally that calls ncurses.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// Runs a program to completion and collects what it printed in files, so that a chatty
 /// child can never fill a pipe and deadlock the test.

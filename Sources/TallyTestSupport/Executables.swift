@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 public enum Executables {
   /// The `tally` binary built beside the test bundle, or `$TALLY_BINARY` when set.

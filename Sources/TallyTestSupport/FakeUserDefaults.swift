@@ -1,11 +1,6 @@
+import FoundationEssentials
 import TallyDefaults
 import TallySettings
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A store whose values are plain dictionaries, one per type, that a test arranges and
 /// inspects; only property-list types are stored, as in the real stores.

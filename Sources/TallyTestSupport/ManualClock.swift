@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyModel
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The moment an ISO 8601 UTC time such as "2026-11-23T10:00:00Z" or "…T10:00:00.250Z" names
 /// (the epoch if it names none), for tests that place changes in time.

@@ -1,10 +1,5 @@
+import Glibc
 import TallyPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// A child process whose standard output is read line by line while it runs, as a status
 /// bar reads `tally watch`, each read with a deadline; killed when the value goes away.

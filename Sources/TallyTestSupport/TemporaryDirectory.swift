@@ -1,10 +1,5 @@
+import Glibc
 import TallyPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// A fresh directory under the system's temporary directory, removed with everything in it
 /// when the value is released: tests give stores and fake homes one, never the real home.

@@ -1,9 +1,6 @@
+import Glibc
 import TallyPlatform
 import TallyScreens
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Drives the real `tally` binary inside a real terminal emulator, as `XCUIApplication`
 /// drives an iOS app.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// Plain file operations for tests that play a sync engine or damage a file, as `cp` does them.
 public enum TestFiles {

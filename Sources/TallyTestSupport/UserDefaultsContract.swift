@@ -1,11 +1,6 @@
+import FoundationEssentials
 import TallyDefaults
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The behaviour every `UserDefaultsProtocol` store must share, Foundation's included: checks
 /// that each take a fresh, empty store.

@@ -1,3 +1,4 @@
+import Glibc
 import TallyApp
 import TallyDefaults
 import TallyHistory
@@ -7,10 +8,6 @@ import TallySettings
 import TallySync
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 struct AppViewModelTests {
   private let defaults = FakeUserDefaults()

@@ -1,19 +1,11 @@
+import FoundationEssentials
+import Glibc
 import TallyDefaults
 import TallyHistory
 import TallyModel
 import TallySettings
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A store and its history in memory, as `tally` sees them.
 private struct Store {

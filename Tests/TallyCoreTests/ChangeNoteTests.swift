@@ -1,15 +1,10 @@
+import FoundationEssentials
 import TallyDefaults
 import TallyHistory
 import TallyModel
 import TallySettings
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A change of water from 2 to 3 at 08:00, with `note`.
 private func noted(_ note: String?, time: String = "2026-11-23T08:00:00.250Z") -> HistoryEntry {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TallyApp
 import TallyDefaults
 import TallyHistory
@@ -5,12 +6,6 @@ import TallyModel
 import TallySettings
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `tally get --format`'s templates.
 struct CounterTemplateTests {

@@ -1,10 +1,7 @@
+import Glibc
 import TallyDefaults
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The file store shared by real processes: the worker half runs in child copies of this
 /// test process (see `SelfTestProcess`), the checking half here.

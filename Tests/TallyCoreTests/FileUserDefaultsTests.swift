@@ -1,10 +1,7 @@
+import Glibc
 import TallyDefaults
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 struct FileUserDefaultsTests {
   private let directory: TemporaryDirectory

@@ -1,14 +1,9 @@
+import FoundationEssentials
 import TallyHistory
 import TallyModel
 import TallyScreens
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The goal's line on the counter screen and the goal's periods on the history screen.
 struct GoalRenderTests {

@@ -1,15 +1,10 @@
+import FoundationEssentials
 import TallyDefaults
 import TallyModel
 import TallyScreens
 import TallySettings
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count") -> HistoryEntry {
   HistoryEntry(time: at(time), event: .changed, counter: counter, name: "Count", old: old, new: new, source: .app)

@@ -1,13 +1,8 @@
+import FoundationEssentials
 import TallyHistory
 import TallyModel
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `tally log --by` and `tally stats --by`: the net change per hour, day, week and month.
 struct HistoryBucketsTests {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TallyHistory
 import TallyModel
 import TallyPlatform
@@ -5,12 +6,6 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyScreens
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A change of counter "count" from `old` to `new` at an ISO time.
 private func change(_ time: String, _ old: Int, _ new: Int, note: String? = nil, machine: String? = nil) -> HistoryEntry {

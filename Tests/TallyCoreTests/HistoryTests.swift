@@ -1,17 +1,9 @@
+import FoundationEssentials
+import Glibc
 import TallyHistory
 import TallyModel
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 private func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count", source: HistoryEntry.Source = .app)
   -> HistoryEntry

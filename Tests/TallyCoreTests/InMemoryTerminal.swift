@@ -1,12 +1,7 @@
+import Glibc
 import TallyApp
 import TallyScreens
 import TallySettings
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// A terminal in memory for headless tests of the run loop: it plays a script of input and
 /// keeps every frame drawn.

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TallyApp
 import TallyDefaults
 import TallyHistory
@@ -6,12 +7,6 @@ import TallyScreens
 import TallySettings
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The counter screen's line under the value: what last changed the counter, and when.
 struct LastChangeLineTests {

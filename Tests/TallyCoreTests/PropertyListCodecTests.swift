@@ -1,15 +1,8 @@
+import FoundationEssentials
+import Glibc
 import TallyDefaults
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 struct PropertyListCodecTests {
   /// Everything the typed API can store.

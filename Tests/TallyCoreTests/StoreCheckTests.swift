@@ -1,12 +1,9 @@
+import Glibc
 import TallyApp
 import TallyDefaults
 import TallyModel
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 struct StoreCheckTests {
   @Test func aHealthyStoreHasNoProblems() {

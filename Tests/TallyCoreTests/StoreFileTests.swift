@@ -1,10 +1,7 @@
+import Glibc
 import TallyDefaults
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The durable file and change watching behind `FileUserDefaults`: what it reads again and
 /// what it recognises as its own.

@@ -1,13 +1,8 @@
+import FoundationEssentials
 import TallyDefaults
 import TallySettings
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 struct DefaultsKeyTests {
   @Test(arguments: ["count", "hasOnboardingBeenShown", "counter-2", "a_b", "x@y", "UPPER123"])

@@ -1,10 +1,7 @@
+import Glibc
 import Synchronization
 import TallyPlatform
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Work started ahead of its value: done once, beside the caller when it can be, and never
 /// waited for while nobody is doing it.

@@ -1,12 +1,9 @@
+import Glibc
 import TallyPlatform
 import TallyTestSupport
 import Testing
 
 @testable import TallyHistory
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The history opened at its first use, and not made by a question on a new machine.
 struct DeferredHistoryTests {

@@ -1,18 +1,10 @@
+import FoundationEssentials
+import Glibc
 import TallyModel
 import TallyTestSupport
 import Testing
 
 @testable import TallyHistory
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The history's files in a sync folder: this machine's written a month a file, append
 /// only; the other machines' read from where the last reading stopped, as untrusted input.

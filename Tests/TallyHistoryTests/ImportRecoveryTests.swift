@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 import TallyDefaults
 import TallyModel
 import TallyPlatform
@@ -6,16 +8,6 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyHistory
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// An import is all or nothing when the process is killed at any step: the store's write is
 /// the commit point, and whoever opens the history next finishes or undoes what was staged.

@@ -1,14 +1,9 @@
+import FoundationEssentials
 import TallyModel
 import TallyTestSupport
 import Testing
 
 @testable import TallyHistory
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The schema Tally wrote before notes (version 2, as `HistorySchema.sql` stood at
 /// 7f6a8d2), to make the databases that are on users' disks.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 import TallyDefaults
 import TallyModel
 import TallyPlatform
@@ -5,16 +7,6 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyHistory
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// One commit point for a change: its row is saved in the store with the value, and the
 /// history holds it once, whatever stops between the two writes.

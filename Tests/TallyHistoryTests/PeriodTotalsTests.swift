@@ -1,13 +1,8 @@
+import FoundationEssentials
 import TallyHistory
 import TallyModel
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The totals the database keeps, against the definition: every change read and folded
 /// (``PeriodTotal/byPeriod(_:per:calendar:)``), in time zones with daylight saving, half- and

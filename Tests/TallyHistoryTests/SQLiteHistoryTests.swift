@@ -1,19 +1,11 @@
+import FoundationEssentials
+import Glibc
 import TallyModel
 import TallyPlatform
 import TallyTestSupport
 import Testing
 
 @testable import TallyHistory
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 func change(_ time: String, _ old: Int, _ new: Int, counter: String = "count") -> HistoryEntry {
   HistoryEntry(time: at(time), event: .changed, counter: counter, name: "Count", old: old, new: new, source: .command)

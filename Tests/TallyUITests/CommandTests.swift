@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 import TallyDefaults
 import TallyModel
 import TallySettings
@@ -5,20 +7,6 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyHistory
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Every subcommand run as a process on a store in a temporary data directory.
 struct CommandTests: CommandSuite {

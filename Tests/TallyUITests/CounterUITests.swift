@@ -1,10 +1,7 @@
+import Glibc
 import TallyScreens
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 struct CounterUITests {
   let test: UITestCase

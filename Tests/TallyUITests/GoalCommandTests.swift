@@ -1,9 +1,6 @@
+import Glibc
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 private let python = "/usr/bin/python3"
 

@@ -1,10 +1,7 @@
+import Glibc
 import TallyPlatform
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A FIFO at `history.sqlite` or at its `-wal`, as processes: no command waits on it.
 ///

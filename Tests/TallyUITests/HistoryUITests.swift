@@ -1,12 +1,7 @@
+import FoundationEssentials
 import TallyModel
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The history the app keeps, seen on screen and through `tally log`.
 struct HistoryUITests {

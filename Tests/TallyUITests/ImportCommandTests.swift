@@ -1,11 +1,8 @@
+import Glibc
 import TallyDefaults
 import TallyPlatform
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `tally import` run as a process: stopped by a signal it changes nothing, values come with
 /// the rows that explain them, and a backup has at most as many counters as a machine keeps.

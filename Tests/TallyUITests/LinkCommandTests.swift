@@ -1,9 +1,6 @@
+import Glibc
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `tally link` and `tally bounds`, and what `get`, `list`, `stats` and `inc` print for a
 /// linked counter, run as processes on a store in a temporary data directory.

@@ -1,14 +1,9 @@
+import FoundationEssentials
 import TallyModel
 import TallyTestSupport
 import Testing
 
 @testable import TallyHistory
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `--note` on the commands that change a value, and notes in `tally log`, as processes on
 /// a store in a temporary data directory.

@@ -1,10 +1,7 @@
+import Glibc
 import TallyDefaults
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// UI tests that use the real file store on purpose, each in its own temporary data directory.
 struct PersistenceUITests {

@@ -1,10 +1,7 @@
+import Glibc
 import TallyDefaults
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A store that cannot be written: the value on screen is kept, the problem is shown, and
 /// saving is retried until it works.

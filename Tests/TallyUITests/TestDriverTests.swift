@@ -1,9 +1,6 @@
+import Glibc
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The UI-test driver cleans up after itself, so that suites can run again and again.
 struct TestDriverTests {

@@ -1,9 +1,6 @@
+import Glibc
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `tally get --format` and `tally watch`, run as processes on a store in a temporary data
 /// directory.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// A fresh directory under `$TMPDIR` (or `/tmp`) for a benchmark's store; never the home
 /// directory.

@@ -1,13 +1,8 @@
+import FoundationEssentials
 import TallyDefaults
 import TallyModel
 import TallyScreens
 import TallySettings
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Keeps the stack of screens and sends each message to the top one: onboarding on first
 /// launch, then the counter, and the history or the help over it.

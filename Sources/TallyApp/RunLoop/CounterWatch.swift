@@ -1,13 +1,8 @@
+import FoundationEssentials
 import TallyModel
 import TallyPlatform
 import TallySettings
 import TallySync
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `tally watch`'s loop: prints a line about some counters at start, then again each time
 /// that line changes, and when a new day begins (progress toward a goal starts again then).

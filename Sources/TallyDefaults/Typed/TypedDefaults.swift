@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
 
 extension PropertyListStore {
   /// The type-safe API over this store: `store.x.set(13, forKey: .count)`.

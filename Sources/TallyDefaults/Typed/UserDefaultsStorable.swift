@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
 
 /// A type a defaults store can hold directly, so that storing another is a compile-time
 /// error rather than Foundation's crash at run time.

@@ -1,11 +1,6 @@
+import FoundationEssentials
 import TallyDefaults
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Applies a checked backup to a store and its history: all of it or nothing, also when the
 /// process is interrupted or killed (docs/history.md, "Imports").

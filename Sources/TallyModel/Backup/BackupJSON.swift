@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A backup as JSON, the lossless format (docs/goals.md), written and read by
 /// FoundationEssentials' `JSONEncoder` and `JSONDecoder`.

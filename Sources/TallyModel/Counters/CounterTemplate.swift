@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A line about a counter with fields in braces, as `tally get --format` and `tally watch`
 /// print it: `{name}: {value} ({progress})`, checked whole when it is made.

@@ -1,11 +1,6 @@
+import FoundationEssentials
 import TallyDefaults
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Where goals' periods begin, in local time: a day at midnight (or the hour a day starts),
 /// a week on Monday, a month on the 1st; a day of a daylight-saving change lasts 23 or 25 hours.

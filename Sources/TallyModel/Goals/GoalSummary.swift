@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
 
 /// How a counter stands toward its goal: progress in the current period, the periods met,
 /// and the current and best streaks, read from the history of its changes.

@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Reads when a change happened, for `tally inc --at`: `today`, `yesterday`, a local date or
 /// time, or an ISO 8601 time; a day on its own means now for today and its middle for

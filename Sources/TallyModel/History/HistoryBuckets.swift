@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A counter's net change in one hour, day, week or month: a line of `log --by`, `stats --by`.
 public struct HistoryBucket: Equatable, Sendable {

@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// One line of the history log: a change to a counter, when, and where it came from.
 public struct HistoryEntry: Codable, Equatable, Sendable {

@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The history of changes (TallyHistory's SQLite database); docs/history.md describes it.
 public typealias HistoryLog = HistoryReader & HistoryWriter & HistoryReplica

@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// What the history says about one counter at a moment, as a calendar places its days.
 public struct HistorySummary: Equatable, Sendable {

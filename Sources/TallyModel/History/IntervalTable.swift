@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Counters' net changes per interval from the one that holds the start to the end, empty
 /// ones too (`tally table`); minutes and hours follow real time; days and longer are

@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The line under a counter's value that says what last changed it and when (`+1  2 min
 /// ago`), so that nobody counts twice.

@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyDefaults
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 extension DefaultsKey {
   /// The changes saved with the values that the history may not hold yet (``PendingHistory``).

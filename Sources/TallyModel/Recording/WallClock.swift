@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The time of day, injected so that history is tested at a fixed moment.
 public protocol WallClock: AnyObject {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import FoundationEssentials
 
 /// The one way the commands print a JSON value: on one line, keys sorted, slashes as they are.
 public enum JSONLine {

@@ -1,12 +1,7 @@
 import ArgumentParser
+import FoundationEssentials
 import TallyDefaults
 import TallyModel
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `--at WHEN`, for a change made earlier than now: it counts on that day in the history,
 /// the stats and the streaks.

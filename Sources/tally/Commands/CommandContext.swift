@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import TallyApp
 import TallyDefaults
 import TallyHistory
@@ -6,12 +7,6 @@ import TallyModel
 import TallyPlatform
 import TallySettings
 import TallySync
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// What every store command shares: opening the store, finding a counter, and the exits.
 struct CommandContext {

@@ -1,12 +1,7 @@
 import ArgumentParser
+import FoundationEssentials
 import TallyModel
 import TallyPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

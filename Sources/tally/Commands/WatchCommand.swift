@@ -1,14 +1,9 @@
 import ArgumentParser
+import FoundationEssentials
 import TallyApp
 import TallyModel
 import TallyPlatform
 import TallyTerminal
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,15 +1,10 @@
+import FoundationEssentials
 import TallyHistory
 import TallyModel
 import TallyPlatform
 import TallySync
 import TallyTestSupport
 import Testing
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The sync folder as an attacker who shares it fills it.
 ///

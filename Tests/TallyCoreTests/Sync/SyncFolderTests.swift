@@ -1,3 +1,4 @@
+import Glibc
 import TallyApp
 import TallyDefaults
 import TallyHistory
@@ -6,10 +7,6 @@ import TallySettings
 import TallySync
 import TallyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The folder as untrusted input, conflict copies, two machines with one name, a folder
 /// that goes away, joining, and what never touches the folder.

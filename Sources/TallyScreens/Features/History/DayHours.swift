@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyModel
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// One day of a counter by the hour: the Day view.
 public struct DayHours: Equatable, Sendable {

@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyModel
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// What the history screen shows of a counter's past, asked for as a value: the view on show
 /// at the screen's moment and window (``Screen/historyRequest(in:)``).

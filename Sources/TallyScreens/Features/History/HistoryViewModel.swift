@@ -1,10 +1,5 @@
+import FoundationEssentials
 import TallyModel
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The history screen of one counter: a small dashboard of four views of its past.
 ///
