@@ -97,7 +97,7 @@ struct BackupTests {
     #expect(store.model.list.counter(named: "laps")?.goal == Goal(amount: 2, period: .week))
     // Oldest first: the imported change is from 1 November; the rows (0 to 3, and 0 to 7
     // made here) add up to 10, not to the value imported, and one more row says so.
-    let rows = store.history.read().entries(forCounter: "count-2")
+    let rows = store.history.read().entries.filter { $0.counter == "count-2" }
     #expect(rows.map(\.new) == [3, 0, 7, 3])
     #expect(rows.last?.old == 10)
     #expect(rows.last?.note == BackupImport.explainingNote)

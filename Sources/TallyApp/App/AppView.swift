@@ -5,12 +5,10 @@ import TallyScreens
 /// when the terminal is too small for it.
 public struct AppView {
   public let model: AppViewModel
-  /// The counter screen's last-change line, as read for this frame (the run loop reads it
-  /// once, for the frame and for when to draw the next).
+  /// The counter screen's last-change line, as the run loop read it for this frame.
   public let lastChange: String?
 
-  /// The screen at `width` x `height`, for a terminal that shows Unicode unless `unicode`
-  /// is false.
+  /// The screen at `width` x `height`.
   public func render(width: Int, height: Int, unicode: Bool = true) -> Canvas {
     var canvas = Canvas(width: width, height: height)
     let screens = model.drawnScreens
@@ -18,7 +16,6 @@ public struct AppView {
     if screens.contains(where: { $0.name == .counter }) { context.goal = model.goalSummary }
     let minimum = model.screen.minimumSize(in: context)
     guard width >= minimum.width, height >= minimum.height else {
-      // Wrapped, so that even a few columns say what size is needed.
       let lines = TextLayout.wrap("Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)", width: width)
       let top = max(0, (height - lines.count) / 2)
       for (offset, line) in lines.enumerated() {

@@ -4,18 +4,12 @@ import TallyModel
 import TallyScreens
 import TallySettings
 
-/// Keeps the stack of screens and sends each message to the top one: onboarding on first
-/// launch, then the counter, and the history or the help over it.
+/// Keeps the stack of screens and sends each message to the top one.
 ///
 /// A key goes to the top screen, which returns what should happen (``ScreenEffect``); the
-/// edits among that go to the one ``CountersModel`` in one batch, and what became of them,
-/// like every effect's result, back to that screen as a message. The app reads the history
-/// for the screens: the goal and the last change for a frame of the counter screen, and what
-/// the top screen asks for (``Screen/historyRequest(in:)``) when that request changes.
-///
-/// `EventRecorder` comes in by constructor (tests pass a spy); the counters model comes as a
-/// closure, because it is made when first shown: onboarding never loads the counters, and
-/// tests hand in any store they like.
+/// edits go to the one ``CountersModel`` in one batch, and every effect's result back to that
+/// screen as a message. The app reads the history for the screens (docs/architecture.md).
+/// The counters model is made when first shown: onboarding never loads the counters.
 public final class AppViewModel {
   /// The screens on show, the top one last: it hears the keys.
   public private(set) var screens: [any Screen] = []
@@ -26,7 +20,6 @@ public final class AppViewModel {
   public private(set) var isQuitting = false
   /// Set when the user quit again right after a quit was refused for unsaved changes.
   public private(set) var quitsWithoutSaving = false
-  /// Whether the last quit was refused, so that the next quit key quits anyway.
   private var quitWasRefused = false
   /// Where a message on the status line comes from.
   ///
@@ -45,7 +38,6 @@ public final class AppViewModel {
     case alert
   }
 
-  /// Whether an alert was reached since the run loop last rang for one.
   private var alertWaiting = false
 
   /// Whether to ring for an alert now; the run loop rings once for a burst of keys.
@@ -54,7 +46,6 @@ public final class AppViewModel {
     return alertWaiting
   }
 
-  /// The messages on the status line, by source.
   private var notices: [NoticeSource: String] = [:]
 
   /// The status line's message: every source's, in order; `nil` when there is none.
@@ -88,11 +79,9 @@ public final class AppViewModel {
     }
   }
 
-  /// The terminal's size, which clicks are matched against.
   public private(set) var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
-  /// The user's settings for the counter screen: its keys, its questions, its digits.
   private var counterSettings: CounterScreenSettings
   private let eventRecorder: EventRecorder
   private let makeCountersModel: () -> CountersModel
@@ -100,21 +89,15 @@ public final class AppViewModel {
   /// Where `N` on the counter screen keeps its note; without it, none is kept.
   private let notes: HistoryWriter?
   private let clock: WallClock
-  /// Where days begin: the run loop's (``AppMessage/calendar(_:)``).
   private var calendar: GoalCalendar
-  /// What was read for the top screen's history request.
   private var historyRead = HistorySnapshot()
   /// Whether the counter screen shows its last change once the history is open.
   private let readsLastChange: Bool
-  /// Whether the terminal shows Unicode (the history's Year view is drawn differently without).
   public private(set) var unicode = true
-  /// Whether onboarding is on show: the bottom screen is the onboarding screen.
   private var isOnboarding: Bool { screens.first?.name == .onboarding }
 
-  /// Makes the app's view model over `history` (the one `eventRecorder` records changes in,
-  /// when it does), at `clock`'s time, its days from midnight until the run loop tells it its
-  /// calendar; `notes` keeps the notes of `N`, and `readsLastChange` shows the counter's last
-  /// change once the history is open.
+  /// Makes the app over `history` (the one `eventRecorder` records in); `notes` keeps the
+  /// notes of `N`; days begin at midnight until the run loop sends its calendar.
   public init(
     settingStore: SettingStorage, eventRecorder: EventRecorder, counterSettings: CounterScreenSettings = CounterScreenSettings(),
     makeCountersModel: @escaping () -> CountersModel, history: HistoryReader, notes: HistoryWriter? = nil,
@@ -139,8 +122,7 @@ public final class AppViewModel {
     }
   }
 
-  /// Shows the screen `name` on top and tells it so, unless it is the app's first (which
-  /// needs nothing read: the counters load when it is first drawn).
+  /// Shows the screen `name` on top and tells it so, unless it is the app's first.
   private func open(_ name: ScreenName) {
     historyRead = HistorySnapshot()
     screens.append(make(name))
@@ -154,9 +136,8 @@ public final class AppViewModel {
     eventRecorder.record(.screenShown(screen.name))
   }
 
-  /// What the screens are given with a message or a frame (at the terminal's size unless
-  /// given), with what the top screen asks of the history read if it was not yet; during
-  /// onboarding no counters, which are not loaded yet.
+  /// What the screens are given with a message or a frame, with what the top screen asks
+  /// of the history read if it was not yet.
   public func context(width: Int? = nil, height: Int? = nil, unicode: Bool? = nil, lastChange: String? = nil) -> ScreenContext {
     var context = ScreenContext(
       counters: isOnboarding ? Self.noCounters : counters.list, width: width ?? screenSize.width,
@@ -199,8 +180,7 @@ public final class AppViewModel {
     tell(screen, .key(key))
   }
 
-  /// Sends `message` to `screen` and carries out what it asks for: the edits in one go, and
-  /// what became of each effect back to it.
+  /// Sends `message` to `screen` and carries out what it asks for, the edits in one go.
   private func tell(_ screen: any Screen, _ message: ScreenMessage) {
     let update = screen.receive(message, in: context())
     var edits: [CounterEdit] = []
@@ -243,27 +223,23 @@ public final class AppViewModel {
 
   /// How the counter on screen stands toward its goal now, or `nil` when it has none.
   public var goalSummary: GoalSummary? {
-    // Drawn every frame: a counter without a goal costs nothing more.
     guard !isOnboarding, counters.list.current.goal != nil else { return nil }
     return GoalSummary.of(counters.list.current, history: history, now: clock.now(), calendar: calendar)
   }
 
-  /// Whether the counter screen shows its last change: the run loop turns it on once the
-  /// first frame is drawn, so that the first frame never waits for the history's database
-  /// to open (or to be made, on a new machine).
+  /// Whether the counter screen shows its last change: on after the first frame, which
+  /// never waits for the history's database to open.
   public private(set) var showsLastChange = false
 
-  /// What last changed the counter on screen and when (``LastChangeLine``), with the
-  /// seconds until that line's text changes; `nil` when nothing did, or off the counter
-  /// screen.
+  /// What last changed the counter on screen (``LastChangeLine``), with the seconds until
+  /// that line's text changes; `nil` off the counter screen.
   public var lastChange: (text: String, changesIn: Double)? {
     guard showsLastChange, drawnScreens.contains(where: { $0.name == .counter }) else { return nil }
     let newest = history.entries(ofCounter: counters.list.current.id, since: nil, until: nil, limit: 1).entries.last
     return newest.map { LastChangeLine.describe($0, now: clock.now(), calendar: calendar) }
   }
 
-  /// Takes back a quit because changes could not be saved: the user is told, and a second
-  /// quit key quits without them.
+  /// Takes back a quit because changes could not be saved; a second quit key quits anyway.
   private func refuseQuit(unsaved problem: StoreError) {
     isQuitting = false
     quitWasRefused = true
@@ -281,8 +257,7 @@ public final class AppViewModel {
 /// What the app hears from the run loop (``AppViewModel/receive(_:)``).
 public enum AppMessage {
   case key(Key)
-  /// The terminal's size and whether it shows Unicode, before keys are handled or a frame is
-  /// drawn (mouse clicks are matched against the screen at that size).
+  /// The terminal's size and whether it shows Unicode, before keys are handled.
   case terminal(width: Int, height: Int, unicode: Bool)
   /// The store changed: another process, or a merge of the sync folder.
   case storeChanged
@@ -294,8 +269,7 @@ public enum AppMessage {
   case quitRefused(StoreError)
   /// The sync folder's problem now, or `nil` once there is none.
   case syncStatus(String?)
-  /// The history is open (after the first frame): the counter screen's last-change line may
-  /// be read from now on.
+  /// The history is open (after the first frame): the last-change line may be read.
   case historyOpen
   /// Where days begin, at start and when the settings change.
   case calendar(GoalCalendar)

@@ -3,14 +3,9 @@ import TallyModel
 /// The command lines people type most, recognised exactly so that `tally` can run them
 /// without building the argument parser's command tree.
 ///
-/// swift-argument-parser is Tally's one parser, but it scans Swift's protocol-conformance
-/// tables and decodes mangled type names on every launch: measured side by side with the C
-/// reference it put the first frame at 1.59x and 1.81x and `tally inc` at 2.27x, past the
-/// 1.5x and 2x targets (docs/BENCHMARKS.md).
-///
-/// The forms below are matched token by token; anything else (help, completion requests, a
-/// typo, `--`) returns `nil` and goes to the parser, which stays the only source of usage
-/// errors and help text. Both paths run the same command functions.
+/// swift-argument-parser's start-up cost misses the first-frame and `tally inc` targets
+/// (docs/performance.md). The forms below are matched token by token; anything else returns
+/// `nil` and goes to the parser, the only source of usage errors and help text.
 public enum CommonCommandLine: Equatable, Sendable {
   /// `tally [-useInMemoryUserDefaults] [-skipOnboarding]`
   case interactive(LaunchArguments)

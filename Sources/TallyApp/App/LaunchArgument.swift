@@ -1,8 +1,7 @@
 /// The single-dash launch arguments that set Tally up for tests and scripts.
 ///
-/// A bit set, not a `Set` of an enum: making a `Set` of a new element type makes the Swift
-/// runtime look up that type's `Hashable` conformance, a scan of every conformance record in
-/// the static binary, at start-up (docs/performance.md).
+/// A bit set, not a `Set` of an enum, whose `Hashable` lookup costs start-up time
+/// (docs/performance.md).
 public struct LaunchArguments: OptionSet, Sendable {
   public let rawValue: UInt8
 

@@ -6,22 +6,19 @@ import TallySync
 
 /// The interactive app's run loop: waits on the terminal, applies keys, saves, draws.
 ///
-/// Each turn waits for keys, a signal, another process's change or a timeout; applies every
-/// pending key inside one store batch, so that a burst costs one durable write; and then draws
-/// one frame. The value on screen is always one the store has saved, or the status line says
-/// why not. A failed save is retried every second, with or without a key press, and a quit
-/// with changes still unsaved is refused once. What changed is copied to the sync folder
-/// once the keys pause (50 ms without one, or a second at most).
+/// Each turn waits, applies every pending key inside one store batch (one durable write a
+/// burst), and draws one frame. The value on screen is always one the store has saved, or
+/// the status line says why not. A failed save is retried every second, and a quit with
+/// changes unsaved is refused once. What changed is copied to the sync folder once the keys
+/// pause.
 public final class AppRunLoop {
-  /// How the run ended.
   public enum Outcome: Equatable, Sendable {
     /// The user quit with everything saved.
     case quit
     /// The user quit again after a quit was refused: the last changes are not saved, for
     /// this reason when it is known.
     case quitWithoutSaving(StoreError?)
-    /// A signal ends the process; the terminal has not been restored yet, so that the caller
-    /// can restore it and end as the signal would have.
+    /// A signal ends the process; the caller restores the terminal and ends as the signal would.
     case terminated(signal: Int32)
   }
 
@@ -32,9 +29,8 @@ public final class AppRunLoop {
   /// A sync folder that is not there (or cannot be watched) is looked for this often.
   static let folderPollInterval = 2.0
   /// The copies to the sync folder wait for the keys to pause this long, so that a press
-  /// right after another does not wait for the first one's copy and its fsyncs...
+  /// does not wait for the last one's copy, and no longer than the longest delay.
   private static let folderCopyDelay = Duration.milliseconds(50)
-  /// ...and no longer than this while keys keep coming (a key held down).
   private static let folderCopyLongestDelay = Duration.seconds(1)
 
   private let terminal: any TerminalDriver
@@ -45,19 +41,16 @@ public final class AppRunLoop {
   private let sync: CounterSync?
   /// The settings, applied again when the store changes; `nil`: read at start only.
   private let settings: Settings?
-  /// The last sync problem shown, so that each is shown once.
   private var shownSyncProblem: String?
-  /// Since when a copy to the sync folder has been waiting for the keys to pause, if one is.
   private var folderCopyWaitingSince: ContinuousClock.Instant?
   /// Seconds until the words of the last-change line drawn last change, if one was drawn.
   private var lastChangeChangesIn: Double?
-  /// Where days begin, for the wake at a new day: made again when the settings change
-  /// (`dayStartsAtHour`); the clock gives the time zone's offset at each reading.
+  /// Where days begin: made again when the settings change (`dayStartsAtHour`).
   private lazy var calendar = environmentSettings.calendar(clock: clock)
   private let environmentSettings: Settings
 
-  /// Makes a run loop on `terminal` over the store and history of `environment`, which
-  /// applies its settings anew whenever the user changes them when `followsSettings`.
+  /// Makes a run loop on `terminal` over `environment`, which applies the settings anew when
+  /// the user changes them if `followsSettings`.
   public init(terminal: any TerminalDriver, environment: Environment, followsSettings: Bool = false) {
     self.terminal = terminal
     store = environment.store
@@ -71,9 +64,8 @@ public final class AppRunLoop {
 
   /// Runs until the user quits or a signal ends the process.
   ///
-  /// - Parameter makeApp: makes the app's view model. It runs in the batch that draws the
-  ///   first frame, so what it writes (such as `-skipOnboarding` does) is saved after that
-  ///   frame is drawn, not before; so is the merge of the sync folder.
+  /// `makeApp` runs in the batch that draws the first frame, so what it writes (such as
+  /// `-skipOnboarding` does) is saved after that frame; so is the merge of the sync folder.
   public func run(startingWith makeApp: () -> AppViewModel) -> Outcome {
     let app = start(makeApp)
     sync?.publish()
@@ -82,7 +74,6 @@ public final class AppRunLoop {
 
     while !app.isQuitting {
       let retrying = store.hasUnsavedChanges
-      // The folder's watch is made again when the folder comes back, with a new descriptor.
       let folderDescriptor = sync?.changeDescriptor
       let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
       // The last change's line ("2 min ago") is drawn again when its text changes.
@@ -106,11 +97,9 @@ public final class AppRunLoop {
         }
       case .input, .resized: break
       }
-      // Retried when the second is up (a key saves anyway): a failed save's own temporary
-      // file wakes the directory's watch, and retrying at that would spin while the disk
-      // stays full.
+      // Retried when the second is up: a failed save's own temporary file wakes the
+      // directory's watch, and retrying at that would spin while the disk stays full.
       if retrying, case .timeout = woken {
-        // Saving again re-reads the file under the lock if another process replaced it.
         store.retrySave()
         storeChanged(app)
         app.receive(.saveTried)
@@ -130,13 +119,10 @@ public final class AppRunLoop {
       app.receive(.calendar(calendar))
       tellSize(to: app)
       draw(app, lastChange: app.lastChange)
-      // The other machines' changes since the last run are merged right after the first
-      // frame, which shows the counters as this machine last saved them, and drawn before
-      // the merge is saved with the batch and copied to the folder (docs/sync.md).
+      // The other machines' changes are merged right after the first frame (docs/sync.md).
       let merged = sync?.pull(publishing: false) ?? false
       let indexed = sync != nil && replica.refresh()
       if merged || indexed { storeChanged(app) }
-      // The last change's line, from the history opened now, after the first frame.
       app.receive(.historyOpen)
       let lastChange = app.lastChange
       if [showSyncProblem(on: app), merged, indexed, lastChange != nil].contains(true) { draw(app, lastChange: lastChange) }
@@ -144,9 +130,7 @@ public final class AppRunLoop {
     }
   }
 
-  /// Takes in a change in the sync folder: the other machines' counts, and their history
-  /// (which goals and streaks add up); nothing is read when only this machine's own files
-  /// changed, as after every press.
+  /// Takes in the other machines' counts and history from the sync folder.
   private func folderChanged(_ app: AppViewModel) {
     if let sync {
       let (changes, countersChanged) = sync.processFolderChanges()
@@ -179,29 +163,23 @@ public final class AppRunLoop {
     }
   }
 
-  /// Applies a burst of keys in one store batch, then tells the screen how saving went and
-  /// writes the burst's history (after the counts, which are already saved).
+  /// Applies a burst of keys in one store batch, then writes its history and tells the app
+  /// how saving went.
   private func apply(_ keys: [Key], to app: AppViewModel) {
-    // No batch without keys: a batch ends in a save when one is pending, and a failed save's
-    // temporary file wakes the directory's watch, which would save again, and again, while
-    // the disk stays full (the retry waits for its second above).
+    // No batch without keys: a batch ends in a save when one is pending (see the retry above).
     if !keys.isEmpty {
       store.performBatch {
         for key in keys where !app.isQuitting { app.receive(.key(key)) }
       }
     }
-    // The history of the burst, in one durable write; then the status line says how saving
-    // the counts and the history went. The copies to the sync folder wait for the frame.
     history.flush(copyingToFolder: false)
     app.receive(.saveTried)
   }
 
   /// Copies this machine's state and new history to the sync folder, if a copy waits.
   ///
-  /// Called after the frame, once the keys pause: the counts on screen are already saved
-  /// here, and the other machines need not hold up the presses that changed them (a failed
-  /// copy is kept in the sync status and retried; a process killed before copying copies at
-  /// its next start).
+  /// Called after the frame, once the keys pause; a failed copy is kept in the sync status
+  /// and retried, and a process killed before copying copies at its next start.
   private func copyToFolderIfWaiting() {
     guard folderCopyWaitingSince != nil else { return }
     folderCopyWaitingSince = nil
@@ -209,25 +187,19 @@ public final class AppRunLoop {
     replica.copyToFolder()
   }
 
-  /// Seconds until a waiting copy to the sync folder is due, if one waits.
   private func folderCopyTimeout() -> Double? {
     guard let since = folderCopyWaitingSince else { return nil }
     let left = Self.folderCopyLongestDelay - since.duration(to: .now)
     return max(0, min(Self.folderCopyDelay, left) / .seconds(1))
   }
 
-  /// Seconds until the next day begins by the goals' calendar, at least one.
-  ///
-  /// At midnight (or the hour a day starts at) the screen's "today" becomes yesterday: the
-  /// loop wakes then and draws again.
+  /// Seconds until the next day begins, when the screen's "today" must be drawn again.
   private func secondsUntilNextDay() -> Double {
     let now = clock.now()
     return max(1, calendar.start(ofDay: calendar.day(of: now) + 1).timeIntervalSince(now))
   }
 
-  /// Tells the app that the store changed, and applies the settings again if the user
-  /// changed them: the counter screen's keys, questions and digits, the theme, the lock
-  /// timeout.
+  /// Tells the app that the store changed, and applies the settings again if they changed.
   private func storeChanged(_ app: AppViewModel) {
     app.receive(.storeChanged)
     guard let settings, settings.changed() else { return }
@@ -239,9 +211,7 @@ public final class AppRunLoop {
     store.waitForLock(upTo: settings.lockTimeout)
   }
 
-  /// Shows a sync problem (a skipped file, the folder gone) on the status line while it
-  /// lasts, and takes it away when it is over (the folder is back); returns whether the
-  /// status line changed.
+  /// Shows a sync problem on the status line while it lasts; returns whether the line changed.
   @discardableResult
   private func showSyncProblem(on app: AppViewModel) -> Bool {
     let summary = sync?.status.summary
@@ -251,14 +221,13 @@ public final class AppRunLoop {
     return true
   }
 
-  /// Tells the app the terminal's size, once a turn: after the keys are read (a resize
-  /// arrives among them), before they are applied and the frame is drawn.
+  /// Tells the app the terminal's size: after the keys are read (a resize arrives among
+  /// them), before they are applied.
   private func tellSize(to app: AppViewModel) {
     app.receive(.terminal(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
   }
 
-  /// Draws a frame with the last-change line `lastChange` (one read of the history a frame),
-  /// and notes when that line's words change, for the next wait.
+  /// Draws a frame, and notes when the last-change line's words change, for the next wait.
   private func draw(_ app: AppViewModel, lastChange: (text: String, changesIn: Double)?) {
     lastChangeChangesIn = lastChange?.changesIn
     terminal.draw(

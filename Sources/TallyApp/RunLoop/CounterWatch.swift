@@ -7,19 +7,12 @@ import TallySync
 /// `tally watch`'s loop: prints a line about some counters at start, then again each time
 /// that line changes, and when a new day begins (progress toward a goal starts again then).
 ///
-/// It wakes for the same things as the app's run loop, and as soon: the store's change
-/// notification (any process's change), the sync folder's watch (another machine's), and a
-/// timeout only where a watch cannot be had (the store re-read every 0.2 s, a missing folder
-/// looked for every 2 s) and at the next day's start. Nothing else: no line is printed
-/// without a change, and an idle watch uses no CPU.
-///
-/// The waiting and the printing are handed in, so that tests run it on a simulated clock.
+/// It wakes for the same things as the app's run loop, and a timeout only where a watch
+/// cannot be had: an idle watch uses no CPU. The waiting and the printing are handed in, so
+/// that tests run it on a simulated clock.
 public final class CounterWatch {
-  /// What ended a wait.
   public enum Wake: Equatable, Sendable {
-    /// One of the descriptors handed to the wait is readable.
     case descriptor(Int32)
-    /// The timeout passed.
     case timeout
     /// The watch should end: a signal, or the reader of its output has gone.
     case stop
@@ -32,15 +25,10 @@ public final class CounterWatch {
   private let clock: WallClock
   private let calendar: () -> GoalCalendar
   private let line: (CounterList, Date) -> String
-  /// The watch on the history database's directory, when the line reads the history.
   private let historyWatch: DirectoryWatch?
 
-  /// A watch over `model`'s counters in `store`, with `sync`'s folder when sync is on; `line`
-  /// makes the line from the counters at a moment; days are as `calendar` says at each wake.
-  ///
-  /// A line that reads the history (a goal's progress, the last change) names the directory
-  /// of the history's database as `historyDirectory`: the history of a change is written
-  /// just after the change, so its writes wake the watch too.
+  /// A watch over `model`'s counters; `line` makes the line at a moment. A line that reads
+  /// the history names its database's directory as `historyDirectory`, whose writes wake it.
   public init(
     store: any SharedStore, model: CountersModel, sync: CounterSync?, history: HistoryReplica, clock: WallClock,
     calendar: @escaping () -> GoalCalendar, historyDirectory: String? = nil,
@@ -56,13 +44,8 @@ public final class CounterWatch {
     self.line = line
   }
 
-  /// Prints the first line, then waits and prints until `wait` says stop or `print`
-  /// returns `false` (the reader has gone).
-  ///
-  /// - Parameters:
-  ///   - wait: waits until one of the descriptors is readable or the timeout (seconds;
-  ///     `nil`: none) passes.
-  ///   - print: prints a line; returns whether it could.
+  /// Prints the first line, then waits (on descriptors, with a timeout in seconds) and prints
+  /// until `wait` says stop or `print` returns `false` (the reader has gone).
   public func run(wait: ([Int32], Double?) -> Wake, print: (String) -> Bool) {
     var now = clock.now()
     var day = calendar().day(of: now)
@@ -80,7 +63,6 @@ public final class CounterWatch {
       switch wait([storeDescriptor, folderDescriptor, historyDescriptor].compactMap { $0 }, timeout) {
       case .stop: return
       case .descriptor(let descriptor) where descriptor == historyDescriptor:
-        // Any write of the database (or of the store beside it): the line is made again.
         _ = historyWatch?.readEvents()
       case .descriptor(let descriptor) where descriptor == folderDescriptor:
         if let sync {

@@ -3,15 +3,12 @@ import TallySettings
 
 /// What woke the run loop while it waited on the terminal.
 public enum TerminalWake: Equatable, Sendable {
-  /// Keys or mouse reports are waiting to be read.
   case input
   /// The terminal changed size, or was taken back after a stop: the next frame is drawn whole.
   case resized
   /// A signal asked the process to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or the terminal went away.
   case terminated(signal: Int32)
-  /// One of the watched descriptors became readable.
   case descriptor(Int32)
-  /// The timeout passed with nothing to report.
   case timeout
 }
 
@@ -21,9 +18,7 @@ public enum TerminalWake: Equatable, Sendable {
 /// Stop and continue signals are the driver's business: it suspends and resumes by itself
 /// and reports `.resized`, so that the run loop redraws.
 public protocol TerminalDriver: AnyObject {
-  /// The width in columns.
   var width: Int { get }
-  /// The height in rows.
   var height: Int { get }
   /// Whether the terminal shows Unicode (a UTF-8 locale); views draw ASCII otherwise.
   var isUnicode: Bool { get }
@@ -32,7 +27,6 @@ public protocol TerminalDriver: AnyObject {
   func wait(watching descriptors: [Int32], timeout: Double?) -> TerminalWake
   /// Every key waiting to be read, without blocking.
   func readKeys() -> [Key]
-  /// Shows `canvas`.
   func draw(_ canvas: Canvas)
   /// Draws in `theme`'s colours from now on, the next frame in full.
   func apply(theme: Theme)

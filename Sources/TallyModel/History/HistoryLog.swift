@@ -76,10 +76,6 @@ public struct HistoryReading: Sendable, Equatable {
     guard damagedLines > 0 else { return nil }
     return "\(damagedLines) damaged line\(damagedLines == 1 ? "" : "s") of the history skipped"
   }
-
-  public func entries(forCounter id: String) -> [HistoryEntry] {
-    entries.filter { $0.counter == id }
-  }
 }
 
 /// A counter's changes in one period: `net` is their sum; `progress`, what a goal counts, is

@@ -44,17 +44,6 @@ public enum LastChangeLine {
     return (when, max(1, changesIn))
   }
 
-  /// The counter screen's line for a counter: one indexed read a frame.
-  public static func maker(history: HistoryReader, clock: WallClock, calendar: @escaping () -> GoalCalendar) -> (Counter) -> (
-    text: String, changesIn: Double
-  )? {
-    { counter in
-      history.entries(ofCounter: counter.id, since: nil, until: nil, limit: 1).entries.last.map {
-        describe($0, now: clock.now(), calendar: calendar())
-      }
-    }
-  }
-
   /// `+1`, `-3`, `reset`, `created`, `renamed` or `deleted`, and ` on laptop` for another
   /// machine's change (its name escaped: it comes from the sync folder).
   static func what(_ entry: HistoryEntry) -> String {
