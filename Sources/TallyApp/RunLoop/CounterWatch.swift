@@ -27,8 +27,9 @@ public final class CounterWatch {
   private let line: (CounterList, Date) -> String
   private let historyWatch: DirectoryWatch?
 
-  /// A watch over `model`'s counters; `line` makes the line at a moment. A line that reads
-  /// the history names its database's directory as `historyDirectory`, whose writes wake it.
+  /// A watch over `model`'s counters, whose `line` is made at a moment.
+  ///
+  /// A line that reads the history names its database's directory as `historyDirectory`.
   public init(
     store: any SharedStore, model: CountersModel, sync: CounterSync?, history: HistoryReplica, clock: WallClock,
     calendar: @escaping () -> GoalCalendar, historyDirectory: String? = nil,
