@@ -65,10 +65,6 @@ public struct ScreenContext {
 /// What a screen hears: a key or a click, or what became of an effect it asked for.
 public enum ScreenMessage: Sendable {
   case key(Key)
-  /// The screen was opened: it may ask for what it shows.
-  case opened
-  /// What the history says of the counters a ``ScreenEffect/readBoard(counterIDs:)`` named, by id.
-  case boardRead([String: BoardHistory])
   /// What ``CountersModel`` made of the edits: a change each, or why not.
   case edited([Result<CounterChange?, CounterError>], for: EditPurpose)
   /// Whether the note of a ``ScreenEffect/setNote(_:of:for:)`` is in the history now.
@@ -99,8 +95,6 @@ public enum ScreenEffect: Sendable, Equatable {
   /// Put `note` on a change in the history (`nil` takes its note off), for `purpose` (a
   /// prompt's answer, or an undo or redo) (``ScreenMessage/noteSet(_:for:)``).
   case setNote(String?, of: RecordedChange, for: EditPurpose)
-  /// Read the last 14 days and today's goal of these counters (``ScreenMessage/boardRead(_:)``).
-  case readBoard(counterIDs: [String])
   case quit
 }
 

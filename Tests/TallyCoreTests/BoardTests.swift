@@ -11,12 +11,12 @@ import Testing
 struct BoardTests {
   private let defaults = InMemoryUserDefaults()
   private let history = SQLiteHistory.inMemory()
+  private let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
   private let app: AppViewModel
 
   /// "cars", "trucks" and "bikes" in the group "survey", and "water" in none; "cars" on show.
   init() throws {
     AppDefaults.register(in: defaults)
-    let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     let recorder = HistoryRecorder(log: history, clock: clock, source: .app)
     app = TestApps.app(
       settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, eventRecorder: recorder, history: history,
@@ -55,6 +55,22 @@ struct BoardTests {
     #expect(lines[4] == "  3  bikes                     0    0%                      ▁▁▁▁▁▁▁▁▁▁▁▁▁▁")
     #expect(lines[21].hasPrefix("     total                     4  100%"))
     #expect(render(unicode: false)[2].hasSuffix("_____________#"))
+  }
+
+  /// What another process counts shows on the board as soon as the store says so, and a new
+  /// day moves the last 14 days along.
+  @Test func theBoardFollowsChangesMadeElsewhereAndANewDay() throws {
+    app.press(.character("B"), .character("1"))
+    #expect(render()[2].hasSuffix("▁▁▁▁▁▁▁▁▁▁▁▁▁█"))
+    let recorder = HistoryRecorder(log: history, clock: clock, source: .command)
+    let command = CountersModel(userDefaults: defaults, eventRecorder: recorder)
+    try command.perform(.add(2, to: #require(command.list.counter(named: "trucks")).id))
+    recorder.flush()
+    app.receive(.storeChanged)
+    #expect(render()[3] == "  2  trucks                    2   67%                      ▁▁▁▁▁▁▁▁▁▁▁▁▁█")
+    clock.advance(by: 86_400)
+    #expect(render()[2].hasSuffix("▁▁▁▁▁▁▁▁▁▁▁▁█▁"))
+    #expect(render()[3].hasSuffix("▁▁▁▁▁▁▁▁▁▁▁▁█▁"))
   }
 
   @Test func aGoalShowsItsProgressToday() throws {

@@ -122,12 +122,11 @@ public final class AppViewModel {
     }
   }
 
-  /// Shows the screen `name` on top and tells it so, unless it is the app's first.
+  /// Shows the screen `name` on top.
   private func open(_ name: ScreenName) {
     historyRead = HistorySnapshot()
     screens.append(make(name))
     eventRecorder.record(.screenShown(name))
-    if screens.count > 1 { tell(screen, .opened) }
   }
 
   private func close() {
@@ -144,6 +143,8 @@ public final class AppViewModel {
       height: height ?? screenSize.height, unicode: unicode ?? self.unicode, now: clock.now(), calendar: calendar,
       lastChange: lastChange)
     if let request = screen.historyRequest(in: context) {
+      // The board reads the changes of this burst of keys, which are still buffered.
+      if case .board = request { eventRecorder.flush(copyingToFolder: false) }
       historyRead.read(request, from: history, calendar: calendar)
       context.history = historyRead
     }
@@ -151,19 +152,6 @@ public final class AppViewModel {
   }
 
   private static let noCounters = CounterList(counters: [], currentID: "")
-
-  /// What the board shows of `counters`' history: the last 14 days, today last, and today's
-  /// progress toward each one's goal.
-  private func readBoard(_ counters: [Counter]) -> [String: BoardHistory] {
-    let now = clock.now()
-    let today = calendar.day(of: now)
-    let read = counters.map { counter in
-      let totals = history.totals(ofCounter: counter.id, per: .day, calendar: calendar, from: today - 13)
-      let goal = GoalSummary.progress(of: counter, history: history, now: now, calendar: calendar)
-      return (counter.id, BoardHistory(days: (today - 13...today).map { totals[$0]?.net ?? 0 }, goal: goal))
-    }
-    return Dictionary(read) { first, _ in first }
-  }
 
   private func handle(_ key: Key) {
     guard !isQuitting else { return }
@@ -202,9 +190,6 @@ public final class AppViewModel {
         tell(screen, .lastChangeFound(history.lastChange(ofCounter: id)))
       case .setNote(let note, let change, let purpose):
         tell(screen, .noteSet(notes?.setNote(note, of: change) ?? false, for: purpose))
-      case .readBoard(let ids):
-        eventRecorder.flush(copyingToFolder: false)
-        tell(screen, .boardRead(readBoard(ids.compactMap(counters.list.counter(withID:)))))
       case .quit: isQuitting = true
       }
     }

@@ -8,7 +8,9 @@ import TallyPlatform
 struct BoardView {
   let model: BoardViewModel
   let counters: [Counter]
-  let unicode: Bool
+  /// What the app read for the board (``HistorySnapshot/board``), and the terminal.
+  let context: ScreenContext
+  var unicode: Bool { context.unicode }
 
   static let minimumSize = (width: 80, height: 24)
   /// Rows above the counters (title, header) and below them (total, status, keys).
@@ -56,7 +58,7 @@ struct BoardView {
     let counter = counters[index]
     let key = index < BoardViewModel.rowKeys.count ? String(BoardViewModel.rowKeys[index]) : ""
     let share = total == 0 ? "" : "\(Int((Double(counter.shown) * 100 / Double(total)).rounded()))%"
-    let history = model.histories[counter.id]
+    let history = context.history.board[counter.id]
     return Self.line(
       key, TerminalText.escaped(counter.name), String(counter.shown), share, history?.goal.map(progress) ?? "",
       history.map { sparkline($0.days) } ?? "")

@@ -1,14 +1,15 @@
 import TallyModel
 
-/// What the history says of a counter on the board, read when the board opens and after each
-/// of its changes: its last 14 days, today last, and today's progress toward its goal.
+/// What the history says of a counter on the board: its last 14 days, today last, and
+/// today's progress toward its goal.
 public struct BoardHistory: Sendable, Equatable {
   public var days: [Int]
   public var goal: GoalSummary?
 
-  public init(days: [Int], goal: GoalSummary?) {
-    self.days = days
-    self.goal = goal
+  init(_ counter: Counter, history: HistoryReader, calendar: GoalCalendar, today: Int) {
+    let totals = history.totals(ofCounter: counter.id, per: .day, calendar: calendar, from: today - 13)
+    days = (today - 13...today).map { totals[$0]?.net ?? 0 }
+    goal = GoalSummary.progress(of: counter, history: history, now: calendar.start(ofDay: today), calendar: calendar)
   }
 }
 
@@ -38,8 +39,6 @@ public final class BoardViewModel: Screen {
   public private(set) var selected = 0
   /// Whether `-` was pressed: the next row key subtracts.
   public private(set) var subtracting = false
-  /// What the board read of each counter's history, by id.
-  public private(set) var histories: [String: BoardHistory] = [:]
   /// What a refused change said, until the next key.
   public private(set) var message: String?
   /// The board's own changes, the last last, for `u`.
@@ -64,8 +63,6 @@ public final class BoardViewModel: Screen {
     let list = context.counters
     if scope == nil { scope = Self.scope(of: list) }
     switch message {
-    case .opened: return [.readBoard(counterIDs: counters(in: list).map(\.id))]
-    case .boardRead(let read): histories.merge(read) { $1 }
     case .key(.mouse(let event)):
       guard event.kind == .press else { return [] }
       return clicked(target(column: event.column, row: event.row, in: context), in: list)
@@ -74,7 +71,6 @@ public final class BoardViewModel: Screen {
       let made = outcomes.compactMap { try? $0.get() }
       if case .change = purpose { changes += made }
       self.message = outcomes.lazy.compactMap { if case .failure(let error) = $0 { error.description } else { nil } }.first
-      return [.readBoard(counterIDs: made.map(\.counterID))]
     default: break
     }
     return []
@@ -131,17 +127,20 @@ public final class BoardViewModel: Screen {
     let index = groups.firstIndex { $0?.lowercased() == here??.lowercased() } ?? 0
     scope = .group(groups[(index + (forward ? 1 : -1) + groups.count) % groups.count])
     selected = 0
-    return [.readBoard(counterIDs: counters(in: list).map(\.id))]
+    return []
+  }
+
+  public func historyRequest(in context: ScreenContext) -> HistoryRequest? {
+    .board(counters(in: context.counters), today: context.calendar.day(of: context.now))
   }
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { BoardView.minimumSize }
 
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
-    BoardView(model: self, counters: counters(in: context.counters), unicode: context.unicode).render(into: &canvas)
+    BoardView(model: self, counters: counters(in: context.counters), context: context).render(into: &canvas)
   }
 
   public func target(column: Int, row: Int, in context: ScreenContext) -> Target? {
-    BoardView(model: self, counters: counters(in: context.counters), unicode: context.unicode)
-      .target(row: row, height: context.height)
+    BoardView(model: self, counters: counters(in: context.counters), context: context).target(row: row, height: context.height)
   }
 }

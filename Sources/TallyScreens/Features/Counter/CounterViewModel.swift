@@ -124,7 +124,6 @@ public final class CounterViewModel: Screen {
     case .saveTried(let storeProblem, let historyProblem):
       saveStatusChanged(storeProblem: storeProblem, historyProblem: historyProblem)
     case .settingsChanged(let settings): self.settings = settings
-    case .opened, .boardRead: break
     }
     return []
   }

@@ -1,9 +1,18 @@
 import FoundationEssentials
 import TallyModel
 
-/// What the history screen shows of a counter's past, asked for as a value: the view on show
-/// at the screen's moment and window (``Screen/historyRequest(in:)``).
-public struct HistoryRequest: Equatable, Sendable {
+/// What a screen shows of the history, asked for as a value (``Screen/historyRequest(in:)``)
+/// and read by the app into a ``HistorySnapshot`` when it changes.
+public enum HistoryRequest: Equatable, Sendable {
+  /// A view of the history screen.
+  case page(HistoryPageRequest)
+  /// The board's counters as they stand on day `today`: one whose value changes (here, in
+  /// another process or on another machine) is read again, and every one on a new day.
+  case board([Counter], today: Int)
+}
+
+/// The history screen's view on show, at the screen's moment and window.
+public struct HistoryPageRequest: Equatable, Sendable {
   public var counter: Counter
   public var page: HistoryViewModel.Page
   /// The screen's moment: when it opened, or when `t` was last pressed.
@@ -16,9 +25,9 @@ public struct HistoryRequest: Equatable, Sendable {
   public var rows: Int
 }
 
-/// What the history screen shows, read by the app for the screen's ``HistoryRequest``s and
-/// handed to it in its ``ScreenContext``: each view read when first asked for after opening
-/// or moving (a few indexed reads, however long the history), not at every frame.
+/// What a screen shows of the history, read by the app for the screen's ``HistoryRequest``s
+/// and handed to it in its ``ScreenContext``: each view read when first asked for after
+/// opening or moving (a few indexed reads, however long the history), not at every frame.
 public struct HistorySnapshot: Sendable {
   public private(set) var year: YearMap?
   public private(set) var hours: DayHours?
@@ -30,14 +39,30 @@ public struct HistorySnapshot: Sendable {
   public private(set) var changes: ChangesPage?
   /// Damaged lines skipped or a history that could not be read, if any.
   public private(set) var notice: String?
+  /// The board's counters' last 14 days and today's goal, by id.
+  public private(set) var board: [String: BoardHistory] = [:]
   /// The request each view was read for.
-  private var readFor: [HistoryViewModel.Page: HistoryRequest] = [:]
+  private var readFor: [HistoryViewModel.Page: HistoryPageRequest] = [:]
+  /// The board's counters as last read, and the day.
+  private var boardReadFor: (counters: [String: Counter], today: Int) = ([:], 0)
 
   public init() {}
 
-  /// Reads what `request` asks for from `history`, unless it was read for it already; a new
-  /// moment or counter reads every view again.
+  /// Reads what `request` asks for from `history`, unless it was read for it already.
   public mutating func read(_ request: HistoryRequest, from history: HistoryReader, calendar: GoalCalendar) {
+    switch request {
+    case .page(let page): read(page, from: history, calendar: calendar)
+    case .board(let counters, let today):
+      if boardReadFor.today != today { boardReadFor = ([:], today) }
+      for counter in counters where boardReadFor.counters[counter.id] != counter {
+        boardReadFor.counters[counter.id] = counter
+        board[counter.id] = BoardHistory(counter, history: history, calendar: calendar, today: today)
+      }
+    }
+  }
+
+  /// A new moment or counter reads every view again.
+  private mutating func read(_ request: HistoryPageRequest, from history: HistoryReader, calendar: GoalCalendar) {
     guard readFor[request.page] != request else { return }
     if let last = readFor.values.first, last.now != request.now || last.counter != request.counter { self = HistorySnapshot() }
     readFor[request.page] = request

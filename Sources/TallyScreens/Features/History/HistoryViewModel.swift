@@ -138,9 +138,10 @@ public final class HistoryViewModel: Screen {
   /// The view on show at its window, and the moment.
   public func historyRequest(in context: ScreenContext) -> HistoryRequest? {
     let window = [.year: yearEndDay, .day: shownDay, .days: daysBack, .changes: changesSkipped][page] ?? 0
-    return HistoryRequest(
-      counter: counter, page: page, now: now, today: today, window: window,
-      rows: page == .changes ? Self.changeRows(in: context) : 0)
+    return .page(
+      HistoryPageRequest(
+        counter: counter, page: page, now: now, today: today, window: window,
+        rows: page == .changes ? Self.changeRows(in: context) : 0))
   }
 
   /// The rows of a page of changes: the view's height.
