@@ -2,15 +2,8 @@ import FoundationEssentials
 import TallyDefaults
 import TallyModel
 
-/// What every screen of the app is: it takes a message and returns what should happen, it
-/// draws itself, and it says what a click at a cell means.
-///
-/// `AppViewModel` keeps a stack of screens and sends each message to the top one; what the
-/// screen asks for comes back as ``ScreenEffect`` values, and what became of them comes back
-/// as a message through the same ``receive(_:in:)``. A screen reads nothing live: the
-/// counters, the size, the time and what the app read for it arrive in the ``ScreenContext``;
-/// what it shows of the history it asks for as a value (``historyRequest(in:)``), which the
-/// app reads when it changes.
+/// The contract every screen follows: messages in, effects out, drawn into a canvas
+/// (docs/architecture.md, "Where to change what": a new screen).
 public protocol Screen: AnyObject {
   /// What a click can hit on this screen.
   associatedtype Target
@@ -18,9 +11,7 @@ public protocol Screen: AnyObject {
   var name: ScreenName { get }
   /// Whether the screen is drawn over the one under it, which stays visible around it.
   var isOverlay: Bool { get }
-  /// Takes in a message and returns what should happen.
   func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate
-  /// The smallest canvas the screen fits.
   func minimumSize(in context: ScreenContext) -> (width: Int, height: Int)
   func render(into canvas: inout Canvas, in context: ScreenContext)
   /// What a click at `column`, `row` hits, or `nil`.
@@ -34,17 +25,14 @@ extension Screen {
   public func historyRequest(in context: ScreenContext) -> HistoryRequest? { nil }
 }
 
-/// What a screen is given with each message: the counters as they are, the terminal, the
-/// time and where days begin, and what the app read for it.
+/// What a screen is given with each message and frame; it reads nothing live.
 public struct ScreenContext {
   public var counters: CounterList
   public var width: Int
   public var height: Int
   /// Whether the terminal shows Unicode.
   public var unicode: Bool
-  /// When the message or the frame is.
   public var now: Date
-  /// Where days begin: the run loop's, made again when the settings change.
   public var calendar: GoalCalendar
   /// How the current counter stands toward its goal, if it has one (read for a frame).
   public var goal: GoalSummary?
@@ -77,8 +65,7 @@ public enum ScreenMessage: Sendable {
   case settingsChanged(CounterScreenSettings)
 }
 
-/// What a screen asks for, as a value: an edit of the counters for ``CountersModel``, or
-/// something the app does.
+/// What a screen asks for: an edit of the counters, or something the app does.
 public enum ScreenEffect: Sendable, Equatable {
   case edit(CounterEdit)
   /// Show a screen over this one.
@@ -89,22 +76,17 @@ public enum ScreenEffect: Sendable, Equatable {
   case endOnboarding(skipped: Bool)
   /// Keep the history view last shown, which the next history opens on.
   case keepHistoryPage(HistoryViewModel.Page)
-  /// Find the counter's last change in the history, for a note on it
-  /// (``ScreenMessage/lastChangeFound(_:)``).
+  /// Find the counter's last change, for a note on it (``ScreenMessage/lastChangeFound(_:)``).
   case findLastChange(counterID: String)
-  /// Put `note` on a change in the history (`nil` takes its note off), for `purpose` (a
-  /// prompt's answer, or an undo or redo) (``ScreenMessage/noteSet(_:for:)``).
+  /// Put `note` on a change (`nil` takes it off), for `purpose` (``ScreenMessage/noteSet(_:for:)``).
   case setNote(String?, of: RecordedChange, for: EditPurpose)
   case quit
 }
 
-/// What a message asks for: the effects to carry out, and what the edits among them are for,
-/// which the app hands back with their outcome (``ScreenMessage/edited(_:for:)``).
-///
-/// An array literal is an update of plain changes: `[.edit(.add(1, to: id))]`.
+/// The effects a message asks for, and what their edits are for (handed back with their
+/// outcome); an array literal is an update of plain changes.
 public struct ScreenUpdate: Sendable, Equatable, ExpressibleByArrayLiteral {
   public var effects: [ScreenEffect]
-  /// What the edits among ``effects`` are for.
   public var purpose: EditPurpose
 
   public init(_ effects: [ScreenEffect], purpose: EditPurpose = .change) {

@@ -1,18 +1,12 @@
-/// A grid of styled cells that views draw into; the terminal copies it to the screen.
+/// A grid of styled cells that views draw into and the terminal copies to the screen.
 ///
-/// Like ratatui's buffer, a canvas never touches the terminal, so views are tested by
-/// comparing its ``lines``. A character two columns wide fills its cell and marks the next
-/// one as its continuation; text that does not fit is clipped, never wrapped.
-///
-/// Cells are stored as plain numbers (a Unicode scalar, or an index into a small table for
-/// characters made of several scalars, such as 👨‍👩‍👧) and plain styles, so that a frame is
-/// built and compared with the last one without reference counting: the app draws one after
-/// every burst of keys.
+/// A wide character's second cell is its continuation; text that does not fit is clipped.
+/// Cells are plain numbers (a scalar, or an index into a table of characters of several
+/// scalars) so that frames are built and compared without reference counting.
 public struct Canvas: Sendable {
   public struct Cell: Sendable, Equatable {
     public var character: Character
     public var style: Style
-    /// The right half of a wide character drawn in the cell to the left.
     public var isContinuation: Bool
   }
 
@@ -28,8 +22,7 @@ public struct Canvas: Sendable {
 
   public let width: Int
   public let height: Int
-  /// Where the terminal shows its cursor, such as the insertion point of a text field;
-  /// `nil` hides it.
+  /// Where the terminal shows its cursor; `nil` hides it.
   public var cursor: Position?
 
   /// Per cell: a scalar value, `clusterFlag | index` into `clusters`, or `continuation`.
@@ -66,15 +59,13 @@ public struct Canvas: Sendable {
     glyphs[row * width + column] == Self.continuation
   }
 
-  /// The cell's character as one Unicode scalar value, when it is one (most are); `nil` for
-  /// characters of several scalars and for the right half of a wide one.
+  /// The cell's character as one scalar value; `nil` for several scalars or a continuation.
   public func scalarValue(column: Int, row: Int) -> UInt32? {
     let glyph = glyphs[row * width + column]
     return glyph & Self.clusterFlag == 0 ? glyph : nil
   }
 
-  /// The columns of `row` that look different here and in `other` (a canvas of the same
-  /// size), from the first difference to the last; `nil` when the row is the same.
+  /// The columns of `row` from the first that looks different in `other` to the last.
   public func changedColumns(inRow row: Int, comparedWith other: Canvas) -> ClosedRange<Int>? {
     let start = row * width
     var first: Int?
@@ -115,15 +106,13 @@ public struct Canvas: Sendable {
     return Unicode.Scalar(glyph).map(Character.init) ?? " "
   }
 
-  // MARK: Drawing
-
   /// Writes `text` from `column` on `row`, clipped to the canvas; returns the column after it.
   @discardableResult
   public mutating func put(_ text: String, column: Int, row: Int, style: Style = .plain) -> Int {
     guard row >= 0, row < height else { return column }
     var x = column
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-      // Printable ASCII, the common case: one column a byte, no grapheme breaking.
+      // Printable ASCII: one column a byte, no grapheme breaking.
       for byte in text.utf8 {
         if x >= width { break }
         if x >= 0 { set(UInt32(byte), style, column: x, row: row) }
@@ -132,8 +121,7 @@ public struct Canvas: Sendable {
       return x
     }
     if text.unicodeScalars.allSatisfy(Self.isSimple) {
-      // One column a scalar and a character a scalar (box drawing, blocks, arrows, Latin-1):
-      // the big digits and the tab row's marks, without grapheme breaking.
+      // One column and one character a scalar (box drawing, blocks, arrows, Latin-1).
       for scalar in text.unicodeScalars {
         if x >= width { break }
         if x >= 0 { set(scalar.value, style, column: x, row: row) }
@@ -158,15 +146,14 @@ public struct Canvas: Sendable {
     return x
   }
 
-  /// Writes `text` centred on `row`; text wider than the canvas is clipped on the right.
+  /// Writes `text` centred on `row`, clipped on the right.
   @discardableResult
   public mutating func putCentered(_ text: String, row: Int, style: Style = .plain) -> Int {
     let column = max(0, (width - text.terminalWidth) / 2)
     return put(text, column: column, row: row, style: style)
   }
 
-  /// Fills the columns `from..<to` of a row (the whole row unless given) with blanks in
-  /// `style`, clipped to the canvas, for bars such as a highlighted status line.
+  /// Fills the columns `from..<to` of a row (the whole row unless given) with blanks in `style`.
   public mutating func fill(row: Int, from start: Int = 0, to end: Int = .max, style: Style) {
     guard row >= 0, row < height else { return }
     for column in max(0, start)..<max(max(0, start), min(width, end)) {
@@ -204,8 +191,6 @@ public struct Canvas: Sendable {
     styles[index] = style
   }
 
-  // MARK: Reading
-
   /// The text of `row`, wide characters once, trailing spaces removed.
   public func line(_ row: Int) -> String {
     var text = ""
@@ -216,12 +201,11 @@ public struct Canvas: Sendable {
     return text
   }
 
-  /// Every row's text, as a test compares it.
   public var lines: [String] { (0..<height).map(line) }
 }
 
 extension Canvas: Equatable {
-  /// Two canvases are equal when they look the same: size, cursor, and every cell.
+  /// Equal when they look the same: size, cursor, and every cell.
   public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
     guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.cursor == rhs.cursor else { return false }
     for row in 0..<lhs.height {

@@ -1,8 +1,5 @@
 extension Character {
-  /// How many terminal columns the character takes: 0, 1 or 2.
-  ///
-  /// East Asian wide and fullwidth characters and emoji shown as emoji take two columns,
-  /// combining marks none, as `wcwidth` counts them in a UTF-8 locale.
+  /// The terminal columns the character takes, 0, 1 or 2, as `wcwidth` counts in UTF-8.
   public var terminalWidth: Int {
     guard let first = unicodeScalars.first else { return 0 }
     if unicodeScalars.contains("\u{FE0F}") || unicodeScalars.contains("\u{200D}") { return 2 }
@@ -11,7 +8,6 @@ extension Character {
 }
 
 extension Unicode.Scalar {
-  /// The columns this scalar takes on its own.
   var terminalWidth: Int {
     let value = value
     if value < 0x7F { return value < 0x20 ? 0 : 1 }
@@ -42,8 +38,7 @@ extension Unicode.Scalar {
 
   /// East Asian Width W and F, and emoji with default emoji presentation (Unicode 15).
   ///
-  /// Pairs, not `ClosedRange`s: the range type's metadata checks `UInt32: Comparable` at run
-  /// time, a scan of every conformance record before the first frame (docs/performance.md).
+  /// Pairs, not `ClosedRange`s, which cost a conformance scan at the first frame.
   private static let wideRanges: [(first: UInt32, last: UInt32)] = [
     (0x1100, 0x115F), (0x231A, 0x231B), (0x2329, 0x232A), (0x23E9, 0x23EC), (0x23F0, 0x23F0),
     (0x23F3, 0x23F3), (0x25FD, 0x25FE), (0x2614, 0x2615), (0x2648, 0x2653), (0x267F, 0x267F),
@@ -69,7 +64,6 @@ extension Unicode.Scalar {
 }
 
 extension String {
-  /// How many terminal columns the string takes.
   public var terminalWidth: Int {
     var columns = 0
     for byte in utf8 {

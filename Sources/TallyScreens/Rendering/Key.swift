@@ -1,8 +1,5 @@
-/// A key press, decoded from the terminal into what the user pressed.
-///
-/// Only the terminal layer knows how keys arrive; view models see these values.
+/// A key press, as the terminal layer decoded it.
 public enum Key: Hashable, Sendable {
-  /// A printable character, including space.
   case character(Character)
   /// A control chord such as Ctrl-C, named by its lowercase letter.
   case control(Character)
@@ -20,9 +17,7 @@ public enum Key: Hashable, Sendable {
   case end
   case pageUp
   case pageDown
-  /// A function key, F1 through F12 and beyond.
   case function(Int)
-  /// A mouse button pressed or released at a cell of the screen.
   case mouse(MouseEvent)
 
   public static let space = Key.character(" ")

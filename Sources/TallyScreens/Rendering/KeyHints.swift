@@ -1,8 +1,7 @@
 /// The key-hint line at the bottom of a screen.
 public enum KeyHints {
-  /// The hints joined with two spaces, in order; while the line is wider than `width`, the
-  /// hint of lowest priority is dropped (of equal ones, the last; a hint without a priority
-  /// has 0, so without any they go from the end).
+  /// The hints joined with two spaces; while wider than `width`, the hint of lowest priority
+  /// (0 unless given; of equal ones, the last) is dropped.
   public static func line(for hints: [(keys: String, summary: String)], priorities: [Int] = [], width: Int) -> String {
     let parts = hints.map { " \($0.keys) \($0.summary)" }
     let widths = parts.map(\.terminalWidth)
@@ -10,8 +9,7 @@ public enum KeyHints {
     while !kept.isEmpty {
       let lineWidth = kept.reduce(0) { $0 + widths[$1] } + 2 * (kept.count - 1)
       if lineWidth <= width {
-        // Joined by hand: `joined(separator:)` is not specialised here, and its generic
-        // path costs a runtime lookup of an associated type at the first frame.
+        // Not `joined(separator:)`, whose generic path costs a runtime lookup at the first frame.
         var line = ""
         for (position, index) in kept.enumerated() {
           if position > 0 { line += "  " }

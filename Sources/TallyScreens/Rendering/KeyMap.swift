@@ -1,23 +1,15 @@
-/// Keys bound to a screen's actions, with the words the key-hint line and the help show for
-/// them.
-///
-/// A screen declares its keys as data; adding an action is adding a binding, not rewriting
-/// the key handling. The help overlay and the hint line read the same table.
+/// Keys bound to a screen's actions, with the words the hint line and the help show for them.
 public struct KeyMap<Action: Sendable>: Sendable {
-  /// Keys that trigger one action, and how the hint line and the help name them.
   public struct Binding: Sendable {
     public var keys: [Key]
     public var action: Action
-    /// The keys as the hint line shows them, such as "Space/+".
+    /// The keys on the hint line, "Space/+", and what they do there, "add".
     public var label: String
-    /// What the action does in a word or two, for the hint line, such as "add".
     public var summary: String
-    /// What the action does, for the help; the summary unless given.
+    /// For the help; the summary unless given.
     public var description: String
-    /// Whether the bottom hint line shows this binding.
     public var isHinted: Bool
-    /// Which hints stay when the line is too narrow: the lowest priority goes first (and of
-    /// equal ones, the last).
+    /// The lowest goes first from a line too narrow.
     public var hintPriority: Int
 
     public init(
@@ -33,7 +25,7 @@ public struct KeyMap<Action: Sendable>: Sendable {
       self.hintPriority = hintPriority
     }
 
-    /// Every key, named as the help names them: "Space, +, Up, k".
+    /// "Space, +, Up, k".
     public var keyNames: String { keys.map(\.displayName).joined(separator: ", ") }
   }
 
@@ -43,17 +35,13 @@ public struct KeyMap<Action: Sendable>: Sendable {
     self.bindings = bindings
   }
 
-  /// The action bound to `key`, if any; of two bindings with the same key, the first.
-  ///
-  /// A linear search of a few dozen keys, not a dictionary: a `[Key: Action]` would make the
-  /// Swift runtime look up `Key: Hashable`, and the type's generic requirements, by scanning
-  /// every conformance record of the binary at start-up (docs/performance.md).
+  /// The first binding's action for `key`: a linear search, as a dictionary would cost a
+  /// conformance scan at start-up.
   public func action(for key: Key) -> Action? {
     for binding in bindings where binding.keys.contains(key) { return binding.action }
     return nil
   }
 
-  /// The hint line for these bindings, fitted to `width`.
   public func hintLine(width: Int) -> String {
     let hinted = bindings.filter(\.isHinted)
     return KeyHints.line(for: hinted.map { ($0.label, $0.summary) }, priorities: hinted.map(\.hintPriority), width: width)
@@ -61,12 +49,9 @@ public struct KeyMap<Action: Sendable>: Sendable {
 }
 
 extension KeyMap where Action: Equatable {
-  /// The binding for `action`, if any.
   public func binding(for action: Action) -> Binding? { bindings.first { $0.action == action } }
 
-  /// This map with `action` bound to `keys` instead of its own.
-  ///
-  /// The hint line then names the first two keys, as the help names them ("k/Up").
+  /// This map with `action` bound to `keys`; the hint line names the first two ("k/Up").
   public func rebinding(_ action: Action, to keys: [Key]) -> KeyMap {
     KeyMap(
       bindings.map { binding in
@@ -78,7 +63,6 @@ extension KeyMap where Action: Equatable {
       })
   }
 
-  /// This map with `action` described as `description` in the help.
   public func describing(_ action: Action, as description: String) -> KeyMap {
     KeyMap(
       bindings.map { binding in
@@ -89,7 +73,7 @@ extension KeyMap where Action: Equatable {
       })
   }
 
-  /// Every key bound to more than one action, with the first two actions it is bound to.
+  /// Every key bound to more than one action, with the first two.
   public func conflicts() -> [(key: Key, first: Action, second: Action)] {
     var found: [(key: Key, first: Action, second: Action)] = []
     for (index, binding) in bindings.enumerated() {

@@ -1,5 +1,5 @@
 extension Key {
-  /// The key as the help and the README name it: "Space", "Ctrl-R", "Shift-Tab", "k".
+  /// "Space", "Ctrl-R", "Shift-Tab", "k".
   public var displayName: String {
     switch self {
     case .character(" "): "Space"
@@ -13,12 +13,10 @@ extension Key {
 }
 
 extension Key {
-  /// A key name that names no key Tally can bind; the description says why.
   public struct NameError: Error, Equatable, CustomStringConvertible {
     public var description: String
   }
 
-  /// The named keys, as ``displayName`` spells them; parsed ignoring case.
   private static let namedKeys: [(name: String, key: Key)] = [
     ("Space", .space), ("Enter", .enter), ("Esc", .escape), ("Tab", .tab), ("Shift-Tab", .backTab),
     ("Backspace", .backspace), ("Delete", .delete), ("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right),
@@ -36,11 +34,8 @@ extension Key {
     }
   }
 
-  /// The key `name` names, spelled as the help shows keys (``displayName``).
-  ///
-  /// Named keys and the `Ctrl-` prefix are read ignoring case (`space`, `PageUp`, `ctrl-r`,
-  /// `f5`); a single character is that character, case and all (`k` and `K` are two keys).
-  /// `Comma` names the comma, which separates the names in a list.
+  /// The key `name` names (``displayName``); names and `Ctrl-` ignore case, a single
+  /// character keeps it.
   public init(name: String) throws(NameError) {
     let lowered = name.lowercased()
     if let named = Self.namedKeys.first(where: { $0.name.lowercased() == lowered }) {
@@ -65,14 +60,11 @@ extension Key {
     throw NameError(description: "\"\(name)\" is not a key name; \(Self.nameRules)")
   }
 
-  /// How keys are named, for messages and help.
   public static let nameRules =
     "a key is a single character (case matters: k, K, +, ?), Space, Enter, Esc, Tab, Shift-Tab, Backspace, Delete, "
     + "Up, Down, Left, Right, Home, End, PageUp, PageDown, F1 to F12, Comma, or Ctrl- and a letter (Ctrl-R)"
 
-  /// The keys a comma-separated list of names names, in order: "space,+,k,up".
-  ///
-  /// Spaces around a name are ignored; a name given twice counts once.
+  /// The keys of "space,+,k,up", in order, once each.
   public static func keys(fromList text: String) throws(NameError) -> [Key] {
     var keys: [Key] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -86,7 +78,7 @@ extension Key {
     return keys
   }
 
-  /// `keys` as a list of names that ``keys(fromList:)`` reads back: "Space,+,k,Up".
+  /// "Space,+,k,Up", which ``keys(fromList:)`` reads back.
   public static func list(_ keys: [Key]) -> String {
     var text = ""
     for key in keys {
@@ -96,7 +88,7 @@ extension Key {
     return text
   }
 
-  /// The key's name in a list of keys: its ``displayName``, but `Comma` for the comma.
+  /// ``displayName``, but `Comma` for the comma.
   public var settingName: String { self == .character(",") ? "Comma" : displayName }
 }
 

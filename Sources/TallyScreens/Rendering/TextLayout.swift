@@ -1,7 +1,6 @@
 /// Word wrapping for paragraphs drawn into a canvas.
 public enum TextLayout {
-  /// Splits `text` into lines no wider than `width` columns, breaking at spaces; a word
-  /// longer than a line is broken inside.
+  /// Lines no wider than `width`, broken at spaces (a longer word inside).
   public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
@@ -36,8 +35,7 @@ public enum TextLayout {
     return lines
   }
 
-  /// `text` cut to at most `width` columns, ending in "…" when something was cut; a wide
-  /// character is never split.
+  /// `text` cut to `width` columns, ending in "…" when cut.
   public static func clip(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
     guard text.terminalWidth > width else { return text }

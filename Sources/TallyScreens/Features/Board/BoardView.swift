@@ -1,10 +1,8 @@
 import TallyModel
 import TallyPlatform
 
-/// Draws the board: a title, a row per counter, the total, the status line and the keys.
-///
-/// A row is a counter's key, name, value, share of the board's total, today's progress toward
-/// its goal or limit, and its last 14 days. Rows scroll to keep the chosen one in sight.
+/// Draws the board: a title, a row per counter (scrolled to keep the chosen one in sight),
+/// the total, the status line and the keys.
 struct BoardView {
   let model: BoardViewModel
   let counters: [Counter]
@@ -78,11 +76,8 @@ struct BoardView {
 
   /// A bar of 10 toward the goal and `6/8`; a limit over is marked `!`.
   private func progress(_ goal: GoalSummary) -> String {
-    let filled = goal.progress <= 0 ? 0 : min(10, goal.progress * 10 / max(1, goal.goal.amount))
-    let (full, empty) = unicode ? ("█", "░") : ("#", "-")
-    let mark = goal.isOver ? " !" : goal.isReached && !goal.goal.isLimit ? (unicode ? " ✓" : " ok") : ""
-    return String(repeating: full, count: filled) + String(repeating: empty, count: 10 - filled)
-      + " \(goal.progress)/\(goal.goal.amount)" + mark
+    (unicode ? goal.bar() : goal.bar(full: "#", empty: "-")) + " \(goal.progress)/\(goal.goal.amount)"
+      + goal.mark(unicode: unicode)
   }
 
   /// `▁▂▃▄▅▆▇█`, a level a day scaled to the busiest, or ASCII without Unicode.

@@ -1,7 +1,6 @@
 import TallyModel
 
-/// What the history says of a counter on the board: its last 14 days, today last, and
-/// today's progress toward its goal.
+/// A counter's last 14 days (today last) and today's goal, read for the board.
 public struct BoardHistory: Sendable, Equatable {
   public var days: [Int]
   public var goal: GoalSummary?
@@ -13,15 +12,11 @@ public struct BoardHistory: Sendable, Equatable {
   }
 }
 
-/// The board: every counter of a group at once, a key each, for counting several things with
-/// fast hands (a survey's movements, a lab's cell types) and a glance at them all.
-///
-/// A row's key adds that counter's step, `-` then a row's key subtracts it, `u` undoes the
-/// board's last change whichever counter it was, Enter or a click opens the counter chosen,
-/// `]` and `[` show the next and previous group, `q` or Esc goes back.
+/// The board: every counter of a group at once, a key each; a row's key adds its step, `-`
+/// then a row's key subtracts, `u` undoes the board's last change, Enter or a click opens the
+/// counter, `]`/`[` change group, `q` or Esc goes back.
 public final class BoardViewModel: Screen {
   public enum Target: Equatable, Sendable {
-    /// A counter's row, by its place on the board.
     case row(Int)
   }
 
@@ -35,13 +30,13 @@ public final class BoardViewModel: Screen {
   public static let rowKeys = Array("1234567890abcdefghijklmnoprstvwxyz")
 
   public private(set) var scope: Scope?
-  /// The row Enter opens, by its place on the board.
+  /// The row Enter opens.
   public private(set) var selected = 0
   /// Whether `-` was pressed: the next row key subtracts.
   public private(set) var subtracting = false
   /// What a refused change said, until the next key.
   public private(set) var message: String?
-  /// The board's own changes, the last last, for `u`.
+  /// The board's own changes, for `u`.
   private var changes: [CounterChange] = []
 
   public init() {}
@@ -100,7 +95,6 @@ public final class BoardViewModel: Screen {
     return []
   }
 
-  /// A click on a row opens that counter's screen.
   public func clicked(_ target: Target?, in list: CounterList) -> ScreenUpdate {
     guard case .row(let row)? = target else { return [] }
     return open(row, of: counters(in: list))

@@ -1,14 +1,9 @@
-/// A five-row block font for the counter's value.
-///
-/// Each glyph is three columns wide; glyphs are joined with one blank column.
+/// A five-row block font for the counter's value: glyphs three columns wide, a blank between.
 public enum BigDigits {
   public static let height = 5
   private static let glyphWidth = 3
 
-  /// The glyph for `character`, top row first, or `nil` if the font lacks it.
-  ///
-  /// A `switch`, not a `[Character: [String]]`: building that dictionary at the first frame
-  /// made the Swift runtime scan every conformance record for `Character: Hashable`.
+  /// A `switch`, not a dictionary, which would cost a runtime conformance scan at the first frame.
   private static func glyph(_ character: Character) -> [String]? {
     switch character {
     case "0": ["███", "█ █", "█ █", "█ █", "███"]
@@ -26,13 +21,11 @@ public enum BigDigits {
     }
   }
 
-  /// The columns `text` takes in the block font.
   public static func width(of text: String) -> Int {
     text.isEmpty ? 0 : text.count * (glyphWidth + 1) - 1
   }
 
-  /// The five rows of `text` in the block font, or `nil` if it has a character the font
-  /// lacks.
+  /// The five rows of `text`, or `nil` if it has a character the font lacks.
   public static func rows(for text: String) -> [String]? {
     var rows = Array(repeating: "", count: height)
     for (position, character) in text.enumerated() {

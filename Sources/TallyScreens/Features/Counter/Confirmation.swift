@@ -8,7 +8,6 @@ public struct Confirmation: Sendable, Equatable {
     case delete(counterID: String)
   }
 
-  /// The answer a key gives.
   public enum Action: Sendable, Hashable {
     case confirm
     case cancel
@@ -21,7 +20,6 @@ public struct Confirmation: Sendable, Equatable {
   ])
 
   public var purpose: Purpose
-  /// The question, such as "Reset Count to 0? y/N".
   public var question: String
 
   public init(purpose: Purpose, question: String) {

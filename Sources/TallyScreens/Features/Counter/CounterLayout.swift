@@ -1,16 +1,10 @@
 import TallyModel
 import TallyPlatform
 
-/// Where everything on the counter screen goes, for a screen of a given size.
-///
-/// The view draws from it and says from it which region a mouse click means, so a button
-/// is clicked where it is drawn. From the top: the title and the tab row; the value in large
-/// digits, the plain value line and the `[ - ]` `[ + ]` buttons, centred in the space left;
-/// the status line (messages, prompts, questions) and the key hints at the bottom. A screen
-/// too short for the large digits, or with the `bigDigits` setting off, shows the plain
-/// line and the buttons; one too narrow shortens the counter's name, never its value.
+/// Where everything on the counter screen goes at a size, for drawing and for clicks: the tab
+/// row; the value (large when it fits), its line and the buttons centred; the status and hints;
+/// a narrow screen shortens the counter's name, never its value.
 public struct CounterLayout: Sendable {
-  /// What a click can hit.
   public enum Target: Sendable, Equatable {
     case decrement
     case increment
@@ -23,42 +17,33 @@ public struct CounterLayout: Sendable {
 
   public static let decrementButton = "[ - ]"
   public static let incrementButton = "[ + ]"
-  /// The title before the tabs, on screens wide enough for it.
   public static let title = " Tally"
   /// The title over the counters in no group, once others are in groups.
   public static let noGroup = "No group"
-  /// The rows of the large value, the blank under it, the value line and the buttons.
+  /// The large value, the blank under it, the value line and the buttons.
   static let bigBlockHeight = BigDigits.height + 3
 
   public let width: Int
   public let height: Int
-  /// What stands before the tabs: " Tally", or the name of the group on show once counters
-  /// are in groups.
+  /// " Tally", or the group on show once counters are in groups.
   public let title: String
-  /// The row for the group's total ("Health: 42 in 3 counters"), when counters are in groups,
-  /// the group on show holds more than one and there is a free row; it gives way first.
+  /// The row for the total of a group of several, when there is a free row.
   public let totalRow: Int?
-  /// Whether the screen is big enough for anything but the too-small message.
   public let fits: Bool
   public let showsTitle: Bool
   public let tabs: TabStrip
   /// Where the large digits start; `nil` when they do not fit.
   public let digits: Canvas.Position?
   public let digitRows: [String]
-  /// The plain value line, as drawn (the name shortened if the screen is narrow).
   public let valueLine: String
   public let valueLineRow: Int
   /// Where `[ - ]` starts; `nil` when the screen has no room for the buttons.
   public let decrement: Canvas.Position?
-  /// Where `[ + ]` starts.
   public let increment: Canvas.Position?
-  /// "step 5" between the buttons, for a step other than 1.
+  /// "step 5" between the buttons.
   public let stepLabel: (text: String, column: Int)?
-  /// The row for the progress toward the counter's goal, under the buttons; `nil` without a
-  /// goal or without room.
+  /// Under the buttons: the goal's progress, then the last change, each if it has a row.
   public let progressRow: Int?
-  /// The row for the counter's last change, under the progress (or the buttons); `nil` when
-  /// there is none to show or no free row for it: it gives way first.
   public let lastChangeRow: Int?
   public var tabRow: Int { 0 }
   public var statusRow: Int { height - 2 }
@@ -72,7 +57,6 @@ public struct CounterLayout: Sendable {
     let minimum = Self.minimumSize(for: counters)
     fits = width >= minimum.width && height >= minimum.height
     showsTitle = width >= 36
-    // With groups, the tabs are the group's, and its name is the title.
     let group = counters.currentGroup
     title =
       counters.usesGroups
@@ -89,7 +73,6 @@ public struct CounterLayout: Sendable {
     let bigWidth = BigDigits.width(of: countText)
     let big =
       showsBigDigits && areaHeight >= Self.bigBlockHeight && bigWidth <= width ? BigDigits.rows(for: countText) : nil
-    // The goal's progress line goes under the buttons, when there is a row for it.
     let progressHeight = current.goal == nil ? 0 : 1
     var blockHeight = big == nil ? min(2, areaHeight) : Self.bigBlockHeight
     if blockHeight + progressHeight <= areaHeight { blockHeight += progressHeight }
@@ -125,13 +108,11 @@ public struct CounterLayout: Sendable {
     }
   }
 
-  /// The smallest screen the counter fits: the tab row, the value line (the value whole),
-  /// the status line and the hints.
+  /// The tab row, the value line (the value whole), the status line and the hints.
   public static func minimumSize(for counters: CounterList) -> (width: Int, height: Int) {
     (max(20, String(counters.current.shown).terminalWidth + 5), 5)
   }
 
-  /// What is drawn at a cell: the region a mouse click there means.
   public func target(column: Int, row: Int) -> Target? {
     guard fits else { return nil }
     if row == tabRow {

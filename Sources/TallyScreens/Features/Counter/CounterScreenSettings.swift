@@ -1,13 +1,11 @@
 /// What the user's settings change on the counter screen: its keys, whether reset and
 /// delete ask first, and whether the value is drawn in large digits.
 public struct CounterScreenSettings: Sendable {
-  /// The keys while counting.
   public var keyMap: KeyMap<CounterViewModel.Action>
   /// Whether `r` asks "Reset …? y/N" first; without it the reset is immediate (and undoable).
   public var confirmsReset: Bool
   /// Whether `d` asks "Delete …? y/N" first; without it the delete is immediate (and undoable).
   public var confirmsDelete: Bool
-  /// Whether the value is drawn in large digits when they fit; without it, the plain line.
   public var showsBigDigits: Bool
 
   public init(

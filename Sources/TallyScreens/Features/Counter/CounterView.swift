@@ -1,16 +1,10 @@
 import TallyModel
 import TallyPlatform
 
-/// Draws the counter screen: the tab row, the current counter's value in large digits and
-/// as plain text, the `[ - ]` `[ + ]` buttons, the status line (a message, a prompt or a
-/// question) and the key hints.
-///
-/// Positions come from ``CounterLayout``, and so does the region a mouse click means
-/// (``target(column:row:width:height:)``).
+/// Draws the counter screen where ``CounterLayout`` puts things, and says what a click hits.
 public struct CounterView {
   public let model: CounterViewModel
   public let counters: CounterList
-  /// How the current counter stands toward its goal, if it has one.
   public let goal: GoalSummary?
   /// What last changed the current counter and when (``LastChangeLine``), if anything did.
   public let lastChange: String?
@@ -26,13 +20,12 @@ public struct CounterView {
   /// reached" once it is (in words as well as colour, for `NO_COLOR`).
   public func progressLine(width: Int) -> String? {
     guard let goal else { return nil }
-    let reached = goal.isOver ? "  ! over the limit" : goal.isReached && !goal.goal.isLimit ? "  ✓ goal reached" : ""
+    let reached = goal.isOver ? "  ! over the limit" : goal.isGoalReached ? "  ✓ goal reached" : ""
     let streak = goal.currentStreak > 0 ? "  streak \(goal.currentStreak)" : ""
-    let filled = goal.progress <= 0 ? 0 : min(10, Int((Double(goal.progress) / Double(goal.goal.amount) * 10).rounded(.down)))
-    let bar = "  " + String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled)
+    let bar = "  " + goal.bar()
     let candidates = [
       goal.progressText + bar + reached + streak, goal.progressText + bar + reached, goal.progressText + reached,
-      goal.progressText + (goal.isOver ? " !" : goal.isReached && !goal.goal.isLimit ? " ✓" : ""),
+      goal.progressText + goal.mark(),
     ]
     return candidates.first { $0.terminalWidth <= width - 2 } ?? TextLayout.clip(candidates[3], width: max(1, width - 2))
   }
@@ -40,8 +33,6 @@ public struct CounterView {
   /// The plain-text line that screen readers, copy and paste and scripts read: "Count: 12".
   public var valueLine: String { "\(counters.current.name): \(counters.valueText(of: counters.current))" }
 
-  /// What a click at `column`, `row` of a `width` x `height` screen means: a button, a tab or
-  /// a tab-strip arrow, or nothing.
   public func target(column: Int, row: Int, width: Int, height: Int) -> CounterLayout.Target? {
     layout(width: width, height: height).target(column: column, row: row)
   }
@@ -58,8 +49,7 @@ public struct CounterView {
     drawValue(layout, into: &canvas)
     if let row = layout.progressRow, let line = progressLine(width: canvas.width) {
       let style: Style =
-        goal?.isOver == true
-        ? .warning : goal?.isReached == true && goal?.goal.isLimit == false ? Style(bold: true, color: .success) : .plain
+        goal?.isOver == true ? .warning : goal?.isGoalReached == true ? Style(bold: true, color: .success) : .plain
       canvas.putCentered(line, row: row, style: style)
     }
     if let row = layout.lastChangeRow, let lastChange {
@@ -80,7 +70,7 @@ public struct CounterView {
     }
   }
 
-  /// "Health: 42 in 3 counters": the sum of the values of the group on show.
+  /// "Health: 42 in 3 counters".
   var groupTotal: String {
     let group = counters.currentGroup
     let total = group.reduce(0) { PeriodTotal.add($0, $1.shown) }
@@ -113,7 +103,7 @@ public struct CounterView {
 
   private func drawStatus(_ layout: CounterLayout, into canvas: inout Canvas) {
     let row = layout.statusRow
-    // Rows between the value (and its buttons) and the status line, for a long message.
+    // Rows free above the status line, for a long message.
     let spare = row - 1 - (layout.lastChangeRow ?? layout.progressRow ?? layout.decrement?.row ?? layout.valueLineRow)
     switch model.mode {
     case .counting:
@@ -133,8 +123,7 @@ public struct CounterView {
     }
   }
 
-  /// `text` wrapped onto at most `lines` rows ending at `bottom`, the last one ending in "…"
-  /// when some of it does not fit.
+  /// `text` wrapped onto at most `lines` rows ending at `bottom`, cut with "…".
   private func drawWrapped(_ text: String, bottom: Int, lines: Int, style: Style, into canvas: inout Canvas) {
     guard lines > 0 else { return }
     var wrapped = TextLayout.wrap(text, width: canvas.width - 1)
@@ -149,7 +138,7 @@ public struct CounterView {
     }
   }
 
-  /// The question, then the field to the end of the row, scrolled to keep the cursor in view.
+  /// The question, then the field, scrolled to keep the cursor in view.
   private func drawPrompt(_ prompt: Prompt, row: Int, into canvas: inout Canvas) {
     canvas.fill(row: row, style: .plain)
     let question = " " + TextLayout.clip(prompt.question, width: max(1, canvas.width - 12))
@@ -162,5 +151,21 @@ public struct CounterView {
     let cursor = canvas.put(shown, column: fieldColumn, row: row, style: .field)
     canvas.put(prompt.field.afterCursor, column: cursor, row: row, style: .field)
     canvas.cursor = Canvas.Position(column: cursor, row: row)
+  }
+}
+
+extension GoalSummary {
+  /// A goal reached, as opposed to a limit kept.
+  var isGoalReached: Bool { isReached && !goal.isLimit }
+
+  /// Ten cells toward the goal, filled as far as the progress went.
+  func bar(full: String = "█", empty: String = "░") -> String {
+    let filled = progress <= 0 ? 0 : min(10, Int((Double(progress) / Double(goal.amount) * 10).rounded(.down)))
+    return String(repeating: full, count: filled) + String(repeating: empty, count: 10 - filled)
+  }
+
+  /// ` !` over a limit, ` ✓` (` ok` in ASCII) for a goal reached, or nothing.
+  func mark(unicode: Bool = true) -> String {
+    isOver ? " !" : isGoalReached ? (unicode ? " ✓" : " ok") : ""
   }
 }

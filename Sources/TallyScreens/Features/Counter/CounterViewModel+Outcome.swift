@@ -1,16 +1,11 @@
 import TallyModel
 import TallyPlatform
 
-/// What became of the edits an update asked for, and undo and redo across counters.
-///
-/// A value change is undone by moving the value back by the same difference
-/// (``CounterEdit/shift(_:from:to:)``): back to where it was when nobody else changed it, and
-/// otherwise with the other process's change kept. A change that can no longer be replayed
-/// (its counter was deleted elsewhere, its old name was taken, a limit is in the way) is
-/// dropped, and the message says why. Undo and redo show the counter they changed.
+/// What became of the edits, and undo and redo across counters. A value is undone by moving it
+/// back by the same difference, so another process's change is kept; a change that can no
+/// longer be replayed is dropped, saying why.
 extension CounterViewModel {
-  /// Takes in what ``CountersModel`` made of the edits: the changes are kept for undo, and a
-  /// refusal is shown (a refused prompt stays open).
+  /// Keeps the changes made for undo, or shows the refusal (a refused prompt stays open).
   func applied(_ outcomes: [Result<CounterChange?, CounterError>], for purpose: EditPurpose) {
     let made = outcomes.compactMap { try? $0.get() }
     for case .failure(let error) in outcomes {
@@ -42,9 +37,7 @@ extension CounterViewModel {
     let purpose = EditPurpose.replay(
       change, undoing: undoing,
       summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
-    // A note is the history's, not the counters': the app sets it and says how that went,
-    // with the replay's purpose (``CounterOutcome/noteSet(_:for:)``); the edit that shows its
-    // counter is a plain one.
+    // A note is the history's, not the counters': the app sets it and answers `.noteSet`.
     if case .note(let noted, let from, let to) = change {
       return [.setNote(undoing ? from : to, of: noted, for: purpose), .edit(.select(noted.entry.counter))]
     }
@@ -64,8 +57,7 @@ extension CounterViewModel {
     return ScreenUpdate(edits.map(ScreenEffect.edit), purpose: purpose)
   }
 
-  /// Opens the prompt for a note on `change`, the counter's last change as the history
-  /// found it after ``ScreenEffect/findLastChange(counterID:)``, or says there is none.
+  /// Opens the prompt for a note on the counter's last change, or says there is none.
   func lastChangeFound(_ change: RecordedChange?, counters: CounterList) {
     guard let change else {
       let name = counters.counter(withID: counters.current.id).map { Self.shortName($0.name) } ?? "This counter"
@@ -79,8 +71,7 @@ extension CounterViewModel {
         text: change.entry.note.map(TerminalText.escaped) ?? ""))
   }
 
-  /// Takes in whether the note a prompt or an undo asked for (``ScreenEffect/setNote(_:of:for:)``)
-  /// is in the history now: the change is kept for undo, or the message says why not.
+  /// Keeps a note that was set for undo, or says why it was not.
   func noteSet(_ succeeded: Bool, for purpose: EditPurpose) {
     switch purpose {
     case .prompt(let prompt):
@@ -89,7 +80,6 @@ extension CounterViewModel {
         warn("That change is no longer in the history; no note was set.")
         return
       }
-      // The note as checked, `nil` when it was empty.
       let note = try? ChangeNote.checked(prompt.field.text)
       undoStack.record(.note(change, from: change.entry.note, to: note))
       let name = Self.shortName(change.entry.name)
@@ -104,8 +94,8 @@ extension CounterViewModel {
     }
   }
 
-  /// Keeps a replayed change on the other stack, as it stands now (a deleted counter with
-  /// the value it had by then, a restored one under the id it got), and says what was done.
+  /// Keeps a replayed change on the other stack as it stands now (a restored counter under the
+  /// id it got), and says what was done.
   private func replayed(_ change: CounterChange, undoing: Bool, result: CounterChange?, summary: String) {
     var kept = change
     switch (change, result) {
@@ -121,7 +111,6 @@ extension CounterViewModel {
     default: break
     }
     if undoing { undoStack.pushRedoable(kept) } else { undoStack.pushUndoable(kept) }
-    // With another process's change kept, the value is not always the one the change started from.
     let now = if case .value(_, _, let value)? = result { " (now \(value))" } else { "" }
     inform("\(undoing ? "Undone" : "Redone"): \(summary)\(now)")
   }

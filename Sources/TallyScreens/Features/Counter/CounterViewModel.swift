@@ -1,28 +1,15 @@
 import TallyDefaults
 import TallyModel
 
-/// The counter screen's state and what its keys mean, without I/O, for several named counters.
-///
-/// A key (``receive(_:in:)``) applies to the counters in the context as they are; it changes
-/// only the screen's own state (its mode, the status line) and returns what should happen,
-/// with what the edits among that are for (``ScreenUpdate``). The app makes the edits and
-/// hands what became of them back as a message with that purpose, which records them for undo
-/// and says what went wrong. The screen keeps no copy of the counters, and nothing of an edit
-/// in flight.
-///
-/// Keys are data: ``keyMap`` for counting (the user's `keys.<action>` settings over
-/// ``defaultKeyMap``), and the key maps of `Prompt` and `Confirmation` for the other modes.
-/// Every change made here can be undone and redone.
+/// The counter screen: its mode and status line, and what its keys mean; it keeps no copy of
+/// the counters, and the edits it asks for come back as messages, recorded for undo and redo.
 public final class CounterViewModel: Screen {
-  /// What the counter screen can do; keys map to these through ``keyMap``.
-  ///
-  /// Each action's keys are a setting, `keys.<name>` (``name``).
+  /// What the counter screen can do; each action's keys are the setting `keys.<name>`.
   public enum Action: String, Sendable, Hashable, CaseIterable {
     case increment
     case decrement
     case reset
     case setValue
-    /// Types an amount and adds it, as one change.
     case addAmount
     case setStep
     case setGoal
@@ -32,7 +19,6 @@ public final class CounterViewModel: Screen {
     case redo
     case nextCounter
     case previousCounter
-    /// Shows the first counter of the next group (of counters in no group, after the last).
     case nextGroup
     case previousGroup
     case newCounter
@@ -40,19 +26,15 @@ public final class CounterViewModel: Screen {
     case delete
     case help
     case history
-    /// Every counter of the group at once, a key each.
     case board
     case quit
 
-    /// The action's name in settings, `keys.<name>`: the case's name, which never changes
-    /// once released, since stores hold it.
+    /// The name in `keys.<name>`, which stores hold: it never changes once released.
     public var name: String { rawValue }
   }
 
-  /// Every key of the counter screen while counting, before the settings rebind any.
-  ///
-  /// Adding an action means adding a binding here and a case to ``perform(_:counters:)``;
-  /// the hint line, the help and the `keys.<name>` setting follow.
+  /// The keys while counting before the settings rebind any; the hint line, the help and the
+  /// `keys.<name>` settings follow from it.
   public static let defaultKeyMap = KeyMap<Action>([
     .init(
       [.space, .character("+"), .up, .character("k")], .increment, label: "Space/+", summary: "add",
@@ -98,16 +80,10 @@ public final class CounterViewModel: Screen {
     .init([.character("q"), .control("c")], .quit, label: "q", summary: "quit", hintPriority: 9),
   ])
 
-  /// The keys while counting, as the settings bind them.
   public var keyMap: KeyMap<Action> { settings.keyMap }
-  /// The keys, whether reset and delete ask first, and whether the value is drawn large;
-  /// changed while the app runs when the user changes the settings.
   public package(set) var settings: CounterScreenSettings
-  /// Counting, or a prompt or a confirmation on the status line.
   public internal(set) var mode: CounterMode = .counting
-  /// A one-line message for the status line: a limit reached, an undo, a save that failed.
   public internal(set) var status: StatusMessage?
-  /// What can be undone and redone.
   public internal(set) var undoStack = UndoStack()
   public init(settings: CounterScreenSettings = CounterScreenSettings()) {
     self.settings = settings
@@ -142,7 +118,7 @@ public final class CounterViewModel: Screen {
       column: column, row: row, width: context.width, height: context.height)
   }
 
-  /// A key in the current mode; a mouse press while counting means the region under it.
+  /// A key in the current mode; a click while counting means the region under it.
   private func update(_ key: Key, in context: ScreenContext) -> ScreenUpdate {
     let counters = context.counters
     switch mode {
@@ -182,7 +158,6 @@ public final class CounterViewModel: Screen {
     }
   }
 
-  /// What a counting action does to `counters`.
   func perform(_ action: Action, counters: CounterList) -> ScreenUpdate {
     status = nil
     let current = counters.current
@@ -206,7 +181,7 @@ public final class CounterViewModel: Screen {
     case .note: return [.findLastChange(counterID: current.id)]
     case .undo, .redo: return replay(undoing: action == .undo, counters: counters)
     case .nextCounter, .previousCounter:
-      // Round the tabs on show: the current counter's group.
+      // Round the current counter's group.
       let group = counters.currentGroup
       guard group.count > 1 else { return [] }
       let here = group.firstIndex { $0.id == current.id } ?? 0
@@ -235,7 +210,7 @@ public final class CounterViewModel: Screen {
     return []
   }
 
-  /// Acts on a confirmed prompt: asks for the change, or keeps the prompt open saying why not.
+  /// Asks for a confirmed prompt's change, or keeps the prompt open saying why not.
   private func confirm(_ prompt: Prompt) -> ScreenUpdate {
     let text = prompt.field.text
     mode = .counting
@@ -266,7 +241,6 @@ public final class CounterViewModel: Screen {
     }
   }
 
-  /// Acts on the answer to a confirmation.
   private func answer(_ confirmation: Confirmation, _ action: Confirmation.Action) -> [ScreenEffect] {
     mode = .counting
     switch (confirmation.purpose, action) {
@@ -294,8 +268,7 @@ public final class CounterViewModel: Screen {
     status = StatusMessage(text, kind: .warning)
   }
 
-  /// Shows whether the changes reached the disk: while the store or the history cannot be
-  /// saved the status line says so, and it says "Saved." once they are.
+  /// While the store or the history cannot be saved the status line says so, then "Saved.".
   private func saveStatusChanged(storeProblem: StoreError?, historyProblem: String?) {
     if let storeProblem {
       status = StatusMessage(
@@ -310,15 +283,14 @@ public final class CounterViewModel: Screen {
   /// A name short enough for a question on one line.
   static func shortName(_ name: String) -> String { TextLayout.clip(name, width: 16) }
 
-  /// `text` with its first letter in upper case, as a message starts.
+  /// `text` with its first letter in upper case.
   static func sentence(_ text: String) -> String {
     guard let first = text.first else { return text }
     return first.uppercased() + text.dropFirst()
   }
 }
 
-/// What the counter screen is doing: counting, or waiting on a prompt or a confirmation,
-/// each with its own key map.
+/// Counting, or waiting on a prompt or a confirmation, each with its own key map.
 public enum CounterMode: Sendable, Equatable {
   case counting
   case prompt(Prompt)

@@ -1,20 +1,15 @@
 import TallyModel
 
-/// A small modal line that asks for text: a counter's name, a value or a step.
-///
-/// Nothing changes until the text is confirmed with Enter; Esc cancels. Text that is not
-/// acceptable keeps the prompt open with ``error`` saying why.
+/// A line that asks for text; Enter confirms, Esc cancels, and text refused keeps it open
+/// with ``error`` saying why.
 public struct Prompt: Sendable, Equatable {
-  /// What the typed text is for.
   public enum Purpose: Sendable, Equatable {
     case newCounter
     case rename(counterID: String)
     case value(counterID: String)
-    /// An amount to add once (negative to subtract).
     case amount(counterID: String)
     case step(counterID: String)
     case goal(counterID: String)
-    /// A note on this change of the counter's.
     case note(RecordedChange)
   }
 
@@ -44,10 +39,9 @@ public struct Prompt: Sendable, Equatable {
   ])
 
   public var purpose: Purpose
-  /// The question, such as "New counter's name:".
   public var question: String
   public var field: TextField
-  /// Why the last confirmed text was refused, shown above the prompt.
+  /// Why the last confirmed text was refused.
   public var error: String?
 
   public init(purpose: Purpose, question: String, text: String = "") {
@@ -56,8 +50,7 @@ public struct Prompt: Sendable, Equatable {
     field = TextField(text)
   }
 
-  /// Applies an editing key; returns `.confirm` or `.cancel` for the caller to act on, and
-  /// `nil` when the key edited the text or meant nothing.
+  /// Applies an editing key; returns `.confirm` or `.cancel` for the caller to act on.
   public mutating func edit(with key: Key) -> Action? {
     guard let action = Self.keyMap.action(for: key) else {
       if case .character(let character) = key { field.insert(character) }

@@ -1,29 +1,19 @@
 import TallyModel
 
-/// The row of counter tabs: which tabs fit, where, and whether more are hidden either side.
-///
-/// Every tab is its name between two cells, brackets for the current one (`[laps]`) and
-/// blanks for the others (` reps `), so positions do not move when the current counter
-/// changes. Names are clipped to ``maximumLabelWidth`` columns. When the tabs do not all fit,
-/// `‹` and `›` mark the ends that hide some, and the strip shows the current tab with as
-/// many of its left neighbours as fit, then right ones: it scrolls only as far as it must.
+/// The row of counter tabs: `[laps]` for the current one, ` reps ` for the others, so nothing
+/// moves when it changes; when they do not all fit, `‹` and `›` mark the hidden ends, and the
+/// strip scrolls only as far as it must to show the current tab.
 public struct TabStrip: Sendable, Equatable {
-  /// One visible tab.
   public struct Tab: Sendable, Equatable {
     public var id: String
-    /// The name as shown, clipped with "…" if long.
     public var label: String
-    /// The first column of the tab, its opening bracket.
     public var column: Int
-    /// Columns the tab takes, brackets included.
     public var width: Int
     public var isCurrent: Bool
 
-    /// The tab as drawn: `[label]` when current, ` label ` otherwise.
     public var text: String { isCurrent ? "[\(label)]" : " \(label) " }
   }
 
-  /// The widest a tab's name is drawn, in columns.
   public static let maximumLabelWidth = 16
 
   public let tabs: [Tab]
@@ -32,7 +22,6 @@ public struct TabStrip: Sendable, Equatable {
   /// The column of `›`, when tabs are hidden on the right.
   public let laterMarker: Int?
 
-  /// Lays out `counters` from `column`, in `width` columns, keeping `currentIndex` in view.
   public init(counters: [Counter], currentIndex: Int, column: Int, width: Int) {
     guard width >= 5, !counters.isEmpty else {
       tabs = []
@@ -50,7 +39,6 @@ public struct TabStrip: Sendable, Equatable {
     var last = counters.count - 1
     var start = column
     if total > width {
-      // Room for "‹ " and " ›" at the ends.
       let room = width - 4
       first = current
       last = current
@@ -78,7 +66,6 @@ public struct TabStrip: Sendable, Equatable {
     laterMarker = last < counters.count - 1 ? column + width - 1 : nil
   }
 
-  /// The tab drawn at `column`, if any.
   public func tab(at column: Int) -> Tab? {
     tabs.first { column >= $0.column && column < $0.column + $0.width }
   }

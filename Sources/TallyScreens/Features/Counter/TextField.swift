@@ -1,16 +1,11 @@
-/// The text of a one-line field and its insertion point.
-///
-/// The text is kept as what lies before and after the cursor, so typing adds to the end of
-/// `beforeCursor`: the scalars of an emoji sequence, which arrive one key at a time, join
-/// into one character as they do on screen, and Backspace removes whole characters.
+/// A one-line field, kept as the text before and after the cursor so that an emoji's scalars,
+/// typed one at a time, join into one character, and Backspace removes whole characters.
 public struct TextField: Sendable, Equatable {
-  /// The most characters a field takes; the rest of a long paste is dropped.
   public static let maximumLength = 256
 
   public private(set) var beforeCursor: String
   public private(set) var afterCursor: String
 
-  /// A field holding `text`, with the cursor at its end.
   public init(_ text: String = "") {
     beforeCursor = String(text.prefix(Self.maximumLength))
     afterCursor = ""

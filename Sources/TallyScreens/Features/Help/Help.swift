@@ -1,7 +1,4 @@
-/// The help's content and keys.
-///
-/// It lists every key of the counter screen, read from its key map as the settings bind it,
-/// and the mouse actions. Any key closes it.
+/// The help's entries: every key of the counter screen as bound, and the mouse actions.
 public enum Help {
   /// What a key does while the help is open: close it.
   public enum Action: Sendable, Hashable {
@@ -13,30 +10,25 @@ public enum Help {
     .init([], .close, label: "any key", summary: "closes")
   ])
 
-  /// One line of the help: keys and what they do.
   public struct Entry: Sendable, Equatable {
     public var keys: String
     public var action: String
   }
 
-  /// The mouse's part of the help, after the keys.
   public static let mouseEntries = (
     full: [Entry(keys: "click [-], [+], a tab", action: "subtract, add, show that counter")],
     short: [Entry(keys: "click -/+", action: "change"), Entry(keys: "click tab", action: "show")]
   )
 
-  /// Where the keys are changed; shown where there is room for the full entries.
   public static let settingsEntry = Entry(keys: "tally config", action: "change these keys and settings")
 
-  /// Actions on one line with the one before them, so that the help still fits 80x24: the
-  /// second's keys beside the first's, and the words for both, full and short.
+  /// Actions that share a line, so that the help fits 80x24, with their words full and short.
   static let pairs: [(first: CounterViewModel.Action, second: CounterViewModel.Action, full: String, short: String)] = [
     (.setValue, .addAmount, "type a value / an amount to add", "set/add"),
     (.nextGroup, .previousGroup, "next / previous group", "group"),
     (.history, .board, "history / board of the group", "past/all"),
   ]
 
-  /// Every entry with the keys' full names and descriptions.
   public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
     listed(keyMap).map { binding, pair in
       guard let (second, full, _) = pair else { return Entry(keys: binding.keyNames, action: binding.description) }
@@ -44,7 +36,7 @@ public enum Help {
     } + mouseEntries.full + [settingsEntry]
   }
 
-  /// Every entry with the hint line's short labels, for small terminals.
+  /// Every entry with the hint line's short labels.
   public static func shortEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
     listed(keyMap).map { binding, pair in
       guard let (second, _, short) = pair else { return Entry(keys: binding.label, action: binding.summary) }

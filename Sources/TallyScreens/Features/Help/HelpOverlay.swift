@@ -1,11 +1,6 @@
-/// Draws the help over the counter screen: every key from the counter's key map, and the
-/// mouse actions.
-///
-/// A box with the keys' full names when the screen is big enough; otherwise the whole
-/// screen, in two columns of the hint line's short labels; and on a tiny screen as many as
-/// fit, ending in "…".
+/// Draws the help over the counter screen: a box of full entries when it fits, otherwise the
+/// short ones in two columns or one, cut with "…".
 public struct HelpOverlay {
-  /// The counter screen's keys, as bound.
   public let keyMap: KeyMap<CounterViewModel.Action>
 
   public init(keyMap: KeyMap<CounterViewModel.Action>) {
@@ -48,8 +43,7 @@ public struct HelpOverlay {
     return true
   }
 
-  /// The whole screen above the hints: a title row, then the entries in two columns when they
-  /// fit, else in one, cut with "…" if need be.
+  /// The whole screen above the hints: a title row, then the entries.
   private func drawColumns(_ entries: [Help.Entry], into canvas: inout Canvas, height: Int) {
     for row in 0..<max(0, height) { canvas.fill(row: row, style: .plain) }
     guard height > 0 else { return }

@@ -1,9 +1,7 @@
 import TallyModel
 
-/// The help screen, `?`: every key of the counter screen over it (``HelpOverlay``), until any
-/// key or click closes it.
+/// The help screen, `?`, drawn over the counter screen until any key or click closes it.
 public final class HelpViewModel: Screen {
-  /// The counter screen's keys, as bound.
   public private(set) var keyMap: KeyMap<CounterViewModel.Action>
 
   public init(keyMap: KeyMap<CounterViewModel.Action>) {

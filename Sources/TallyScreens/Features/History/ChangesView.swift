@@ -1,8 +1,7 @@
 import TallyModel
 import TallyPlatform
 
-/// The Changes view: every change, newest first, a page at a time: when, what, the value
-/// before and after, where it came from, and its note.
+/// The Changes view: every change, newest first, a page at a time.
 struct ChangesView {
   let model: HistoryViewModel
 
@@ -20,7 +19,6 @@ struct ChangesView {
     }
     let valueWidth = canvas.width >= 60 ? 17 : 0
     let sourceWidth = canvas.width >= 50 ? 10 : 0
-    // When, what, value, by, note.
     let columns = [1, 19, 27, 27 + valueWidth, 27 + valueWidth + sourceWidth]
     let header = ["When", "Change", valueWidth > 0 ? "Value" : "", sourceWidth > 0 ? "By" : "", "Note"]
     for (column, title) in zip(columns, header) where !title.isEmpty {
@@ -43,7 +41,7 @@ struct ChangesView {
           TextLayout.clip(TerminalText.escaped(note), width: max(0, canvas.width - columns[4] - 1)), column: columns[4], row: row)
       }
     }
-    HistoryView(model: model).drawHints(["Tab view", "← older", "→ newer", "t newest", "q close"], into: &canvas)
+    HistoryView.drawHints(["Tab view", "← older", "→ newer", "t newest", "q close"], into: &canvas)
   }
 
   /// `+1`, `-3`, `reset`, `created`, `renamed` or `deleted`, and how it is drawn.

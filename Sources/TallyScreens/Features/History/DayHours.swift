@@ -3,18 +3,14 @@ import TallyModel
 
 /// One day of a counter by the hour: the Day view.
 public struct DayHours: Equatable, Sendable {
-  /// The day, as days since 1970-01-01.
   public var day: Int
   /// The local hour each bar begins at, from the hour a day starts at.
   public var hours: [Int]
-  /// The net change in each hour.
   public var nets: [Int]
-  /// How many changes each hour holds.
   public var changeCounts: [Int]
   /// The bar of the hour now is in, when the day is today.
   public var currentIndex: Int?
 
-  /// The hours of `day`, read from its changes (one indexed read).
   public init(counter id: String, day: Int, history: HistoryReader, calendar: GoalCalendar, now: Date) {
     let entries = history.entries(
       ofCounter: id, since: calendar.start(ofDay: day), until: calendar.start(ofDay: day + 1), limit: nil
@@ -22,7 +18,6 @@ public struct DayHours: Equatable, Sendable {
     self.init(day: day, entries: entries, calendar: calendar, now: now)
   }
 
-  /// The hours of `day` from its `entries`.
   public init(day: Int, entries: [HistoryEntry], calendar: GoalCalendar, now: Date) {
     self.day = day
     hours = (0..<24).map { (calendar.dayStartsAtHour + $0) % 24 }
@@ -43,6 +38,5 @@ public struct DayHours: Equatable, Sendable {
     currentIndex = calendar.day(of: now) == day ? index(now) : nil
   }
 
-  /// The day's net change.
   public var net: Int { nets.reduce(0) { PeriodTotal.add($0, $1) } }
 }

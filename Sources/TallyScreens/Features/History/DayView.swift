@@ -16,7 +16,7 @@ struct DayView {
     let left = max(1, (canvas.width - slot * 24) / 2)
     let labelRow = canvas.height - 5
     let chartTop = HistoryView.top
-    // The top row is left for the amount over the tallest bar.
+    // A row left for the amount over the tallest bar.
     let chartHeight = labelRow - chartTop - 1
     let largest = hours.nets.map(\.magnitude).max() ?? 0
     for index in 0..<24 {
@@ -55,6 +55,6 @@ struct DayView {
       summary += ", busiest \(hour < 10 ? "0" : "")\(hour):00 (\(HistoryView.signed(hours.nets[busiest])))"
     }
     canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: labelRow + 2)
-    HistoryView(model: model).drawHints(["Tab view", "←/→ day", "t today", "q close"], into: &canvas)
+    HistoryView.drawHints(["Tab view", "←/→ day", "t today", "q close"], into: &canvas)
   }
 }

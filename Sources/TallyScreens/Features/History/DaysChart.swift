@@ -1,9 +1,7 @@
 import TallyModel
 
-/// The bars of the Days view: a day each, or a goal's week or month each, with the periods
-/// that met the goal.
+/// The bars of the Days view: a day, or a goal's week or month, each.
 public struct DaysChart: Equatable, Sendable {
-  /// One bar.
   public struct Bar: Equatable, Sendable {
     public var label: String
     public var net: Int
@@ -11,16 +9,13 @@ public struct DaysChart: Equatable, Sendable {
     public var isMet: Bool?
   }
 
-  /// What each bar is: days, or the goal's weeks or months.
   public var period: Goal.Period
   /// Oldest first.
   public var bars: [Bar]
 
-  /// The number of bars in a window.
   public static let windowSize = 14
 
-  /// The 14 days (or periods of a weekly or monthly goal) ending `windowsBack` windows
-  /// before the current one, from the kept totals (one indexed read).
+  /// The 14 days (or goal periods) ending `windowsBack` windows before the current one.
   public init(counter: Counter, history: HistoryReader, calendar: GoalCalendar, today: Int, windowsBack: Int) {
     let goal = counter.goal.flatMap { $0.period == .total ? nil : $0 }
     let period = goal?.period ?? .day

@@ -1,7 +1,6 @@
 import TallyModel
 
-/// The Days view: the net change per day (or per week or month of the goal) in bars, the
-/// periods that met the goal marked, with the totals and the goal's streaks.
+/// The Days view: the net change per day (or goal period) in bars, with totals and streaks.
 struct DaysView {
   let model: HistoryViewModel
 
@@ -28,7 +27,7 @@ struct DaysView {
     let rows = max(0, min(chart.bars.count, aboveTotals - HistoryView.top))
     drawBars(Array(chart.bars.suffix(rows)), top: HistoryView.top, width: canvas.width, into: &canvas)
     let unit = chart.period == .day ? "14 days" : "14 \(chart.period.rawValue)s"
-    HistoryView(model: model).drawHints(["Tab view", "←/→ \(unit)", "t today", "q close"], into: &canvas)
+    HistoryView.drawHints(["Tab view", "←/→ \(unit)", "t today", "q close"], into: &canvas)
   }
 
   private func drawBars(_ bars: [DaysChart.Bar], top: Int, width: Int, into canvas: inout Canvas) {

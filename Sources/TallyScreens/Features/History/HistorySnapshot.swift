@@ -1,40 +1,34 @@
 import FoundationEssentials
 import TallyModel
 
-/// What a screen shows of the history, asked for as a value (``Screen/historyRequest(in:)``)
-/// and read by the app into a ``HistorySnapshot`` when it changes.
+/// What a screen shows of the history, asked for as a value (``Screen/historyRequest(in:)``).
 public enum HistoryRequest: Equatable, Sendable {
-  /// A view of the history screen.
   case page(HistoryPageRequest)
-  /// The board's counters as they stand on day `today`: one whose value changes (here, in
-  /// another process or on another machine) is read again, and every one on a new day.
+  /// The board's counters as they stand on day `today`: one whose value changes is read
+  /// again, and every one on a new day.
   case board([Counter], today: Int)
 }
 
-/// The history screen's view on show, at the screen's moment and window.
+/// The history screen's view on show, at its moment and window.
 public struct HistoryPageRequest: Equatable, Sendable {
   public var counter: Counter
   public var page: HistoryViewModel.Page
   /// The screen's moment: when it opened, or when `t` was last pressed.
   public var now: Date
   public var today: Int
-  /// Where the view's window is: the Year view's last day, the day shown, the windows of 14
-  /// back, or the changes skipped.
+  /// The Year view's last day, the day shown, the windows of 14 back, or the changes skipped.
   public var window: Int
-  /// The Changes view's rows (0 for the other views).
+  /// The Changes view's rows.
   public var rows: Int
 }
 
-/// What a screen shows of the history, read by the app for the screen's ``HistoryRequest``s
-/// and handed to it in its ``ScreenContext``: each view read when first asked for after
-/// opening or moving (a few indexed reads, however long the history), not at every frame.
+/// What the app read for a screen's requests, each when it changes, not at every frame.
 public struct HistorySnapshot: Sendable {
   public private(set) var year: YearMap?
   public private(set) var hours: DayHours?
   public private(set) var days: DaysChart?
   /// The totals the Days view shows under its bars: today, this week, all time.
   public private(set) var summary: HistorySummary?
-  /// How the counter stands toward its goal at the moment; `nil` without a goal.
   public private(set) var goal: GoalSummary?
   public private(set) var changes: ChangesPage?
   /// Damaged lines skipped or a history that could not be read, if any.
@@ -92,8 +86,7 @@ public struct HistorySnapshot: Sendable {
 public struct ChangesPage: Equatable, Sendable {
   /// Newest first.
   public var entries: [HistoryEntry]
-  /// How many newer changes come before the page.
+  /// Newer changes before the page.
   public var skipped: Int
-  /// How many the counter has in all.
   public var count: Int
 }

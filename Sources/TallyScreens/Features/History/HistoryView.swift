@@ -1,14 +1,10 @@
 import TallyModel
 import TallyPlatform
 
-/// Draws the history screen: a row of the four views' tabs with the counter's name, a line
-/// that says what the view shows, the view, and the keys.
-///
-/// Every view fits 80×24. Below a view's own smallest size it says what it would show and
-/// what size it needs, and the tabs still switch to another.
+/// Draws the history screen: the views' tabs and the counter's name, the view (or the size it
+/// needs), and the keys.
 public struct HistoryView {
   public let model: HistoryViewModel
-  /// Whether the terminal shows Unicode; without it the heat map's shading is `.:+#`.
   public let unicode: Bool
 
   public init(model: HistoryViewModel, unicode: Bool = true) {
@@ -16,10 +12,9 @@ public struct HistoryView {
     self.unicode = unicode
   }
 
-  /// The smallest screen the history draws on at all: its tabs, and a view's message.
+  /// The smallest screen for the tabs and a view's message.
   public static let minimumSize = (width: 30, height: 8)
 
-  /// The smallest screen each view draws on.
   public static func minimumSize(of page: HistoryViewModel.Page) -> (width: Int, height: Int) {
     switch page {
     case .year: (YearMap.weekCount + 6, 14)
@@ -29,7 +24,7 @@ public struct HistoryView {
     }
   }
 
-  /// The first row of a view, under the tabs and the line that says what it shows.
+  /// The first row of a view.
   static let top = 3
 
   public func render(into canvas: inout Canvas) {
@@ -42,7 +37,7 @@ public struct HistoryView {
       for (offset, line) in TextLayout.wrap(message, width: canvas.width - 2).prefix(canvas.height - 3).enumerated() {
         canvas.put(" " + line, column: 0, row: 2 + offset, style: .warning)
       }
-      drawHints(["Tab view", "q close"], into: &canvas)
+      Self.drawHints(["Tab view", "q close"], into: &canvas)
       return
     }
     switch model.page {
@@ -56,7 +51,6 @@ public struct HistoryView {
     }
   }
 
-  /// What a click at a cell hits: a tab, or a day of the year.
   public func target(column: Int, row: Int, width: Int, height: Int) -> HistoryViewModel.Target? {
     if row == 0 {
       return Self.tabColumns().first { $0.columns.contains(column) }.map { .page($0.page) }
@@ -66,7 +60,6 @@ public struct HistoryView {
     return YearView(model: model, unicode: unicode).day(column: column, row: row, width: width, height: height).map { .day($0) }
   }
 
-  /// Where each view's tab is on the first row.
   static func tabColumns() -> [(page: HistoryViewModel.Page, columns: Range<Int>)] {
     var column = 1
     return HistoryViewModel.Page.allCases.map { page in
@@ -86,8 +79,7 @@ public struct HistoryView {
     if !name.isEmpty { canvas.put(name, column: canvas.width - name.terminalWidth - 1, row: 0, style: .title) }
   }
 
-  /// The keys of a view, on the last row: as many as fit.
-  func drawHints(_ hints: [String], into canvas: inout Canvas) {
+  static func drawHints(_ hints: [String], into canvas: inout Canvas) {
     var line = ""
     for hint in hints {
       let next = line + "  " + hint

@@ -1,33 +1,18 @@
 import FoundationEssentials
 import TallyModel
 
-/// The history screen of one counter: a small dashboard of four views of its past.
-///
-/// - **Year:** 53 weeks of days as a heat map (``YearMap``).
-/// - **Day:** one day by the hour.
-/// - **Days:** the net change per day (or per goal period), 14 at a time.
-/// - **Changes:** every change, newest first, a page at a time.
-///
-/// `Tab` and `Shift-Tab` (or `1` to `4`) go through the views; `←` and `→` move the view's
-/// window back and forth in time (a year, a day, 14 days or periods, a page of changes;
-/// `PgUp`/`PgDn` and the mouse wheel too), never past now; `t` comes back to now. A click on
-/// a day of the year opens that day. `q`, `Escape`, `Enter` and `H` close the screen.
-///
-/// What the views show the app reads for the screen (``historyRequest(in:)``), when first
-/// drawn after opening or moving, and hands in with each message and frame (``shown``).
+/// The history screen of one counter, four views of its past (docs/history-screen.md): `Tab`
+/// or `1`-`4` change view, `←`/`→` move in time, `t` comes back to now, `q` closes.
 public final class HistoryViewModel: Screen {
-  /// One of the dashboard's views.
   public enum Page: String, CaseIterable, Sendable {
     case year
     case day
     case days
     case changes
 
-    /// The name on its tab: its raw value, capitalised ("Year").
     public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
   }
 
-  /// What a mouse click on the screen hit: a view's tab, or a day of the year.
   public enum Target: Equatable, Sendable {
     case page(Page)
     case day(Int)
@@ -38,21 +23,17 @@ public final class HistoryViewModel: Screen {
   public var page: Page
   /// The moment the screen counts as now: when it opened, or when `t` was last pressed.
   public private(set) var now: Date
-  /// Today, as days since 1970-01-01 by the calendar.
   public private(set) var today: Int
-  /// The last day in the Year view: today, or as far back as `←` took it.
+  /// The last day in the Year view.
   public private(set) var yearEndDay: Int
   public private(set) var shownDay: Int
-  /// How many windows of 14 days (or goal periods) the Days view is back from now.
+  /// The Days view's windows of 14 back from now.
   public private(set) var daysBack = 0
-  /// How many of the newest changes the Changes view skips.
   public private(set) var changesSkipped = 0
-  /// What the app read for the screen, as last handed in (``ScreenContext/history``).
+  /// What the app read for the screen, as last handed in.
   public private(set) var shown = HistorySnapshot()
   private var calendar: GoalCalendar
 
-  /// The history of `counter` at `now`, opening on `page`; its days and its goal's periods
-  /// begin as `calendar` says.
   public init(counter: Counter, now: Date, calendar: GoalCalendar, page: Page = .year) {
     self.counter = counter
     self.page = page
@@ -62,8 +43,6 @@ public final class HistoryViewModel: Screen {
     yearEndDay = today
     shownDay = today
   }
-
-  // MARK: Keys
 
   public var name: ScreenName { .history }
 
@@ -102,14 +81,12 @@ public final class HistoryViewModel: Screen {
     HistoryView(model: self, unicode: context.unicode).render(into: &canvas)
   }
 
-  /// What a click hits (``HistoryView/target(column:row:width:height:)``).
   public func target(column: Int, row: Int, in context: ScreenContext) -> Target? {
     shown = context.history
     return HistoryView(model: self, unicode: context.unicode).target(
       column: column, row: row, width: context.width, height: context.height)
   }
 
-  /// Shows the view `step` places after the one on show, round the tabs.
   private func show(step: Int) {
     let pages = Page.allCases
     page = pages[((pages.firstIndex(of: page) ?? 0) + step) % pages.count]
@@ -128,14 +105,13 @@ public final class HistoryViewModel: Screen {
     }
   }
 
-  /// Every view back to now, read again at the context's time.
+  /// Every view back to the context's now.
   private func backToNow(in context: ScreenContext) {
     (now, calendar) = (context.now, context.calendar)
     today = calendar.day(of: now)
     (yearEndDay, shownDay, daysBack, changesSkipped) = (today, today, 0, 0)
   }
 
-  /// The view on show at its window, and the moment.
   public func historyRequest(in context: ScreenContext) -> HistoryRequest? {
     let window = [.year: yearEndDay, .day: shownDay, .days: daysBack, .changes: changesSkipped][page] ?? 0
     return .page(
@@ -144,7 +120,6 @@ public final class HistoryViewModel: Screen {
         rows: page == .changes ? Self.changeRows(in: context) : 0))
   }
 
-  /// The rows of a page of changes: the view's height.
   static func changeRows(in context: ScreenContext) -> Int { max(1, context.height - HistoryView.top - 3) }
 
   /// "2026-11-23 14:05", in local time.

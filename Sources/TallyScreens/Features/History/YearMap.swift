@@ -1,37 +1,27 @@
 import TallyModel
 import TallyPlatform
 
-/// A year of a counter's days as the history screen's Year view draws them, GitHub-style:
-/// 53 weeks of 7 days, each day at a level of 0 (nothing counted) to 4.
+/// The Year view's 53 weeks of days, each at a level of 0 to 4.
 ///
-/// A day's amount is what goals count that day (``PeriodTotal/progress``), so a reset does
-/// not light a day up; a counter that counts down is measured by how far it went. A day is
-/// at level `ceil(4 × amount / scale)`, so that the legend can say which amounts each level
-/// holds. The scale is the year's busiest day; with a daily goal it is the most a day can
-/// count without meeting the goal, as the days that met it are marked instead.
-///
-/// Days that met the goal are marked: with a daily goal, every day that reached it; with a
-/// weekly or monthly one, the day on which its week or month reached it.
+/// A level is `ceil(4 × amount / scale)` of what goals count that day; the scale is the
+/// busiest day, or with a daily goal the most a day counts without meeting it. Days that met
+/// the goal (or on which the week or month met it) are marked.
 public struct YearMap: Equatable, Sendable {
-  /// The number of week columns.
   public static let weekCount = 53
 
-  /// The first day of the first column (a Monday), as days since 1970-01-01.
+  /// A Monday.
   public var firstDay: Int
-  /// The last day with a level: today, or the Sunday ending the last column for a year in
-  /// the past.
+  /// Today, or the last column's Sunday.
   public var lastDay: Int
-  /// Each day's amount, from ``firstDay`` on, for 53 × 7 days (0 after ``lastDay``).
+  /// From ``firstDay`` on; 0 after ``lastDay``.
   public var amounts: [Int]
-  /// The days that met the goal (for a limit, that went over it), from ``firstDay`` on.
+  /// The days that met the goal (for a limit, that went over it).
   public var met: [Bool]
-  /// The largest amount of a day in the map; 0 when nothing was counted.
   public var busiest: Int
   /// The amount at the top of level 4.
   public var scale: Int
 
-  /// The map of the 53 weeks whose last one holds `endDay`, read from the totals `history`
-  /// keeps (two indexed reads at most, however long the history).
+  /// The 53 weeks whose last one holds `endDay`.
   public init(counter: Counter, history: HistoryReader, calendar: GoalCalendar, endDay: Int, today: Int) {
     let lastWeek = GoalCalendar.period(.week, ofDay: endDay)
     let firstDay = (lastWeek - Self.weekCount + 1) * 7 - 3
@@ -54,8 +44,7 @@ public struct YearMap: Equatable, Sendable {
       firstDay: firstDay, lastDay: min(today, firstDay + Self.weekCount * 7 - 1), days: days, goal: goal, periods: periods)
   }
 
-  /// The map from day totals `days` (and, for a weekly or monthly `goal`, its periods'
-  /// totals `periods`); `days` may start before `firstDay`.
+  /// The map from day totals (which may start earlier) and a weekly or monthly goal's.
   public init(firstDay: Int, lastDay: Int, days: PeriodTotals, goal: Goal?, periods: PeriodTotals?) {
     self.firstDay = firstDay
     self.lastDay = lastDay
@@ -91,8 +80,6 @@ public struct YearMap: Equatable, Sendable {
     }
   }
 
-  /// The level of the day at `index` (from ``firstDay``): 0 for nothing counted, 1 to 4 by
-  /// its share of the busiest day's amount.
   public func level(at index: Int) -> Int {
     Self.level(min(amounts[index], scale), busiest: scale)
   }
@@ -102,13 +89,12 @@ public struct YearMap: Equatable, Sendable {
     return (1...4).first { amount <= top(ofLevel: $0, busiest: busiest) } ?? 4
   }
 
-  /// The largest amount at `level`: `busiest × level / 4` rounded down, without overflow.
+  /// `busiest × level / 4` rounded down, without overflow.
   static func top(ofLevel level: Int, busiest: Int) -> Int {
     busiest / 4 * level + busiest % 4 * level / 4
   }
 
-  /// The amounts level `level` (1 to 4) holds, as the legend says them ("1–5"); `nil` when
-  /// none does (a year whose busiest day counted 2 has no amount at levels 1 and 3).
+  /// The amounts `level` holds, for the legend; `nil` when none does.
   public func range(ofLevel level: Int) -> ClosedRange<Int>? {
     guard scale > 0, (1...4).contains(level) else { return nil }
     let low = level == 1 ? 1 : Self.top(ofLevel: level - 1, busiest: scale) + 1
@@ -116,12 +102,10 @@ public struct YearMap: Equatable, Sendable {
     return low <= high ? low...high : nil
   }
 
-  /// The sum of the map's days, and how many had something counted.
   public var total: (amount: Int, days: Int) {
     (amounts.reduce(0) { PeriodTotal.add($0, $1) }, amounts.count { $0 > 0 })
   }
 
-  /// The first day of period `number` of `kind` (a week's Monday, a month's 1st).
   static func firstDay(ofPeriod number: Int, _ kind: Goal.Period) -> Int {
     switch kind {
     case .week: return number * 7 - 3
@@ -134,6 +118,5 @@ public struct YearMap: Equatable, Sendable {
 }
 
 extension UInt {
-  /// The value as an `Int`, `Int.max` when it is larger.
   fileprivate var clamped: Int { self > UInt(Int.max) ? Int.max : Int(self) }
 }

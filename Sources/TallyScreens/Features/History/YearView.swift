@@ -1,8 +1,7 @@
 import TallyModel
 import TallyPlatform
 
-/// The Year view: 53 weeks of days as a heat map, month names above, weekday names beside,
-/// a legend, and the year's total.
+/// The Year view: the heat map with months and weekdays, a legend, and the year's total.
 struct YearView {
   let model: HistoryViewModel
   let unicode: Bool
@@ -11,11 +10,9 @@ struct YearView {
   static let unicodeLevels: [Character] = ["·", "░", "▒", "▓", "█"]
   static let asciiLevels: [Character] = [" ", ".", ":", "+", "#"]
 
-  /// Where the grid goes on a screen of a size.
   struct Grid {
-    /// Columns a week takes: 1, or 2 and 3 with a gap.
+    /// 1, or 2 and 3 with a gap.
     var cellWidth: Int
-    /// Rows a day takes.
     var cellHeight: Int
     var left = 5
     var top = HistoryView.top + 1
@@ -48,7 +45,6 @@ struct YearView {
 
   static let metStyle = Style(bold: true, color: .accent)
 
-  /// The day at a cell of the grid, if one is there and not in the future.
   func day(column: Int, row: Int, width: Int, height: Int) -> Int? {
     let grid = Grid(width: width, height: height)
     guard column >= grid.left, row >= grid.top, row < grid.bottom else { return nil }
@@ -79,12 +75,10 @@ struct YearView {
       let line = " Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)"
       canvas.put(TextLayout.clip(line, width: canvas.width), column: 0, row: legendRow + 3)
     }
-    HistoryView(model: model, unicode: unicode).drawHints(
-      ["Tab view", "←/→ year", "t today", "click a day", "q close"], into: &canvas)
+    HistoryView.drawHints(["Tab view", "←/→ year", "t today", "click a day", "q close"], into: &canvas)
   }
 
-  /// Month names over the week in which each month begins (and over the first week, when
-  /// the next name leaves room), the year with January and with the first.
+  /// Month names over the week each begins in (and the first week when there is room).
   private func drawMonths(_ map: YearMap, grid: Grid, into canvas: inout Canvas) {
     var free = grid.left
     for week in 0..<YearMap.weekCount {
@@ -100,7 +94,6 @@ struct YearView {
     }
   }
 
-  /// The weekdays' names, and a cell a day: its level, or the goal's mark.
   private func drawDays(_ map: YearMap, grid: Grid, into canvas: inout Canvas) {
     for weekday in 0..<7 {
       canvas.put(" " + Self.weekdays[weekday], column: 0, row: grid.top + weekday * grid.cellHeight, style: .hint)
@@ -122,7 +115,6 @@ struct YearView {
     }
   }
 
-  /// The legend: what each level holds, and the goal's mark.
   private func drawLegend(_ map: YearMap, row legendRow: Int, into canvas: inout Canvas) {
     var column = canvas.put(String(glyph(level: 0)), column: 1, row: legendRow, style: Self.style(level: 0))
     column = canvas.put(" none", column: column, row: legendRow, style: .hint)

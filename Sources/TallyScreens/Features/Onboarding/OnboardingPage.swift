@@ -8,14 +8,9 @@ public struct OnboardingPage: Sendable, Equatable {
     self.body = body
   }
 
-  /// The pages a first launch shows, with the counter screen's default keys.
   public static var standard: [OnboardingPage] { pages(for: CounterViewModel.defaultKeyMap) }
 
-  /// The pages a first launch shows, naming the counter screen's keys as `keyMap` binds
-  /// them.
-  ///
-  /// They live in code, not in a resource file, so the `tally` binary runs when copied
-  /// alone.
+  /// The pages, naming the keys as bound; in code, so that the binary runs when copied alone.
   public static func pages(for keyMap: KeyMap<CounterViewModel.Action>) -> [OnboardingPage] {
     func all(_ action: CounterViewModel.Action) -> String {
       let names = keyMap.binding(for: action)?.keys.map(\.displayName) ?? []

@@ -1,4 +1,4 @@
-/// Draws an onboarding page: its title, its wrapped text, the page number and the keys.
+/// Draws an onboarding page, the page number and the keys.
 public struct OnboardingView {
   public let model: OnboardingViewModel
 

@@ -1,10 +1,6 @@
 import TallyModel
 
-/// The onboarding screen's state: which page is shown, and how it ends.
-///
-/// Enter, Space or Right goes to the next page, Left or Backspace to the previous one;
-/// Enter on the last page finishes; `s` or Esc skips the rest. Recording that onboarding was
-/// shown is the app's job (`AppViewModel`), not this screen's.
+/// The onboarding screen: which page is shown; Enter on the last finishes, `s` or Esc skips.
 public final class OnboardingViewModel: Screen {
   public enum Action: Sendable, Hashable {
     case next
