@@ -26,9 +26,4 @@ public struct Confirmation: Sendable, Equatable {
     self.purpose = purpose
     self.question = question
   }
-
-  /// What `key` answers.
-  public static func answer(to key: Key) -> Action {
-    keyMap.action(for: key) ?? .cancel
-  }
 }

@@ -81,13 +81,9 @@ public struct CounterLayout: Sendable {
     digits = big == nil ? nil : Canvas.Position(column: (width - bigWidth) / 2, row: firstRow)
     valueLineRow = big == nil ? firstRow : firstRow + BigDigits.height + 1
 
-    let step = current.step
-    var buttons = Self.decrementButton + "   " + Self.incrementButton
-    var stepText: String?
-    if step != 1, (Self.decrementButton + "  step \(step)  " + Self.incrementButton).count <= width {
-      stepText = "step \(step)"
-      buttons = Self.decrementButton + "  step \(step)  " + Self.incrementButton
-    }
+    let stepped = Self.decrementButton + "  step \(current.step)  " + Self.incrementButton
+    let stepText = current.step != 1 && stepped.count <= width ? "step \(current.step)" : nil
+    let buttons = stepText == nil ? Self.decrementButton + "   " + Self.incrementButton : stepped
     let buttonsFit = blockHeight >= 2 && buttons.count <= width
     let belowValue = valueLineRow + (buttonsFit ? 2 : 1)
     progressRow = current.goal != nil && belowValue < height - 2 ? belowValue : nil
@@ -95,17 +91,10 @@ public struct CounterLayout: Sendable {
     lastChangeRow = showsLastChange && belowProgress < height - 2 ? belowProgress : nil
     let belowLastChange = lastChangeRow.map { $0 + 1 } ?? belowProgress
     totalRow = counters.usesGroups && group.count > 1 && belowLastChange < height - 2 ? belowLastChange : nil
-    if buttonsFit {
-      let row = valueLineRow + 1
-      let column = (width - buttons.count) / 2
-      decrement = Canvas.Position(column: column, row: row)
-      increment = Canvas.Position(column: column + buttons.count - Self.incrementButton.count, row: row)
-      stepLabel = stepText.map { ($0, column + Self.decrementButton.count + 2) }
-    } else {
-      decrement = nil
-      increment = nil
-      stepLabel = nil
-    }
+    let column = (width - buttons.count) / 2
+    decrement = buttonsFit ? Canvas.Position(column: column, row: valueLineRow + 1) : nil
+    increment = decrement.map { Canvas.Position(column: column + buttons.count - Self.incrementButton.count, row: $0.row) }
+    stepLabel = decrement == nil ? nil : stepText.map { ($0, column + Self.decrementButton.count + 2) }
   }
 
   /// The tab row, the value line (the value whole), the status line and the hints.
@@ -120,11 +109,9 @@ public struct CounterLayout: Sendable {
       if let marker = tabs.laterMarker, column == marker { return .laterCounters }
       return tabs.tab(at: column).map { .counter(id: $0.id) }
     }
-    if let start = decrement, row == start.row, column >= start.column, column < start.column + Self.decrementButton.count {
-      return .decrement
-    }
-    if let start = increment, row == start.row, column >= start.column, column < start.column + Self.incrementButton.count {
-      return .increment
+    let buttons = [(decrement, Self.decrementButton, Target.decrement), (increment, Self.incrementButton, .increment)]
+    for case (let start?, let button, let target) in buttons where row == start.row {
+      if (start.column..<start.column + button.count).contains(column) { return target }
     }
     return nil
   }

@@ -30,7 +30,7 @@ extension CounterViewModel {
 
   /// Pops the latest change to undo (or redo) and returns the edits that replay it.
   func replay(undoing: Bool, counters: CounterList) -> ScreenUpdate {
-    guard let change = undoing ? undoStack.popUndoable() : undoStack.popRedoable() else {
+    guard let change = undoing ? undoStack.undoable.popLast() : undoStack.redoable.popLast() else {
       inform("Nothing to \(undoing ? "undo" : "redo").")
       return []
     }
@@ -110,7 +110,7 @@ extension CounterViewModel {
     case (.delete, .delete(let deleted, let index)?): kept = .delete(deleted, index: index)
     default: break
     }
-    if undoing { undoStack.pushRedoable(kept) } else { undoStack.pushUndoable(kept) }
+    if undoing { undoStack.redoable.append(kept) } else { undoStack.pushUndoable(kept) }
     let now = if case .value(_, _, let value)? = result { " (now \(value))" } else { "" }
     inform("\(undoing ? "Undone" : "Redone"): \(summary)\(now)")
   }

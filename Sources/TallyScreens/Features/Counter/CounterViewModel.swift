@@ -109,13 +109,15 @@ public final class CounterViewModel: Screen {
   }
 
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
-    CounterView(model: self, counters: context.counters, goal: context.goal, lastChange: context.lastChange)
-      .render(into: &canvas)
+    view(in: context).render(into: &canvas)
   }
 
   public func target(column: Int, row: Int, in context: ScreenContext) -> CounterLayout.Target? {
-    CounterView(model: self, counters: context.counters, lastChange: context.lastChange).target(
-      column: column, row: row, width: context.width, height: context.height)
+    view(in: context).target(column: column, row: row, width: context.width, height: context.height)
+  }
+
+  private func view(in context: ScreenContext) -> CounterView {
+    CounterView(model: self, counters: context.counters, goal: context.goal, lastChange: context.lastChange)
   }
 
   /// A key in the current mode; a click while counting means the region under it.
@@ -141,7 +143,7 @@ public final class CounterViewModel: Screen {
       return []
     case .confirmation(let confirmation):
       if case .mouse(let event) = key, event.kind != .press { return [] }
-      return ScreenUpdate(answer(confirmation, Confirmation.answer(to: key)))
+      return ScreenUpdate(answer(confirmation, Confirmation.keyMap.action(for: key) ?? .cancel))
     }
   }
 

@@ -4,8 +4,8 @@ import TallyModel
 public struct UndoStack: Sendable, Equatable {
   public static let limit = 10_000
 
-  public private(set) var undoable: [CounterChange] = []
-  public private(set) var redoable: [CounterChange] = []
+  public internal(set) var undoable: [CounterChange] = []
+  public internal(set) var redoable: [CounterChange] = []
 
   public init() {}
 
@@ -15,16 +15,9 @@ public struct UndoStack: Sendable, Equatable {
     redoable.removeAll()
   }
 
-  public mutating func popUndoable() -> CounterChange? { undoable.popLast() }
-  public mutating func popRedoable() -> CounterChange? { redoable.popLast() }
-
   public mutating func pushUndoable(_ change: CounterChange) {
     undoable.append(change)
     if undoable.count > Self.limit { undoable.removeFirst(undoable.count - Self.limit) }
-  }
-
-  public mutating func pushRedoable(_ change: CounterChange) {
-    redoable.append(change)
   }
 
   /// Points one stack's changes about counter `old` at `new`: the older ones when an undo puts

@@ -1,15 +1,5 @@
 /// The help's entries: every key of the counter screen as bound, and the mouse actions.
 public enum Help {
-  /// What a key does while the help is open: close it.
-  public enum Action: Sendable, Hashable {
-    case close
-  }
-
-  /// No key is bound: the keyless binding describes what every key does.
-  public static let keyMap = KeyMap<Action>([
-    .init([], .close, label: "any key", summary: "closes")
-  ])
-
   public struct Entry: Sendable, Equatable {
     public var keys: String
     public var action: String

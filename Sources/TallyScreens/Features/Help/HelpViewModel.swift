@@ -29,7 +29,7 @@ public final class HelpViewModel: Screen {
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     let hintRow = canvas.height - 1
     canvas.fill(row: hintRow, style: .plain)
-    canvas.put(Help.keyMap.hintLine(width: canvas.width), column: 0, row: hintRow, style: .hint)
+    canvas.put(KeyHints.line(for: [("any key", "closes")], width: canvas.width), column: 0, row: hintRow, style: .hint)
     HelpOverlay(keyMap: keyMap).render(into: &canvas)
   }
 

@@ -29,10 +29,11 @@ struct YearView {
     (unicode ? Self.unicodeLevels : Self.asciiLevels)[level]
   }
 
-  var metGlyph: Character { unicode ? "✓" : "*" }
-  /// A day over a limit: a mark, not only a colour.
-  var overGlyph: Character { unicode ? "✗" : "!" }
-  var isLimit: Bool { model.counter.goal?.isLimit == true }
+  /// A day that met the goal, or went over a limit: a mark, not only a colour.
+  var metMark: (glyph: Character, style: Style) {
+    model.counter.goal?.isLimit == true
+      ? (unicode ? "✗" : "!", .warning) : (unicode ? "✓" : "*", Style(bold: true, color: .accent))
+  }
 
   static func style(level: Int) -> Style {
     switch level {
@@ -42,8 +43,6 @@ struct YearView {
     default: Style(color: .success)
     }
   }
-
-  static let metStyle = Style(bold: true, color: .accent)
 
   func day(column: Int, row: Int, width: Int, height: Int) -> Int? {
     let grid = Grid(width: width, height: height)
@@ -98,14 +97,15 @@ struct YearView {
     for weekday in 0..<7 {
       canvas.put(" " + Self.weekdays[weekday], column: 0, row: grid.top + weekday * grid.cellHeight, style: .hint)
     }
+    let mark = metMark
     for week in 0..<YearMap.weekCount {
       for weekday in 0..<7 {
         let index = week * 7 + weekday
         guard map.firstDay + index <= map.lastDay else { break }
         let met = map.met[index]
         let level = map.level(at: index)
-        let character = met ? (isLimit ? overGlyph : metGlyph) : glyph(level: level)
-        let style = met ? (isLimit ? .warning : Self.metStyle) : Self.style(level: level)
+        let character = met ? mark.glyph : glyph(level: level)
+        let style = met ? mark.style : Self.style(level: level)
         let cell = String(repeating: String(character), count: grid.cellWidth == 3 ? 2 : 1)
         for line in 0..<grid.cellHeight {
           canvas.put(
@@ -126,8 +126,7 @@ struct YearView {
       column = canvas.put(" " + text, column: column, row: legendRow, style: .hint)
     }
     if let goal = model.counter.goal, goal.period != .total {
-      let glyph = goal.isLimit ? overGlyph : metGlyph
-      column = canvas.put("   " + String(glyph), column: column, row: legendRow, style: goal.isLimit ? .warning : Self.metStyle)
+      column = canvas.put("   " + String(metMark.glyph), column: column, row: legendRow, style: metMark.style)
       let words = goal.isLimit ? "over the limit" : "goal " + (goal.period == .day ? "met" : "reached")
       canvas.put(
         goal.period == .day ? " \(words)" : " \(goal.period.rawValue)'s \(words)", column: column, row: legendRow, style: .hint)
