@@ -30,7 +30,6 @@ public struct ScreenContext {
   public var counters: CounterList
   public var width: Int
   public var height: Int
-  /// Whether the terminal shows Unicode.
   public var unicode: Bool
   public var now: Date
   public var calendar: GoalCalendar

@@ -102,10 +102,10 @@ extension CounterViewModel {
     case (.create(_, let index, let previousID), .delete(let deleted, _)?):
       kept = .create(deleted, index: index, previousID: previousID)
     case (.create(let counter, let index, let previousID), .create(let restored, _, _)?):
-      follow(counter.id, to: restored.id, inUndoable: false)
+      undoStack.replaceCounterID(counter.id, with: restored.id, inUndoable: false)
       kept = .create(restored, index: index, previousID: previousID)
     case (.delete(let counter, let index), .create(let restored, _, _)?):
-      follow(counter.id, to: restored.id, inUndoable: true)
+      undoStack.replaceCounterID(counter.id, with: restored.id, inUndoable: true)
       kept = .delete(restored, index: index)
     case (.delete, .delete(let deleted, let index)?): kept = .delete(deleted, index: index)
     default: break
@@ -113,10 +113,5 @@ extension CounterViewModel {
     if undoing { undoStack.redoable.append(kept) } else { undoStack.pushUndoable(kept) }
     let now = if case .value(_, _, let value)? = result { " (now \(value))" } else { "" }
     inform("\(undoing ? "Undone" : "Redone"): \(summary)\(now)")
-  }
-
-  /// A restored counter whose id was taken meanwhile got a new one: its changes follow it.
-  private func follow(_ old: String, to new: String, inUndoable: Bool) {
-    if old != new { undoStack.replaceCounterID(old, with: new, inUndoable: inUndoable) }
   }
 }

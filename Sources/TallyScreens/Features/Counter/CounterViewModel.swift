@@ -254,8 +254,6 @@ public final class CounterViewModel: Screen {
     return []
   }
 
-  // MARK: Status
-
   func refuse(_ prompt: Prompt, _ error: CounterError) {
     var refused = prompt
     refused.error = Self.sentence(error.description)

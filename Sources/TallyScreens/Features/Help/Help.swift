@@ -5,13 +5,6 @@ public enum Help {
     public var action: String
   }
 
-  public static let mouseEntries = (
-    full: [Entry(keys: "click [-], [+], a tab", action: "subtract, add, show that counter")],
-    short: [Entry(keys: "click -/+", action: "change"), Entry(keys: "click tab", action: "show")]
-  )
-
-  public static let settingsEntry = Entry(keys: "tally config", action: "change these keys and settings")
-
   /// Actions that share a line, so that the help fits 80x24, with their words full and short.
   static let pairs: [(first: CounterViewModel.Action, second: CounterViewModel.Action, full: String, short: String)] = [
     (.setValue, .addAmount, "type a value / an amount to add", "set/add"),
@@ -23,7 +16,10 @@ public enum Help {
     listed(keyMap).map { binding, pair in
       guard let (second, full, _) = pair else { return Entry(keys: binding.keyNames, action: binding.description) }
       return Entry(keys: binding.keyNames + " / " + second.keyNames, action: full)
-    } + mouseEntries.full + [settingsEntry]
+    } + [
+      Entry(keys: "click [-], [+], a tab", action: "subtract, add, show that counter"),
+      Entry(keys: "tally config", action: "change these keys and settings"),
+    ]
   }
 
   /// Every entry with the hint line's short labels.
@@ -31,7 +27,7 @@ public enum Help {
     listed(keyMap).map { binding, pair in
       guard let (second, _, short) = pair else { return Entry(keys: binding.label, action: binding.summary) }
       return Entry(keys: binding.label + " " + second.label, action: short)
-    } + mouseEntries.short
+    } + [Entry(keys: "click -/+", action: "change"), Entry(keys: "click tab", action: "show")]
   }
 
   /// The bindings in the help's order, each pair's second beside its first.

@@ -1,13 +1,9 @@
 /// Draws the help over the counter screen: a box of full entries when it fits, otherwise the
 /// short ones in two columns or one, cut with "…".
-public struct HelpOverlay {
-  public let keyMap: KeyMap<CounterViewModel.Action>
+struct HelpOverlay {
+  let keyMap: KeyMap<CounterViewModel.Action>
 
-  public init(keyMap: KeyMap<CounterViewModel.Action>) {
-    self.keyMap = keyMap
-  }
-
-  public func render(into canvas: inout Canvas) {
+  func render(into canvas: inout Canvas) {
     let height = canvas.height - 1  // the hint line stays
     if !drawBox(Help.fullEntries(for: keyMap), into: &canvas, height: height) {
       drawColumns(Help.shortEntries(for: keyMap), into: &canvas, height: height)

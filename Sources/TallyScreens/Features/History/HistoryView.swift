@@ -3,19 +3,14 @@ import TallyPlatform
 
 /// Draws the history screen: the views' tabs and the counter's name, the view (or the size it
 /// needs), and the keys.
-public struct HistoryView {
-  public let model: HistoryViewModel
-  public let unicode: Bool
-
-  public init(model: HistoryViewModel, unicode: Bool = true) {
-    self.model = model
-    self.unicode = unicode
-  }
+struct HistoryView {
+  let model: HistoryViewModel
+  let unicode: Bool
 
   /// The smallest screen for the tabs and a view's message.
-  public static let minimumSize = (width: 30, height: 8)
+  static let minimumSize = (width: 30, height: 8)
 
-  public static func minimumSize(of page: HistoryViewModel.Page) -> (width: Int, height: Int) {
+  static func minimumSize(of page: HistoryViewModel.Page) -> (width: Int, height: Int) {
     switch page {
     case .year: (YearMap.weekCount + 6, 14)
     case .day: (34, 12)
@@ -27,7 +22,7 @@ public struct HistoryView {
   /// The first row of a view.
   static let top = 3
 
-  public func render(into canvas: inout Canvas) {
+  func render(into canvas: inout Canvas) {
     drawTabs(into: &canvas)
     let minimum = Self.minimumSize(of: model.page)
     guard canvas.width >= minimum.width, canvas.height >= minimum.height else {
@@ -51,7 +46,7 @@ public struct HistoryView {
     }
   }
 
-  public func target(column: Int, row: Int, width: Int, height: Int) -> HistoryViewModel.Target? {
+  func target(column: Int, row: Int, width: Int, height: Int) -> HistoryViewModel.Target? {
     if row == 0 {
       return Self.tabColumns().first { $0.columns.contains(column) }.map { .page($0.page) }
     }

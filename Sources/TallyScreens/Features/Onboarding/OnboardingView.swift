@@ -1,14 +1,10 @@
 /// Draws an onboarding page, the page number and the keys.
-public struct OnboardingView {
-  public let model: OnboardingViewModel
+struct OnboardingView {
+  let model: OnboardingViewModel
 
-  public init(model: OnboardingViewModel) {
-    self.model = model
-  }
+  static let minimumSize = (width: 20, height: 5)
 
-  public static let minimumSize = (width: 20, height: 5)
-
-  public func render(into canvas: inout Canvas) {
+  func render(into canvas: inout Canvas) {
     let bottom = canvas.height - 1
     canvas.put(" Tally", column: 0, row: 0, style: .title)
     let progress = "\(model.pageIndex + 1)/\(model.pages.count)"
