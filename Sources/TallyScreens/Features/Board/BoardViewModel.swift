@@ -59,8 +59,10 @@ public final class BoardViewModel: Screen {
     if scope == nil { scope = Self.scope(of: list) }
     switch message {
     case .key(.mouse(let event)):
-      guard event.kind == .press else { return [] }
-      return clicked(target(column: event.column, row: event.row, in: context), in: list)
+      guard event.kind == .press, case .row(let row)? = target(column: event.column, row: event.row, in: context) else {
+        return []
+      }
+      return open(row, of: counters(in: list))
     case .key(let key): return press(key, in: list)
     case .edited(let outcomes, let purpose):
       let made = outcomes.compactMap { try? $0.get() }
@@ -93,11 +95,6 @@ public final class BoardViewModel: Screen {
     default: break
     }
     return []
-  }
-
-  public func clicked(_ target: Target?, in list: CounterList) -> ScreenUpdate {
-    guard case .row(let row)? = target else { return [] }
-    return open(row, of: counters(in: list))
   }
 
   private func open(_ row: Int, of counters: [Counter]) -> ScreenUpdate {
