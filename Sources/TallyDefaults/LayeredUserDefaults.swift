@@ -1,5 +1,5 @@
 /// The four domains of Tally's stores in memory, for `InMemoryUserDefaults` and
-/// `FileUserDefaults` (which keeps the persistent domain on disk through a ``DomainBacking``).
+/// `FileUserDefaults` (which keeps the persistent domain on disk through the hooks below).
 ///
 /// Reads resolve argument, volatile, persistent, then registration, as Foundation's
 /// `UserDefaults` does; a write drops the key from the argument domain, so a value given at
@@ -12,31 +12,20 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   private var handlers: [(id: Int, handler: (Set<String>) -> Void)] = []
   private var nextHandlerID = 0
   private var batchDepth = 0
-  /// Where the persistent domain is kept beyond memory; `nil` in memory.
-  private let backing: (any DomainBacking)?
 
-  init(values: [String: PropertyListValue], backing: (any DomainBacking)? = nil) {
+  init(values: [String: PropertyListValue]) {
     domains.persistent = values
-    self.backing = backing
   }
 
-  // MARK: The backing
+  // MARK: Hooks for a store kept on disk
 
-  /// Lets the backing work on the persistent domain and the save problem.
-  func updateBacked(_ body: (inout BackedDomains) -> Void) {
-    var backed = BackedDomains(persistent: domains.persistent, saveProblem: saveProblem)
-    body(&backed)
-    saveProblem = backed.saveProblem
-    if backed.isReplaced { changeDomains { $0.persistent = backed.persistent } }
-  }
+  /// Before a read-modify-write, so that the value read is the newest saved.
+  func prepareToChange() {}
 
-  private func prepareToChange() {
-    if let backing { updateBacked { backing.prepareToChange(&$0) } }
-  }
+  func persistentKeysChanged(_ keys: Set<String>) {}
 
-  private func persistentKeysChanged(_ keys: Set<String>) {
-    backing?.persistentKeysChanged(keys)
-  }
+  /// The outermost batch (a single change is a batch of one) ended.
+  func batchEnded() {}
 
   // MARK: UserDefaultsProtocol
 
@@ -129,7 +118,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     batchDepth += 1
     defer {
       batchDepth -= 1
-      if batchDepth == 0, let backing { updateBacked { backing.batchEnded(&$0) } }
+      if batchDepth == 0 { batchEnded() }
     }
     return try body()
   }
@@ -202,29 +191,5 @@ extension DefaultsDomains {
     let before = resolved
     let after = other.resolved
     return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-  }
-}
-
-/// Where a ``LayeredUserDefaults`` keeps its persistent domain beyond memory: told of each
-/// change, it works on the domain as a value (``BackedDomains``) and never holds the store.
-protocol DomainBacking: AnyObject {
-  /// Before a read-modify-write, so that the value read is the newest saved.
-  func prepareToChange(_ backed: inout BackedDomains)
-  func persistentKeysChanged(_ keys: Set<String>)
-  /// The outermost batch (a single change is a batch of one) ended.
-  func batchEnded(_ backed: inout BackedDomains)
-}
-
-/// A store's persistent domain and save problem, as a ``DomainBacking`` works on them.
-struct BackedDomains {
-  private(set) var persistent: [String: PropertyListValue]
-  var saveProblem: StoreError?
-  /// Whether ``replacePersistent(with:)`` was called: the store then takes the new values.
-  private(set) var isReplaced = false
-
-  /// Replaces the persistent domain, with what was read from disk.
-  mutating func replacePersistent(with values: [String: PropertyListValue]) {
-    persistent = values
-    isReplaced = true
   }
 }
