@@ -56,8 +56,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
 
   /// Values that are not property-list types are skipped.
   public func register(defaults registrationDictionary: [String: Any]) {
-    let values = registrationDictionary.compactMapValues(PropertyListValue.init(any:))
-    changeDomains { $0.registration.merge(values) { $1 } }
+    register(values: registrationDictionary.compactMapValues(PropertyListValue.init(any:)))
   }
 
   /// As ``register(defaults:)``, with property-list values.
@@ -160,7 +159,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     }
   }
 
-  /// Changes the domains in memory and tells observers which keys changed.
+  /// Tells observers which keys changed.
   func changeDomains(_ body: (inout DefaultsDomains) -> Void) {
     let before = domains
     body(&domains)
@@ -171,17 +170,16 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   /// store saves its persistent domain blank, then back).
   public func withBlankDefaults<Result>(_ body: () throws -> Result) rethrows -> Result {
     let saved = domains
-    setArgumentDomain([:])
-    setVolatileDomain([:])
-    setPersistentDomain([:])
-    setRegistrationDomain([:])
-    defer {
-      setArgumentDomain(saved.argument)
-      setVolatileDomain(saved.volatile)
-      setPersistentDomain(saved.persistent)
-      setRegistrationDomain(saved.registration)
-    }
+    setDomains(DefaultsDomains())
+    defer { setDomains(saved) }
     return try body()
+  }
+
+  private func setDomains(_ domains: DefaultsDomains) {
+    setArgumentDomain(domains.argument)
+    setVolatileDomain(domains.volatile)
+    setPersistentDomain(domains.persistent)
+    setRegistrationDomain(domains.registration)
   }
 }
 

@@ -11,10 +11,7 @@ import TallyScreens
 /// question, so a change made by another process shows at once.
 public final class Settings {
   public enum Source: String, Sendable {
-    case `default`
-    case user
-    case argument
-    case environment
+    case `default`, user, argument, environment
   }
 
   public struct Resolved {
