@@ -4,10 +4,9 @@ import FoundationEssentials
 /// ``PropertyListValue`` as Foundation's `PropertyListDecoder` reads it, within bounds.
 ///
 /// Objects are referred to by number, so a few kilobytes can refer to one object millions of
-/// times, or nest thousands deep. This reader reads each object once (a value read twice
-/// shares its storage), remembering how many values it reads as and how deep it nests, and
-/// refuses a document past `maximumValues`, deeper than `PropertyListCodec.maximumDepth`, or
-/// that refers in a cycle. Null, sets and UIDs, which no value holds, are refused.
+/// times: each object is read once, remembering how many values it reads as and how deep it
+/// nests, and a document past `maximumValues` or `PropertyListCodec.maximumDepth`, or that
+/// refers in a cycle, is refused. Null, sets and UIDs, which no value holds, are refused.
 struct BinaryPropertyListReader {
   /// The most values a document may read as.
   static let maximumValues = 1_000_000

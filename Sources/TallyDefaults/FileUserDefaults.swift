@@ -3,10 +3,9 @@ import TallyPlatform
 /// Tally's durable store: a property-list file that several processes can share safely
 /// (Foundation's `UserDefaults` on Linux loses writes: DESIGN.md, Persistence).
 ///
-/// When `set(_:forKey:)` returns, the value is on disk, or ``saveProblem`` says why not. A
-/// file that cannot be parsed is moved aside, never reset, and listed in ``notices``.
 /// Every change takes the lock and re-reads the file if another process replaced it (unsaved
-/// keys on top); a batch's end replaces it durably.
+/// keys on top); when the batch ends, the file is replaced durably, or ``saveProblem`` says
+/// why not. A file that cannot be parsed is moved aside, never reset, and listed in ``notices``.
 public final class FileUserDefaults: LayeredUserDefaults {
   /// Problems met while opening the store, such as a damaged file moved aside.
   public private(set) var notices: [StoreError] = []

@@ -1,9 +1,7 @@
-/// The four domains of Tally's stores in memory, for `InMemoryUserDefaults` and
-/// `FileUserDefaults` (which keeps the persistent domain on disk through the hooks below).
+/// The four ``DefaultsDomains`` of Tally's stores, in memory.
 ///
-/// Reads resolve argument, volatile, persistent, then registration, as Foundation's
-/// `UserDefaults` does; a write drops the key from the argument domain, so a value given at
-/// launch is where counting starts, not a value that hides every later change.
+/// `FileUserDefaults` keeps the persistent one on disk through the hooks below. A write drops
+/// the key from the argument domain: a value given at launch is where counting starts.
 public class LayeredUserDefaults: UserDefaultsProtocol {
   public internal(set) var domains = DefaultsDomains()
   public private(set) var problems: [DefaultsProblem] = []

@@ -36,9 +36,8 @@ public protocol PropertyListStore: AnyObject {
 /// The key-value store the view models depend on: the part of Foundation's `UserDefaults`
 /// that Tally uses, with its signatures, so that `UserDefaults` conforms with an empty body.
 ///
-/// A conforming type needs only the first five requirements. The ones beyond `UserDefaults`
-/// (atomic update, change handlers, problems, the narrow store's) default to what suits a
-/// store living in one process.
+/// A conforming type needs only the first five requirements; the ones beyond `UserDefaults`
+/// default to what suits a store living in one process.
 public protocol UserDefaultsProtocol: PropertyListStore {
   func object(forKey defaultName: String) -> Any?
   func set(_ value: Any?, forKey defaultName: String)
