@@ -32,10 +32,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   }
 
   public func set(_ value: Any?, forKey defaultName: String) {
-    guard let value else {
-      setPropertyListValue(nil, forKey: defaultName)
-      return
-    }
+    guard let value else { return removeObject(forKey: defaultName) }
     // Foundation traps on a non-property-list value; Tally reports it instead.
     guard let converted = PropertyListValue(any: value) else {
       report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
@@ -57,7 +54,6 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     register(values: registrationDictionary.compactMapValues(PropertyListValue.init(any:)))
   }
 
-  /// As ``register(defaults:)``, with property-list values.
   public func register(values: [String: PropertyListValue]) {
     changeDomains { $0.registration.merge(values) { $1 } }
   }

@@ -96,9 +96,7 @@ struct PropertyListFastReader {
         case .data: Self.data(text).map(PropertyListValue.data)
         default: Self.date(text).map(PropertyListValue.date)
         }
-      guard let value else {
-        throw failure("Invalid <\(tag.name)> value", at: start)
-      }
+      guard let value else { throw failure("Invalid <\(tag.name)> value", at: start) }
       return value
     }
   }
