@@ -19,9 +19,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
 
   /// Before a read-modify-write, so that the value read is the newest saved.
   func prepareToChange() {}
-
   func persistentKeysChanged(_ keys: Set<String>) {}
-
   /// The outermost batch (a single change is a batch of one) ended.
   func batchEnded() {}
 
