@@ -3,17 +3,10 @@ import FoundationEssentials
 /// Reads a binary property list (`bplist00`, the format macOS keeps preferences in) into
 /// ``PropertyListValue`` as Foundation's `PropertyListDecoder` reads it, within bounds.
 ///
-/// A binary property list refers to its objects by number, so one object can be referred to
-/// from many places: 300 arrays of 300 references to the next fit in 3.7 KB and read as 27
-/// million values, and a chain of 4,000 nested arrays in 36 KB takes the reader that deep.
-/// Foundation's reader has no limit on either. This one reads each object once (a value read
-/// twice shares its storage), remembering how many values it reads as and how deep it nests,
-/// and refuses a document whose values would number more than `maximumValues`, nest deeper
-/// than `PropertyListCodec.maximumDepth`, or refer in a cycle. It reads booleans, integers of
-/// 1 to 8 bytes (8 signed) and of 16 (the last 8, unsigned, as Foundation), reals of 4 and 8
-/// bytes, dates, data, ASCII and UTF-16 strings, arrays, and dictionaries whose keys are
-/// strings, each key once; null, sets and NSKeyedArchiver's UIDs, which no value holds, are
-/// refused.
+/// Objects are referred to by number, so a few kilobytes can refer to one object millions of
+/// times: each object is read once, remembering how many values it reads as and how deep it
+/// nests, and a document past `maximumValues` or `PropertyListCodec.maximumDepth`, or that
+/// refers in a cycle, is refused. Null, sets and UIDs, which no value holds, are refused.
 struct BinaryPropertyListReader {
   /// The most values a document may read as.
   static let maximumValues = 1_000_000

@@ -14,10 +14,7 @@ public struct DefaultsDomains: Sendable, Equatable {
   }
 
   public var resolved: [String: PropertyListValue] {
-    registration
-      .merging(persistent) { $1 }
-      .merging(volatile) { $1 }
-      .merging(argument) { $1 }
+    registration.merging(persistent) { $1 }.merging(volatile) { $1 }.merging(argument) { $1 }
   }
 
   /// Writes `value` to the persistent domain, dropping `key` from the argument domain.

@@ -3,7 +3,7 @@
 /// never touch the user's counts and never see each other's.
 public final class InMemoryUserDefaults: LayeredUserDefaults {
   /// Makes an empty store, optionally with values already in its persistent domain.
-  public init(values: [String: PropertyListValue] = [:]) {
+  public override init(values: [String: PropertyListValue] = [:]) {
     super.init(values: values)
   }
 }

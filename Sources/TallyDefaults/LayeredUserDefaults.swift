@@ -1,9 +1,7 @@
-/// The four domains of Tally's stores in memory, for `InMemoryUserDefaults` and
-/// `FileUserDefaults` (which keeps the persistent domain on disk through a ``DomainBacking``).
+/// The four ``DefaultsDomains`` of Tally's stores, in memory.
 ///
-/// Reads resolve argument, volatile, persistent, then registration, as Foundation's
-/// `UserDefaults` does; a write drops the key from the argument domain, so a value given at
-/// launch is where counting starts, not a value that hides every later change.
+/// `FileUserDefaults` keeps the persistent one on disk through the hooks below. A write drops
+/// the key from the argument domain: a value given at launch is where counting starts.
 public class LayeredUserDefaults: UserDefaultsProtocol {
   public internal(set) var domains = DefaultsDomains()
   public private(set) var problems: [DefaultsProblem] = []
@@ -12,31 +10,18 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   private var handlers: [(id: Int, handler: (Set<String>) -> Void)] = []
   private var nextHandlerID = 0
   private var batchDepth = 0
-  /// Where the persistent domain is kept beyond memory; `nil` in memory.
-  private let backing: (any DomainBacking)?
 
-  init(values: [String: PropertyListValue], backing: (any DomainBacking)? = nil) {
+  init(values: [String: PropertyListValue]) {
     domains.persistent = values
-    self.backing = backing
   }
 
-  // MARK: The backing
+  // MARK: Hooks for a store kept on disk
 
-  /// Lets the backing work on the persistent domain and the save problem.
-  func updateBacked(_ body: (inout BackedDomains) -> Void) {
-    var backed = BackedDomains(persistent: domains.persistent, saveProblem: saveProblem)
-    body(&backed)
-    saveProblem = backed.saveProblem
-    if backed.isReplaced { changeDomains { $0.persistent = backed.persistent } }
-  }
-
-  private func prepareToChange() {
-    if let backing { updateBacked { backing.prepareToChange(&$0) } }
-  }
-
-  private func persistentKeysChanged(_ keys: Set<String>) {
-    backing?.persistentKeysChanged(keys)
-  }
+  /// Before a read-modify-write, so that the value read is the newest saved.
+  func prepareToChange() {}
+  func persistentKeysChanged(_ keys: Set<String>) {}
+  /// The outermost batch (a single change is a batch of one) ended.
+  func batchEnded() {}
 
   // MARK: UserDefaultsProtocol
 
@@ -45,10 +30,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   }
 
   public func set(_ value: Any?, forKey defaultName: String) {
-    guard let value else {
-      setPropertyListValue(nil, forKey: defaultName)
-      return
-    }
+    guard let value else { return removeObject(forKey: defaultName) }
     // Foundation traps on a non-property-list value; Tally reports it instead.
     guard let converted = PropertyListValue(any: value) else {
       report(DefaultsProblem(key: defaultName, message: "a \(type(of: value)) is not a property-list value; nothing was written"))
@@ -67,11 +49,9 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
 
   /// Values that are not property-list types are skipped.
   public func register(defaults registrationDictionary: [String: Any]) {
-    let values = registrationDictionary.compactMapValues(PropertyListValue.init(any:))
-    changeDomains { $0.registration.merge(values) { $1 } }
+    register(values: registrationDictionary.compactMapValues(PropertyListValue.init(any:)))
   }
 
-  /// As ``register(defaults:)``, with property-list values.
   public func register(values: [String: PropertyListValue]) {
     changeDomains { $0.registration.merge(values) { $1 } }
   }
@@ -129,7 +109,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     batchDepth += 1
     defer {
       batchDepth -= 1
-      if batchDepth == 0, let backing { updateBacked { backing.batchEnded(&$0) } }
+      if batchDepth == 0 { batchEnded() }
     }
     return try body()
   }
@@ -171,7 +151,7 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
     }
   }
 
-  /// Changes the domains in memory and tells observers which keys changed.
+  /// Tells observers which keys changed.
   func changeDomains(_ body: (inout DefaultsDomains) -> Void) {
     let before = domains
     body(&domains)
@@ -182,17 +162,16 @@ public class LayeredUserDefaults: UserDefaultsProtocol {
   /// store saves its persistent domain blank, then back).
   public func withBlankDefaults<Result>(_ body: () throws -> Result) rethrows -> Result {
     let saved = domains
-    setArgumentDomain([:])
-    setVolatileDomain([:])
-    setPersistentDomain([:])
-    setRegistrationDomain([:])
-    defer {
-      setArgumentDomain(saved.argument)
-      setVolatileDomain(saved.volatile)
-      setPersistentDomain(saved.persistent)
-      setRegistrationDomain(saved.registration)
-    }
+    setDomains(DefaultsDomains())
+    defer { setDomains(saved) }
     return try body()
+  }
+
+  private func setDomains(_ domains: DefaultsDomains) {
+    setArgumentDomain(domains.argument)
+    setVolatileDomain(domains.volatile)
+    setPersistentDomain(domains.persistent)
+    setRegistrationDomain(domains.registration)
   }
 }
 
@@ -202,29 +181,5 @@ extension DefaultsDomains {
     let before = resolved
     let after = other.resolved
     return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-  }
-}
-
-/// Where a ``LayeredUserDefaults`` keeps its persistent domain beyond memory: told of each
-/// change, it works on the domain as a value (``BackedDomains``) and never holds the store.
-protocol DomainBacking: AnyObject {
-  /// Before a read-modify-write, so that the value read is the newest saved.
-  func prepareToChange(_ backed: inout BackedDomains)
-  func persistentKeysChanged(_ keys: Set<String>)
-  /// The outermost batch (a single change is a batch of one) ended.
-  func batchEnded(_ backed: inout BackedDomains)
-}
-
-/// A store's persistent domain and save problem, as a ``DomainBacking`` works on them.
-struct BackedDomains {
-  private(set) var persistent: [String: PropertyListValue]
-  var saveProblem: StoreError?
-  /// Whether ``replacePersistent(with:)`` was called: the store then takes the new values.
-  private(set) var isReplaced = false
-
-  /// Replaces the persistent domain, with what was read from disk.
-  mutating func replacePersistent(with values: [String: PropertyListValue]) {
-    persistent = values
-    isReplaced = true
   }
 }

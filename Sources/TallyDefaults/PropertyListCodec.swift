@@ -3,21 +3,9 @@ import TallyPlatform
 
 /// Reads and writes property lists: XML and binary read, XML written.
 ///
-/// Tally reads property lists itself (`PropertyListFastReader` for XML,
-/// `BinaryPropertyListReader` for binary): Foundation's `PropertyListDecoder` reads a value
-/// only as the type it is asked for, and reads `<real>2</real>` as an integer as readily as
-/// `<integer>2</integer>`, so a value of unknown kind could be told only from the wording of
-/// its error messages. Both readers take what Foundation's take, and refuse a `<dict>` that
-/// repeats a key (Swift's `String` compares "café" precomposed and decomposed equal, so the
-/// store moves such a file aside rather than lose a value) and nesting deeper than
-/// ``maximumDepth``; the binary one also refuses a document that refers to its objects in a
-/// cycle or reads as more than a million values (docs/persistence.md).
-///
-/// What Tally stores is written by `PropertyListFastWriter`, byte for byte as Foundation's
-/// `PropertyListEncoder`, which writes data and dates. The encoder writes control characters
-/// and noncharacters raw, which strict XML readers refuse for the whole file, so such a scalar
-/// is written as U+FFFD (the stores refuse such strings; this only guards values read from
-/// elsewhere).
+/// The readers (`PropertyListFastReader`, `BinaryPropertyListReader`) tell each value's kind,
+/// as Foundation's decoder cannot; a scalar XML cannot carry is written as U+FFFD. Why, and
+/// what they refuse beyond Foundation: docs/persistence.md.
 public enum PropertyListCodec {
   /// The deepest nesting of arrays and dictionaries a document may have.
   public static let maximumDepth = 256

@@ -2,21 +2,12 @@ import FoundationEssentials
 import TallyPlatform
 
 /// Reads an XML property list into ``PropertyListValue`` as Foundation's `PropertyListDecoder`
-/// reads it, knowing each element's tag, which Foundation's decoder does not tell.
-///
-/// It takes what Foundation's takes: any XML declaration, DOCTYPE, comments and processing
-/// instructions around elements; `<plist>` with any attributes, or a root element without it; each
-/// element's empty form; CDATA sections, the five entities and character references in text;
-/// integers as decimal or `0x` hexadecimal (`Int64`, else `UInt64`); reals as `strtod` reads them
-/// but hexadecimal; base-64 data; dates as `yyyy-MM-ddTHH:mm:ssZ`. What follows the root element is
-/// ignored, as Foundation does. It refuses more than Foundation in two places (why:
-/// ``PropertyListCodec``, docs/persistence.md): a `<dict>` with a repeated key, and nesting deeper
-/// than `PropertyListCodec.maximumDepth` (Foundation's reader recurses until the stack overflows).
+/// reads it, knowing each element's tag; it also refuses a `<dict>` with a repeated key and
+/// nesting deeper than `PropertyListCodec.maximumDepth` (docs/persistence.md).
 ///
 /// The first frame reads the store with it, so it is written for the XML Tally writes: the
 /// fixed prologue is taken whole, and text without a reference is made from the bytes where
-/// they are, ASCII without validation (`String(validating:)` is generic in the standard
-/// library: docs/performance.md).
+/// they are, ASCII without validation (docs/performance.md).
 struct PropertyListFastReader {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
@@ -105,9 +96,7 @@ struct PropertyListFastReader {
         case .data: Self.data(text).map(PropertyListValue.data)
         default: Self.date(text).map(PropertyListValue.date)
         }
-      guard let value else {
-        throw failure("Invalid <\(tag.name)> value", at: start)
-      }
+      guard let value else { throw failure("Invalid <\(tag.name)> value", at: start) }
       return value
     }
   }

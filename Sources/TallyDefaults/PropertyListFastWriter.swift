@@ -1,12 +1,7 @@
-/// Writes the XML that `PropertyListEncoder` writes, byte for byte, without Foundation's
-/// encoder, whose first use in a process makes its generic metadata: a cost the first save of
-/// every session and every `tally inc` would pay (docs/performance.md).
+/// Writes the XML that `PropertyListEncoder` writes, byte for byte.
 ///
-/// It takes every value but data and dates (which give `nil`, and go to the encoder): reals
-/// are written as `description` without a trailing `.0`, or `+infinity` and `-infinity`;
-/// dictionaries' keys in `String` order. Tests compare the two on every value Tally stores and
-/// on random ones: merges order values by their XML (``CounterReplica``), so every machine
-/// must write the same bytes.
+/// It saves the encoder's first-use cost (docs/performance.md); data and dates are left to the
+/// encoder. Merges order values by their XML (``CounterReplica``): every machine writes the same.
 struct PropertyListFastWriter {
   private var bytes: [UInt8] = []
 

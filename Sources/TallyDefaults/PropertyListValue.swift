@@ -14,14 +14,7 @@ public enum PropertyListValue: Sendable, Hashable {
 
   /// The kinds of value, named as their property-list elements.
   public enum Kind: String, Sendable, CaseIterable {
-    case bool
-    case integer
-    case real
-    case string
-    case data
-    case date
-    case array
-    case dict
+    case bool, integer, real, string, data, date, array, dict
   }
 
   public var kind: Kind {

@@ -22,13 +22,16 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .cannotWrite(let path, let code):
       "cannot save to \(path): \(SystemError.message(code))"
     case .locked(let path, let seconds):
-      "\(path) is locked by another tally for over \(Self.format(seconds)) s; try again"
+      "\(path) is locked by another tally for over \(seconds.plainText) s; try again"
     case .corrupt(let path, let movedTo, let reason):
       "\(path) could not be read (\(reason)); it was moved to \(movedTo) and tally started from defaults"
     }
   }
+}
 
-  private static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+extension Double {
+  /// The number without a fraction when it has none: "5", "0.5".
+  package var plainText: String {
+    self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
   }
 }

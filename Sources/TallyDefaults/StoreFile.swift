@@ -12,8 +12,7 @@ final class StoreFile {
 
   /// The file as last seen by this process.
   private enum Seen {
-    case unknown
-    case absent
+    case unknown, absent
     case file(descriptor: Int32, identity: FileIdentity)
   }
 

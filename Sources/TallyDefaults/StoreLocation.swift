@@ -1,6 +1,5 @@
 /// Where Tally keeps its data, following the XDG Base Directory specification.
 public enum StoreLocation {
-  /// The store file's name inside the data directory.
   public static let fileName = "defaults.plist"
 
   /// `$XDG_DATA_HOME/tally`, or `$HOME/.local/share/tally` when `XDG_DATA_HOME` is unset,
@@ -9,9 +8,7 @@ public enum StoreLocation {
     if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
       return join(dataHome, "tally")
     }
-    guard let home = environment["HOME"], home.hasPrefix("/") else {
-      throw .noDataDirectory
-    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { throw .noDataDirectory }
     return join(home, ".local/share/tally")
   }
 

@@ -36,9 +36,8 @@ public protocol PropertyListStore: AnyObject {
 /// The key-value store the view models depend on: the part of Foundation's `UserDefaults`
 /// that Tally uses, with its signatures, so that `UserDefaults` conforms with an empty body.
 ///
-/// A conforming type needs only the first five requirements. The ones beyond `UserDefaults`
-/// (atomic update, change handlers, problems, the narrow store's) default to what suits a
-/// store living in one process.
+/// A conforming type needs only the first five requirements; the ones beyond `UserDefaults`
+/// default to what suits a store living in one process.
 public protocol UserDefaultsProtocol: PropertyListStore {
   func object(forKey defaultName: String) -> Any?
   func set(_ value: Any?, forKey defaultName: String)
@@ -120,12 +119,9 @@ extension UserDefaultsProtocol {
 
   @discardableResult
   public func update(forKey defaultName: String, _ transform: (Any?) -> Any?) -> Any? {
+    // As Foundation's, `set(nil, forKey:)` removes the key.
     let newValue = transform(object(forKey: defaultName))
-    if let newValue {
-      set(newValue, forKey: defaultName)
-    } else {
-      removeObject(forKey: defaultName)
-    }
+    set(newValue, forKey: defaultName)
     return newValue
   }
 
@@ -138,15 +134,13 @@ extension UserDefaultsProtocol {
   }
 
   public var saveProblem: StoreError? { nil }
+  public var problems: [DefaultsProblem] { [] }
+  public func report(_ problem: DefaultsProblem) {}
 
   /// Foundation's `UserDefaults` on Linux posts no change notifications.
   public func addChangeHandler(_ handler: @escaping (Set<String>) -> Void) -> DefaultsObservation {
     DefaultsObservation {}
   }
-
-  public func report(_ problem: DefaultsProblem) {}
-
-  public var problems: [DefaultsProblem] { [] }
 
   /// Through `object(forKey:)`, for stores such as Foundation's that hold plain Swift values.
   public func propertyListValue(forKey defaultName: String) -> PropertyListValue? {

@@ -9,23 +9,20 @@ package struct FileIdentity: Equatable {
   private var modified: Int
   private var modifiedNanoseconds: Int
 
-  package init(_ info: stat) {
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
-    byteCount = Int64(info.st_size)
-    modified = Int(info.st_mtim.tv_sec)
-    modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
-  }
-
   /// No file: equal to no identity that a file has.
   package static let missing = FileIdentity(device: .max, inode: .max, byteCount: -1, modified: 0, modifiedNanoseconds: 0)
 
-  private init(device: UInt64, inode: UInt64, byteCount: Int64, modified: Int, modifiedNanoseconds: Int) {
-    self.device = device
-    self.inode = inode
-    self.byteCount = byteCount
-    self.modified = modified
-    self.modifiedNanoseconds = modifiedNanoseconds
+  /// Whether `other` is the same file, whatever was written to it since.
+  package func isSameFile(as other: FileIdentity?) -> Bool {
+    device == other?.device && inode == other?.inode
+  }
+}
+
+extension FileIdentity {
+  package init(_ info: stat) {
+    self.init(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), byteCount: Int64(info.st_size),
+      modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
   }
 
   /// The identity as numbers, to keep in a store and compare with a later one.
@@ -39,10 +36,5 @@ package struct FileIdentity: Equatable {
     self.init(
       device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), byteCount: numbers[2],
       modified: Int(numbers[3]), modifiedNanoseconds: Int(numbers[4]))
-  }
-
-  /// Whether `other` is the same file, whatever was written to it since.
-  package func isSameFile(as other: FileIdentity?) -> Bool {
-    device == other?.device && inode == other?.inode
   }
 }

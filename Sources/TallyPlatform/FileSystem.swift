@@ -2,8 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// The file operations Tally needs, as thin wrappers over POSIX calls retried on `EINTR`
-/// (`FileManager` is not in FoundationEssentials on Linux, and the store needs exact control
-/// over `fsync`, `rename` and locks).
+/// (the store needs exact control over `fsync`, `rename` and locks).
 package enum FileSystem {
   /// A name beside `path` for keeping it aside: `path.TAG-20261123T100000`, then `-2`, `-3`.
   package static func asideName(for path: String, tag: String) -> String {
@@ -34,8 +33,10 @@ package enum FileSystem {
       if errno == ENOENT { return nil }
       throw .current
     }
-    do {
-      try requireRegularFile(fd)
+    var info = stat()
+    do throws(SystemError) {
+      if fstat(fd, &info) != 0 { throw .current }
+      try requireRegularFile(info)
     } catch {
       close(fd)
       throw error
@@ -75,12 +76,6 @@ package enum FileSystem {
     }
   }
 
-  private static func requireRegularFile(_ fd: Int32) throws(SystemError) {
-    var info = stat()
-    if fstat(fd, &info) != 0 { throw .current }
-    try requireRegularFile(info)
-  }
-
   private static func requireRegularFile(_ info: stat) throws(SystemError) {
     switch info.st_mode & S_IFMT {
     case S_IFREG: return
@@ -101,7 +96,7 @@ package enum FileSystem {
     do throws(SystemError) {
       try writeAll(bytes, to: fd)
       if fsync(fd) != 0 { throw .current }
-      if systemRename(temporaryPath, path) != 0 { throw .current }
+      if Glibc.rename(temporaryPath, path) != 0 { throw .current }
       if fsync(directoryDescriptor) != 0 { throw .current }
     } catch {
       unlink(temporaryPath)
@@ -152,10 +147,10 @@ package enum FileSystem {
   }
 
   package static func close(_ fd: Int32) {
-    _ = systemClose(fd)
+    _ = Glibc.close(fd)
   }
 
-  /// `fsync` of a directory, so that a rename in it is on disk.
+  /// `fsync`, such as of a directory, so that a rename in it is on disk.
   package static func synchronize(_ fd: Int32) {
     fsync(fd)
   }
@@ -209,7 +204,6 @@ package enum FileSystem {
   /// Makes `path` and any missing parents with mode 0700, as the XDG spec asks.
   package static func makeDirectories(atPath path: String) throws(SystemError) {
     var info = stat()
-    // Usually it is there already: one stat, not a mkdir per component.
     if stat(path, &info) != 0 {
       var prefix = path.hasPrefix("/") ? "" : "."
       for component in path.split(separator: "/") {
@@ -235,21 +229,11 @@ package enum FileSystem {
   }
 
   package static func rename(_ source: String, to destination: String) throws(SystemError) {
-    if systemRename(source, destination) != 0 { throw .current }
+    if Glibc.rename(source, destination) != 0 { throw .current }
   }
 
   /// Deletes the file at `path`, if there is one (a copy made for a step that was undone).
   package static func removeFile(atPath path: String) {
     unlink(path)
   }
-}
-
-/// `rename(2)`, named apart from `FileSystem.rename(_:to:)`.
-private func systemRename(_ source: String, _ destination: String) -> Int32 {
-  rename(source, destination)
-}
-
-/// `close(2)`, named apart from `FileSystem.close(_:)`.
-private func systemClose(_ fd: Int32) -> Int32 {
-  close(fd)
 }

@@ -61,10 +61,4 @@ package enum UTCTime {
     else { return nil }
     return whole.addingTimeInterval(fraction)
   }
-
-  /// The month (1 to 12) and day of the month of a day counted from 1970-01-01 (day 0).
-  package static func monthAndDay(ofDay number: Int) -> (month: Int, day: Int) {
-    let date = civilDate(ofDay: Int64(number))
-    return (Int(date.month), Int(date.day))
-  }
 }

@@ -29,8 +29,7 @@ package final class UntrustedFolder {
       return []
     }
     rewinddir(directory)
-    // In the directory's order: sorting hundreds of names at every start with sync on cost
-    // more than reading them; a caller that needs an order sorts what it keeps.
+    // Unsorted: a caller that needs an order sorts what it keeps.
     return FileSystem.names(in: directory)
   }
 

@@ -17,7 +17,7 @@ extension AppDefaults.Entry {
     switch allowed {
     case .oneOf(let values): values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
     case .range(let range):
-      "\(kind == .integer ? "a whole number" : "a number") from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
+      "\(kind == .integer ? "a whole number" : "a number") from \(range.lowerBound.plainText) to \(range.upperBound.plainText)"
     case .keys: "one or more key names separated by commas (space,+,k,up): " + Key.nameRules
     case .anyOfItsKind:
       switch kind {
@@ -61,11 +61,6 @@ extension AppDefaults.Entry {
     default: throw refuse()
     }
   }
-
-  /// `number` without a fraction when it has none: "5", "0.5".
-  static func text(_ number: Double) -> String {
-    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-  }
 }
 
 extension PropertyListValue {
@@ -75,7 +70,7 @@ extension PropertyListValue {
     case .bool(let value): value ? "true" : "false"
     case .integer(let value): String(value)
     case .unsignedInteger(let value): String(value)
-    case .real(let value): AppDefaults.Entry.text(value)
+    case .real(let value): value.plainText
     case .string(let value): value
     default: "<\(kind.rawValue)>"
     }

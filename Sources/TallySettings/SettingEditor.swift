@@ -48,9 +48,7 @@ public enum SettingEditor {
     guard case .keys = entry.allowed else { return }
     _ = try Settings.keyMap { action in
       let name = DefaultsKey.keys(for: action).name
-      let text = name == entry.key.name ? value : stored[name]
-      guard case .string(let list)? = text else { return nil }
-      return list
+      return (name == entry.key.name ? value : stored[name]).flatMap(String.init(propertyListValue:))
     }
   }
 }

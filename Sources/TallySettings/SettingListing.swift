@@ -3,29 +3,14 @@ import TallyModel
 
 /// How `tally config list` prints the settings: two lines each for people, JSON for programs.
 public enum SettingListing {
+  /// A setting's values are booleans, numbers and strings, each encoded as its JSON kind.
   struct Entry: Encodable {
     var name: String
-    var value: Value
-    var `default`: Value
+    var value: PropertyListValue
+    var `default`: PropertyListValue
     var source: String
     var thisMachineOnly: Bool
     var description: String
-  }
-
-  /// A boolean, a number or a string.
-  struct Value: Encodable {
-    var value: PropertyListValue
-
-    init(_ value: PropertyListValue) { self.value = value }
-
-    func encode(to encoder: Encoder) throws {
-      var container = encoder.singleValueContainer()
-      switch value {
-      case .bool(let bool): try container.encode(bool)
-      case .integer, .unsignedInteger, .real: try container.encode(value.number ?? 0)
-      default: try container.encode(value.settingText)
-      }
-    }
   }
 
   /// Two lines per setting: `theme = mono (user; default: default)` or
@@ -43,7 +28,7 @@ public enum SettingListing {
   public static func json(_ settings: [Settings.Resolved]) -> String {
     let entries = settings.map {
       Entry(
-        name: $0.entry.name, value: Value($0.value), default: Value($0.entry.defaultValue), source: $0.source.rawValue,
+        name: $0.entry.name, value: $0.value, default: $0.entry.defaultValue, source: $0.source.rawValue,
         thisMachineOnly: $0.entry.isMachineOnly, description: $0.entry.summary)
     }
     return JSONLine.encode(entries)

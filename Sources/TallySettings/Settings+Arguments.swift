@@ -19,9 +19,11 @@ extension Settings {
         rest += arguments[(index - 1)...]
         break
       }
-      // Only settings are taken: `-count 5` (the app's state) stays the parser's.
+      // Only settings are taken, by name or defaults key (`keys.increment`, `keys-increment`,
+      // as a `ValueContainer` writes them): `-count 5` (the app's state) stays the parser's.
+      let name = String(argument.dropFirst())
       guard argument.hasPrefix("-"), !argument.hasPrefix("--"),
-        let entry = argumentSetting(named: String(argument.dropFirst()))
+        let entry = AppDefaults.entries.first(where: { $0.isSetting && ($0.name == name || $0.key.name == name) })
       else {
         rest.append(argument)
         continue
@@ -31,11 +33,5 @@ extension Settings {
       index += 1
     }
     return (rest, domain)
-  }
-
-  /// By its name (`keys.increment`) or its defaults key (`keys-increment`, as a
-  /// `ValueContainer` writes launch arguments).
-  private static func argumentSetting(named name: String) -> AppDefaults.Entry? {
-    AppDefaults.entries.first { $0.isSetting && ($0.name == name || $0.key.name == name) }
   }
 }

@@ -11,10 +11,7 @@ import TallyScreens
 /// question, so a change made by another process shows at once.
 public final class Settings {
   public enum Source: String, Sendable {
-    case `default`
-    case user
-    case argument
-    case environment
+    case `default`, user, argument, environment
   }
 
   public struct Resolved {
@@ -68,19 +65,14 @@ public final class Settings {
   }
 
   private func bool(_ key: DefaultsKey, in domains: DefaultsDomains) -> Bool {
-    if case .bool(let value)? = value(key, in: domains) { return value }
-    return true
+    value(key, in: domains).flatMap(Bool.init(propertyListValue:)) ?? true
   }
 
-  public var theme: Theme {
-    if case .string(let name)? = value(.theme), let theme = Theme(rawValue: name) { return theme }
-    return .standard
-  }
+  private func name(_ key: DefaultsKey) -> String? { value(key).flatMap(String.init(propertyListValue:)) }
 
-  public var alertStyle: AlertStyle {
-    if case .string(let name)? = value(.alertStyle), let style = AlertStyle(rawValue: name) { return style }
-    return .bell
-  }
+  public var theme: Theme { name(.theme).flatMap(Theme.init(rawValue:)) ?? .standard }
+
+  public var alertStyle: AlertStyle { name(.alertStyle).flatMap(AlertStyle.init(rawValue:)) ?? .bell }
 
   public var lockTimeout: Double { value(.lockTimeout)?.number ?? StoreLock.defaultTimeout }
 

@@ -4,7 +4,6 @@
 /// A name is printable ASCII without spaces or dots and does not begin with `@` or `-`, so
 /// that it can be a launch argument (`-count <integer>12</integer>`) and a property-list key.
 public struct DefaultsKey: Hashable, Sendable, CustomStringConvertible {
-  /// Why a name cannot be a key.
   public struct InvalidName: Error, Equatable, CustomStringConvertible {
     public var name: String
     public var reason: String
@@ -28,7 +27,6 @@ public struct DefaultsKey: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { name }
 
-  /// What is wrong with `name` as a key, or `nil` if nothing is.
   public static func problem(with name: String) -> InvalidName? {
     func invalid(_ reason: String) -> InvalidName { InvalidName(name: name, reason: reason) }
     guard !name.isEmpty else { return invalid("it is empty") }

@@ -3,11 +3,6 @@ public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
   public var key: String
   public var message: String
 
-  public init(key: String, message: String) {
-    self.key = key
-    self.message = message
-  }
-
   public var description: String { "\(key): \(message)" }
 
   @usableFromInline

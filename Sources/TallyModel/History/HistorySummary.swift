@@ -71,7 +71,7 @@ public struct HistorySummary: Equatable, Sendable {
   }
 
   package static func label(_ dayNumber: Int) -> String {
-    let (month, day) = UTCTime.monthAndDay(ofDay: dayNumber)
+    let (_, month, day) = UTCTime.civilDate(ofDay: Int64(dayNumber))
     // 1970-01-01 (day 0) was a Thursday.
     let weekday = weekdays[((dayNumber + 3) % 7 + 7) % 7]
     return "\(weekday) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
@@ -81,7 +81,7 @@ public struct HistorySummary: Equatable, Sendable {
   public static func time(_ date: Date, now: Date, utcOffset: (Date) -> Int) -> String {
     let (number, clock) = wallClock(date, utcOffset: utcOffset(date))
     guard number != dayNumber(now, offset: utcOffset(now)) else { return clock }
-    let (month, day) = UTCTime.monthAndDay(ofDay: number)
+    let (_, month, day) = UTCTime.civilDate(ofDay: Int64(number))
     return "\(day) \(months[Int(month) - 1]) \(clock)"
   }
 
