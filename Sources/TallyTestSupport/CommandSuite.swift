@@ -25,7 +25,6 @@ extension CommandSuite {
     try ChildProcess.run(tally, arguments, environment: environment.merging(extra) { $1 })
   }
 
-  /// Expects exit 0.
   @discardableResult
   public func expectSuccess(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws
     -> ChildProcess.Result
@@ -35,12 +34,13 @@ extension CommandSuite {
     return result
   }
 
-  /// Runs `tally arguments` and expects exit 0, exactly `expected` on stdout and nothing on stderr.
+  /// Expects exit 0, exactly `expected` on stdout and nothing on stderr.
   public func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws
   {
     let result = try ChildProcess.run(tally, arguments, environment: environment)
     #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
     #expect(result.standardOutput == expected, "\(result)", sourceLocation: sourceLocation)
+
     #expect(result.standardError.isEmpty, "\(result)", sourceLocation: sourceLocation)
   }
 
