@@ -23,7 +23,7 @@ public struct Contribution: Hashable, Sendable {
     Contribution(added: max(added, other.added), subtracted: max(subtracted, other.subtracted))
   }
 
-  /// Whether every sum is at most `other`'s: `other` has seen all of this.
+  /// Whether `other` has seen all of this.
   public func isCovered(by other: Contribution?) -> Bool {
     guard let other else { return added == 0 && subtracted == 0 }
     return added <= other.added && subtracted <= other.subtracted
