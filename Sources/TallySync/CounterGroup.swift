@@ -127,10 +127,7 @@ extension ReplicaState {
   }
 
   /// By position, then by id.
-  public var visibleCounters
-
-    : [VisibleCounter]
-  {
+  public var visibleCounters: [VisibleCounter] {
     groups.compactMap(visibleCounter)
       .sorted { a, b in
         let (pa, pb) = (a.counter.position, b.counter.position)

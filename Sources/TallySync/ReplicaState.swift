@@ -113,9 +113,7 @@ extension ReplicaState {
 
 extension ReplicaState {
   /// Whether some deletion still waits for this machine's acknowledgement, or can be dropped.
-  public func
-    hasDeletionsToTend(known: Set<String>, instance: String) -> Bool
-  {
+  public func hasDeletionsToTend(known: Set<String>, instance: String) -> Bool {
     let kept = namesInUse
     return counters.contains { id, counter in
       guard counter.isDeleted, let deletion = counter.deletion else { return false }

@@ -37,7 +37,6 @@ public struct SyncFile: Equatable, Sendable {
   }
 
   /// Byte by byte: `String.contains(_:)` costs every start with sync on (docs/performance.md).
-
   private static func holds(_ part: String, in text: String) -> Bool {
     let bytes = Array(text.utf8)
     return bytes.indices.contains { bytes[$0...].starts(with: part.utf8) }

@@ -56,7 +56,6 @@ public enum KeyDecoder {
   }
 
   /// First match first.
-
   private static let mouseKinds: [(mask: mmask_t, kind: MouseEvent.Kind)] = [
     (tally_button1_pressed() | tally_button1_clicked(), .press), (tally_button1_released(), .release),
     (tally_button4_pressed(), .scrollUp), (tally_button5_pressed(), .scrollDown),

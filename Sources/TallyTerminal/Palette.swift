@@ -31,7 +31,6 @@ public struct Palette {
   }
 
   /// The colour pairs 1, 2 and 3 (accent, warning, success) of `theme`; -1 is the terminal's own.
-
   static func colorPairs(for theme: Theme) -> [(foreground: Int16, background: Int16)] {
     switch theme {
     // Chosen to read on both dark and light backgrounds.

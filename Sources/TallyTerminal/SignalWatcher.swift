@@ -65,10 +65,12 @@ public final class SignalWatcher {
     raise(signal)
     exit(128 + signal)
   }
-  /// Stops the process as Ctrl-Z would and returns once it is continued; only when a
-  /// job-control shell can continue it (the parent in this session, another process group).
-  /// SIGSTOP, because the kernel's checks for SIGTSTP race with a shell taking the terminal back.
 
+  /// Stops the process as Ctrl-Z would and returns once it is continued.
+  ///
+  /// Only when a job-control shell can continue it (the parent in this session, another
+  /// process group); SIGSTOP, as the kernel's checks for SIGTSTP race with a shell taking the
+  /// terminal back.
   func stopProcess() {
     let parent = getppid()
     guard getsid(parent) == getsid(0), getpgid(parent) != getpgrp() else { return }

@@ -6,7 +6,6 @@ import TallySettings
 
 /// The ncurses session, the only type in Tally that calls ncurses: it starts and restores the
 /// terminal (in `deinit` too), waits for input and signals, decodes keys and draws canvases.
-
 public final class TerminalSession: TerminalDriver {
   public private(set) var width: Int
   public private(set) var height: Int
@@ -304,7 +303,6 @@ public final class TerminalSession: TerminalDriver {
 
   /// Takes the terminal's size now, and draws every cell again on the next frame: it may have
   /// been smaller in between and back at the size ncurses knows, which then sees nothing to redo.
-
   private func redrawWhole() {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {

@@ -16,7 +16,6 @@ extension TerminalApp {
   }
 
   /// Waits until the screen shows `text`, such as "[ + ]", then clicks its first character.
-
   public func click(on text: String, timeout: Double = 5) async throws {
     let lines = try await waitFor(text: text, timeout: timeout)
     for (row, line) in lines.enumerated() {

@@ -5,7 +5,6 @@ import TallyScreens
 /// Drives the real `tally` binary inside tmux, as `XCUIApplication` drives an iOS app.
 ///
 /// Each instance has its own tmux server, socket, store and home in its own temporary directory:
-
 ///
 /// ```swift
 /// let app = try TerminalApp()
