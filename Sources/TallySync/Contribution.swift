@@ -36,9 +36,6 @@ public struct Contribution: Hashable, Sendable {
 }
 
 extension Dictionary where Key == String, Value == Contribution {
-  func mergedContributions(with other: [String: Contribution]) -> [String: Contribution] {
-    merging(other) { $0.merged(with: $1) }
-  }
 
   /// Keeps `machine`'s sums, if there are any, no larger than `limit`'s.
   mutating func bound(_ machine: String, to limit: Contribution) {

@@ -77,7 +77,7 @@ public struct CounterReplica: Hashable, Sendable {
         case (nil, nil): nil
         }
       return Deletion(
-        seen: seen.mergedContributions(with: other.seen), time: max(time, other.time), writes: writes,
+        seen: seen.merging(other.seen) { $0.merged(with: $1) }, time: max(time, other.time), writes: writes,
         acknowledged: acknowledged.union(other.acknowledged))
     }
   }

@@ -98,8 +98,7 @@ public enum ChildProcess {
   }
 }
 
-/// Runs some of this test process's own tests in a child process, with its own environment:
-/// the worker half of a test that needs separate processes, a suite enabled by a variable.
+/// Runs some of this test process's own tests in a child process with its own environment.
 public enum SelfTestProcess {
   public static func arguments(filter: String) -> [String] {
     ["--testing-library", "swift-testing", "--filter", filter]

@@ -1,10 +1,9 @@
 import Testing
 
-/// A test suite that runs the built `tally` as a process, on a store in a temporary data
-/// directory of its own: what the command tests share.
+/// A test suite that runs the built `tally` on a store in a temporary data directory of its own.
 public protocol CommandSuite {
   var tally: String { get }
-  /// The directory that is `XDG_DATA_HOME`: Tally's store is in its `tally` folder.
+  /// `XDG_DATA_HOME`.
   var data: TemporaryDirectory { get }
   /// Variables set for every run besides `XDG_DATA_HOME` and `PATH`, such as `TZ`.
   var extraEnvironment: [String: String] { get }
@@ -17,7 +16,6 @@ extension CommandSuite {
     ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin"].merging(extraEnvironment) { $1 }
   }
 
-  /// Tally's data directory: where `defaults.plist` and `history.sqlite` are.
   public var storeDirectory: String { data.appending("tally") }
 
   @discardableResult
@@ -44,7 +42,7 @@ extension CommandSuite {
     #expect(result.standardError.isEmpty, "\(result)", sourceLocation: sourceLocation)
   }
 
-  /// Runs `tally arguments` and expects exit `status`, `message` in stderr and nothing on stdout.
+  /// Expects exit `status`, `message` in stderr and nothing on stdout.
   public func expectFailure(
     _ arguments: String..., status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {

@@ -1,8 +1,8 @@
 import Glibc
 import TallyPlatform
 
-/// A child process whose standard output is read line by line while it runs, as a status
-/// bar reads `tally watch`, each read with a deadline; killed when the value goes away.
+/// A child process whose output is read line by line, each read with a deadline; killed when
+/// the value goes away.
 public final class RunningProcess {
   public let pid: pid_t
   private let output: Int32
@@ -29,8 +29,7 @@ public final class RunningProcess {
     output = ends[0]
   }
 
-  /// The next line the child prints (without its line feed), or `nil` when none comes within
-  /// `timeout` seconds or the child closed its output.
+  /// Without its line feed; `nil` when none comes in time or the output is closed.
   public func readLine(timeout: Double) -> String? {
     let deadline = MonotonicClock.now() + timeout
     while true {
