@@ -230,14 +230,11 @@ public final class TerminalSession: TerminalDriver {
       var last = min(changed.upperBound, columns - 1)
       if first >= columns { continue }
       // Whole characters only: never start or end in the middle of a wide one.
-      while first > 0, canvas.isContinuation(column: first, row: row) || previous.isContinuation(column: first, row: row) {
-        first -= 1
+      func isInside(_ column: Int) -> Bool {
+        canvas.isContinuation(column: column, row: row) || previous.isContinuation(column: column, row: row)
       }
-      while last + 1 < columns,
-        canvas.isContinuation(column: last + 1, row: row) || previous.isContinuation(column: last + 1, row: row)
-      {
-        last += 1
-      }
+      while first > 0, isInside(first) { first -= 1 }
+      while last + 1 < columns, isInside(last + 1) { last += 1 }
       put(canvas, row: row, columns: first...last, run: &run)
     }
     wattr_set(window, tally_attr_normal(), 0, nil)

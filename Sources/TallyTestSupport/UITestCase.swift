@@ -7,11 +7,7 @@ public final class UITestCase {
 
   public init(persistent: Bool = false, executable: String? = nil) throws {
     app = try TerminalApp(executable: executable)
-    if !persistent { useTestSafeUserDefaults() }
-  }
-
-  public func useTestSafeUserDefaults() {
-    add(LaunchArguments.useInMemoryUserDefaults.argument)
+    if !persistent { add(LaunchArguments.useInMemoryUserDefaults.argument) }
   }
 
   public func skipOnboarding() {
