@@ -12,21 +12,16 @@ public final class RunningProcess {
   public init(
     _ path: String, _ arguments: [String], environment: [String: String], standardError: String = "/dev/null"
   ) throws {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
-    // Neither end leaks into children started meanwhile (tests run in parallel): one holding
-    // the write end would keep the pipe open after this child ended.
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let ends = try ChildProcess.pipeEnds()
+    defer { close(ends.write) }
     do {
       pid = try ChildProcess.spawn(
-        path, arguments, environment: environment, standardError: standardError, outputDescriptor: ends[1])
+        path, arguments, environment: environment, standardError: standardError, outputDescriptor: ends.write)
     } catch {
-      close(ends[0])
-      close(ends[1])
+      close(ends.read)
       throw error
     }
-    close(ends[1])
-    output = ends[0]
+    output = ends.read
   }
 
   /// Without its line feed; `nil` when none comes in time or the output is closed.
@@ -60,10 +55,7 @@ public final class RunningProcess {
   }
 
   deinit {
-    if status == nil {
-      kill(pid, SIGKILL)
-      _ = ChildProcess.wait(for: pid)
-    }
+    _ = stop(with: SIGKILL)
     close(output)
   }
 }
