@@ -15,11 +15,6 @@ extension ReplicaState {
     .dictionary(settings.mapValues(\.propertyListValue))
   }
 
-  public init(propertyListValue value: PropertyListValue, settings: PropertyListValue?) throws(SyncFileProblem) {
-    try self.init(propertyListValue: value)
-    if let settings { self.settings = try Self.settings(propertyListValue: settings) }
-  }
-
   static func settings(propertyListValue value: PropertyListValue) throws(SyncFileProblem) -> [String: CounterReplica.Field] {
     guard case .dictionary(let entries) = value else { throw .malformed("the settings are not a dictionary") }
     guard entries.count <= Self.maximumSettings else { throw .malformed("more than \(Self.maximumSettings) settings") }

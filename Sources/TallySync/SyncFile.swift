@@ -78,9 +78,9 @@ public struct SyncFile: Equatable, Sendable {
       }
       for case .string(let instance) in instances { replaced.append(instance) }
     }
-    self.init(
-      machine: machine, instance: instance, written: written,
-      state: try ReplicaState(propertyListValue: counters, settings: document["settings"]), replaced: replaced)
+    var state = try ReplicaState(propertyListValue: counters)
+    if let settings = document["settings"] { state.settings = try ReplicaState.settings(propertyListValue: settings) }
+    self.init(machine: machine, instance: instance, written: written, state: state, replaced: replaced)
   }
 }
 

@@ -3,11 +3,7 @@ import Testing
 
 extension Canvas {
   /// The canvas as a framed picture, for failure messages.
-  public var picture: String {
-    let border = "+" + String(repeating: "-", count: width) + "+"
-    return ([border] + lines.map { "|" + $0 + String(repeating: " ", count: max(0, width - $0.terminalWidth)) + "|" } + [border])
-      .joined(separator: "\n")
-  }
+  public var picture: String { TerminalApp.frame(lines, columns: width) }
 }
 
 /// Expects `canvas` to show exactly `expected` (trailing spaces ignored).

@@ -245,9 +245,11 @@ public final class TerminalApp {
     "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
+  /// `lines` in a box `columns` wide, for failure messages.
   static func frame(_ lines: [String], columns: Int) -> String {
     let border = "+" + String(repeating: "-", count: columns) + "+"
-    return ([border] + lines.map { "|" + $0 } + [border]).joined(separator: "\n")
+    let framed = lines.map { "|" + $0 + String(repeating: " ", count: max(0, columns - $0.terminalWidth)) + "|" }
+    return ([border] + framed + [border]).joined(separator: "\n")
   }
 }
 
