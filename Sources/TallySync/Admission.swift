@@ -28,7 +28,7 @@ struct Admission {
   /// Merges what `file` may bring into `incoming`; returns what was left out, for the status.
   mutating func admit(_ file: SyncFile, into incoming: inout ReplicaState) -> String? {
     var state = file.state
-    var leftOut: [String] = []
+    var leftOut: String?
     // A setting this Tally does not know is not kept: every machine reads every other
     // machine's file, so nothing needs passing on, and a flood of them fills nothing.
     for key in state.settings.keys where !syncedSettings.contains(key) { state.settings[key] = nil }
@@ -42,9 +42,9 @@ struct Admission {
     let room = max(0, ReplicaState.maximumCounters - ids.count)
     if newIDs.count > room {
       for id in newIDs[room...] { state.counters[id] = nil }
-      leftOut.append(
+      leftOut =
         "\(newIDs.count - room) of its counters were left out: this machine keeps at most "
-          + "\(ReplicaState.maximumCounters), deleted ones included")
+        + "\(ReplicaState.maximumCounters), deleted ones included"
     }
     ids.formUnion(newIDs.prefix(room))
     clamped += state.clampTimes(to: horizon)
@@ -58,6 +58,7 @@ struct Admission {
       if state.removeClaims(about: instance, own: own) { claimedMore = true }
     }
     incoming.merge(state)
-    return leftOut.isEmpty ? nil : leftOut.joined(separator: "; ")
+    return leftOut
+
   }
 }

@@ -23,7 +23,7 @@ public struct Contribution: Hashable, Sendable {
     Contribution(added: max(added, other.added), subtracted: max(subtracted, other.subtracted))
   }
 
-  /// Whether every sum is at most `other`'s: `other` has seen all of this.
+  /// Whether `other` has seen all of this.
   public func isCovered(by other: Contribution?) -> Bool {
     guard let other else { return added == 0 && subtracted == 0 }
     return added <= other.added && subtracted <= other.subtracted
@@ -36,9 +36,6 @@ public struct Contribution: Hashable, Sendable {
 }
 
 extension Dictionary where Key == String, Value == Contribution {
-  func mergedContributions(with other: [String: Contribution]) -> [String: Contribution] {
-    merging(other) { $0.merged(with: $1) }
-  }
 
   /// Keeps `machine`'s sums, if there are any, no larger than `limit`'s.
   mutating func bound(_ machine: String, to limit: Contribution) {

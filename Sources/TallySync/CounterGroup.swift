@@ -6,7 +6,6 @@ import TallyModel
 public struct CounterGroup: Hashable, Sendable {
   /// The name's id for the group that holds the counter made first, else its first member's.
   public let id: String
-  /// The one made first first.
   public let members: [String]
 }
 
@@ -26,7 +25,6 @@ extension ReplicaState {
     return id.utf8.count == nameID.utf8.count || Self.nameID(of: id) == nameID
   }
 
-  /// `c-HASH-INSTANCE` for a name's id `id`, `id` itself for any other.
   static func memberID(forNew id: String, instance: String) -> String {
     guard id.utf8.count == 18, id.hasPrefix("c-"), CounterRecord.isCounterID(id) else { return id }
     let isHex =
@@ -52,7 +50,6 @@ extension ReplicaState {
     return Self.groups(of: ids, nameID: nameID, in: counters).first { $0.id == id }
   }
 
-  /// The group the store knows as `id`, looked up in `byNameID` (``counterIDsByNameID``).
   func group(withID id: String, byNameID: [String: [String]]) -> CounterGroup? {
     let nameID = Self.nameID(of: id)
     let ids = (byNameID[nameID] ?? []).filter(isGrouped)
@@ -68,8 +65,7 @@ extension ReplicaState {
     return !(counter.isDeleted && counter.carriesNoCount)
   }
 
-  /// The counters with one name's id, in groups: each counter, the one made first first,
-  /// joins the first group whose every member it may join, or starts a group.
+  /// Each counter, the one made first first, joins the first group it may join, or starts one.
   private static func groups(of ids: [String], nameID: String, in counters: [String: CounterReplica]) -> [CounterGroup] {
     guard ids.count > 1 else { return ids.map { CounterGroup(id: nameID, members: [$0]) } }
     // A counter under the name's id itself comes from an older Tally: made before every other.
@@ -101,7 +97,7 @@ extension ReplicaState {
 /// A counter as the store shows it: its group's members joined.
 public struct VisibleCounter: Sendable {
   public let id: String
-  /// Each field at its latest write among the members not deleted, and every machine's sums.
+  /// Each field's latest write among the members not deleted, and every machine's sums.
   public let counter: CounterReplica
   public let value: Int
 }

@@ -16,7 +16,7 @@ public struct CounterReplica: Hashable, Sendable {
       self.time = time
     }
 
-    /// Whether this set wins over `other`: the later time, then (a tie) the larger value.
+    /// The later time wins, then (a tie) the larger value.
     func wins(over other: ValueSet) -> Bool {
       if time != other.time { return time > other.time }
       if value != other.value { return value > other.value }
@@ -28,7 +28,7 @@ public struct CounterReplica: Hashable, Sendable {
     }
   }
 
-  /// One field of the counter's record; `nil` when removed.
+  /// One field of the counter's record (or a setting); `nil` when removed.
   public struct Field: Hashable, Sendable {
     public var value: PropertyListValue?
     public var time: HybridTime
@@ -51,7 +51,7 @@ public struct CounterReplica: Hashable, Sendable {
     /// By machine name, the latest write of that machine the deletion had seen; `nil` from a
     /// Tally that did not record them (every write up to its time).
     public var writes: [String: HybridTime]?
-    /// The machines (by instance) that have merged the deletion: once all have, it is dropped.
+    /// By instance; once every machine has merged the deletion, it is dropped.
     public var acknowledged: Set<String>
 
     public init(
@@ -77,7 +77,7 @@ public struct CounterReplica: Hashable, Sendable {
         case (nil, nil): nil
         }
       return Deletion(
-        seen: seen.mergedContributions(with: other.seen), time: max(time, other.time), writes: writes,
+        seen: seen.merging(other.seen) { $0.merged(with: $1) }, time: max(time, other.time), writes: writes,
         acknowledged: acknowledged.union(other.acknowledged))
     }
   }
@@ -130,7 +130,6 @@ public struct CounterReplica: Hashable, Sendable {
     return merged
   }
 
-  /// In time that grows with `other` only.
   public mutating func merge(_ other: CounterReplica) {
     for (machine, contribution) in other.contributions {
       contributions[machine] = contribution.merged(with: contributions[machine] ?? Contribution())

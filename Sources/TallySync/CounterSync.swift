@@ -8,7 +8,6 @@ import TallyPlatform
 public final class CounterSync: CounterChangeRecorder {
   public let store: any PropertyListStore
   public let machine: SyncMachine
-  /// By their defaults key.
   public let syncedSettings: [String]
   let folder: SyncFolder
   private let now: () -> Int64
@@ -58,7 +57,6 @@ public final class CounterSync: CounterChangeRecorder {
       return ReplicaState()
     }
     if let cachedState, cachedState.raw == raw, cachedState.settings == rawSettings { return cachedState.state }
-    // A damaged local state starts empty: this machine's own file in the folder brings it back.
     let counters = raw.flatMap { try? ReplicaState(propertyListValue: $0) }
     let settings = rawSettings.flatMap { try? ReplicaState.settings(propertyListValue: $0) }
     stateIsDamaged = (raw != nil && counters == nil) || (rawSettings != nil && settings == nil)
@@ -81,7 +79,7 @@ public final class CounterSync: CounterChangeRecorder {
     }
   }
 
-  /// Records that this machine set the setting `key` to `value` (`nil`: reset), if synced.
+  /// `nil`: reset.
   public func recordSetting(_ key: DefaultsKey, value: PropertyListValue?) {
     guard syncedSettings.contains(key.name) else { return }
     updateState { state, tick in
@@ -96,7 +94,7 @@ public final class CounterSync: CounterChangeRecorder {
     for (id, value) in created { pending.append(.created(id, value: value)) }
   }
 
-  /// Records the changes noted in the batch that made them; `records` is the list after them.
+  /// `records`: the list after the changes.
   public func commit(records: [CounterRecord]) {
     guard !pending.isEmpty else { return }
     let changes = pending
@@ -147,8 +145,7 @@ public final class CounterSync: CounterChangeRecorder {
     let members = state.group(withID: id)?.members ?? []
     let retired = self.retired
     if retired[id] != nil || members.contains(where: { retired[$0] != nil }) { return true }
-    // Every counter under the name's id was dropped: a counter made here again would take
-    // this machine's id under it, which was used.
+    // Every counter under the name's id was dropped: this machine's id under it was used.
     if members.isEmpty, ReplicaState.nameID(of: id) == id, retired.keys.contains(where: { ReplicaState.id($0, comesFrom: id) }) {
       return true
     }
@@ -170,12 +167,10 @@ public final class CounterSync: CounterChangeRecorder {
     let state = self.state
     let retired = self.retired
     var taken = Set(records.map(\.id))
-    // The names' ids some counter here was ever made from.
     let madeFrom = Set(state.counters.keys.map(ReplicaState.nameID(of:))).union(retired.keys.map(ReplicaState.nameID(of:)))
     func isFree(_ id: String) -> Bool { state.counters[id] == nil && retired[id] == nil && !taken.contains(id) }
     return names.map { name in
       let derived = Self.derivedID(forName: name)
-      // The name's id, when no counter here was ever made from it (``CounterGroup``).
       var id = derived
       if !isFree(derived) || madeFrom.contains(derived) {
         var number = 1
@@ -194,7 +189,6 @@ public final class CounterSync: CounterChangeRecorder {
     return "c-" + String(repeating: "0", count: 16 - digits.count) + digits
   }
 
-  /// A failure is kept in ``status``.
   public func publish() {
     guard unpublished, !status.ownFileTaken else { return }
     status.writeProblem = ownFile.write(state)
@@ -203,13 +197,11 @@ public final class CounterSync: CounterChangeRecorder {
 
   var ownFile: OwnSyncFile { OwnSyncFile(folder: folder, machine: machine, store: store, now: now) }
 
-  /// Merges every other machine's file changed since it was last merged into this machine's
-  /// state and the store; returns whether the counters or settings changed since this
-  /// process last read them; `publishing: false` is for a caller that draws the merge first.
+  /// Merges every other machine's file changed since it was last merged; returns whether the
+  /// counters or settings changed since this process read them.
   @discardableResult
   public func pull(publishing: Bool = true) -> Bool {
     let local = state
-    // A damaged state is kept aside and rebuilt from every file and the counts in the store.
     let damaged = stateIsDamaged
     let remembered =
       damaged ? [:] : MergedFile.files(in: store.x.propertyList(forKey: .syncMergedFiles))
@@ -241,8 +233,7 @@ public final class CounterSync: CounterChangeRecorder {
         }
         if !dropped.isEmpty { retire(dropped) }
         OwnCounterMoves(store: store, instance: machine.instance).note(from: local, to: latest)
-        // Another process here (a command) may have merged the same files first: then the
-        // store holds nothing new, but this process's counters were read before it did.
+        // Another process here may have merged the same files first: `latest != local` still.
         changed = materializer.materialize(latest, writing: true) || latest != local
         store.x.setPropertyList(found.merged.propertyListValue, forKey: .syncMergedFiles)
         if found.skipped != skipped {
@@ -282,7 +273,6 @@ public final class CounterSync: CounterChangeRecorder {
     OwnCounterMoves(store: store, instance: machine.instance).take()
   }
 
-  /// `nil` while the folder is gone.
   public var changeDescriptor: Int32? { folder.changeDescriptor }
 
   public func processFolderChanges() -> (changes: FolderChanges, countersChanged: Bool) {

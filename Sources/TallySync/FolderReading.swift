@@ -7,15 +7,13 @@ struct FolderReading {
   let folder: SyncFolder
   let machine: SyncMachine
   let syncedSettings: [String]
-  /// For the instances this machine replaced (`sync enable --replace-machine`).
   let store: any PropertyListStore
 
   struct Found {
     var incoming: ReplicaState
     var ownFile: SyncFile?
-    /// The other machines' files merged, to read again only once they change.
+    /// Read again only once they change, as the skipped ones.
     var merged: [String: MergedFile]
-    /// The files skipped, to parse again only once they change.
     var skipped: [String: SkippedFile]
     var status: SyncStatus
     var claimedMore: Bool
@@ -37,7 +35,6 @@ struct FolderReading {
     var ownFile: SyncFile?
     var merged: [String: MergedFile] = [:]
     let ownName = SyncFile.fileName(machine: machine.name)
-    // Read only when a file carries this machine's name with another instance (rare).
     lazy var replaced = Set(store.x.object([String].self, forKey: .syncReplacedInstances) ?? [])
     for (name, entry) in (files ?? [:]).sorted(by: { $0.key < $1.key }) {
       switch entry.content {

@@ -7,7 +7,6 @@ enum LocalChange {
   case set(String, Int)
   case delete(String)
   case fields(String)
-  /// Writes every field of the counter's record, and sets the value if it differs.
   case created(String, value: Int)
 
   /// The value moved from `from` to `to`: the difference, or a set when it does not fit an `Int`.
@@ -27,7 +26,6 @@ extension LocalChange {
     let lookup = Lookup(records: records, state: state)
     for change in changes {
       let known = lookup.group(withID: change.id, in: state)?.members ?? []
-      // A counter the state does not know yet (sync was on, its files not yet read): made.
       let members = known.isEmpty ? [ReplicaState.memberID(forNew: change.id, instance: instance)] : known
       switch change {
       case .add(_, let delta):
@@ -56,8 +54,7 @@ extension LocalChange {
     }
   }
 
-  /// What ``apply(_:records:to:instance:tick:)`` looks counters up in, kept up to date, so
-  /// that a change costs the same however many counters there are.
+  /// Indexes kept up to date, so that a change costs the same however many counters there are.
   private final class Lookup {
     private var byNameID: [String: [String]]
     private let records: [CounterRecord]
@@ -106,15 +103,13 @@ extension LocalChange {
     }
   }
 
-  /// The member a count goes to: this machine's own, or the first that is not deleted.
   private static func counted(among members: [String], in state: ReplicaState, instance: String) -> String? {
     let visible = members.filter { state.counters[$0]?.isDeleted != true }
     return visible.first { ReplicaState.id($0, isMadeBy: instance) }
       ?? visible.first ?? members.first
   }
 
-  /// Sets the group of `members` to `value`: the first that is not deleted to `value`, every
-  /// other to 0, each having seen every contribution it has now.
+  /// The member counted to `value`, every other to 0, each having seen every contribution.
   private static func set(
     _ value: Int, on members: [String], in state: inout ReplicaState, instance: String, tick: () -> HybridTime
   ) {
@@ -137,8 +132,8 @@ extension LocalChange {
     for (field, value) in entries.sorted(by: { $0.key < $1.key }) where force || counter.fields[field]?.value != value {
       let time = tick()
       counter.write(value, to: field, at: time)
-      // A name its id does not come from: a counter made with the old name later, on a
-      // machine that has not seen this, is another counter (``CounterGroup``).
+      // A counter made with the old name later, on a machine that has not seen this, is
+      // another counter (``CounterGroup``).
       if field == "name", case .string(let name) = value, nameID.utf8.count == 18,
         CounterSync.derivedID(forName: name) != nameID
       {
@@ -166,8 +161,7 @@ extension LocalChange {
     func known(_ record: CounterRecord) -> Int64? { lookup.position(of: record, in: state) }
     let gap: Int64 = 1 << 32
     let before = records[..<index].reversed().lazy.compactMap(known).first
-    // Past the last record with a position, none has one: an import's new counters at the
-    // end of the list look at none of the others.
+    // An import's new counters at the end of the list look at none of the others.
     let after = index < lookup.lastPlaced ? records[(index + 1)...lookup.lastPlaced].lazy.compactMap(known).first : nil
     switch (before, after) {
     // Positions come from files: halfway is computed wide, so no pair of them can overflow.

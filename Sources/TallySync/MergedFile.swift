@@ -3,7 +3,7 @@ import TallyPlatform
 
 /// Another machine's file in the sync folder as it was when merged, kept in the store so
 /// that a start reads again only the files that changed since.
-struct MergedFile: Equatable {
+struct MergedFile: Equatable, RememberedFile {
   var identity: FileIdentity
   var machine: String
   var instance: String
@@ -39,10 +39,6 @@ struct MergedFile: Equatable {
   }
 }
 
-extension DefaultsKey {
-  static let syncMergedFiles = DefaultsKey("syncMergedFiles")
-}
-
 /// A file in the sync folder that was skipped, with its identity then and why: not read
 /// again, by this process or the next, until it changes.
 struct SkippedFile: Equatable {
@@ -61,10 +57,6 @@ extension SkippedFile: RememberedFile {
     else { return nil }
     self.init(identity: identity, reason: reason)
   }
-}
-
-extension DefaultsKey {
-  static let syncSkippedFiles = DefaultsKey("syncSkippedFiles")
 }
 
 extension FileIdentity {
@@ -89,8 +81,6 @@ extension RememberedFile {
     return entries.compactMapValues(Self.init(propertyListValue:))
   }
 }
-
-extension MergedFile: RememberedFile {}
 
 extension Dictionary where Key == String, Value: RememberedFile {
   var propertyListValue: PropertyListValue { .dictionary(mapValues(\.propertyListValue)) }

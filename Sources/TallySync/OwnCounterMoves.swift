@@ -7,8 +7,6 @@ struct OwnCounterMoves {
   let store: any PropertyListStore
   let instance: String
 
-  /// Notes each of this machine's own counters that the merge moved to another id in the
-  /// store, for the counter on screen and the history's changes to follow it.
   func note(from before: ReplicaState, to after: ReplicaState) {
     func owned(_ state: ReplicaState) -> [String: String] {
       let pairs = state.groups.flatMap { group in

@@ -9,7 +9,7 @@ struct OwnSyncFile {
   let store: any PropertyListStore
   let now: () -> Int64
 
-  /// Returns why it could not, or `nil`.
+  /// Why it could not, or `nil`.
   func write(_ state: ReplicaState) -> String? {
     do throws(SystemError) {
       let replaced = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []

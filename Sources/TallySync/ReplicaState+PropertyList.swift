@@ -1,18 +1,8 @@
 import TallyDefaults
 import TallyModel
 
-/// The state as a property list, and back, refusing anything malformed.
-///
-/// ```
-/// counters: { id: { contributions: { instance: [added, subtracted] },
-///                   set: { value, seen: { instance: [added, subtracted] }, time },
-///                   fields: { name: { value, time } },   (no value: removed)
-///                   deleted: { seen, time } } }
-/// settings: { key: { value, time } }   (no value: reset)
-/// time: [milliseconds, counter, machine]
-/// ```
-///
-/// The settings have a key of their own, so that a Tally without them reads the counters.
+/// The state as a property list (docs/sync.md), and back, refusing anything malformed; the
+/// settings have a key of their own, so that a Tally without them reads the counters.
 extension ReplicaState {
   public static let maximumCounters = Backup.maximumCounters
   public static let maximumSettings = 1_000
@@ -23,11 +13,6 @@ extension ReplicaState {
 
   public var settingsPropertyListValue: PropertyListValue {
     .dictionary(settings.mapValues(\.propertyListValue))
-  }
-
-  public init(propertyListValue value: PropertyListValue, settings: PropertyListValue?) throws(SyncFileProblem) {
-    try self.init(propertyListValue: value)
-    if let settings { self.settings = try Self.settings(propertyListValue: settings) }
   }
 
   static func settings(propertyListValue value: PropertyListValue) throws(SyncFileProblem) -> [String: CounterReplica.Field] {
@@ -46,10 +31,9 @@ extension ReplicaState {
     guard entries.count <= Self.maximumCounters else { throw .malformed("more than \(Self.maximumCounters) counters") }
     var counters: [String: CounterReplica] = [:]
     for (id, entry) in entries {
-      // Only a counter's id: never a key of this machine's store such as `syncFolder`.
+      // Never a key of this machine's store such as `syncFolder`.
       guard CounterRecord.isCounterID(id) else { throw .malformed("the counter id \"\(id.prefix(40))\" is not valid") }
       let counter = try CounterReplica(propertyListValue: entry)
-      // A name that could not be typed here (a control character, too long) is refused.
       if let name = counter.fields["name"]?.value {
         guard case .string(let text) = name, Self.isPlainName(text) || (try? CountersModel.validatedName(text)) == text else {
           throw .malformed("the name of the counter \(id) is not valid")
@@ -60,8 +44,7 @@ extension ReplicaState {
     self.init(counters: counters)
   }
 
-  /// Printable ASCII without surrounding spaces, 1 to 32 characters: the common case,
-  /// checked without Unicode's property tables.
+  /// Printable ASCII without surrounding spaces, 1 to 32 characters: the common case, fast.
   static func isPlainName(_ name: String) -> Bool {
     let bytes = name.utf8
     return (1...CountersModel.maximumNameLength).contains(bytes.count) && bytes.first != 0x20 && bytes.last != 0x20
@@ -73,7 +56,6 @@ extension CounterReplica {
   var propertyListValue: PropertyListValue {
     var entries: [String: PropertyListValue] = [
       "contributions": Self.encode(contributions),
-      // A removed field has a time and no value.
       "fields": .dictionary(fields.mapValues(\.propertyListValue)),
     ]
     if let lastSet {
@@ -83,7 +65,6 @@ extension CounterReplica {
     }
     if let deletion {
       var deleted = ["seen": Self.encode(deletion.seen), "time": deletion.time.propertyListValue]
-      // Read by this Tally and later; an earlier one passes over the key.
       deleted["writes"] = deletion.writes.map { .dictionary($0.mapValues(\.propertyListValue)) }
       if !deletion.acknowledged.isEmpty {
         deleted["acknowledged"] = .array(deletion.acknowledged.sorted().map(PropertyListValue.string))
@@ -152,7 +133,6 @@ extension CounterReplica {
 }
 
 extension Contribution {
-  /// `[added, subtracted]`.
   var propertyListValue: PropertyListValue { .array([.integer(Int64(added)), .integer(Int64(subtracted))]) }
 
   init?(propertyListValue value: PropertyListValue) {
@@ -165,7 +145,7 @@ extension Contribution {
 }
 
 extension CounterReplica.Field {
-  /// `{ value, time }`; a removed field (or a reset setting) has a time and no value.
+  /// A removed field (or a reset setting) has a time and no value.
   var propertyListValue: PropertyListValue {
     var entries = ["time": time.propertyListValue]
     entries["value"] = value

@@ -6,8 +6,7 @@ public struct ReplicaState: Hashable, Sendable {
   public static let positionField = "position"
 
   public var counters: [String: CounterReplica]
-  /// By defaults key, each a register with no value once reset, so that an older value from
-  /// another machine does not come back.
+  /// By defaults key; a reset keeps the register, without a value, so an older one stays out.
   public var settings: [String: CounterReplica.Field]
 
   public init(counters: [String: CounterReplica] = [:], settings: [String: CounterReplica.Field] = [:]) {
@@ -113,8 +112,7 @@ extension ReplicaState {
 // MARK: Deleted counters every machine has seen
 
 extension ReplicaState {
-  /// Whether some deletion still waits for this machine's acknowledgement, or can be dropped
-  /// (``compactDeletions(known:instance:acknowledgedBefore:)``).
+  /// Whether some deletion still waits for this machine's acknowledgement, or can be dropped.
   public func hasDeletionsToTend(known: Set<String>, instance: String) -> Bool {
     let kept = namesInUse
     return counters.contains { id, counter in

@@ -10,9 +10,8 @@ public struct SyncFile: Equatable, Sendable {
   public static let suffix = ".tally.plist"
 
   public var machine: String
-  /// Made at random when the machine joins.
   public var instance: String
-  /// Wall-clock milliseconds when it was written.
+  /// Wall-clock milliseconds.
   public var written: Int64
   public var state: ReplicaState
   /// The earlier instances of this machine that it took over: it speaks for their sums too.
@@ -28,19 +27,16 @@ public struct SyncFile: Equatable, Sendable {
     self.replaced = replaced
   }
 
-  /// Its own and those it took over.
   public var speaksFor: Set<String> { Set(replaced).union([instance]) }
 
   public static func fileName(machine: String) -> String { machine + suffix }
 
-  /// A machine's file, or an engine's copy of one.
+  /// A machine's file, or a sync engine's copy of one.
   public static func isMachineFile(_ name: String) -> Bool {
     !name.hasPrefix(".") && name.hasSuffix(".plist") && holds(".tally", in: name)
   }
 
-  /// Whether `text` holds `part`, compared byte by byte: `String.contains(_:)` builds a
-  /// table of `Character`s, whose first `Hashable` use scans every conformance record of
-  /// the binary (docs/performance.md), at every start with sync on.
+  /// Byte by byte: `String.contains(_:)` costs every start with sync on (docs/performance.md).
   private static func holds(_ part: String, in text: String) -> Bool {
     let bytes = Array(text.utf8)
     return bytes.indices.contains { bytes[$0...].starts(with: part.utf8) }
@@ -82,9 +78,9 @@ public struct SyncFile: Equatable, Sendable {
       }
       for case .string(let instance) in instances { replaced.append(instance) }
     }
-    self.init(
-      machine: machine, instance: instance, written: written,
-      state: try ReplicaState(propertyListValue: counters, settings: document["settings"]), replaced: replaced)
+    var state = try ReplicaState(propertyListValue: counters)
+    if let settings = document["settings"] { state.settings = try ReplicaState.settings(propertyListValue: settings) }
+    self.init(machine: machine, instance: instance, written: written, state: state, replaced: replaced)
   }
 }
 

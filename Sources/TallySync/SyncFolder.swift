@@ -19,8 +19,6 @@ final class SyncFolder {
     self.path = path
   }
 
-  var isReachable: Bool { (try? UntrustedFolder(path: path)) != nil }
-
   func filePath(_ name: String) -> String { StoreLocation.join(path, name) }
 
   /// Every machine file in the folder with what it holds, by name (one in `merged` and not

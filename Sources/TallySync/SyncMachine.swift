@@ -52,4 +52,6 @@ extension DefaultsKey {
   public static let syncRetiredIDs = DefaultsKey("syncRetiredIDs")
   /// `[old, new]` pairs in order, for the history to move this machine's changes with them.
   public static let syncMovedIDs = DefaultsKey("syncMovedIDs")
+  static let syncMergedFiles = DefaultsKey("syncMergedFiles")
+  static let syncSkippedFiles = DefaultsKey("syncSkippedFiles")
 }

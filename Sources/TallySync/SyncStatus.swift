@@ -88,14 +88,10 @@ extension SyncStatus {
   private static func age(_ difference: (partialValue: Int64, overflow: Bool)) -> String {
     // A clock a little ahead is no news; a day or more is worth saying.
     if difference.overflow || difference.partialValue < -86_400_000 { return "in the future" }
-    return age(difference.partialValue) + " ago"
-  }
-
-  private static func age(_ milliseconds: Int64) -> String {
-    let seconds = max(0, milliseconds / 1000)
-    if seconds < 120 { return "\(seconds) s" }
-    if seconds < 7200 { return "\(seconds / 60) min" }
-    if seconds < 172_800 { return "\(seconds / 3600) h" }
-    return "\(seconds / 86400) days"
+    let seconds = max(0, difference.partialValue / 1000)
+    if seconds < 120 { return "\(seconds) s ago" }
+    if seconds < 7200 { return "\(seconds / 60) min ago" }
+    if seconds < 172_800 { return "\(seconds / 3600) h ago" }
+    return "\(seconds / 86400) days ago"
   }
 }

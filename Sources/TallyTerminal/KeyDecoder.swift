@@ -1,14 +1,11 @@
 import CNcurses
 import TallyScreens
 
-/// Turns what ncurses' `wget_wch` returns into Tally's `Key` values.
-///
-/// Pure functions of their input, so the mapping is unit-tested without a terminal.
+/// Turns what ncurses' `wget_wch` returns into Tally's `Key` values, without a terminal.
 public enum KeyDecoder {
   /// What an input code means to the run loop.
   public enum Event: Equatable, Sendable {
     case key(Key)
-    /// The terminal changed size.
     case resize
     /// A mouse report is waiting to be read with `getmouse`.
     case mouse
@@ -58,7 +55,7 @@ public enum KeyDecoder {
     return .mouse(MouseEvent(kind, column: column, row: row))
   }
 
-  /// Each report's bits and what they mean, first match first: made once, not per report.
+  /// First match first.
   private static let mouseKinds: [(mask: mmask_t, kind: MouseEvent.Kind)] = [
     (tally_button1_pressed() | tally_button1_clicked(), .press), (tally_button1_released(), .release),
     (tally_button4_pressed(), .scrollUp), (tally_button5_pressed(), .scrollDown),

@@ -4,18 +4,13 @@ import TallySettings
 
 /// Maps a `Style` to ncurses attributes and a colour pair, as the `theme` setting asks.
 ///
-/// Colours are used only when the terminal has them, `NO_COLOR` is unset and the theme is
-/// not `mono`; every role also carries an attribute, so nothing depends on colour alone.
-/// The default theme keeps the text on the terminal's own background (`use_default_colors`);
-/// `high-contrast` puts coloured roles on a solid background and dims nothing.
+/// Colours only when the terminal has them, `NO_COLOR` is unset and the theme is not `mono`;
+/// every role also carries an attribute, so nothing depends on colour alone.
 public struct Palette {
   private let theme: Theme
   private let hasColor: Bool
 
-  /// Whether colour may be used at all.
-  ///
-  /// It may not when `NO_COLOR` is set to anything but the empty string (no-color.org). A
-  /// terminal without colours is checked when the palette starts.
+  /// Not when `NO_COLOR` is set to anything but the empty string (no-color.org).
   public static func allowsColor(environment: [String: String]) -> Bool {
     environment["NO_COLOR"].map(\.isEmpty) ?? true
   }
@@ -35,9 +30,7 @@ public struct Palette {
     hasColor = true
   }
 
-  /// The colour pairs 1, 2 and 3 (accent, warning, success) of `theme`.
-  ///
-  /// Each is a foreground and a background; -1 is the terminal's own. None for `mono`.
+  /// The colour pairs 1, 2 and 3 (accent, warning, success) of `theme`; -1 is the terminal's own.
   static func colorPairs(for theme: Theme) -> [(foreground: Int16, background: Int16)] {
     switch theme {
     // Chosen to read on both dark and light backgrounds.

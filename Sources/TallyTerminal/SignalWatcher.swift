@@ -7,18 +7,13 @@ import Glibc
 /// The watched signals are blocked for the calling thread, which must be the only thread
 /// that runs while they are (Tally's run loop and `tally watch` are single-threaded).
 public final class SignalWatcher {
-  /// Signals that end Tally cleanly, restoring the terminal first.
-  static let terminating: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
-  /// All the signals watched: the terminating ones, the window-size change, and stop and
-  /// continue (so that ncurses' own asynchronous handler for SIGTSTP never runs in the middle
-  /// of drawing).
-  static let watched: [Int32] = terminating + [SIGWINCH, SIGTSTP, SIGCONT]
+  /// The terminating signals, the size change, and stop and continue (so that ncurses' own
+  /// handler for SIGTSTP never runs in the middle of drawing).
+  static let watched: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
 
-  /// Readable when a watched signal has arrived.
   public let descriptor: Int32
   private var previousMask = sigset_t()
 
-  /// Watches the signals the interactive app handles (``watched``).
   convenience init() throws(SystemCallError) {
     // ncurses sets SIGTSTP to SIG_IGN around every screen update when it finds the default
     // action at start, and setting SIG_IGN discards a pending (blocked) SIGTSTP: a stop sent
@@ -28,11 +23,9 @@ public final class SignalWatcher {
     try self.init(watching: Self.watched)
   }
 
-  /// The signals that end a command without a terminal (`tally watch`): SIGTERM, SIGINT and
-  /// SIGHUP.
+  /// The signals that end a command without a terminal (`tally watch`).
   public static let endingCommand: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
-  /// Watches `signals` only, as a command without a terminal does (``endingCommand``).
   public init(watching signals: [Int32]) throws(SystemCallError) {
     var mask = sigset_t()
     sigemptyset(&mask)
@@ -56,17 +49,13 @@ public final class SignalWatcher {
     return signals
   }
 
-  /// Stops watching: closes the descriptor and unblocks the signals.
   public func stop() {
     close(descriptor)
     pthread_sigmask(SIG_SETMASK, &previousMask, nil)
   }
 
-  /// Ends the process as `signal` would have, after the terminal has been restored.
-  ///
-  /// The parent thus sees the usual "killed by SIGTERM" status. Only that signal is
-  /// unblocked: a second one already pending stays blocked, so no handler ever runs after
-  /// the restore.
+  /// Ends the process as `signal` would have, after the terminal has been restored; only that
+  /// signal is unblocked, so a second one pending never runs a handler after the restore.
   static func terminateProcess(with signal: Int32) -> Never {
     Glibc.signal(signal, SIG_DFL)
     var mask = sigset_t()
@@ -76,13 +65,12 @@ public final class SignalWatcher {
     raise(signal)
     exit(128 + signal)
   }
-  /// Stops the process as a terminal's Ctrl-Z would (the terminal is already restored) and
-  /// returns once it is continued.
+
+  /// Stops the process as Ctrl-Z would and returns once it is continued.
   ///
-  /// Only when a job-control shell can continue it: the parent must be in this session but
-  /// another process group (otherwise the process group is orphaned, and a stopped process
-  /// would wait forever). SIGSTOP does the stopping, because the kernel's own checks for
-  /// SIGTSTP race with a shell taking the terminal back.
+  /// Only when a job-control shell can continue it (the parent in this session, another
+  /// process group); SIGSTOP, as the kernel's checks for SIGTSTP race with a shell taking the
+  /// terminal back.
   func stopProcess() {
     let parent = getppid()
     guard getsid(parent) == getsid(0), getpgid(parent) != getpgrp() else { return }

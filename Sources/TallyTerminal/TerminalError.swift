@@ -1,12 +1,10 @@
 /// Why the interactive terminal could not be started.
 public enum TerminalError: Error, CustomStringConvertible, Equatable {
-  /// Standard input or output is not a terminal (a pipe, a file, /dev/null).
   case notATerminal(stream: String)
-  /// ncurses does not know the terminal type in `TERM`.
+  /// `nil`: `TERM` is not set.
   case unknownTerminalType(String?)
-  /// The terminal type cannot move the cursor (such as `dumb`), so no screen can be drawn.
+  /// Such as `dumb`.
   case cannotAddressCursor(String)
-  /// A system call needed for the terminal failed.
   case systemCall(String)
 
   public var description: String {

@@ -4,13 +4,8 @@ import TallyApp
 import TallyScreens
 import TallySettings
 
-/// The ncurses session, the only type in Tally that calls ncurses.
-///
-/// It starts and restores the terminal, waits for input and signals, decodes keys and
-/// copies canvases to the screen.
-///
-/// ``stop()`` restores the terminal and is safe to call more than once; `deinit` calls it, so
-/// a thrown error that unwinds past the session restores the terminal too.
+/// The ncurses session, the only type in Tally that calls ncurses: it starts and restores the
+/// terminal (in `deinit` too), waits for input and signals, decodes keys and draws canvases.
 public final class TerminalSession: TerminalDriver {
   public private(set) var width: Int
   public private(set) var height: Int
@@ -18,7 +13,6 @@ public final class TerminalSession: TerminalDriver {
   private let screen: OpaquePointer
   private let signals: SignalWatcher
   private var palette: Palette
-  /// Whether colour may be used (`NO_COLOR`), for a theme applied later.
   private let allowsColor: Bool
   public let isUnicode: Bool
   private var isStopped = false
@@ -62,12 +56,9 @@ public final class TerminalSession: TerminalDriver {
     (width, height) = (Int(tally_cols()), Int(tally_lines()))
   }
 
-  /// Throws unless a session could start here.
-  ///
-  /// A session needs both standard streams to be terminals, and `TERM` to name a terminal
-  /// type that can move the cursor. Writes nothing to the terminal, so the app can check
-  /// before it opens its store, and report a store it cannot open before anything is drawn,
-  /// at the cost of one more terminfo read (docs/performance.md).
+  /// Throws unless a session could start here (both standard streams terminals, `TERM` a type
+  /// that can move the cursor), writing nothing, so that the app can check before it opens
+  /// its store.
   public static func checkTerminal(environment: [String: String]) throws(TerminalError) {
     let type = try terminalType(environment: environment)
     switch tally_check_terminal_type(type, STDOUT_FILENO) {
@@ -77,7 +68,6 @@ public final class TerminalSession: TerminalDriver {
     }
   }
 
-  /// `TERM`, once standard input and output are both terminals; touches nothing.
   private static func terminalType(environment: [String: String]) throws(TerminalError) -> String {
     guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "input") }
     guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
@@ -85,8 +75,7 @@ public final class TerminalSession: TerminalDriver {
     return type
   }
 
-  /// Restores the terminal, then ends the process as `signal` would have, so that the
-  /// parent sees the usual "killed by signal" status.
+  /// Restores the terminal, then ends the process as `signal` would have.
   public func terminateProcess(with signal: Int32) -> Never {
     restoreTerminal()
     SignalWatcher.terminateProcess(with: signal)
@@ -101,12 +90,10 @@ public final class TerminalSession: TerminalDriver {
     resume()
   }
 
-  /// The mouse events Tally asks for: button 1 and the wheel.
   private static var mouseEvents: mmask_t {
     tally_button1_pressed() | tally_button1_released() | tally_button4_pressed() | tally_button5_pressed()
   }
 
-  /// Takes the terminal again after a stop, at whatever size it has now.
   private func resume() {
     reset_prog_mode()
     mousemask(Self.mouseEvents, nil)
@@ -118,7 +105,6 @@ public final class TerminalSession: TerminalDriver {
     delscreen(screen)
   }
 
-  /// Restores the terminal to how it was before the session started.
   public func stop() {
     guard !isStopped else { return }
     restoreTerminal()
@@ -172,9 +158,7 @@ public final class TerminalSession: TerminalDriver {
     return .input
   }
 
-  /// Every key waiting to be read, without blocking.
-  ///
-  /// A resize reported by ncurses updates ``width`` and ``height``.
+  /// Every key waiting to be read, without blocking; a resize updates ``width`` and ``height``.
   public func readKeys() -> [Key] {
     var keys: [Key] = []
     var character: wint_t = 0
@@ -197,11 +181,8 @@ public final class TerminalSession: TerminalDriver {
     }
   }
 
-  /// The mouse reports ncurses has queued.
-  ///
-  /// Reports that arrive together (a quick click's press and release) come from one
-  /// `KEY_MOUSE`, and `getmouse` hands them out newest first, so they are read until none
-  /// is left (at most a screenful) and put in order.
+  /// The mouse reports ncurses has queued: reports that arrive together (a click's press and
+  /// release) come from one `KEY_MOUSE`, newest first, so all are read and put in order.
   private func readMouseEvents() -> [Key] {
     var events: [Key] = []
     var event = MEVENT()
@@ -228,11 +209,9 @@ public final class TerminalSession: TerminalDriver {
     }
   }
 
-  /// Copies `canvas` to the screen; ncurses sends only the cells that changed.
+  /// Copies `canvas` to the screen, handing ncurses only the cells that differ from the last frame.
   public func draw(_ canvas: Canvas) {
     let window = tally_stdscr()
-    // Only the cells that differ from the last frame are handed to ncurses (which then sends
-    // only what differs from the screen): a key press costs a few cells, not 1,920.
     let previous: Canvas
     if let drawn, drawn.width == canvas.width, drawn.height == canvas.height {
       previous = drawn
@@ -251,14 +230,11 @@ public final class TerminalSession: TerminalDriver {
       var last = min(changed.upperBound, columns - 1)
       if first >= columns { continue }
       // Whole characters only: never start or end in the middle of a wide one.
-      while first > 0, canvas.isContinuation(column: first, row: row) || previous.isContinuation(column: first, row: row) {
-        first -= 1
+      func isInside(_ column: Int) -> Bool {
+        canvas.isContinuation(column: column, row: row) || previous.isContinuation(column: column, row: row)
       }
-      while last + 1 < columns,
-        canvas.isContinuation(column: last + 1, row: row) || previous.isContinuation(column: last + 1, row: row)
-      {
-        last += 1
-      }
+      while first > 0, isInside(first) { first -= 1 }
+      while last + 1 < columns, isInside(last + 1) { last += 1 }
       put(canvas, row: row, columns: first...last, run: &run)
     }
     wattr_set(window, tally_attr_normal(), 0, nil)
@@ -269,10 +245,8 @@ public final class TerminalSession: TerminalDriver {
       curs_set(0)
     }
     wrefresh(window)
-    // The frame reaches the terminal through a kernel worker that Linux queues on this
-    // core: yielding it now lets the worker hand the frame over before the work that
-    // follows a frame (such as the sync folder's reading after the first) holds the core
-    // (docs/performance.md).
+    // Lets the kernel worker that writes the frame to the terminal run before the work that
+    // follows a frame holds this core.
     sched_yield()
     drawn = canvas
   }
@@ -324,9 +298,8 @@ public final class TerminalSession: TerminalDriver {
     "‹": 0x3C, "›": 0x3E, "…": 0x7E, "→": 0x3E, "░": 0x2E, "▒": 0x23, "✓": 0x2A, "·": 0x2E, "–": 0x2D, "▲": 0x5E,
   ]
 
-  /// Takes the terminal's size now, and draws every cell again on the next frame: the
-  /// terminal may have been smaller in between (its content cut or reflowed) and back at the
-  /// size ncurses knows, which then sees nothing to redo.
+  /// Takes the terminal's size now, and draws every cell again on the next frame: it may have
+  /// been smaller in between and back at the size ncurses knows, which then sees nothing to redo.
   private func redrawWhole() {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {

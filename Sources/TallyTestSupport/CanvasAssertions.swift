@@ -3,15 +3,10 @@ import Testing
 
 extension Canvas {
   /// The canvas as a framed picture, for failure messages.
-  public var picture: String {
-    let border = "+" + String(repeating: "-", count: width) + "+"
-    return ([border] + lines.map { "|" + $0 + String(repeating: " ", count: max(0, width - $0.terminalWidth)) + "|" } + [border])
-      .joined(separator: "\n")
-  }
+  public var picture: String { TerminalApp.frame(lines, columns: width) }
 }
 
-/// Expects `canvas` to show exactly `expected`, line by line (trailing spaces ignored); on a
-/// mismatch the message shows both screens whole.
+/// Expects `canvas` to show exactly `expected` (trailing spaces ignored).
 public func expectLines(
   _ canvas: Canvas, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -23,11 +18,7 @@ public func expectLines(
 }
 
 extension Canvas {
-  /// The styles of `row`, one letter per cell.
-  ///
-  /// A test can thus assert where each style is drawn: a space for plain, `b` bold, `h` a
-  /// hint, `A` accent (the title and buttons), `S` the selected tab, `F` a text field, `W`
-  /// a warning, `?` any other style. Trailing plain cells are left out, as in ``lines``.
+  /// The styles of `row`, one letter per cell, trailing plain cells left out.
   public func styleLine(_ row: Int) -> String {
     var letters = (0..<width).map { column -> Character in
       switch style(column: column, row: row) {

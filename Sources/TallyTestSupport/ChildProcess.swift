@@ -20,21 +20,27 @@ public enum ChildProcess {
     _ path: String, _ arguments: [String] = [], environment: [String: String] = [:],
     standardInput: String = "/dev/null", closedOutput: Bool = false
   ) throws -> Result {
-    var ends: [Int32] = [-1, -1]
-    if closedOutput {
-      guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
-      close(ends[0])
-    }
-    defer { if closedOutput { close(ends[1]) } }
+    let ends = closedOutput ? try pipeEnds() : nil
+    if let ends { close(ends.read) }
+    defer { if let ends { close(ends.write) } }
     let directory = try TemporaryDirectory(prefix: "tally-child")
     let outPath = directory.appending("stdout")
     let errPath = directory.appending("stderr")
     let pid = try spawn(
       path, arguments, environment: environment, standardInput: standardInput, standardOutput: outPath,
-      standardError: errPath, outputDescriptor: closedOutput ? ends[1] : nil)
+      standardError: errPath, outputDescriptor: ends?.write)
     let status = wait(for: pid)
     return Result(
       status: status, standardOutput: (try? readFileText(outPath)) ?? "", standardError: (try? readFileText(errPath)) ?? "")
+  }
+
+  /// A pipe whose ends no child inherits but through `outputDescriptor` (tests run in
+  /// parallel: a child holding a write end would keep the pipe open after its writer ended).
+  static func pipeEnds() throws -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
   }
 
   public static func spawn(
@@ -98,8 +104,7 @@ public enum ChildProcess {
   }
 }
 
-/// Runs some of this test process's own tests in a child process, with its own environment:
-/// the worker half of a test that needs separate processes, a suite enabled by a variable.
+/// Runs some of this test process's own tests in a child process with its own environment.
 public enum SelfTestProcess {
   public static func arguments(filter: String) -> [String] {
     ["--testing-library", "swift-testing", "--filter", filter]

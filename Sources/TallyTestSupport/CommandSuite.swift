@@ -1,10 +1,9 @@
 import Testing
 
-/// A test suite that runs the built `tally` as a process, on a store in a temporary data
-/// directory of its own: what the command tests share.
+/// A test suite that runs the built `tally` on a store in a temporary data directory of its own.
 public protocol CommandSuite {
   var tally: String { get }
-  /// The directory that is `XDG_DATA_HOME`: Tally's store is in its `tally` folder.
+  /// `XDG_DATA_HOME`.
   var data: TemporaryDirectory { get }
   /// Variables set for every run besides `XDG_DATA_HOME` and `PATH`, such as `TZ`.
   var extraEnvironment: [String: String] { get }
@@ -17,7 +16,6 @@ extension CommandSuite {
     ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin"].merging(extraEnvironment) { $1 }
   }
 
-  /// Tally's data directory: where `defaults.plist` and `history.sqlite` are.
   public var storeDirectory: String { data.appending("tally") }
 
   @discardableResult
@@ -25,7 +23,6 @@ extension CommandSuite {
     try ChildProcess.run(tally, arguments, environment: environment.merging(extra) { $1 })
   }
 
-  /// Expects exit 0.
   @discardableResult
   public func expectSuccess(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws
     -> ChildProcess.Result
@@ -35,16 +32,17 @@ extension CommandSuite {
     return result
   }
 
-  /// Runs `tally arguments` and expects exit 0, exactly `expected` on stdout and nothing on stderr.
+  /// Expects exit 0, exactly `expected` on stdout and nothing on stderr.
   public func expectOutput(_ arguments: String..., is expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws
   {
     let result = try ChildProcess.run(tally, arguments, environment: environment)
     #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
     #expect(result.standardOutput == expected, "\(result)", sourceLocation: sourceLocation)
+
     #expect(result.standardError.isEmpty, "\(result)", sourceLocation: sourceLocation)
   }
 
-  /// Runs `tally arguments` and expects exit `status`, `message` in stderr and nothing on stdout.
+  /// Expects exit `status`, `message` in stderr and nothing on stdout.
   public func expectFailure(
     _ arguments: String..., status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {

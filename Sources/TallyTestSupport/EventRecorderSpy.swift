@@ -1,7 +1,6 @@
 import TallyModel
 
-/// An `EventRecorder` that records every event, so a test can assert exactly what an action
-/// reported, in order.
+/// An `EventRecorder` that keeps every event, in order.
 public final class EventRecorderSpy: EventRecorder {
   public private(set) var events: [AppEvent] = []
 
@@ -11,7 +10,6 @@ public final class EventRecorderSpy: EventRecorder {
     events.append(event)
   }
 
-  /// Forgets what was recorded so far, to assert only on what follows.
   public func reset() {
     events.removeAll()
   }

@@ -9,7 +9,7 @@ public final class FakeUserDefaults: UserDefaultsProtocol {
   public var bools: [String: Bool] = [:]
   public var others: [String: PropertyListValue] = [:]
   public var registered: [String: PropertyListValue] = [:]
-  /// Every key written, in order, so a test can assert exactly what was saved.
+  /// Every key written, in order.
   public private(set) var writtenKeys: [String] = []
 
   public init() {}
@@ -60,5 +60,4 @@ public final class FakeUserDefaults: UserDefaultsProtocol {
   }
 }
 
-/// A fake store saves at once and is shared with nobody, as the defaults of `SharedStore` say.
 extension FakeUserDefaults: SharedStore {}

@@ -1,7 +1,6 @@
 import TallyScreens
 
 extension Key {
-  /// The arguments to `tmux send-keys` that press this key, named as tmux names it.
   var sendKeysArguments: [String] {
     switch self {
     case .character(" "): ["Space"]

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import TallyModel
 
-/// The moment an ISO 8601 UTC time such as "2026-11-23T10:00:00Z" or "…T10:00:00.250Z" names
-/// (the epoch if it names none), for tests that place changes in time.
+/// The moment "2026-11-23T10:00:00Z" or "…T10:00:00.250Z" names (the epoch if it names none).
 public func at(_ text: String) -> Date {
   (try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)) ?? Date(timeIntervalSince1970: 0)
 }
@@ -26,7 +25,6 @@ public final class ManualClock: WallClock {
 
   public func utcOffset(at date: Date) -> Int { offset }
 
-  /// The fixed offset names the zone: a test that changes it changes the zone.
   public var timeZoneIdentity: String? { "fixed:\(offset)" }
 
   public func advance(by seconds: Double) {

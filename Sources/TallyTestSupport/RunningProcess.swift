@@ -1,8 +1,8 @@
 import Glibc
 import TallyPlatform
 
-/// A child process whose standard output is read line by line while it runs, as a status
-/// bar reads `tally watch`, each read with a deadline; killed when the value goes away.
+/// A child process whose output is read line by line, each read with a deadline; killed when
+/// the value goes away.
 public final class RunningProcess {
   public let pid: pid_t
   private let output: Int32
@@ -12,25 +12,19 @@ public final class RunningProcess {
   public init(
     _ path: String, _ arguments: [String], environment: [String: String], standardError: String = "/dev/null"
   ) throws {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw TestSupportError("pipe failed") }
-    // Neither end leaks into children started meanwhile (tests run in parallel): one holding
-    // the write end would keep the pipe open after this child ended.
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let ends = try ChildProcess.pipeEnds()
+    defer { close(ends.write) }
     do {
       pid = try ChildProcess.spawn(
-        path, arguments, environment: environment, standardError: standardError, outputDescriptor: ends[1])
+        path, arguments, environment: environment, standardError: standardError, outputDescriptor: ends.write)
     } catch {
-      close(ends[0])
-      close(ends[1])
+      close(ends.read)
       throw error
     }
-    close(ends[1])
-    output = ends[0]
+    output = ends.read
   }
 
-  /// The next line the child prints (without its line feed), or `nil` when none comes within
-  /// `timeout` seconds or the child closed its output.
+  /// Without its line feed; `nil` when none comes in time or the output is closed.
   public func readLine(timeout: Double) -> String? {
     let deadline = MonotonicClock.now() + timeout
     while true {
@@ -61,10 +55,7 @@ public final class RunningProcess {
   }
 
   deinit {
-    if status == nil {
-      kill(pid, SIGKILL)
-      _ = ChildProcess.wait(for: pid)
-    }
+    _ = stop(with: SIGKILL)
     close(output)
   }
 }

@@ -1,11 +1,7 @@
 /// The mouse, as a terminal reports it to the app.
 extension TerminalApp {
-  /// Clicks the left mouse button on a cell, as the terminal reports a press and a release.
-  ///
-  /// Cells are 0-based, as the screen's lines count. The report is encoded the way ncurses
-  /// expects it for the `TERM` inside tmux: SGR (`ESC [ < 0 ; x ; y M`) where terminfo's
-  /// `kmous` is `\E[<` (xterm's entries), else the X10 form (`ESC [ M` and three bytes, each
-  /// 32 plus the button, column and row counted from 1), as for `tmux-256color` and `screen`.
+  /// Clicks the left mouse button on a 0-based cell, a press and a release encoded as ncurses
+  /// expects for the `TERM` inside tmux: SGR where terminfo's `kmous` is `\E[<`, else X10.
   public func click(column: Int, row: Int) throws {
     if try usesSGRMouse() {
       try type("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
@@ -19,8 +15,7 @@ extension TerminalApp {
     }
   }
 
-  /// Waits until the screen shows `text`, such as a button's "[ + ]", then clicks its
-  /// first character.
+  /// Waits until the screen shows `text`, such as "[ + ]", then clicks its first character.
   public func click(on text: String, timeout: Double = 5) async throws {
     let lines = try await waitFor(text: text, timeout: timeout)
     for (row, line) in lines.enumerated() {

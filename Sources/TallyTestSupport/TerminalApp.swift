@@ -2,12 +2,9 @@ import Glibc
 import TallyPlatform
 import TallyScreens
 
-/// Drives the real `tally` binary inside a real terminal emulator, as `XCUIApplication`
-/// drives an iOS app.
+/// Drives the real `tally` binary inside tmux, as `XCUIApplication` drives an iOS app.
 ///
-/// Each instance runs its own tmux server on a private socket in its own temporary
-/// directory, so tests never share a terminal, a store or a home directory, and can run in
-/// parallel, in any order, any number of times:
+/// Each instance has its own tmux server, socket, store and home in its own temporary directory:
 ///
 /// ```swift
 /// let app = try TerminalApp()
@@ -17,29 +14,20 @@ import TallyScreens
 /// try await app.waitFor(text: "Count: 1")
 /// ```
 ///
-/// A launched app sees `HOME` and `XDG_DATA_HOME` inside the instance's temporary directory
-/// unless `launchEnvironment` says otherwise, a UTF-8 locale, and `TERM` as tmux sets it.
-/// A failed wait throws an error whose message is the whole screen.
+/// The app sees `HOME` and `XDG_DATA_HOME` in that directory, a UTF-8 locale and `TERM` as
+/// tmux sets it, unless `launchEnvironment` says otherwise. A failed wait shows the screen.
 public final class TerminalApp {
   public var launchArguments: [String] = []
-  /// Environment variables added to (or replacing) the defaults above.
   public var launchEnvironment: [String: String] = [:]
-  /// The terminal's size at launch.
   public var columns = 80
   public var rows = 24
   /// `TERM` inside the terminal (tmux's `default-terminal`), such as `xterm-256color`;
   /// tmux's own default (`tmux-256color` or `screen`) when `nil`.
   public var terminalType: String?
-  /// The program to run; the built `tally` by default.
   public let executable: String
-
-  /// The private directory holding the socket, the home directory and the data directory.
   public let directory: TemporaryDirectory
-  /// `HOME` for the launched app.
   public var homeDirectory: String { directory.appending("home") }
-  /// `XDG_DATA_HOME` for the launched app; the store is in its `tally` subdirectory.
   public var dataHome: String { directory.appending("data") }
-  /// Where the file store lives when the app is not in memory.
   public var storeDirectory: String { dataHome + "/tally" }
 
   private var socket: String { directory.appending("tmux.sock") }
@@ -64,7 +52,6 @@ public final class TerminalApp {
 
   // MARK: Launching
 
-  /// Starts the app in a fresh terminal of ``columns`` x ``rows``.
   public func launch() throws {
     precondition(!launched, "launch() is called once per TerminalApp")
     let configuration = directory.appending("tmux.conf")
@@ -83,11 +70,9 @@ public final class TerminalApp {
     environment.merge(launchEnvironment) { $1 }
     let assignments = environment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
     let command = ([Self.quote(executable)] + launchArguments.map(Self.quote)).joined(separator: " ")
-    // The wrapper records the terminal modes before and after, and the exit status, then
-    // stays (until the server is killed) so the terminal keeps the state the app left it
-    // in: once its last process ends, tmux marks the pane dead and resets its modes. The
-    // app's process id is written by the shell that then becomes the app (`exec`), so a
-    // signal meant for the app never reaches the `stty` that runs after it.
+    // The wrapper records the tty modes before and after and the exit status, then stays,
+    // as tmux resets a dead pane's modes. The shell that writes the process id becomes the
+    // app (`exec`), so a signal meant for the app never reaches the `stty` after it.
     let script = """
       stty -g > \(Self.quote(directory.appending("stty-before")))
       /bin/sh -c 'echo "$$" > "$0" && exec "$@"' \(Self.quote(processIDFile)) env -i TERM="$TERM" \(assignments.joined(separator: " ")) \(command)
@@ -114,8 +99,7 @@ public final class TerminalApp {
     }
   }
 
-  /// Types `text` literally, character by character as one paste; raw bytes too, such as a
-  /// mouse report.
+  /// Types `text` literally as one paste; raw bytes too, such as a mouse report.
   public func type(_ text: String) throws {
     try runTmux(["send-keys", "-t", "app", "-l", "--", text])
   }
@@ -127,7 +111,7 @@ public final class TerminalApp {
 
   // MARK: Reading the screen
 
-  /// The screen as lines of text, trailing spaces removed.
+  /// Trailing spaces removed.
   public var screen: [String] {
     get throws {
       let result = try runTmux(["capture-pane", "-p", "-t", "app"])
@@ -146,13 +130,11 @@ public final class TerminalApp {
     ((try? screen) ?? ["(no screen)"]).joined(separator: "\n")
   }
 
-  /// Waits until some line of the screen contains `text`; returns the screen.
   @discardableResult
   public func waitFor(text: String, timeout: Double = 5) async throws -> [String] {
     try await waitUntil("the text \"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
   }
 
-  /// Waits until some line of the screen matches `pattern`; returns the screen.
   @discardableResult
   public func waitFor(regex pattern: String, timeout: Double = 5) async throws -> [String] {
     let regex = try Regex(pattern)
@@ -161,20 +143,14 @@ public final class TerminalApp {
     }
   }
 
-  /// Waits until no line of the screen contains `text`.
   @discardableResult
   public func waitForAbsence(of text: String, timeout: Double = 5) async throws -> [String] {
     try await waitUntil("the text \"\(text)\" to go", timeout: timeout) { !$0.contains { $0.contains(text) } }
   }
 
-  /// Polls the screen until `condition` holds on a settled screen, or `timeout` seconds
-  /// pass; a timeout throws an error that shows the whole screen.
-  ///
-  /// Settled: the same in two captures one poll apart. An app writes a frame in several
-  /// pieces and can be preempted between them, so the first capture that shows the awaited
-  /// text may hold half a frame; what a test reads next from the returned screen is then
-  /// missing. If the screen holds the condition but never settles, the last capture that
-  /// held it is returned at the deadline.
+  /// Polls the screen until `condition` holds on a settled screen (the same in two captures:
+  /// a frame is written in pieces), or returns the last capture that held it at the deadline,
+  /// or throws an error that shows the screen.
   @discardableResult
   public func waitUntil(
     _ description: String, timeout: Double = 5, _ condition: ([String]) -> Bool
@@ -201,7 +177,7 @@ public final class TerminalApp {
 
   // MARK: Ending
 
-  /// Waits for the app to exit; returns its exit status (128 + n if signal n ended it).
+  /// 128 + n if signal n ended it.
   @discardableResult
   public func waitForExit(timeout: Double = 5) async throws -> Int32 {
     let deadline = MonotonicClock.now() + timeout
@@ -215,18 +191,15 @@ public final class TerminalApp {
     }
   }
 
-  /// The exit status, or `nil` while the app runs.
   public var exitStatus: Int32? {
     (try? ChildProcess.readFileText(statusFile)).flatMap { Int32($0.trimmingWhitespace()) }
   }
 
-  /// The app's process id, or `nil` before it has started or once it has exited.
   public var processID: pid_t? {
     guard exitStatus == nil, let text = try? ChildProcess.readFileText(processIDFile) else { return nil }
     return pid_t(text.trimmingWhitespace())
   }
 
-  /// Sends `signal` to the app.
   public func send(signal: Int32) throws {
     guard let pid = processID else { throw TestSupportError("the app is not running") }
     kill(pid, signal)
@@ -244,14 +217,12 @@ public final class TerminalApp {
     }
   }
 
-  /// Whether the app rang the terminal's bell (the byte 0x07) since the terminal started.
   public var bellRang: Bool {
     get throws {
       try runTmux(["display-message", "-p", "-t", "app", "#{window_bell_flag}"]).standardOutput.trimmingWhitespace() == "1"
     }
   }
 
-  /// Whether the app has asked the terminal for mouse reports.
   public var mouseIsOn: Bool {
     get throws {
       try runTmux(["display-message", "-p", "-t", "app", "#{mouse_any_flag}"]).standardOutput.trimmingWhitespace() == "1"
@@ -274,9 +245,11 @@ public final class TerminalApp {
     "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
+  /// `lines` in a box `columns` wide, for failure messages.
   static func frame(_ lines: [String], columns: Int) -> String {
     let border = "+" + String(repeating: "-", count: columns) + "+"
-    return ([border] + lines.map { "|" + $0 } + [border]).joined(separator: "\n")
+    let framed = lines.map { "|" + $0 + String(repeating: " ", count: max(0, columns - $0.terminalWidth)) + "|" }
+    return ([border] + framed + [border]).joined(separator: "\n")
   }
 }
 

@@ -56,7 +56,7 @@ public enum TestFiles {
   }
 
   public static func hardLink(_ path: String, to target: String) throws {
-    guard systemLink(target, path) == 0 else { throw TestSupportError("cannot hard-link \(path): errno \(errno)") }
+    guard Glibc.link(target, path) == 0 else { throw TestSupportError("cannot hard-link \(path): errno \(errno)") }
   }
 
   public static func makeDirectory(_ path: String) throws {
@@ -74,9 +74,4 @@ public enum TestFiles {
   public static func remove(_ path: String) {
     unlink(path)
   }
-}
-
-/// `link(2)`, named apart from `TestFiles.link(_:to:)`.
-private func systemLink(_ target: String, _ path: String) -> Int32 {
-  link(target, path)
 }

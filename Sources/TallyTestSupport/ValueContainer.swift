@@ -21,7 +21,6 @@ public struct ValueContainer: Sendable {
     values.append((key, value))
   }
 
-  /// `-<key> <value>` pairs, each value a one-line property-list XML fragment.
   public var launchArguments: [String] {
     values.flatMap { ["-\($0.key.name)", PropertyListCodec.fragment($0.value)] }
   }
