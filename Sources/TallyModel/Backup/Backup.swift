@@ -119,9 +119,7 @@ public struct Backup: Equatable, Sendable {
       if let goal = item.goal, goal.amount < 1 {
         throw Problem(location: location(index), reason: CounterError.invalidGoal(goal.text).description)
       }
-      if let minimum = item.rules.minimum, let maximum = item.rules.maximum, minimum > maximum {
-        throw Problem(location: location(index), reason: "the min \(minimum) is above the max \(maximum)")
-      }
+      if let crossing = item.rules.crossing { throw Problem(location: location(index), reason: crossing) }
       if let link = item.rules.link, link.every < 2 || !counters.contains(where: { $0.name == link.to }) {
         throw Problem(location: location(index), reason: "a link goes to a counter of the file, every 2 or more")
       }

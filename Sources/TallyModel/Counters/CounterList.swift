@@ -59,7 +59,7 @@ public struct CounterList: Sendable, Equatable {
     if counter.carries, let link = counter.rules.link, let to = self.counter(withID: link.to) {
       text += " of \(link.every) · \(to.name) \(to.shown)"
     }
-    if counter.isPastBound, let bound = counter.rules.refusal(for: counter.total, from: nil) { text += " (past \(bound))" }
+    if let bound = counter.rules.refusal(for: counter.total, from: nil) { text += " (past \(bound))" }
     return text
   }
 
@@ -93,15 +93,12 @@ public struct CounterList: Sendable, Equatable {
     return lines
   }
 
-  /// Whether linking `id` to `to` would make a loop: following links from `to` comes back to `id`.
+  /// Whether linking `id` to the counter `to` would make a loop, through which nothing carries.
   public func linkMakesLoop(from id: String, to: String) -> Bool {
-    var next: String? = to
-    for _ in 0...counters.count {
-      guard let at = next else { return false }
-      if at == id { return true }
-      next = counter(withID: at)?.rules.link?.to
-    }
-    return true
+    var linked = counters
+    guard let at = linked.firstIndex(where: { $0.id == id }) else { return false }
+    linked[at].rules.link = CounterLink(to: to, every: 2)
+    return !Self.carrying(linked)[at].carries
   }
 
   public var current: Counter {
