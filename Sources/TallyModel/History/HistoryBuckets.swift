@@ -102,13 +102,8 @@ public enum HistoryBuckets {
       case .day, .total: number
       }
     // A month is named by its first day's date without the day.
-    let label = dateLabel(UTCTime.civilDate(ofDay: Int64(first)))
+    let label = String(UTCTime.text(for: Date(timeIntervalSince1970: Double(first) * 86_400)).prefix(10))
     return HistoryBucket(
       label: period == .month ? String(label.dropLast(3)) : label, start: calendar.start(ofDay: first), net: net)
-  }
-
-  private static func dateLabel(_ date: (year: Int64, month: Int64, day: Int64)) -> String {
-    func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
-    return "\(date.year)-\(pad(date.month))-\(pad(date.day))"
   }
 }

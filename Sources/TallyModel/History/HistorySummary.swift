@@ -99,5 +99,6 @@ public struct HistorySummary: Equatable, Sendable {
     return String(UTCTime.text(for: local).prefix(19).map { $0 == "T" ? " " : $0 })
   }
 
-  private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+  /// Two digits at least: "05", "10".
+  static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

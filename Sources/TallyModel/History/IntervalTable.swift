@@ -76,8 +76,7 @@ public struct IntervalTable: Sendable {
     let offset = calendar.utcOffset(date)
     let sign = offset < 0 ? "-" : "+"
     let (hours, minutes) = (abs(offset) / 3600, abs(offset) % 3600 / 60)
-    func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
     let local = HistorySummary.timestamp(date, utcOffset: offset).map { $0 == " " ? "T" : $0 }
-    return String(local) + sign + pad(hours) + ":" + pad(minutes)
+    return String(local) + sign + HistorySummary.pad(hours) + ":" + HistorySummary.pad(minutes)
   }
 }
