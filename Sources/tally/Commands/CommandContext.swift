@@ -87,11 +87,15 @@ struct CommandContext {
 
   /// Makes `edit` (a refusal or a failed save is an exit); returns `counter`'s value after.
   @discardableResult
-  func change(_ edit: CounterEdit, of counter: Counter? = nil) throws -> Int {
+  func change(_ edit: CounterEdit, of counter: Counter? = nil) throws -> Int { try change([edit], of: counter) }
+
+  /// Makes `edits` in one store write, stopping at the first refused, which is the exit.
+  @discardableResult
+  func change(_ edits: [CounterEdit], of counter: Counter? = nil) throws -> Int {
     // The rows a process before this one left waiting are appended first, so that this
     // change's write drops them from the store.
     if history.pending?.unheld.isEmpty == false { _ = try? history.opened() }
-    _ = try Self.checked { () throws(CounterError) in try model.perform(edit) }
+    for outcome in model.apply(edits) { _ = try Self.checked { () throws(CounterError) in try outcome.get() } }
     if let problem = store.saveProblem { throw Self.fail(problem) }
     sync?.publish()
     eventRecorder.flush()

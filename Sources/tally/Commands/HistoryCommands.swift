@@ -38,12 +38,17 @@ struct LogCommand: ParsableCommand {
       valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind?
 
-  func validate() throws {
+  /// `--since` and `--until` as `log` and `table` take them: a date or a UTC time.
+  static func validate(since: String?, until: String?) throws {
     for (option, value) in [("--since", since), ("--until", until)] {
       if let value, GoalCalendar(utcOffset: SystemClock().utcOffset(at:)).moment(from: value) == nil {
         throw ValidationError("\(option) \(value): give a date as YYYY-MM-DD or a time as 2026-11-23T14:05:00Z")
       }
     }
+  }
+
+  func validate() throws {
+    try Self.validate(since: since, until: until)
     if let last, last < 0 { throw ValidationError("-n \(last): give a number of changes, 0 or more") }
   }
 

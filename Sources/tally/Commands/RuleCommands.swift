@@ -134,15 +134,17 @@ struct AlertCommand: ParsableCommand {
       try Output.line(shown?.text ?? "none")
       return
     }
-    for counter in counters {
+    let edits = counters.map { counter in
       var rules = counter.rules
       if let group {
         rules.groupAlert = alert.map { GroupAlert(group: counter.group ?? group, alert: $0) }
       } else {
         rules.alert = alert
       }
-      try context.change(.setRules(rules, of: counter.id))
+      return CounterEdit.setRules(rules, of: counter.id)
     }
+    // A group's counters at once, in one write.
+    try context.change(edits)
   }
 }
 

@@ -41,13 +41,15 @@ struct TableCommand: ParsableCommand {
   @Flag(help: "The same as --format json.")
   var json = false
 
+  func validate() throws { try LogCommand.validate(since: since, until: until) }
+
   func run() throws {
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counters = try group.group.map { try context.counters(inGroup: $0) } ?? context.counters.counters
     let calendar = context.goalCalendar
     let today = calendar.day(of: context.clock.now())
-    let start = try since.map { try moment($0, "--since", calendar) } ?? calendar.start(ofDay: today)
-    let end = try until.map { try moment($0, "--until", calendar) } ?? calendar.start(ofDay: today + 1)
+    let start = since.flatMap(calendar.moment(from:)) ?? calendar.start(ofDay: today)
+    let end = until.flatMap(calendar.moment(from:)) ?? calendar.start(ofDay: today + 1)
     guard start < end else { throw CommandContext.fail("--until must come after --since", status: ExitStatus.usage) }
     try context.requireHistory()
     guard let table = IntervalTable(counters, by: by, history: context.history, calendar: calendar, since: start, until: end)
@@ -63,14 +65,6 @@ struct TableCommand: ParsableCommand {
     case .csv: try Output.lines(Self.csv(table, names: names, calendar: calendar))
     case .json: try Output.lines(Self.json(table, names: counters.map(\.name), calendar: calendar))
     }
-  }
-
-  private func moment(_ text: String, _ option: String, _ calendar: GoalCalendar) throws -> Date {
-    guard let date = calendar.moment(from: text) else {
-      throw CommandContext.fail(
-        "\(option) \(text): give a date as YYYY-MM-DD or a time as 2026-11-23T14:05:00Z", status: ExitStatus.usage)
-    }
-    return date
   }
 
   /// How a row's start reads in the text: `2026-11-23 10:15`, `2026-11-23`, or `2026-11`.
