@@ -125,6 +125,21 @@ struct AppViewModelTests {
       ])
   }
 
+  /// A press and `H` in one burst of keys: the history shows that press, which the run loop
+  /// has not written yet.
+  @Test func theHistoryOpenedInABurstShowsThePressesBeforeIt() {
+    let defaults = InMemoryUserDefaults()
+    AppDefaults.register(in: defaults)
+    let history = SQLiteHistory.inMemory()
+    let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
+    let app = TestApps.app(
+      settings: FakeSettingStorage(showOnboarding: false), defaults: defaults,
+      eventRecorder: HistoryRecorder(log: history, clock: clock, source: .app), history: history, clock: clock)
+    app.press(.space, .space, .character("H"), .character("3"))
+    #expect(app.screen is HistoryViewModel)
+    #expect(app.context().history.summary?.today == 2)
+  }
+
   @Test func hOpensTheCurrentCountersHistoryAtTheViewLastUsedAndQCloses() {
     defaults.integers = ["count": 3]
     let history = SQLiteHistory.inMemory(entries: [

@@ -143,8 +143,8 @@ public final class AppViewModel {
       height: height ?? screenSize.height, unicode: unicode ?? self.unicode, now: clock.now(), calendar: calendar,
       lastChange: lastChange)
     if let request = screen.historyRequest(in: context) {
-      // The board reads the changes of this burst of keys, which are still buffered.
-      if case .board = request { eventRecorder.flush(copyingToFolder: false) }
+      // With the changes of this burst of keys, which are still buffered.
+      eventRecorder.flush(copyingToFolder: false)
       historyRead.read(request, from: history, calendar: calendar)
       context.history = historyRead
     }

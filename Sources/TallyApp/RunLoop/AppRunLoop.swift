@@ -39,15 +39,15 @@ public final class AppRunLoop {
   private let replica: HistoryReplica
   private let clock: WallClock
   private let sync: CounterSync?
-  /// The settings, applied again when the store changes; `nil`: read at start only.
-  private let settings: Settings?
+  private let settings: Settings
+  /// Whether the settings are applied again when the store changes, or read at start only.
+  private let followsSettings: Bool
   private var shownSyncProblem: String?
   private var folderCopyWaitingSince: ContinuousClock.Instant?
   /// Seconds until the words of the last-change line drawn last change, if one was drawn.
   private var lastChangeChangesIn: Double?
   /// Where days begin: made again when the settings change (`dayStartsAtHour`).
-  private lazy var calendar = environmentSettings.calendar(clock: clock)
-  private let environmentSettings: Settings
+  private lazy var calendar = settings.calendar(clock: clock)
 
   /// Makes a run loop on `terminal` over `environment`, which applies the settings anew when
   /// the user changes them if `followsSettings`.
@@ -58,8 +58,8 @@ public final class AppRunLoop {
     replica = environment.history
     clock = environment.clock
     sync = environment.sync
-    settings = followsSettings ? environment.settings : nil
-    environmentSettings = environment.settings
+    settings = environment.settings
+    self.followsSettings = followsSettings
   }
 
   /// Runs until the user quits or a signal ends the process.
@@ -149,7 +149,7 @@ public final class AppRunLoop {
     }
     tellSize(to: app)
     apply(keys, to: app)
-    if app.takeAlert(), case let style = (settings ?? environmentSettings).alertStyle, style != .none {
+    if app.takeAlert(), case let style = settings.alertStyle, style != .none {
       terminal.alert(style)
     }
     if app.isQuitting, !app.quitsWithoutSaving, store.hasUnsavedChanges {
@@ -202,7 +202,7 @@ public final class AppRunLoop {
   /// Tells the app that the store changed, and applies the settings again if they changed.
   private func storeChanged(_ app: AppViewModel) {
     app.receive(.storeChanged)
-    guard let settings, settings.changed() else { return }
+    guard followsSettings, settings.changed() else { return }
     calendar = settings.calendar(clock: clock)
     app.receive(.calendar(calendar))
     let counterScreen = settings.counterScreen()
