@@ -2,8 +2,9 @@ import Glibc
 import TallyTestSupport
 import Testing
 
-/// `tally link` and `tally bounds`, and what `get`, `list`, `stats` and `inc` print for a
-/// linked counter, run as processes on a store in a temporary data directory.
+/// Counters that work together, run as processes on a store in a temporary data directory:
+/// `tally link` and `tally bounds` and what `get`, `list`, `stats` and `inc` print for a
+/// linked counter; alerts; limits.
 struct LinkCommandTests: CommandSuite {
   let tally: String
   let data: TemporaryDirectory
@@ -57,17 +58,8 @@ struct LinkCommandTests: CommandSuite {
     #expect(try expectSuccess("bounds", "seats").standardOutput == "none\n")
     #expect(try expectSuccess("inc", "seats").standardOutput == "4\n")
   }
-}
 
-/// `tally alert`, for a counter and a group, and what reaching one prints, run as processes.
-struct AlertCommandTests: CommandSuite {
-  let tally: String
-  let data: TemporaryDirectory
-
-  init() throws {
-    tally = try Executables.tally()
-    data = try TemporaryDirectory()
-  }
+  // MARK: `tally alert`, for a counter and a group, and what reaching one prints, run as processes
 
   @Test func anAlertIsSetPrintedReplacedAndClearedAndReachingItIsSaidOnStandardError() throws {
     try expectSuccess("new", "cells")
@@ -100,17 +92,8 @@ struct AlertCommandTests: CommandSuite {
     #expect(watching.readLine(timeout: 5)?.contains(#""alert":"cells reached 10""#) == true)
     #expect(watching.stop(with: SIGTERM) == 0)
   }
-}
 
-/// Limits as processes: `tally goal NAME 'at most 3/day'`, `stats`, and a backup's round trip.
-struct LimitCommandTests: CommandSuite {
-  let tally: String
-  let data: TemporaryDirectory
-
-  init() throws {
-    tally = try Executables.tally()
-    data = try TemporaryDirectory()
-  }
+  // MARK: Limits as processes: `tally goal NAME 'at most 3/day'`, `stats`, and a backup's round trip
 
   var extraEnvironment: [String: String] { ["TZ": "UTC"] }
 

@@ -12,7 +12,8 @@ extension TerminalApp {
   }
 }
 
-/// Linked counters and bounds in the real terminal, set up by `tally` commands on the same store.
+/// Counters that work together in the real terminal, set up by `tally` commands on the same
+/// store: links and bounds, alerts, the board, limits.
 struct LinkUITests {
   let test: UITestCase
   var app: TerminalApp { test.app }
@@ -50,17 +51,8 @@ struct LinkUITests {
     try await app.waitFor(text: "past its max 1")
     #expect(try app.tally("get", "seats") == "1\n")
   }
-}
 
-/// Alerts in the real terminal: the bell reaches it, once, and the notice says what was reached.
-struct AlertUITests {
-  let test: UITestCase
-  var app: TerminalApp { test.app }
-
-  init() throws {
-    test = try UITestCase(persistent: true)
-    test.skipOnboarding()
-  }
+  // MARK: Alerts: the bell reaches the terminal, once, and the notice says what was reached
 
   @Test func reachingAnAlertRingsTheBellAndSaysSo() async throws {
     try app.tally("alert", "Count", "3")
@@ -81,17 +73,8 @@ struct AlertUITests {
     try await app.waitFor(text: "Count reached 1")
     #expect(try !app.bellRang)
   }
-}
 
-/// The board in the real terminal: counted in bursts, read back with `tally get`.
-struct BoardUITests {
-  let test: UITestCase
-  var app: TerminalApp { test.app }
-
-  init() throws {
-    test = try UITestCase(persistent: true)
-    test.skipOnboarding()
-  }
+  // MARK: The board: counted in bursts, read back with `tally get`
 
   @Test func countingOnTheBoardIsWhatTallyGetReads() async throws {
     for name in ["lymphocytes", "neutrophils", "monocytes"] { try app.tally("new", name, "--group", "cells") }
@@ -113,17 +96,8 @@ struct BoardUITests {
     try await app.waitFor(text: "monocytes: 1")
     #expect(try app.tally("get", "--group", "cells") == "6\n2\n1\n")
   }
-}
 
-/// A limit's mark and the amount prompt in the real terminal.
-struct LimitUITests {
-  let test: UITestCase
-  var app: TerminalApp { test.app }
-
-  init() throws {
-    test = try UITestCase(persistent: true)
-    test.skipOnboarding()
-  }
+  // MARK: A limit's mark and the amount prompt
 
   @Test func aLimitGoneOverIsMarkedInWordsInMono() async throws {
     try app.tally("goal", "Count", "at most 2/day")
