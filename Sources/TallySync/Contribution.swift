@@ -19,6 +19,14 @@ public struct Contribution: Hashable, Sendable {
     }
   }
 
+  /// Whether `delta` can be recorded without a sum passing `Int.max`.
+  public func canRecord(_ delta: Int) -> Bool {
+    guard delta < 0 else { return !added.addingReportingOverflow(delta).overflow }
+    // subtracted + |delta| <= Int.max, with |delta| - 1 so that `Int.min` fits.
+    let (sum, overflow) = subtracted.addingReportingOverflow(-(delta + 1))
+    return !overflow && sum < .max
+  }
+
   public func merged(with other: Contribution) -> Contribution {
     Contribution(added: max(added, other.added), subtracted: max(subtracted, other.subtracted))
   }

@@ -3,7 +3,8 @@ import TallyModel
 
 /// A change this machine made, noted in a store batch and recorded in the sync state at its end.
 enum LocalChange {
-  case add(String, Int)
+  /// `delta` added, the value becoming `to`.
+  case add(String, Int, to: Int)
   case set(String, Int)
   case delete(String)
   case fields(String)
@@ -12,7 +13,7 @@ enum LocalChange {
   /// The value moved from `from` to `to`: the difference, or a set when it does not fit an `Int`.
   static func shift(_ id: String, from: Int, to: Int) -> LocalChange {
     let (delta, overflow) = to.subtractingReportingOverflow(from)
-    return overflow ? .set(id, to) : .add(id, delta)
+    return overflow ? .set(id, to) : .add(id, delta, to: to)
   }
 }
 
@@ -28,8 +29,13 @@ extension LocalChange {
       let known = lookup.group(withID: change.id, in: state)?.members ?? []
       let members = known.isEmpty ? [ReplicaState.memberID(forNew: change.id, instance: instance)] : known
       switch change {
-      case .add(_, let delta):
+      case .add(_, let delta, let value):
         let target = counted(among: members, in: state, instance: instance) ?? members[0]
+        // Sums this machine's share cannot hold (it only grows, up to `Int.max`) are a set.
+        guard state.counters[target]?.contributions[instance, default: Contribution()].canRecord(delta) ?? true else {
+          set(value, on: members, in: &state, instance: instance, tick: tick)
+          break
+        }
         state.counters[target, default: CounterReplica()].add(delta, by: instance)
       case .set(_, let value):
         set(value, on: members, in: &state, instance: instance, tick: tick)
@@ -99,7 +105,7 @@ extension LocalChange {
 
   var id: String {
     switch self {
-    case .add(let id, _), .set(let id, _), .delete(let id), .fields(let id), .created(let id, _): id
+    case .add(let id, _, _), .set(let id, _), .delete(let id), .fields(let id), .created(let id, _): id
     }
   }
 

@@ -111,19 +111,28 @@ struct CountersModelTests {
     #expect(try store.perform(.add(1, to: "count")) == .value(counterID: "count", from: Int.max - 1, to: Int.max))
     #expect(throws: CounterError.limitReached(value: Int.max, step: 1)) { try store.perform(.add(1, to: "count")) }
     #expect(store.list.current.value == Int.max)
-    try store.perform(.setValue(Int.min, of: "count"))
-    #expect(throws: CounterError.limitReached(value: Int.min, step: -3)) { try store.perform(.add(-3, to: "count")) }
-    #expect(store.list.current.value == Int.min)
+    try store.perform(.setValue(-Int.max, of: "count"))
+    #expect(throws: CounterError.limitReached(value: -Int.max, step: -3)) { try store.perform(.add(-3, to: "count")) }
+    #expect(store.list.current.value == -Int.max)
+  }
+
+  /// `Int.min` is no count: with sync on, a machine's subtractions could not hold it.
+  @Test func intMinIsRefusedAsAValue() throws {
+    try store.perform(.setValue(-Int.max + 1, of: "count"))
+    #expect(throws: CounterError.limitReached(value: -Int.max + 1, step: -2)) { try store.perform(.add(-2, to: "count")) }
+    #expect(throws: CounterError.limitReached(value: -Int.max + 1, step: -1)) { try store.perform(.setValue(Int.min, of: "count")) }
+    #expect(store.list.current.value == -Int.max + 1)
+    #expect(CounterError.limitReached(value: -Int.max, step: -1).description.hasPrefix("-9223372036854775807 is the smallest"))
   }
 
   @Test func shiftingAnUnchangedValueLandsExactlyOnTheTarget() throws {
-    try store.perform(.setValue(Int.min, of: "count"))
+    try store.perform(.setValue(-Int.max, of: "count"))
     // The difference does not fit an Int; the move is still exact.
     #expect(
-      try store.perform(.shift("count", from: Int.min, to: Int.max)) == .value(counterID: "count", from: Int.min, to: Int.max))
+      try store.perform(.shift("count", from: -Int.max, to: Int.max)) == .value(counterID: "count", from: -Int.max, to: Int.max))
     #expect(
-      try store.perform(.shift("count", from: Int.max, to: Int.min)) == .value(counterID: "count", from: Int.max, to: Int.min))
-    #expect(store.list.current.value == Int.min)
+      try store.perform(.shift("count", from: Int.max, to: -Int.max)) == .value(counterID: "count", from: Int.max, to: -Int.max))
+    #expect(store.list.current.value == -Int.max)
   }
 
   @Test func shiftingAValueAnotherWriterChangedKeepsTheirChange() throws {

@@ -35,6 +35,10 @@ public struct Counter: Sendable, Equatable, Identifiable {
     self.rules = rules
   }
 
+  /// The values a counter can hold: `Int`'s range less `Int.min`, so that it is the same
+  /// either side of 0 and a machine's subtractions in the sync folder can always hold it.
+  public static let values = -Int.max...Int.max
+
   /// The stored value and what links carry into it: what bounds are checked against.
   public var total: Int { CounterRules.sum(value, carried) }
 

@@ -35,15 +35,15 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
       "a goal is a whole number from 1, alone for a total or with /day, /week or /month (such as 8/day or 300), "
         + "or a limit (at most 3/day, <=3/day), not \"\(text)\""
     case .invalidValue(let text):
-      "type a whole number from \(Int.min) to \(Int.max), such as 42 or -7, not \"\(text)\""
+      "type a whole number from \(Counter.values.lowerBound) to \(Int.max), such as 42 or -7, not \"\(text)\""
     case .historyBacklog(let count):
       "\(count) changes already wait for the history, which cannot be written; nothing more is counted until it can "
         + "(the value is unchanged)"
     case .limitReached(let value, let step):
-      if value == (step > 0 ? Int.max : Int.min) {
+      if value == (step > 0 ? Counter.values.upperBound : Counter.values.lowerBound) {
         "\(value) is the \(step > 0 ? "largest" : "smallest") value a counter can hold; it stays there"
       } else {
-        "that would pass \(step > 0 ? Int.max : Int.min), the \(step > 0 ? "largest" : "smallest") value a counter can hold; the value stays \(value)"
+        "that would pass \(step > 0 ? Counter.values.upperBound : Counter.values.lowerBound), the \(step > 0 ? "largest" : "smallest") value a counter can hold; the value stays \(value)"
       }
     }
   }

@@ -4,7 +4,7 @@ public enum CounterInput {
   /// The value `text` spells, or why it is not one.
   public static func value(from text: String) throws(CounterError) -> Int {
     let trimmed = text.trimmingXMLWhitespace()
-    guard isWholeNumber(trimmed), let value = Int(trimmed) else { throw .invalidValue(trimmed) }
+    guard isWholeNumber(trimmed), let value = Int(trimmed), Counter.values.contains(value) else { throw .invalidValue(trimmed) }
     return value
   }
 

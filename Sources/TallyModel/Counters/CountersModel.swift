@@ -216,7 +216,7 @@ public final class CountersModel {
     var bounded: CounterError?
     userDefaults.x.update(Int.self, forKey: DefaultsKey(id)) { current in
       old = current ?? 0
-      new = change(old)
+      new = change(old).flatMap { Counter.values.contains($0) ? $0 : nil }
       if let new, new != old { bounded = boundRefusal(id, from: old, to: new) }
       return bounded == nil ? new ?? current : current
     }

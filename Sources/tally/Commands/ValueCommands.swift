@@ -91,8 +91,8 @@ struct SetCommand: ParsableCommand {
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     context.eventRecorder.note = note
     let text = words[words.count - 1]
-    guard let value = Int(text) else {
-      throw CommandContext.fail("\"\(text)\" is not a whole number from \(Int.min) to \(Int.max)", status: ExitStatus.dataError)
+    guard let value = Int(text), Counter.values.contains(value) else {
+      throw CommandContext.fail("\"\(text)\" is not a whole number from \(Counter.values.lowerBound) to \(Int.max)", status: ExitStatus.dataError)
     }
     let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
     let changed = try context.change(.setValue(value, of: counter.id), of: counter)
