@@ -83,11 +83,14 @@ let package = Package(
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
       ]),
+    // The reference model of counting the property tests hold the real parts to: it imports
+    // nothing of Tally's (docs/architecture.md, "The reference model").
+    .target(name: "TallyReference", path: "Tests/TallyReference"),
     .testTarget(
       name: "TallyCoreTests",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
-        "TallyTestSupport",
+        "TallyTestSupport", "TallyReference",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
@@ -107,7 +110,8 @@ let package = Package(
       name: "TallyUITests",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp",
-        "TallyHistory", "TallyTestSupport", "tally",
+        "TallyHistory", "TallyTestSupport", "TallyReference", "tally",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]
 )
