@@ -10,7 +10,9 @@ struct CounterInputTests {
     #expect(try CounterInput.value(from: text) == value)
   }
 
-  @Test(arguments: ["", "-", "+5", "1 000", "1,000", "4.5", "twelve", "١٢", "9223372036854775808", "-9223372036854775808", "--1", "1-"])
+  @Test(arguments: [
+    "", "-", "+5", "1 000", "1,000", "4.5", "twelve", "١٢", "9223372036854775808", "-9223372036854775808", "--1", "1-",
+  ])
   func anythingElseIsRefusedWithWhatToType(text: String) {
     #expect(throws: CounterError.invalidValue(text.trimmingXMLWhitespaceForTests())) {
       try CounterInput.value(from: text)

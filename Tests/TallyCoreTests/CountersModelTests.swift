@@ -120,7 +120,9 @@ struct CountersModelTests {
   @Test func intMinIsRefusedAsAValue() throws {
     try store.perform(.setValue(-Int.max + 1, of: "count"))
     #expect(throws: CounterError.limitReached(value: -Int.max + 1, step: -2)) { try store.perform(.add(-2, to: "count")) }
-    #expect(throws: CounterError.limitReached(value: -Int.max + 1, step: -1)) { try store.perform(.setValue(Int.min, of: "count")) }
+    #expect(throws: CounterError.limitReached(value: -Int.max + 1, step: -1)) {
+      try store.perform(.setValue(Int.min, of: "count"))
+    }
     #expect(store.list.current.value == -Int.max + 1)
     #expect(CounterError.limitReached(value: -Int.max, step: -1).description.hasPrefix("-9223372036854775807 is the smallest"))
   }

@@ -1,5 +1,6 @@
-/// The reference model of counting: what Tally promises a user, by the user's names, in the
-/// fewest lines that can be checked by eye. The property tests run random sequences of
+/// The reference model of counting: what Tally promises a user, by the user's names.
+///
+/// It is written in the fewest lines that can be checked by eye. The property tests run random sequences of
 /// operations on it and on the real parts, and compare what a user would see after each step.
 ///
 /// It knows nothing of Tally's code: identities are its own numbers, links name a counter by
@@ -222,8 +223,9 @@ public struct CountingModel: Sendable, Equatable {
 
   // MARK: Machines
 
-  /// Another machine's counters joining this one's by name, as `tally sync enable` on a
-  /// second machine does: counters of one name (ignoring case) are one, their counts added;
+  /// Another machine's counters joining this one's by name, as `tally sync enable` does.
+  ///
+  /// Counters of one name (ignoring case) are one, their counts added;
   /// the others come in with identities of their own. This machine's names, rules and order
   /// come first.
   public mutating func merge(_ other: CountingModel) {

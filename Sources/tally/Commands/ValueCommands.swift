@@ -92,7 +92,8 @@ struct SetCommand: ParsableCommand {
     context.eventRecorder.note = note
     let text = words[words.count - 1]
     guard let value = Int(text), Counter.values.contains(value) else {
-      throw CommandContext.fail("\"\(text)\" is not a whole number from \(Counter.values.lowerBound) to \(Int.max)", status: ExitStatus.dataError)
+      let range = "from \(Counter.values.lowerBound) to \(Int.max)"
+      throw CommandContext.fail("\"\(text)\" is not a whole number \(range)", status: ExitStatus.dataError)
     }
     let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
     let changed = try context.change(.setValue(value, of: counter.id), of: counter)

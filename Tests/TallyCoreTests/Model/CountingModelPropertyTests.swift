@@ -2,9 +2,10 @@ import PropertyBased
 import TallyReference
 import Testing
 
-/// Random sequences of everything a user does to counters, on up to three machines that join
-/// sync at any point and exchange files in any order, against the reference model
-/// (`CountingModel`). A failure prints its seed and the shrunk sequence of steps.
+/// Random sequences of everything a user does to counters, against the reference model.
+///
+/// Up to three machines join sync at any point and exchange files in any order
+/// (`CountingModel`, `CountingRun`). A failure prints its seed and the shrunk sequence.
 @Suite(.shrinking)
 struct CountingModelPropertyTests {
   static let sequences = Gen.int(in: 0...1_000_000).array(of: 1...40)

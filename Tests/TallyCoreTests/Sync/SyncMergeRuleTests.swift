@@ -27,8 +27,9 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     #expect(desktop.value("Count") == 47)
   }
 
-  /// A machine's share only grows, up to `Int.max`: counts it cannot hold are kept as a set,
-  /// so that no count is lost at the ends of the range. Found by `CountingModelPropertyTests`.
+  /// Counts a machine's share cannot hold are kept, as a set.
+  ///
+  /// A share only grows, up to `Int.max`. Found by `CountingModelPropertyTests`.
   @Test func countsPastWhatAMachinesShareHoldsAreKept() throws {
     laptop.add(Int.max)
     laptop.add(-Int.max)
