@@ -163,12 +163,33 @@ struct TallyCommand: ParsableCommand {
       if let common = CommonCommandLine.recognize(arguments) {
         try run(common, argumentDomain: settings)
       } else {
+        if let word = unknownCommand(in: arguments) {
+          throw CommandContext.fail("unknown command \"\(word)\"; `tally --help` lists the commands", status: ExitStatus.usage)
+        }
         var command = try parseAsRoot(arguments)
         try $settingDomain.withValue(settings) { try command.run() }
       }
     } catch {
       exit(withError: error)
     }
+  }
+
+  /// Every error the parser prints (its own, a `validate()`'s) starts as Tally's messages do,
+  /// then its usage line; exit 64.
+  static var _errorPrefix: String { "tally: " }
+
+  /// The word in `tally help WORD...` or `tally WORD... --help` that names no command (the
+  /// parser would print the whole help for it and exit 0), or `nil`.
+  static func unknownCommand(in arguments: [String]) -> String? {
+    var words = arguments
+    if words.first == "help" { words.removeFirst() } else if !words.contains("--help") { return nil }
+    var commands = configuration.subcommands
+    for word in words.prefix(while: { !$0.hasPrefix("-") }) {
+      if commands.isEmpty { return nil }
+      guard let command = commands.first(where: { $0._commandName == word }) else { return word }
+      commands = command.configuration.subcommands
+    }
+    return nil
   }
 
   /// Runs a recognised common command line through the functions the parser's commands run.

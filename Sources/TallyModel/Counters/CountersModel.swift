@@ -396,9 +396,14 @@ public final class CountersModel {
     guard trimmed.count <= maximumNameLength else {
       throw .invalidName("\(kind) can have at most \(maximumNameLength) characters, not \(trimmed.count)")
     }
-    if let refused = trimmed.firstScalarRefusedInALine {
-      let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters"
-      throw .invalidName("\(kind) cannot contain \(what) (it holds U+\(String(refused.value, radix: 16, uppercase: true)))")
+    if let refused = trimmed.firstScalarRefusedInAName {
+      let what =
+        switch refused.properties.generalCategory {
+        case _ where refused.properties.isNoncharacterCodePoint: "noncharacters"
+        case .format: "invisible or direction-changing characters"
+        default: "control characters"
+        }
+      throw .invalidName("\(kind) cannot contain \(what) (it holds \(refused.codePoint))")
     }
     return trimmed
   }

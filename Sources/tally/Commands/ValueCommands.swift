@@ -81,9 +81,7 @@ struct SetCommand: ParsableCommand {
 
   func validate() throws {
     guard (1...2).contains(words.count) else { throw ValidationError("give a value, or a name and a value") }
-    if let option = words.first(where: { $0.hasPrefix("-") && Int($0) == nil }) {
-      throw ValidationError("unknown option '\(option)'")
-    }
+    try CommandContext.checkOptions(in: words)
   }
 
   func run() throws {
