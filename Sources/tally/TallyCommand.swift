@@ -56,9 +56,14 @@ struct TallyCommand: ParsableCommand {
       NO_COLOR, when set and not empty, turns colour off whatever the theme; TERM is the \
       terminal type.
 
-      Exit status: 0 success, 1 no terminal, 64 usage error or unknown setting, 65 unknown \
-      counter or bad value, 74 store unreadable or unwritable, 75 store locked by another \
-      tally for longer than the lock timeout.
+      Dates and times: --at, --since, --until and --on take today, yesterday, a date \
+      (2026-11-20), a local time ("2026-11-20 18:30") or an ISO 8601 time \
+      (2026-11-20T17:30:00Z); a day begins at the hour the dayStartsAtHour setting gives.
+
+      Exit status: 0 success, 1 no terminal, 64 usage error (an unknown command, option or \
+      setting, or a value an option never takes), 65 unknown counter or a value the data \
+      refuses (a bound, a loop, a name), 74 store unreadable or unwritable, 75 store locked \
+      by another tally for longer than the lock timeout. Every message starts "tally: ".
       """,
     version: version,
     subcommands: [
