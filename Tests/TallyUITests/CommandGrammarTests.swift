@@ -104,7 +104,9 @@ struct CommandGrammarTests: CommandSuite {
     (["alert", "laps", "--every", "-2"], "--every -2: an alert rings every 1 or more"),
     (["alert", "laps", "--every", "0"], "--every 0: an alert rings every 1 or more"),
     (["log", "-n", "-3"], "-n -3: give a number of changes, 0 or more"),
-    (["alert", "laps", "soon"], "soon: give a whole number"),
+    (["alert", "laps", "soon"], "soon: give a whole number from \(Int.min) to \(Int.max)"),
+    (["set", "twelve"], "twelve: give a whole number from \(Int.min) to \(Int.max)"),
+    (["set", "laps", "99999999999999999999"], "99999999999999999999: give a whole number from \(Int.min) to \(Int.max)"),
   ])
   func aValueAnOptionNeverTakesIsAUsageErrorThatNamesIt(arguments: [String], message: String) throws {
     try expectSuccess("new", "laps")

@@ -148,7 +148,9 @@ extension CommandContext {
   static func checkNumber(in words: [String]) throws {
     try checkOptions(in: words)
     if words.count > 1 { throw ValidationError("Unexpected argument '\(words[1])'") }
-    if let word = words.first, Int(word) == nil { throw ValidationError("\(word): give a whole number") }
+    if let word = words.first, Int(word) == nil {
+      throw ValidationError("\(word): give a whole number from \(Int.min) to \(Int.max)")
+    }
   }
 }
 

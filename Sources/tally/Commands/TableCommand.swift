@@ -8,6 +8,7 @@ struct TableCommand: ParsableCommand {
     commandName: "table",
     abstract: "Print counters' net changes per interval: a row an interval (empty ones too), a column a counter.",
     discussion: """
+      Without --since, --until or --on, the table is today's. \
       Intervals begin where the local clock shows a multiple of them (10:00, 10:15, ...); days, \
       weeks and months as the dayStartsAtHour setting has them. A change at 10:15:00 belongs \
       to 10:15. The text marks the busiest interval; --format csv has a header \

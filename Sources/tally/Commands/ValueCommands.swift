@@ -82,16 +82,15 @@ struct SetCommand: ParsableCommand {
   func validate() throws {
     guard (1...2).contains(words.count) else { throw ValidationError("give a value, or a name and a value") }
     try CommandContext.checkOptions(in: words)
+    try CommandContext.checkNumber(in: [words[words.count - 1]])
   }
 
   func run() throws {
     let note = try annotation.checked()
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     context.eventRecorder.note = note
-    let text = words[words.count - 1]
-    guard let value = Int(text) else {
-      throw CommandContext.fail("\"\(text)\" is not a whole number from \(Int.min) to \(Int.max)", status: ExitStatus.dataError)
-    }
+    // validate() checked it.
+    guard let value = Int(words[words.count - 1]) else { return }
     let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
     let changed = try context.change(.setValue(value, of: counter.id), of: counter)
     if !output.quiet { try Output.line(String(changed)) }
