@@ -26,8 +26,8 @@ public struct TimeArgument: Equatable, Sendable {
 
   private let kind: Kind
   /// The option it was given to, such as `--since`, and its text, for messages.
-  public let option: String
-  public let text: String
+  private let option: String
+  private let text: String
 
   private static let dateOnly = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
   private static let localTime = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().time(
@@ -54,14 +54,6 @@ public struct TimeArgument: Equatable, Sendable {
           description: "\(option) \(self.text): give today, yesterday, a date as 2026-11-20, a local time as "
             + "\"2026-11-20 18:30\" or an ISO 8601 time as 2026-11-20T18:30:00Z")
       }
-    }
-  }
-
-  /// Whether it names a whole day (`today`, `yesterday`, a date) rather than a moment.
-  public var isDay: Bool {
-    switch kind {
-    case .daysAgo, .day: true
-    case .now, .instant, .wallClock: false
     }
   }
 

@@ -42,8 +42,6 @@ struct TimeOptions: ParsableArguments {
   @Option(help: ArgumentHelp("That whole day, as --since takes it (not with --since or --until).", valueName: "day"))
   var on: String?
 
-  var given: Bool { since != nil || until != nil || on != nil }
-
   func validate() throws {
     if on != nil, since != nil || until != nil { throw ValidationError("give --on or --since and --until, not both") }
     for (option, text) in [("--since", since), ("--until", until), ("--on", on)] { _ = try Self.read(text, option: option) }
