@@ -390,13 +390,22 @@ public final class CountersModel {
     try validated(name, as: "a group's name")
   }
 
-  private static func validated(_ name: String, as kind: String) throws(CounterError) -> String {
+  /// A name (a counter's, a group's) read from a file a Tally wrote, trimmed, or `nil` for
+  /// one no Tally gives: the rules of ``validatedName(_:)``, save that the invisible
+  /// characters an earlier Tally let in are kept, so that such a name is not lost.
+  public static func keptName(_ name: String) -> String? {
+    try? validated(name, as: "a name", refusing: \.firstScalarRefusedInALine)
+  }
+
+  private static func validated(
+    _ name: String, as kind: String, refusing refused: KeyPath<String, Unicode.Scalar?> = \.firstScalarRefusedInAName
+  ) throws(CounterError) -> String {
     let trimmed = name.trimmingXMLWhitespace()
     guard !trimmed.isEmpty else { throw .invalidName("\(kind) cannot be empty") }
     guard trimmed.count <= maximumNameLength else {
       throw .invalidName("\(kind) can have at most \(maximumNameLength) characters, not \(trimmed.count)")
     }
-    if let refused = trimmed.firstScalarRefusedInAName {
+    if let refused = trimmed[keyPath: refused] {
       let what =
         switch refused.properties.generalCategory {
         case _ where refused.properties.isNoncharacterCodePoint: "noncharacters"
