@@ -45,6 +45,8 @@ struct CommandGrammarTests: CommandSuite {
     #expect(try logged("--on", "yesterday") == ["2"])
     #expect(try logged("--on", "2026-01-15") == ["1"])
     #expect(try logged("--on", "2026-01-14") == [])
+    // Hours are the day's, not today's.
+    #expect(try expectSuccess("log", "--by", "hour", "--on", "2026-01-15").standardOutput == "2026-01-15 18:00\t+1\n")
     #expect(try expectSuccess("table", "--on", "2026-01-15", "--by", "day").standardOutput.contains("2026-01-15      1      1"))
     #expect(try expectSuccess("table", "--on", "yesterday", "--by", "day", "--format", "csv").standardOutput.hasSuffix(",1,1\n"))
   }

@@ -29,7 +29,7 @@ struct LogCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Print the net change per interval (1m to 30m, hour, day, week, month) instead, oldest first (buckets with a change; "
-        + "--since, --until and -n choose whole buckets; hours cover today unless --since is given).",
+        + "--since, --until, --on and -n choose whole buckets; hours cover today unless --since or --on is given).",
       valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind?
 
