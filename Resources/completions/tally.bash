@@ -397,7 +397,7 @@ _tally_log() {
     repeating_flags=()
     non_repeating_flags=(--json --version --help)
     repeating_options=()
-    non_repeating_options=(--since --until -n --max-count --by)
+    non_repeating_options=(--since --until --on -n --max-count --by)
     __tally_offer_flags_options 1
 
     # Offer option value completions
@@ -406,6 +406,9 @@ _tally_log() {
         return
         ;;
     '--until')
+        return
+        ;;
+    '--on')
         return
         ;;
     '-n'|'--max-count')
@@ -622,7 +625,7 @@ _tally_alert() {
     non_repeating_flags=(--clear --version --help)
     repeating_options=()
     non_repeating_options=(--group --every)
-    __tally_offer_flags_options 2
+    __tally_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
@@ -636,7 +639,7 @@ _tally_alert() {
 
     # Offer positional completions
     case "${positional_number}" in
-    1)
+    *)
         __tally_add_completions -W "$(__tally_custom_complete ---completion alert -- positional@0 "${COMP_CWORD}" "$(__tally_cursor_index_in_current_word)")"
         return
         ;;
@@ -647,7 +650,7 @@ _tally_table() {
     repeating_flags=()
     non_repeating_flags=(--json --version --help)
     repeating_options=()
-    non_repeating_options=(--group --by --since --until --format)
+    non_repeating_options=(--group --by --since --until --on --format)
     __tally_offer_flags_options 0
 
     # Offer option value completions
@@ -663,6 +666,9 @@ _tally_table() {
         return
         ;;
     '--until')
+        return
+        ;;
+    '--on')
         return
         ;;
     '--format')

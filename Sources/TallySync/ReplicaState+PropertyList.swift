@@ -35,7 +35,7 @@ extension ReplicaState {
       guard CounterRecord.isCounterID(id) else { throw .malformed("the counter id \"\(id.prefix(40))\" is not valid") }
       let counter = try CounterReplica(propertyListValue: entry)
       if let name = counter.fields["name"]?.value {
-        guard case .string(let text) = name, Self.isPlainName(text) || (try? CountersModel.validatedName(text)) == text else {
+        guard case .string(let text) = name, Self.isPlainName(text) || CountersModel.keptName(text) == text else {
           throw .malformed("the name of the counter \(id) is not valid")
         }
       }

@@ -56,9 +56,14 @@ struct TallyCommand: ParsableCommand {
       NO_COLOR, when set and not empty, turns colour off whatever the theme; TERM is the \
       terminal type.
 
-      Exit status: 0 success, 1 no terminal, 64 usage error or unknown setting, 65 unknown \
-      counter or bad value, 74 store unreadable or unwritable, 75 store locked by another \
-      tally for longer than the lock timeout.
+      Dates and times: --at, --since, --until and --on take today, yesterday, a date \
+      (2026-11-20), a local time ("2026-11-20 18:30") or an ISO 8601 time \
+      (2026-11-20T17:30:00Z); a day begins at the hour the dayStartsAtHour setting gives.
+
+      Exit status: 0 success, 1 no terminal, 64 usage error (an unknown command, option or \
+      setting, or a value an option never takes), 65 unknown counter or a value the data \
+      refuses (a bound, a loop, a name), 74 store unreadable or unwritable, 75 store locked \
+      by another tally for longer than the lock timeout. Every message starts "tally: ".
       """,
     version: version,
     subcommands: [
@@ -163,12 +168,33 @@ struct TallyCommand: ParsableCommand {
       if let common = CommonCommandLine.recognize(arguments) {
         try run(common, argumentDomain: settings)
       } else {
+        if let word = unknownCommand(in: arguments) {
+          throw CommandContext.fail("unknown command \"\(word)\"; `tally --help` lists the commands", status: ExitStatus.usage)
+        }
         var command = try parseAsRoot(arguments)
         try $settingDomain.withValue(settings) { try command.run() }
       }
     } catch {
       exit(withError: error)
     }
+  }
+
+  /// Every error the parser prints (its own, a `validate()`'s) starts as Tally's messages do,
+  /// then its usage line; exit 64.
+  static var _errorPrefix: String { "tally: " }
+
+  /// The word in `tally help WORD...` or `tally WORD... --help` that names no command (the
+  /// parser would print the whole help for it and exit 0), or `nil`.
+  static func unknownCommand(in arguments: [String]) -> String? {
+    var words = arguments
+    if words.first == "help" { words.removeFirst() } else if !words.contains("--help") { return nil }
+    var commands = configuration.subcommands
+    for word in words.prefix(while: { !$0.hasPrefix("-") }) {
+      if commands.isEmpty { return nil }
+      guard let command = commands.first(where: { $0._commandName == word }) else { return word }
+      commands = command.configuration.subcommands
+    }
+    return nil
   }
 
   /// Runs a recognised common command line through the functions the parser's commands run.

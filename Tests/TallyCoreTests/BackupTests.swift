@@ -234,6 +234,14 @@ struct BackupTests {
       #"{"format":"tally-backup","version":1,"counters":[{"name":"","value":1,"step":1,"history":[]}]}"#,
       "counters[0]: a counter's name cannot be empty"
     ),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"la\u200Bps","value":1,"step":1,"history":[]}]}"#,
+      "counters[0]: a counter's name cannot contain invisible or direction-changing characters (it holds U+200B)"
+    ),
+    (
+      #"{"format":"tally-backup","version":1,"counters":[{"name":"a","value":1,"step":1,"group":"\u202EG","history":[]}]}"#,
+      "counters[0]: a group's name cannot contain invisible or direction-changing characters (it holds U+202E)"
+    ),
     (#"{"format":"tally-backup","version":2,"counters":[]}"#, "version: this Tally reads version 1"),
     (#"{"format":"tally-backup","#, "not valid JSON"),
   ])

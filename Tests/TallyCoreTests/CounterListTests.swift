@@ -69,6 +69,8 @@ struct CounterListTests {
     ("", "A counter's name cannot be empty"),
     ("count", "A counter named \"count\" already exists"),
     (String(repeating: "x", count: 33), "A counter's name can have at most 32 characters, not 33"),
+    ("la\u{200B}ps", "A counter's name cannot contain invisible or direction-changing characters (it holds U+200B)"),
+    ("\u{202E}spal", "A counter's name cannot contain invisible or direction-changing characters (it holds U+202E)"),
   ])
   func aBadNameKeepsThePromptOpenWithTheReason(name: String, message: String) {
     let sut = makeModel()
@@ -134,6 +136,16 @@ struct CounterListTests {
     sut.press(.enter)
     #expect(sut.counterView.valueLine == "swims: 1")
     #expect(sut.counters.list.counters.map(\.name) == ["Count", "swims"])
+  }
+
+  @Test(arguments: ["la\u{200B}ps", "\u{202E}spal"])
+  func renamingToAnInvisibleOrReversingCharacterIsRefused(name: String) {
+    let sut = makeModel("laps")
+    sut.press(.character("e"), .control("u"))
+    sut.type(name)
+    sut.press(.enter)
+    #expect(sut.prompt?.error?.contains("invisible or direction-changing characters") == true)
+    #expect(sut.current.name == "laps")
   }
 
   @Test func renamingToAnotherCountersNameIsRefused() {

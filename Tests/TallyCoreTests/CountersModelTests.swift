@@ -59,7 +59,30 @@ struct CountersModelTests {
     #expect(store.list.counters.count == 1)
   }
 
-  @Test(arguments: ["☕ coffee", "漢字カウンター", "👨‍👩‍👧 family", String(repeating: "é", count: 32)])
+  /// Characters that draw nothing or turn the text around: two names could look alike.
+  @Test(arguments: [
+    ("a\u{200B}b", "U+200B"), ("\u{200B}laps", "U+200B"), ("laps\u{200C}", "U+200C"), ("a\u{200D}b", "U+200D"),
+    ("laps\u{200D}", "U+200D"), ("1\u{200D}2", "U+200D"), ("a\u{200E}", "U+200E"), ("a\u{200F}", "U+200F"),
+    ("\u{202A}a", "U+202A"), ("cod\u{202E}gnp.exe", "U+202E"), ("\u{2066}a\u{2069}", "U+2066"),
+    ("\u{FEFF}laps", "U+FEFF"), ("soft\u{AD}hyphen", "U+00AD"), ("a\u{E0067}", "U+E0067"), ("x\u{1}y", "U+0001"),
+  ])
+  func invisibleAndDirectionChangingCharactersAreRefusedByTheirCodePoint(name: String, codePoint: String) throws {
+    for kind in ["a counter's name", "a group's name"] {
+      #expect {
+        kind == "a counter's name" ? try CountersModel.validatedName(name) : try CountersModel.validatedGroup(name)
+      } throws: { error in
+        "\(error)".hasPrefix("\(kind) cannot contain") && "\(error)".hasSuffix("(it holds \(codePoint))")
+      }
+    }
+    let laps = try store.make("laps")
+    #expect(throws: CounterError.self) { try store.perform(.rename(laps.id, to: name)) }
+    #expect(store.list.counters.map(\.name) == ["Count", "laps"])
+  }
+
+  @Test(arguments: [
+    "☕ coffee", "漢字カウンター", "👨‍👩‍👧 family", String(repeating: "é", count: 32), "🇯🇵 flag", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 scotland",
+    "👩🏽‍💻 code", "❤️ love", "1️⃣ one", "עברית", "العربية",
+  ])
   func unicodeNamesAreFine(name: String) throws {
     let counter = try store.make(name)
     #expect(store.list.counter(named: name)?.id == counter.id)

@@ -275,13 +275,16 @@ struct GoalCalendarTests {
   }
 }
 
-struct PastMomentTests {
+/// The one reading of every time option: `--at`, `--since`, `--until`, `--on`.
+struct TimeArgumentTests {
   private let berlin: GoalCalendar
   private let now = at("2026-11-23T17:00:00Z")
 
   init() throws {
     berlin = GoalCalendar(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
   }
+
+  private func read(_ text: String, option: String = "--at") throws -> TimeArgument { try TimeArgument(text, option: option) }
 
   @Test(arguments: [
     ("today", "2026-11-23T17:00:00Z"), ("now", "2026-11-23T17:00:00Z"), ("yesterday", "2026-11-22T11:00:00Z"),
@@ -291,19 +294,50 @@ struct PastMomentTests {
     ("2026-11-20T18:30:00+05:00", "2026-11-20T13:30:00Z"),
   ])
   func momentsAreReadInLocalTime(text: String, expected: String) throws {
-    #expect(try PastMoment.parse(text, now: now, calendar: berlin) == at(expected))
+    #expect(try read(text).pastMoment(now: now, calendar: berlin) == at(expected))
   }
 
   @Test func yesterdayIsTheDayBeforeInTheStoresCalendar() throws {
     let late = GoalCalendar(utcOffset: { _ in 0 }, dayStartsAtHour: 4)
     // At 02:00 the day that started yesterday at 04:00 is still today.
-    let moment = try PastMoment.parse("yesterday", now: at("2026-11-23T02:00:00Z"), calendar: late)
+    let moment = try read("yesterday").pastMoment(now: at("2026-11-23T02:00:00Z"), calendar: late)
     #expect(moment == at("2026-11-21T16:00:00Z"))
     #expect(late.day(of: moment) == late.day(of: at("2026-11-23T02:00:00Z")) - 1)
   }
 
-  @Test(arguments: ["tomorrow", "2026-11-24", "2026-11-23 19:00", "2026-13-01", "2026-11-20 25:00", "20/11/2026", ""])
-  func futureOrUnreadableMomentsAreRefused(text: String) {
-    #expect(throws: PastMoment.ParseError.self) { try PastMoment.parse(text, now: now, calendar: berlin) }
+  @Test(arguments: ["2026-11-24", "2026-11-23 19:00", "2026-11-24T00:00:00Z"])
+  func aMomentInTheFutureIsRefusedForAt(text: String) throws {
+    #expect {
+      try read(text).pastMoment(now: now, calendar: berlin)
+    } throws: { error in
+      "\(error)" == "--at \(text) is in the future"
+    }
+  }
+
+  @Test(arguments: ["tomorrow", "2026-13-01", "2026-11-20 25:00", "20/11/2026", "", "-3"])
+  func unreadableTimesAreRefusedNamingTheOptionAndTheText(text: String) {
+    #expect {
+      try TimeArgument(text, option: "--since")
+    } throws: { error in
+      "\(error)".hasPrefix("--since \(text):") && "\(error)".contains("yesterday")
+    }
+  }
+
+  /// --since and --until: a day is its start, as the calendar begins it; a time is itself.
+  @Test(arguments: [
+    ("today", "2026-11-22T23:00:00Z"), ("yesterday", "2026-11-21T23:00:00Z"), ("2026-11-20", "2026-11-19T23:00:00Z"),
+    ("2026-11-20 18:30", "2026-11-20T17:30:00Z"), ("2026-11-20T18:30:00Z", "2026-11-20T18:30:00Z"),
+    ("now", "2026-11-23T17:00:00Z"),
+  ])
+  func aDayStartsWhereTheCalendarStartsIt(text: String, expected: String) throws {
+    #expect(try read(text, option: "--since").start(now: now, calendar: berlin) == at(expected))
+  }
+
+  @Test func aDayStartsAtTheHourTheSettingGives() throws {
+    let late = GoalCalendar(utcOffset: { _ in 3600 }, dayStartsAtHour: 4)
+    #expect(try read("2026-11-23").start(now: now, calendar: late) == at("2026-11-23T03:00:00Z"))
+    // At 02:00 local (01:00 UTC) it is still the day that began yesterday at 04:00.
+    #expect(try read("today").start(now: at("2026-11-23T01:00:00Z"), calendar: late) == at("2026-11-22T03:00:00Z"))
+    #expect(try read("2026-11-23 02:00").day(now: now, calendar: late) == late.day(of: at("2026-11-22T12:00:00Z")))
   }
 }

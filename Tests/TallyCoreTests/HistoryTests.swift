@@ -152,14 +152,6 @@ struct HistorySummaryTests {
     #expect(HistorySummary.time(at("2026-11-20T10:10:00Z"), now: now, utcOffset: utc) == "20 Nov 10:10")
   }
 
-  @Test func sinceAcceptsADayOrATime() {
-    #expect(GoalCalendar(utcOffset: { _ in 3600 }).moment(from: "2026-11-23") == at("2026-11-22T23:00:00Z"))
-    #expect(GoalCalendar(utcOffset: { _ in 0 }).moment(from: "2026-11-23T10:00:00Z") == at("2026-11-23T10:00:00Z"))
-    #expect(GoalCalendar(utcOffset: { _ in 0 }).moment(from: "yesterday") == nil)
-    // A day that starts at 04:00 starts then for --since and --until too.
-    #expect(GoalCalendar(utcOffset: { _ in 3600 }, dayStartsAtHour: 4).moment(from: "2026-11-23") == at("2026-11-23T03:00:00Z"))
-  }
-
   /// One calendar: `stats`' today and the goal's progress count the same day.
   ///
   /// With days starting at 04:00, at 02:20 the day began yesterday at 04:00: +3 at 23:00

@@ -81,8 +81,6 @@ struct CommandTests: CommandSuite {
 
   @Test func unknownCountersAndBadValuesExitWith65() throws {
     try expectFailure("inc", "nope", status: 65, message: "no counter is named \"nope\"; `tally list` shows the counters")
-    try expectFailure("set", "twelve", status: 65, message: "\"twelve\" is not a whole number")
-    try expectFailure("set", "99999999999999999999", status: 65, message: "is not a whole number")
     try expectFailure("new", "count", status: 65, message: "a counter named \"count\" already exists")
     try expectFailure("new", String(repeating: "x", count: 33), status: 65, message: "at most 32 characters")
     try expectFailure("rm", "count", status: 65, message: "the last counter cannot be deleted")
@@ -224,7 +222,7 @@ struct CommandTests: CommandSuite {
     #expect(entry.event == .changed && entry.old == 0 && entry.new == 1 && entry.source == .command)
     try expectOutput("log", "--since", "2999-01-01", is: "")
     #expect(try run("log", "--since", "2000-01-01").standardOutput.split(separator: "\n").count == 1)
-    try expectFailure("log", "--since", "last tuesday", status: 64, message: "give a date as YYYY-MM-DD")
+    try expectFailure("log", "--since", "last tuesday", status: 64, message: "give today, yesterday, a date as 2026-11-20")
   }
 
   @Test func logTheLastNChangesAndUntilADate() throws {
@@ -239,7 +237,7 @@ struct CommandTests: CommandSuite {
     // Before the day's start: a week from the 1st is the 1st to the 7th.
     #expect(try values("--since", "2026-11-01", "--until", "2026-11-08") == ["1", "2"])
     #expect(try values("--until", "2026-11-08", "-n", "1") == ["2"])
-    try expectFailure("log", "--until", "soon", status: 64, message: "--until soon: give a date as YYYY-MM-DD")
+    try expectFailure("log", "--until", "soon", status: 64, message: "--until soon: give today, yesterday, a date as")
     try expectFailure("log", "-n", "-1", status: 64, message: "-n")
   }
 

@@ -38,7 +38,7 @@ struct LinkCommandTests: CommandSuite {
     try expectSuccess("link", "repeats", "pattern", "--every", "4")
     try expectFailure("link", "pattern", "rows", "--every", "2", status: 65, message: "would make a loop")
     try expectFailure("link", "rows", "rows", "--every", "2", status: 65, message: "loop")
-    try expectFailure("link", "rows", "repeats", "--every", "1", status: 65, message: "every 2 or more")
+    try expectFailure("link", "rows", "repeats", "--every", "1", status: 64, message: "--every 1: a link carries every 2 or more")
     try expectFailure("link", "rows", "repeats", status: 64, message: "give both")
     try expectFailure("link", "rows", "--every", "3", "--clear", status: 64, message: "not both")
   }

@@ -89,8 +89,9 @@ struct TableCommandTests: CommandSuite {
 
   @Test func badIntervalsAndRangesAreUsageErrors() throws {
     try expectFailure("table", "--by", "7m", status: 64, message: "7m")
-    try expectFailure("table", "--since", "soon", status: 64, message: "--since soon: give a date as YYYY-MM-DD")
-    try expectFailure("table", "--since", "2026-11-26", "--until", "2026-11-25", status: 64, message: "after --since")
+    try expectFailure("table", "--since", "soon", status: 64, message: "--since soon: give today, yesterday, a date as")
+    try expectFailure(
+      "table", "--since", "2026-11-26", "--until", "2026-11-25", status: 64, message: "--since must come before --until")
     try expectFailure("table", "--by", "1m", "--since", "2020-01-01", status: 64, message: "more than 100000 intervals")
     try expectFailure("table", "--group", "lab", status: 65, message: "no counter is in the group")
   }

@@ -7,14 +7,20 @@ public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
 
   @usableFromInline
   static func unwritable(key: String, scalar: Unicode.Scalar) -> DefaultsProblem {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    return DefaultsProblem(key: key, message: "holds \(code), which a property-list file cannot carry; nothing was written")
+    DefaultsProblem(key: key, message: "holds \(scalar.codePoint), which a property-list file cannot carry; nothing was written")
   }
 
   @usableFromInline
   static func wrongType(key: String, expected: Any.Type, found: PropertyListValue) -> DefaultsProblem {
     let foundText = "<\(found.kind.rawValue)> \(PropertyListCodec.fragment(found).prefix(60))"
     return DefaultsProblem(key: key, message: "holds \(foundText), not a \(expected); it reads as no value")
+  }
+}
+
+extension Unicode.Scalar {
+  /// The code point as Unicode writes it, with at least four hexadecimal digits: `U+000A`, `U+200B`.
+  package var codePoint: String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }

@@ -263,7 +263,7 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     else { return nil }
     // A goal or a group that cannot be read is dropped, never the counter.
     var group: String?
-    if case .string(let name)? = entries["group"] { group = try? CountersModel.validatedGroup(name) }
+    if case .string(let name)? = entries["group"] { group = CountersModel.keptName(name) }
     self.init(
       id: id, name: name, step: step, goal: entries["goal"].flatMap(Goal.init(propertyListValue:)), group: group,
       rules: CounterRules(propertyListEntries: entries))

@@ -390,15 +390,29 @@ public final class CountersModel {
     try validated(name, as: "a group's name")
   }
 
-  private static func validated(_ name: String, as kind: String) throws(CounterError) -> String {
+  /// A name (a counter's, a group's) read from a file a Tally wrote, trimmed, or `nil` for
+  /// one no Tally gives: the rules of ``validatedName(_:)``, save that the invisible
+  /// characters an earlier Tally let in are kept, so that such a name is not lost.
+  public static func keptName(_ name: String) -> String? {
+    try? validated(name, as: "a name", refusing: \.firstScalarRefusedInALine)
+  }
+
+  private static func validated(
+    _ name: String, as kind: String, refusing refused: KeyPath<String, Unicode.Scalar?> = \.firstScalarRefusedInAName
+  ) throws(CounterError) -> String {
     let trimmed = name.trimmingXMLWhitespace()
     guard !trimmed.isEmpty else { throw .invalidName("\(kind) cannot be empty") }
     guard trimmed.count <= maximumNameLength else {
       throw .invalidName("\(kind) can have at most \(maximumNameLength) characters, not \(trimmed.count)")
     }
-    if let refused = trimmed.firstScalarRefusedInALine {
-      let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters"
-      throw .invalidName("\(kind) cannot contain \(what) (it holds U+\(String(refused.value, radix: 16, uppercase: true)))")
+    if let refused = trimmed[keyPath: refused] {
+      let what =
+        switch refused.properties.generalCategory {
+        case _ where refused.properties.isNoncharacterCodePoint: "noncharacters"
+        case .format: "invisible or direction-changing characters"
+        default: "control characters"
+        }
+      throw .invalidName("\(kind) cannot contain \(what) (it holds \(refused.codePoint))")
     }
     return trimmed
   }

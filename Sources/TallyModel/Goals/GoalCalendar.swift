@@ -43,13 +43,6 @@ public struct GoalCalendar {
     instant(ofWallClock: Date(timeIntervalSince1970: Double(number) * 86_400 + Double(dayStartsAtHour * 3600)))
   }
 
-  /// The moment a `--since` or `--until` argument names: "YYYY-MM-DD" or an ISO 8601 UTC time.
-  public func moment(from text: String) -> Date? {
-    if let date = UTCTime.date(from: text) { return date }
-    guard let midnightUTC = UTCTime.date(from: text + "T00:00:00Z") else { return nil }
-    return start(ofDay: Int((midnightUTC.timeIntervalSince1970 / 86_400).rounded(.down)))
-  }
-
   /// The moment the local clock shows `wall` (a wall-clock time read as if it were UTC); in
   /// a daylight-saving gap, the moment the clock jumps over it.
   public func instant(ofWallClock wall: Date) -> Date {

@@ -14,7 +14,7 @@ public enum ChangeNote {
     if let refused = text.firstScalarRefusedInALine {
       let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters or line breaks"
       throw .invalidNote(
-        "a note is one line without \(what) (it holds U+\(Self.hex(refused.value)))")
+        "a note is one line without \(what) (it holds \(refused.codePoint))")
     }
     // Spaces only: the tabs and line breaks it also trims were refused above.
     let trimmed = text.trimmingXMLWhitespace()
@@ -31,10 +31,5 @@ public enum ChangeNote {
   /// Whether `note`, read from elsewhere, is a note as ``checked(_:)`` leaves one.
   public static func isValid(_ note: String) -> Bool {
     (try? checked(note)) == note
-  }
-
-  private static func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }

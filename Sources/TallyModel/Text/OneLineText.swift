@@ -9,3 +9,27 @@ extension String {
     }
   }
 }
+
+extension String {
+  /// The first character a name (a counter's, a group's) may not hold, or `nil`.
+  ///
+  /// That is what a line may not hold (``firstScalarRefusedInALine``), and an invisible or
+  /// direction-changing character, a format character (Cf: U+200B to U+200F, U+202A to
+  /// U+202E, U+2066 to U+2069, U+FEFF and the rest), with which two names could look alike.
+  /// The joiner inside an emoji (👨‍👩‍👧) and the tags of a flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿) are part of one picture,
+  /// and are kept.
+  var firstScalarRefusedInAName: Unicode.Scalar? {
+    if let refused = firstScalarRefusedInALine { return refused }
+    for character in self {
+      let scalars = Array(character.unicodeScalars)
+      let isEmoji = scalars[0].properties.isEmoji
+      for (index, scalar) in scalars.enumerated() where scalar.properties.generalCategory == .format {
+        // A joiner ends its character unless an emoji follows it (Unicode's grapheme rules).
+        let joinsEmoji = scalar == "\u{200D}" && index > 0 && index < scalars.count - 1
+        let tagsFlag = (0xE0020...0xE007F).contains(scalar.value) && index > 0
+        guard isEmoji, joinsEmoji || tagsFlag else { return scalar }
+      }
+    }
+    return nil
+  }
+}

@@ -135,6 +135,25 @@ struct CommandContext {
   }
 }
 
+extension CommandContext {
+  /// The words an `@Argument(parsing: .allUnrecognized)` took, so that `-5` is a number: one
+  /// that starts with a dash and is not a number is an unknown option (a usage error).
+  static func checkOptions(in words: [String]) throws {
+    if let option = words.first(where: { $0.hasPrefix("-") && Int($0) == nil }) {
+      throw ValidationError("Unknown option '\(option)'")
+    }
+  }
+
+  /// As ``checkOptions(in:)``, for words that may hold one whole number and nothing else.
+  static func checkNumber(in words: [String]) throws {
+    try checkOptions(in: words)
+    if words.count > 1 { throw ValidationError("Unexpected argument '\(words[1])'") }
+    if let word = words.first, Int(word) == nil {
+      throw ValidationError("\(word): give a whole number from \(Int.min) to \(Int.max)")
+    }
+  }
+}
+
 struct QuietOption: ParsableArguments {
   @Flag(name: [.short, .long], help: "Print nothing; only the exit status tells.")
   var quiet = false

@@ -13,16 +13,11 @@ struct LogCommand: ParsableCommand {
   @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
   var name: String?
 
-  @Option(help: ArgumentHelp("Only changes from DATE on: YYYY-MM-DD (local) or an ISO 8601 UTC time.", valueName: "date"))
-  var since: String?
+  @OptionGroup var time: TimeOptions
 
   @Option(
-    help: ArgumentHelp(
-      "Only changes before DATE: YYYY-MM-DD (local; the day's start, so --since 2026-11-01 --until 2026-11-08 is a week) "
-        + "or an ISO 8601 UTC time.", valueName: "date"))
-  var until: String?
-
-  @Option(name: [.customShort("n"), .customLong("max-count")], help: ArgumentHelp("Only the last N changes.", valueName: "n"))
+    name: [.customShort("n"), .customLong("max-count")], parsing: .unconditional,
+    help: ArgumentHelp("Only the last N changes.", valueName: "n"))
   var last: Int?
 
   @Flag(
@@ -34,29 +29,19 @@ struct LogCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Print the net change per interval (1m to 30m, hour, day, week, month) instead, oldest first (buckets with a change; "
-        + "--since, --until and -n choose whole buckets; hours cover today unless --since is given).",
+        + "--since, --until, --on and -n choose whole buckets; hours cover today unless --since or --on is given).",
       valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind?
 
-  /// `--since` and `--until` as `log` and `table` take them: a date or a UTC time.
-  static func validate(since: String?, until: String?) throws {
-    for (option, value) in [("--since", since), ("--until", until)] {
-      if let value, GoalCalendar(utcOffset: SystemClock().utcOffset(at:)).moment(from: value) == nil {
-        throw ValidationError("\(option) \(value): give a date as YYYY-MM-DD or a time as 2026-11-23T14:05:00Z")
-      }
-    }
-  }
-
   func validate() throws {
-    try Self.validate(since: since, until: until)
     if let last, last < 0 { throw ValidationError("-n \(last): give a number of changes, 0 or more") }
   }
 
   func run() throws {
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counter = try context.counter(named: name)
-    let (clock, calendar) = (context.clock, context.goalCalendar)
-    let (start, end) = (since.flatMap(calendar.moment(from:)), until.flatMap(calendar.moment(from:)))
+    let clock = context.clock
+    let (start, end) = try time.bounds(now: clock.now(), calendar: context.goalCalendar)
     if let by {
       try context.requireHistory()
       return try context.printBuckets(of: [counter], by: by, json: json, since: start, until: end, limit: last)

@@ -16,7 +16,7 @@ struct LinkCommand: ParsableCommand {
   @Argument(help: "The counter it carries into; without it, the link is printed.", completion: CounterNameCompletion.kind)
   var to: String?
 
-  @Option(help: ArgumentHelp("One on TO for every N counted on FROM (2 or more).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("One on TO for every N counted on FROM (2 or more).", valueName: "n"))
   var every: Int?
 
   @Flag(help: "Remove the link.")
@@ -25,6 +25,7 @@ struct LinkCommand: ParsableCommand {
   func validate() throws {
     if clear, to != nil || every != nil { throw ValidationError("give a link or --clear, not both") }
     if (to == nil) != (every == nil) { throw ValidationError("give both: tally link FROM TO --every N") }
+    if let every, every < 2 { throw ValidationError("--every \(every): a link carries every 2 or more") }
   }
 
   func run() throws {
@@ -95,34 +96,39 @@ struct AlertCommand: ParsableCommand {
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name (not with --group).", completion: CounterNameCompletion.kind)
-  var name: String?
-
-  @Argument(help: ArgumentHelp("The value that rings; without it or --every, the alert is printed.", valueName: "n"))
-  var value: Int?
+  // One list, not a name and an `Int`: the parser would take `-5` for an option.
+  @Argument(
+    parsing: .allUnrecognized,
+    help: ArgumentHelp(
+      "The counter's name (not with --group), then N, the value that rings; without N or --every, the alert is printed.",
+      valueName: "name-and-n"), completion: CounterNameCompletion.kind)
+  var words: [String] = []
 
   @Option(help: ArgumentHelp("An alert on the total of the counters in this group.", valueName: "group"))
   var group: String?
 
-  @Option(help: ArgumentHelp("Ring at each multiple of N (1 or more).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Ring at each multiple of N (1 or more).", valueName: "n"))
   var every: Int?
 
   @Flag(help: "Remove the alert.")
   var clear = false
 
-  /// The counter's name and N; with --group, the first argument is N.
+  /// The counter's name and N; with --group, the only word is N.
   private var given: (name: String?, value: Int?) {
-    group != nil && value == nil ? (nil, name.flatMap { Int($0) }) : (name, value)
+    let (name, number) = group == nil ? (words.first, words.dropFirst().first) : (nil, words.first)
+    return (name, number.flatMap { Int($0) })
   }
 
   func validate() throws {
-    if group != nil, value == nil, let name, Int(name) == nil {
+    try CommandContext.checkOptions(in: words)
+    if group != nil, let word = words.first, Int(word) == nil {
       throw ValidationError("with --group, give N, not a counter's name")
     }
+    try CommandContext.checkNumber(in: group == nil ? Array(words.dropFirst()) : words)
     if (given.name == nil) == (group == nil) { throw ValidationError("give a counter's name or --group, not both") }
     if given.value != nil, every != nil { throw ValidationError("give N or --every N, not both") }
     if clear, given.value != nil || every != nil { throw ValidationError("give an alert or --clear, not both") }
-    if let every, every < 1 { throw ValidationError("--every takes 1 or more, not \(every)") }
+    if let every, every < 1 { throw ValidationError("--every \(every): an alert rings every 1 or more") }
   }
 
   func run() throws {

@@ -8,6 +8,7 @@ struct TableCommand: ParsableCommand {
     commandName: "table",
     abstract: "Print counters' net changes per interval: a row an interval (empty ones too), a column a counter.",
     discussion: """
+      Without --since, --until or --on, the table is today's. \
       Intervals begin where the local clock shows a multiple of them (10:00, 10:15, ...); days, \
       weeks and months as the dayStartsAtHour setting has them. A change at 10:15:00 belongs \
       to 10:15. The text marks the busiest interval; --format csv has a header \
@@ -27,13 +28,7 @@ struct TableCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The interval (1h is hour).", valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind = .quarterHour
 
-  @Option(
-    help: ArgumentHelp(
-      "From the interval that holds DATE: YYYY-MM-DD (local) or an ISO 8601 UTC time (default: today).", valueName: "date"))
-  var since: String?
-
-  @Option(help: ArgumentHelp("Up to DATE, not included, as --since takes it (default: the end of today).", valueName: "date"))
-  var until: String?
+  @OptionGroup var time: TimeOptions
 
   @Option(help: "text (aligned columns), csv or json.")
   var format: Format = .text
@@ -41,16 +36,14 @@ struct TableCommand: ParsableCommand {
   @Flag(help: "The same as --format json.")
   var json = false
 
-  func validate() throws { try LogCommand.validate(since: since, until: until) }
-
   func run() throws {
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     let counters = try group.group.map { try context.counters(inGroup: $0) } ?? context.counters.counters
     let calendar = context.goalCalendar
     let today = calendar.day(of: context.clock.now())
-    let start = since.flatMap(calendar.moment(from:)) ?? calendar.start(ofDay: today)
-    let end = until.flatMap(calendar.moment(from:)) ?? calendar.start(ofDay: today + 1)
-    guard start < end else { throw CommandContext.fail("--until must come after --since", status: ExitStatus.usage) }
+    let asked = try time.bounds(now: context.clock.now(), calendar: calendar)
+    let (start, end) = (asked.since ?? calendar.start(ofDay: today), asked.until ?? calendar.start(ofDay: today + 1))
+    try TimeOptions.checkOrder(start, end)
     try context.requireHistory()
     guard let table = IntervalTable(counters, by: by, history: context.history, calendar: calendar, since: start, until: end)
     else {

@@ -81,20 +81,16 @@ struct SetCommand: ParsableCommand {
 
   func validate() throws {
     guard (1...2).contains(words.count) else { throw ValidationError("give a value, or a name and a value") }
-    if let option = words.first(where: { $0.hasPrefix("-") && Int($0) == nil }) {
-      throw ValidationError("unknown option '\(option)'")
-    }
+    try CommandContext.checkOptions(in: words)
+    try CommandContext.checkNumber(in: [words[words.count - 1]])
   }
 
   func run() throws {
     let note = try annotation.checked()
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     context.eventRecorder.note = note
-    let text = words[words.count - 1]
-    guard let value = Int(text), Counter.values.contains(value) else {
-      let range = "from \(Counter.values.lowerBound) to \(Int.max)"
-      throw CommandContext.fail("\"\(text)\" is not a whole number \(range)", status: ExitStatus.dataError)
-    }
+    // validate() checked it.
+    guard let value = Int(words[words.count - 1]) else { return }
     let counter = try context.counter(named: words.count == 2 ? words[0] : nil)
     let changed = try context.change(.setValue(value, of: counter.id), of: counter)
     if !output.quiet { try Output.line(String(changed)) }
