@@ -303,6 +303,13 @@ public final class SQLiteHistory: HistoryLog {
 
   public func allTime(ofCounter id: String) -> Int { number("SELECT net FROM counter_total WHERE counter = ?", id) }
 
+  public func firstEntryTime(ofCounter id: String) -> Date? {
+    folder?.readIfUnread(into: self)
+    // The first row of the (counter, time) index.
+    let time = (try? connection.integer("SELECT min(time) FROM change WHERE counter = ?", [.text(id)])) ?? nil
+    return time.map(HistoryEntry.date(milliseconds:))
+  }
+
   private func number(_ sql: String, _ id: String) -> Int {
     folder?.readIfUnread(into: self)
     return Int(clamping: (try? connection.integer(sql, [.text(id)])) ?? 0)

@@ -116,7 +116,7 @@ public struct Backup: Equatable, Sendable {
       guard item.step > 0 else {
         throw Problem(location: location(index), reason: CounterError.invalidStep(String(item.step)).description)
       }
-      if let goal = item.goal, goal.amount < 1 {
+      if let goal = item.goal, !goal.hasValidAmount {
         throw Problem(location: location(index), reason: CounterError.invalidGoal(goal.text).description)
       }
       if let crossing = item.rules.crossing { throw Problem(location: location(index), reason: crossing) }
