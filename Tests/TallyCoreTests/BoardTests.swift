@@ -124,6 +124,35 @@ struct BoardTests {
     #expect(lines[21].hasPrefix("     total                     0  100%"))
   }
 
+  /// Down 5, a reset and 3 more, by commands: the counter screen, the board and `H` say the
+  /// same progress as `stats`, 3 of 8 today, and no bar shows less than empty.
+  @Test func progressIsOneNumberOnEveryScreen() throws {
+    let recorder = HistoryRecorder(log: history, clock: clock, source: .command)
+    let command = CountersModel(userDefaults: defaults, eventRecorder: recorder)
+    let cars = try #require(command.list.counter(named: "cars")).id
+    try command.perform(.setGoal(Goal(amount: 8, period: .day), of: cars))
+    for edit in [CounterEdit.add(-5, to: cars), .setValue(0, of: cars), .add(3, to: cars)] {
+      try command.perform(edit)
+      recorder.flush()
+    }
+    app.receive(.storeChanged)
+    let stats = GoalSummary.of(
+      try #require(command.list.counter(named: "cars")), history: history, now: clock.now(),
+      calendar: GoalCalendar(clock: clock))
+    #expect(stats?.progressText == "3 of 8 today")
+    #expect(render().contains { $0.contains("3 of 8 today  ███░░░░░░░") })
+    app.press(.character("B"))
+    #expect(render()[2].contains("███░░░░░░░ 3/8"))
+    app.press(.character("q"), .character("H"))
+    // The Days view, a Tab or more away, says the goal's progress.
+    var lines = render()
+    for _ in 0..<4 where !lines.contains(where: { $0.hasPrefix(" Goal 8/day: ") && $0.contains(" of 8 today") }) {
+      app.press(.tab)
+      lines = render()
+    }
+    #expect(lines.contains { $0.hasPrefix(" Goal 8/day: 3 of 8 today") }, "\(lines)")
+  }
+
   @Test func uUndoesTheBoardsLastChangeWhicheverCounterItWas() {
     app.press(.character("B"), .character("1"), .character("2"), .character("3"))
     app.press(.character("u"))
