@@ -155,7 +155,10 @@ extension GoalSummary {
     let current = calendar.period(goal.period, of: now)
     let periodCount = 14
     let totals = history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, from: current - periodCount + 1)
-    let first = firstPeriod(ofCounter: counter.id, per: goal.period, history: history, calendar: calendar, current: current)
+    // Only a limit is kept from a first period: a goal to reach asks nothing more a frame.
+    let first =
+      goal.isLimit
+      ? firstPeriod(ofCounter: counter.id, per: goal.period, history: history, calendar: calendar, current: current) : .min
     let streaks =
       goal.isLimit
       ? Self.streaks(
