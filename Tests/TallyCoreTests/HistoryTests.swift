@@ -68,7 +68,7 @@ struct HistoryRecorderTests {
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     let eventRecorder = HistoryRecorder(log: log, clock: clock, source: .command)
     eventRecorder.record(.screenShown(.counter))
-    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 1, new: 2))
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 1, new: 2, action: .add))
     clock.advance(by: 60)
     eventRecorder.record(.counterCreated(id: "count-2", name: "laps"))
     eventRecorder.record(.counterRenamed(id: "count-2", from: "laps", to: "swims"))
@@ -81,7 +81,8 @@ struct HistoryRecorderTests {
     #expect(
       log.read().entries == [
         HistoryEntry(
-          time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 1, new: 2, source: .command),
+          time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 1, new: 2, source: .command,
+          action: .add),
         HistoryEntry(
           time: at("2026-11-23T10:01:00Z"), event: .created, counter: "count-2", name: "laps", new: 0, source: .command),
         HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .renamed, counter: "count-2", name: "swims", source: .command),
@@ -96,11 +97,13 @@ struct HistoryCoalescingTests {
     let log = SQLiteHistory.inMemory()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     let eventRecorder = HistoryRecorder(log: log, clock: clock, source: .app)
-    for value in 0..<10_000 { eventRecorder.record(.counterChanged(id: "count", name: "Count", old: value, new: value + 1)) }
-    eventRecorder.record(.counterChanged(id: "count-2", name: "laps", old: 0, new: 1))
-    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_000, new: 10_001))
+    for value in 0..<10_000 {
+      eventRecorder.record(.counterChanged(id: "count", name: "Count", old: value, new: value + 1, action: .add))
+    }
+    eventRecorder.record(.counterChanged(id: "count-2", name: "laps", old: 0, new: 1, action: .add))
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_000, new: 10_001, action: .add))
     eventRecorder.flush()
-    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_001, new: 10_002))
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_001, new: 10_002, action: .add))
     eventRecorder.flush()
 
     #expect(

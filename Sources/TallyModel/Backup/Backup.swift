@@ -62,6 +62,8 @@ public struct Backup: Equatable, Sendable {
     for var entry in reading.entries {
       let id = entry.counter
       entry.counter = ""
+      // A backup keeps what each change did to the value, not what the user did (its label).
+      entry.action = nil
       byCounter[id, default: []].append(entry)
     }
     counters = list.counters.map {
