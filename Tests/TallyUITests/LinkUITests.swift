@@ -65,6 +65,15 @@ struct LinkUITests {
     #expect(try app.bellRang)
   }
 
+  @Test func anAlertReachedByAnotherProcessRingsInTheOpenApp() async throws {
+    try app.tally("alert", "Count", "3")
+    try app.launch()
+    try await app.waitFor(text: "Count: 0")
+    try app.tally("inc", "--by", "3")
+    try await app.waitFor(text: "Count reached 3")
+    #expect(try app.bellRang)
+  }
+
   @Test func withAlertStyleNoneOnlyTheNoticeShows() async throws {
     try app.tally("alert", "Count", "1")
     try app.tally("config", "set", "alertStyle", "none")
