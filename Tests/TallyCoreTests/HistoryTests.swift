@@ -92,6 +92,30 @@ struct HistoryRecorderTests {
   }
 }
 
+/// What the user did travels with a change, in the lines of the sync folder too.
+struct HistoryActionTests {
+  @Test func aLineKeepsItsActionAndOneFromALaterTallyIsNotLost() throws {
+    let entry = HistoryEntry(
+      time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 5, new: 0, source: .app,
+      action: .reset)
+    #expect(entry.jsonLine.hasPrefix(#"{"action":"reset","counter":"count","#))
+    #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry)
+    let later = entry.jsonLine.replacingOccurrences(of: #""action":"reset""#, with: #""action":"tally 9""#)
+    #expect(HistoryEntry(jsonLine: Array(later.utf8))?.action == .replay)
+  }
+
+  /// A burst's adds and subtractions are one change; a reset in it is one of its own.
+  @Test func aBurstKeepsAResetApartFromItsPresses() {
+    let log = SQLiteHistory.inMemory()
+    let recorder = HistoryRecorder(log: log, clock: ManualClock(iso: "2026-11-23T10:00:00Z"), source: .app)
+    for (old, new, action) in [(0, 1, HistoryEntry.Action.add), (1, 2, .add), (2, 1, .subtract), (1, 0, .reset)] {
+      recorder.record(.counterChanged(id: "count", name: "Count", old: old, new: new, action: action))
+    }
+    recorder.flush()
+    #expect(log.read().entries.map { "\($0.old ?? 0)→\($0.new ?? 0) \($0.action?.rawValue ?? "")" } == ["0→1 add", "1→0 reset"])
+  }
+}
+
 struct HistoryCoalescingTests {
   @Test func consecutiveChangesOfACounterBetweenFlushesAreOneEntry() {
     let log = SQLiteHistory.inMemory()

@@ -19,6 +19,12 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     case reset
     /// An undo or a redo: the value moved by a change's difference.
     case replay
+
+    /// One a later Tally wrote and this one does not know reads as a replay, labelled by its
+    /// difference: the line is not lost as damaged.
+    public init(from decoder: any Decoder) throws {
+      self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .replay
+    }
   }
 
   /// Which side of Tally made the change.
