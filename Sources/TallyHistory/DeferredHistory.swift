@@ -246,6 +246,10 @@ public final class DeferredHistory: HistoryLog {
 
   public func lastChange(ofCounter id: String) -> RecordedChange? { readable?.lastChange(ofCounter: id) }
 
+  public func firstEntryTime(ofCounter id: String) -> Date? {
+    ([readable?.firstEntryTime(ofCounter: id)] + waiting(ofCounter: id).map(\.time)).compactMap { $0 }.min()
+  }
+
   public func totals(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, from first: Int?) -> PeriodTotals {
     var totals = readable?.totals(ofCounter: id, per: kind, calendar: calendar, from: first) ?? [:]
     guard kind != .total else { return totals }

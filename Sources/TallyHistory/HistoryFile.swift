@@ -107,10 +107,11 @@ struct HistoryFile {
 
   /// This machine's readable rows of the damaged database at `path`, with pending ids.
   private static func salvage(from path: String) -> [(entry: HistoryEntry, id: Int64?)] {
-    // Older schemas lack `note` or `pending_id`: their rows come back without them.
+    // Older schemas lack `action`, `pending_id` or `note`: their rows come back without them.
     let columns = [
-      "\(HistorySchema.columns), pending_id", "\(HistorySchema.columns), NULL",
-      "time, event, counter, name, old, new, source, machine, NULL, NULL",
+      "\(HistorySchema.columns), pending_id", "time, event, counter, name, old, new, source, machine, note, NULL, pending_id",
+      "time, event, counter, name, old, new, source, machine, note, NULL, NULL",
+      "time, event, counter, name, old, new, source, machine, NULL, NULL, NULL",
     ]
     guard let connection = try? SQLiteConnection(path: path, create: false),
       let statement = columns.lazy.compactMap({
@@ -119,7 +120,7 @@ struct HistoryFile {
     else { return [] }
     var rows: [(entry: HistoryEntry, id: Int64?)] = []
     while (try? statement.step()) == true {
-      if let entry = HistorySchema.entry(statement) { rows.append((entry, statement.optionalInteger(9))) }
+      if let entry = HistorySchema.entry(statement) { rows.append((entry, statement.optionalInteger(10))) }
     }
     return rows
   }

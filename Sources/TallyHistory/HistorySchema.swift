@@ -2,11 +2,12 @@ import TallyModel
 
 /// The tables of the history database (docs/history.md), and their migrations.
 enum HistorySchema {
-  /// The schema this Tally writes (`PRAGMA user_version`), a later one refused: 5 added
-  /// `change.pending_id`; 4, `counter_entries`; 3, `change.note`; 2, the `streak` table.
-  static let version: Int64 = 5
+  /// The schema this Tally writes (`PRAGMA user_version`), a later one refused: 6 added
+  /// `change.action`; 5, `change.pending_id`; 4, `counter_entries`; 3, `change.note`; 2, the
+  /// `streak` table.
+  static let version: Int64 = 6
 
-  static let columns = "time, event, counter, name, old, new, source, machine, note"
+  static let columns = "time, event, counter, name, old, new, source, machine, note, action"
 
   /// The entry in the current row of `statement`, whose first columns are ``columns``.
   static func entry(_ statement: SQLiteStatement) -> HistoryEntry? {
@@ -16,7 +17,8 @@ enum HistorySchema {
     var entry = HistoryEntry(
       time: HistoryEntry.date(milliseconds: statement.integer(0)), event: event, counter: statement.text(2),
       name: statement.text(3), old: statement.optionalInteger(4).map { Int(clamping: $0) },
-      new: statement.optionalInteger(5).map { Int(clamping: $0) }, source: source, note: statement.optionalText(8))
+      new: statement.optionalInteger(5).map { Int(clamping: $0) }, source: source, note: statement.optionalText(8),
+      action: statement.optionalText(9).flatMap(HistoryEntry.Action.init(rawValue:)))
     entry.machine = statement.optionalText(7)
     return entry
   }
@@ -50,6 +52,7 @@ enum HistorySchema {
         // it was: its missing columns are added; before version 4 its rows were not counted.
         if (1...2).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN note TEXT") }
         if (1...4).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN pending_id INTEGER") }
+        if (1...5).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN action TEXT") }
         if (1...3).contains(version) {
           try connection.execute(
             "INSERT INTO counter_entries (counter, count) SELECT counter, count(*) FROM change GROUP BY counter")
@@ -82,7 +85,8 @@ enum HistorySchema {
   private static let sql = """
     CREATE TABLE IF NOT EXISTS change (
     \(changeColumns),
-      pending_id INTEGER
+      pending_id INTEGER,
+      action TEXT
     );
     CREATE INDEX IF NOT EXISTS change_by_counter ON change (counter, time);
     CREATE INDEX IF NOT EXISTS change_by_file ON change (file) WHERE file IS NOT NULL;

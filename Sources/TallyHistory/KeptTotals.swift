@@ -141,6 +141,11 @@ struct KeptTotals {
 
   static let kinds: [Goal.Period] = [.day, .week, .month]
 
+  /// What the totals are kept under: the calendar's key and the rule of progress they were
+  /// made by (``PeriodTotal/record(from:to:)``; 2: a reset starts a period below 0 over), so
+  /// that totals an older Tally kept are made again once.
+  static func keptKey(_ calendarKey: String) -> String { calendarKey + "|progress 2" }
+
   /// Folds the rows written since the totals were last brought up to date into them, or
   /// rebuilds them when the calendar is not the one they were kept for.
   func bringUpToDate(calendar: GoalCalendar, key: String) throws(SQLiteError) {
@@ -154,7 +159,7 @@ struct KeptTotals {
   private func foldedRows(key: String) throws(SQLiteError) -> (latest: Int64, folded: Int64?) {
     let latest = try connection.integer(FrameQuery.latestRow) ?? 0
     let calendar = try connection.firstRow(FrameQuery.totalsCalendar) { $0.optionalText(0) } ?? nil
-    return (latest, calendar == key ? try connection.integer(FrameQuery.lastFolded) : nil)
+    return (latest, calendar == Self.keptKey(key) ? try connection.integer(FrameQuery.lastFolded) : nil)
   }
 
   /// Inside a write transaction: folds the rows not yet in the totals, or rebuilds them
@@ -167,7 +172,7 @@ struct KeptTotals {
     } else {
       try rebuild(calendar: calendar)
     }
-    try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)", [.text(key)])
+    try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)", [.text(Self.keptKey(key))])
     try connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('folded', ?)", [.integer(latest)])
   }
 

@@ -111,7 +111,7 @@ struct OwnHistoryFiles {
     while try statement.step() {
       guard let entry = HistorySchema.entry(statement) else { continue }
       let name = machine + Self.monthSuffix(forMilliseconds: entry.milliseconds)
-      if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(9), entry.jsonLine + "\n")) }
+      if names?.contains(name) ?? true { months[name, default: []].append((statement.integer(10), entry.jsonLine + "\n")) }
     }
     return months
   }

@@ -166,10 +166,11 @@ public final class SQLiteHistory: HistoryLog {
   /// folder; not a pending row whose id the database holds.
   func insert(_ entry: HistoryEntry, file: String?, pendingID: Int64? = nil) throws(SQLiteError) {
     try connection.run(
-      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id, action) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
       HistorySchema.values(of: entry) + [entry.machine.map { .text($0) } ?? .null, file.map { .text($0) } ?? .null]
-        + [entry.note.map { .text($0) } ?? .null, pendingID.map { .integer($0) } ?? .null])
+        + [entry.note.map { .text($0) } ?? .null, pendingID.map { .integer($0) } ?? .null]
+        + [entry.action.map { .text($0.rawValue) } ?? .null])
   }
 
   public func renameCounters(_ mapping: [String: String]) {
@@ -296,12 +297,19 @@ public final class SQLiteHistory: HistoryLog {
   public func lastChange(ofCounter id: String) -> RecordedChange? {
     // This machine's last change is among the first rows the index meets backwards.
     let found = try? connection.firstRow(FrameQuery.lastChange, [.text(id)]) { row in
-      HistorySchema.entry(row).map { RecordedChange(row: row.integer(9), entry: $0) }
+      HistorySchema.entry(row).map { RecordedChange(row: row.integer(10), entry: $0) }
     }
     return found ?? nil
   }
 
   public func allTime(ofCounter id: String) -> Int { number("SELECT net FROM counter_total WHERE counter = ?", id) }
+
+  public func firstEntryTime(ofCounter id: String) -> Date? {
+    folder?.readIfUnread(into: self)
+    // The first row of the (counter, time) index.
+    let time = (try? connection.integer("SELECT min(time) FROM change WHERE counter = ?", [.text(id)])) ?? nil
+    return time.map(HistoryEntry.date(milliseconds:))
+  }
 
   private func number(_ sql: String, _ id: String) -> Int {
     folder?.readIfUnread(into: self)

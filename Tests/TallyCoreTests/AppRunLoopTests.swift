@@ -81,6 +81,31 @@ struct AppRunLoopTests {
     #expect(!text(terminal.frames[2]).contains("reached"), "the notice goes at the next key")
   }
 
+  /// `tally inc` in another terminal takes the counter to its alert while the app is open:
+  /// the app shows the notice and rings once, as `alertStyle` says, without a key.
+  @Test(arguments: [AlertStyle.bell, .none])
+  func anAlertAnotherProcessReachedRingsOnceAndShows(style: AlertStyle) throws {
+    Environment.prepare(store, argumentDomain: [:])
+    store.set(style.rawValue, forKey: "alertStyle")
+    try CountersModel(userDefaults: store, eventRecorder: EventRecorderSpy())
+      .perform(.setRules(CounterRules(alert: CounterAlert(at: 3)), of: "count"))
+    let directory = self.directory
+    let (_, terminal) = run(
+      [
+        .keys([.space]),
+        .meanwhile {
+          let other = try? CountersModel(
+            userDefaults: FileUserDefaults(directory: directory.path), eventRecorder: EventRecorderSpy())
+          _ = try? other?.perform(.add(2, to: "count"))
+        },
+        .watchedDescriptor, .keys([.character("k")]), .keys([.character("q")]),
+      ], on: store)
+    #expect(terminal.events.filter { $0.kind == "alert" } == (style == .none ? [] : [.alert(style)]))
+    #expect(text(terminal.frames[2]).contains("Count: 3"))
+    #expect(text(terminal.frames[2]).contains("Count reached 3"))
+    #expect(!text(terminal.frames[3]).contains("reached"), "the notice goes at the next key")
+  }
+
   /// Only the second's timeout retries a failed save, not a wake of the store's watch.
   ///
   /// A failed save's own temporary file wakes the data directory's watch: saving again at

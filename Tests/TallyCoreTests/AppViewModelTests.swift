@@ -120,8 +120,8 @@ struct AppViewModelTests {
     #expect(defaults.integers["count"] == 12)
     #expect(
       spy.events == [
-        .counterChanged(id: "count", name: "Count", old: 12, new: 13),
-        .counterChanged(id: "count", name: "Count", old: 13, new: 12),
+        .counterChanged(id: "count", name: "Count", old: 12, new: 13, action: .add),
+        .counterChanged(id: "count", name: "Count", old: 13, new: 12, action: .subtract),
       ])
   }
 

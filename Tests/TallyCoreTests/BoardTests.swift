@@ -81,6 +81,78 @@ struct BoardTests {
     #expect(render()[2].contains("██████████ 4/4 ✓"))
   }
 
+  private func set(_ values: [String: Int]) throws {
+    for (name, value) in values {
+      try app.counters.perform(.setValue(value, of: #require(app.counters.list.counter(named: name)).id))
+    }
+  }
+
+  /// The share column of the board's rows 2 to 4 (cars, trucks, bikes).
+  private func shares() -> [String] {
+    render()[2...4].map { String($0.dropFirst(32).prefix(6)) }
+  }
+
+  @Test func sharesAddUpToAHundredByTheLargestRemainders() throws {
+    try set(["cars": 1, "trucks": 1, "bikes": 1])
+    app.press(.character("B"))
+    #expect(shares() == ["   34%", "   33%", "   33%"])
+    try set(["cars": 3, "trucks": 1, "bikes": 2])
+    #expect(shares() == ["   50%", "   17%", "   33%"])
+  }
+
+  @Test func aCounterBelowZeroHasNoShare() throws {
+    try set(["cars": -4, "trucks": 2, "bikes": 1])
+    app.press(.character("B"))
+    #expect(shares() == ["      ", "   67%", "   33%"])
+    #expect(render()[21].hasPrefix("     total                    -1  100%"))
+    try set(["trucks": -2, "bikes": 0])
+    #expect(shares() == ["      ", "      ", "      "])
+    #expect(render()[21] == "     total                    -6")
+  }
+
+  /// A counter at `Int.max` and another at 1: the board shows them, its total saturates, and
+  /// nothing traps (the sparkline scaled a day's change of `Int.max` by 7 and overflowed).
+  @Test func theLargestValuesShowAndTheTotalSaturates() throws {
+    try set(["cars": Int.max, "trucks": 1, "bikes": Int.min])
+    app.press(.character("B"))
+    let lines = render()
+    #expect(lines[2].hasPrefix("  1  cars              9223372036854775807  100%"))
+    #expect(lines[3].hasSuffix("▁▁▁▁▁▁▁▁▁▁▁▁▁█"), "today's change of 1 next to one of Int.max")
+    #expect(lines[3].hasPrefix("  2  trucks                    1    0%"))
+    #expect(lines[4].hasPrefix("  3  bikes             -9223372036854775808      "))
+    // Summed wide, then clamped: Int.max + 1 + Int.min is 0, whatever the order.
+    #expect(lines[21].hasPrefix("     total                     0  100%"))
+  }
+
+  /// Down 5, a reset and 3 more, by commands: the counter screen, the board and `H` say the
+  /// same progress as `stats`, 3 of 8 today, and no bar shows less than empty.
+  @Test func progressIsOneNumberOnEveryScreen() throws {
+    let recorder = HistoryRecorder(log: history, clock: clock, source: .command)
+    let command = CountersModel(userDefaults: defaults, eventRecorder: recorder)
+    let cars = try #require(command.list.counter(named: "cars")).id
+    try command.perform(.setGoal(Goal(amount: 8, period: .day), of: cars))
+    for edit in [CounterEdit.add(-5, to: cars), .setValue(0, of: cars), .add(3, to: cars)] {
+      try command.perform(edit)
+      recorder.flush()
+    }
+    app.receive(.storeChanged)
+    let stats = GoalSummary.of(
+      try #require(command.list.counter(named: "cars")), history: history, now: clock.now(),
+      calendar: GoalCalendar(clock: clock))
+    #expect(stats?.progressText == "3 of 8 today")
+    #expect(render().contains { $0.contains("3 of 8 today  ███░░░░░░░") })
+    app.press(.character("B"))
+    #expect(render()[2].contains("███░░░░░░░ 3/8"))
+    app.press(.character("q"), .character("H"))
+    // The Days view, a Tab or more away, says the goal's progress.
+    var lines = render()
+    for _ in 0..<4 where !lines.contains(where: { $0.hasPrefix(" Goal 8/day: ") && $0.contains(" of 8 today") }) {
+      app.press(.tab)
+      lines = render()
+    }
+    #expect(lines.contains { $0.hasPrefix(" Goal 8/day: 3 of 8 today") }, "\(lines)")
+  }
+
   @Test func uUndoesTheBoardsLastChangeWhicheverCounterItWas() {
     app.press(.character("B"), .character("1"), .character("2"), .character("3"))
     app.press(.character("u"))

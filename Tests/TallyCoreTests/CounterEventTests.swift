@@ -19,8 +19,11 @@ struct CounterEventTests {
     spy.reset()
   }
 
-  private func changed(_ old: Int, _ new: Int, id: String = "count", name: String = "Count") -> AppEvent {
-    .counterChanged(id: id, name: name, old: old, new: new)
+  /// A change as the user made it: an add or a subtraction unless `action` says otherwise.
+  private func changed(
+    _ old: Int, _ new: Int, _ action: HistoryEntry.Action? = nil, id: String = "count", name: String = "Count"
+  ) -> AppEvent {
+    .counterChanged(id: id, name: name, old: old, new: new, action: action ?? (new < old ? .subtract : .add))
   }
 
   @Test func showingTheScreenReportsOnlyThat() {
@@ -39,14 +42,14 @@ struct CounterEventTests {
     sut.press(.character("r"), .character("n"))
     #expect(spy.events.isEmpty)
     sut.press(.character("r"), .character("y"))
-    #expect(spy.events == [changed(10, 0)])
+    #expect(spy.events == [changed(10, 0, .reset)])
   }
 
   @Test func typingAValue() {
     sut.press(.character("="))
     sut.type("42")
     sut.press(.enter)
-    #expect(spy.events == [changed(10, 42)])
+    #expect(spy.events == [changed(10, 42, .set)])
   }
 
   @Test func aStepIsNotACounterChange() {
@@ -60,7 +63,7 @@ struct CounterEventTests {
 
   @Test func undoAndRedoAreChangesToo() {
     sut.press(.space, .character("u"), .control("r"))
-    #expect(spy.events == [changed(10, 11), changed(11, 10), changed(10, 11)])
+    #expect(spy.events == [changed(10, 11), changed(11, 10, .replay), changed(10, 11, .replay)])
   }
 
   @Test func makingRenamingAndDeletingACounter() {

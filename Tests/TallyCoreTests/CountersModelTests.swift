@@ -260,14 +260,14 @@ struct CountersModelEventTests {
 
     #expect(
       spy.events == [
-        .counterChanged(id: "count", name: "Count", old: 0, new: 2),
-        .counterChanged(id: "count", name: "Count", old: 2, new: 10),
+        .counterChanged(id: "count", name: "Count", old: 0, new: 2, action: .add),
+        .counterChanged(id: "count", name: "Count", old: 2, new: 10, action: .set),
         .counterCreated(id: "count-2", name: "laps"),
         .counterRenamed(id: "count-2", from: "laps", to: "swims"),
-        .counterChanged(id: "count-2", name: "swims", old: 0, new: -1),
+        .counterChanged(id: "count-2", name: "swims", old: 0, new: -1, action: .subtract),
         .counterDeleted(id: "count-2", name: "swims", value: -1),
         .counterCreated(id: "count-2", name: "swims"),
-        .counterChanged(id: "count-2", name: "swims", old: 0, new: -1),
+        .counterChanged(id: "count-2", name: "swims", old: 0, new: -1, action: .replay),
       ])
   }
 

@@ -165,6 +165,17 @@ struct GoalSummaryTests {
     #expect(summary(daily, entries, now: "2026-11-23T12:00:00Z").progress == 1)
   }
 
+  /// A reset is not progress backwards: down 5, a reset and 3 more make 3 today, as `today +3`.
+  @Test func aResetAfterGoingDownStartsTheDayOverAt0() {
+    let entries = [
+      change("2026-11-23T07:00:00Z", 0, -5), change("2026-11-23T08:00:00Z", -5, 0), change("2026-11-23T09:00:00Z", 0, 3),
+    ]
+    #expect(summary(daily, entries, now: "2026-11-23T12:00:00Z").progress == 3)
+    // Down from yesterday's 10 to 7, then a reset: today starts over at 0, not at -3.
+    let fromYesterday = [change("2026-11-22T20:00:00Z", 0, 10), change("2026-11-23T07:00:00Z", 10, 7)]
+    #expect(summary(daily, fromYesterday + [change("2026-11-23T08:00:00Z", 7, 0)], now: "2026-11-23T12:00:00Z").progress == 0)
+  }
+
   @Test func subtractingDownTo0TakesThePressBack() {
     let entries = [change("2026-11-23T07:00:00Z", 0, 1), change("2026-11-23T07:00:01Z", 1, 0)]
     #expect(summary(daily, entries, now: "2026-11-23T12:00:00Z").progress == 0)

@@ -409,6 +409,22 @@ private func cell(_ canvas: Canvas, _ model: DrivenHistory, day: Int) -> Canvas.
     #expect(render(model).lines[1] == " 1–18 of 178, newest first")
   }
 
+  /// Each change is labelled by what the user did, kept in the history: a subtraction to 0
+  /// is `-1`, not `reset`; a set says its value.
+  @Test func theChangesSayWhatTheUserDid() {
+    let made: [(Int, Int, HistoryEntry.Action)] = [(0, 1, .add), (1, 0, .subtract), (0, 5, .set), (5, 0, .reset)]
+    let entries = made.enumerated().map { index, change in
+      HistoryEntry(
+        time: at("2026-11-23T09:0\(index):00Z"), event: .changed, counter: "count", name: "Count", old: change.0,
+        new: change.1, source: .app, action: change.2)
+    }
+    let lines = render(model(entries, page: .changes)).lines
+    #expect(lines[3].hasPrefix(" 2026-11-23 09:03  reset   5 → 0"))
+    #expect(lines[4].hasPrefix(" 2026-11-23 09:02  set 5   0 → 5"))
+    #expect(lines[5].hasPrefix(" 2026-11-23 09:01  -1      1 → 0"))
+    #expect(lines[6].hasPrefix(" 2026-11-23 09:00  +1      0 → 1"))
+  }
+
   @Test func anEmptyHistorySaysSoInEveryView() {
     let model = model([], goal: nil)
     #expect(render(model).lines[14] == " 0 counted on 0 days")

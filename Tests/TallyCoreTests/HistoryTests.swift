@@ -68,7 +68,7 @@ struct HistoryRecorderTests {
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     let eventRecorder = HistoryRecorder(log: log, clock: clock, source: .command)
     eventRecorder.record(.screenShown(.counter))
-    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 1, new: 2))
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 1, new: 2, action: .add))
     clock.advance(by: 60)
     eventRecorder.record(.counterCreated(id: "count-2", name: "laps"))
     eventRecorder.record(.counterRenamed(id: "count-2", from: "laps", to: "swims"))
@@ -81,7 +81,8 @@ struct HistoryRecorderTests {
     #expect(
       log.read().entries == [
         HistoryEntry(
-          time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 1, new: 2, source: .command),
+          time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 1, new: 2, source: .command,
+          action: .add),
         HistoryEntry(
           time: at("2026-11-23T10:01:00Z"), event: .created, counter: "count-2", name: "laps", new: 0, source: .command),
         HistoryEntry(time: at("2026-11-23T10:01:00Z"), event: .renamed, counter: "count-2", name: "swims", source: .command),
@@ -91,16 +92,42 @@ struct HistoryRecorderTests {
   }
 }
 
+/// What the user did travels with a change, in the lines of the sync folder too.
+struct HistoryActionTests {
+  @Test func aLineKeepsItsActionAndOneFromALaterTallyIsNotLost() throws {
+    let entry = HistoryEntry(
+      time: at("2026-11-23T10:00:00Z"), event: .changed, counter: "count", name: "Count", old: 5, new: 0, source: .app,
+      action: .reset)
+    #expect(entry.jsonLine.hasPrefix(#"{"action":"reset","counter":"count","#))
+    #expect(HistoryEntry(jsonLine: Array(entry.jsonLine.utf8)) == entry)
+    let later = entry.jsonLine.replacingOccurrences(of: #""action":"reset""#, with: #""action":"tally 9""#)
+    #expect(HistoryEntry(jsonLine: Array(later.utf8))?.action == .replay)
+  }
+
+  /// A burst's adds and subtractions are one change; a reset in it is one of its own.
+  @Test func aBurstKeepsAResetApartFromItsPresses() {
+    let log = SQLiteHistory.inMemory()
+    let recorder = HistoryRecorder(log: log, clock: ManualClock(iso: "2026-11-23T10:00:00Z"), source: .app)
+    for (old, new, action) in [(0, 1, HistoryEntry.Action.add), (1, 2, .add), (2, 1, .subtract), (1, 0, .reset)] {
+      recorder.record(.counterChanged(id: "count", name: "Count", old: old, new: new, action: action))
+    }
+    recorder.flush()
+    #expect(log.read().entries.map { "\($0.old ?? 0)→\($0.new ?? 0) \($0.action?.rawValue ?? "")" } == ["0→1 add", "1→0 reset"])
+  }
+}
+
 struct HistoryCoalescingTests {
   @Test func consecutiveChangesOfACounterBetweenFlushesAreOneEntry() {
     let log = SQLiteHistory.inMemory()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     let eventRecorder = HistoryRecorder(log: log, clock: clock, source: .app)
-    for value in 0..<10_000 { eventRecorder.record(.counterChanged(id: "count", name: "Count", old: value, new: value + 1)) }
-    eventRecorder.record(.counterChanged(id: "count-2", name: "laps", old: 0, new: 1))
-    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_000, new: 10_001))
+    for value in 0..<10_000 {
+      eventRecorder.record(.counterChanged(id: "count", name: "Count", old: value, new: value + 1, action: .add))
+    }
+    eventRecorder.record(.counterChanged(id: "count-2", name: "laps", old: 0, new: 1, action: .add))
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_000, new: 10_001, action: .add))
     eventRecorder.flush()
-    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_001, new: 10_002))
+    eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 10_001, new: 10_002, action: .add))
     eventRecorder.flush()
 
     #expect(

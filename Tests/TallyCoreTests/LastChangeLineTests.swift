@@ -12,9 +12,11 @@ import Testing
 struct LastChangeLineTests {
   private let utc = GoalCalendar(utcOffset: { _ in 0 })
 
-  private func change(_ time: String, old: Int = 4, new: Int = 5, machine: String? = nil) -> HistoryEntry {
+  private func change(
+    _ time: String, old: Int = 4, new: Int = 5, machine: String? = nil, action: HistoryEntry.Action? = nil
+  ) -> HistoryEntry {
     var entry = HistoryEntry(
-      time: at(time), event: .changed, counter: "count", name: "Count", old: old, new: new, source: .app)
+      time: at(time), event: .changed, counter: "count", name: "Count", old: old, new: new, source: .app, action: action)
     entry.machine = machine
     return entry
   }
@@ -36,7 +38,15 @@ struct LastChangeLineTests {
   @Test func aResetADecreaseAndAnotherMachinesChangeSaySo() {
     let now = at("2026-11-23T18:30:00Z")
     #expect(
-      LastChangeLine.describe(change("2026-11-23T18:30:00Z", old: 7, new: 0), now: now, calendar: utc).text == "reset  just now")
+      LastChangeLine.describe(change("2026-11-23T18:30:00Z", old: 7, new: 0, action: .reset), now: now, calendar: utc).text
+        == "reset  just now")
+    // A label says what the user did, not what the value became: a subtraction to 0 is one.
+    #expect(
+      LastChangeLine.describe(change("2026-11-23T18:30:00Z", old: 1, new: 0, action: .subtract), now: now, calendar: utc).text
+        == "-1  just now")
+    #expect(
+      LastChangeLine.describe(change("2026-11-23T18:30:00Z", old: 7, new: 0), now: now, calendar: utc).text == "-7  just now",
+      "a change from before labels were kept")
     #expect(
       LastChangeLine.describe(change("2026-11-23T18:30:00Z", old: 5, new: 2), now: now, calendar: utc).text == "-3  just now")
     #expect(
@@ -77,6 +87,32 @@ struct LastChangeLineTests {
     let canvas = render(width: smallest.width, height: smallest.height)
     #expect(!canvas.lines.contains { $0.contains("ago") })
     #expect(canvas.lines.contains { $0.contains("Count: 5") })
+  }
+
+  /// `-` from 1 to 0, `r`, `=` and `u` in the app: the line says what each did, from what the
+  /// user did (a `-` to 0 read `reset`).
+  @Test func theLineSaysWhatTheUserDid() throws {
+    let directory = try TemporaryDirectory()
+    let store = try FileUserDefaults(directory: directory.path)
+    Environment.prepare(store, argumentDomain: [:])
+    let dependencies = Environment(
+      store: store, settings: Settings(store: store, environment: [:]), history: SQLiteHistory.inMemory(),
+      clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
+    let bursts: [[Key]] = [
+      [.space], [.character("-")], [.space, .space], [.character("r"), .character("y")],
+      [.character("=")] + "42".map { .character($0) } + [.enter], [.character("u")],
+    ]
+    let terminal = InMemoryTerminal(width: 80, height: 24, script: bursts.map { .keys($0) } + [.keys([.character("q")])])
+    _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
+      TestApps.app(
+        settings: FakeSettingStorage(showOnboarding: false), defaults: store, eventRecorder: dependencies.recorder,
+        history: dependencies.history, clock: dependencies.clock, showsLastChange: true)
+    }
+    let lines = terminal.frames.map { frame in
+      frame.lines.first { $0.hasSuffix("  just now") }.map { String($0.drop { $0 == " " }) }
+    }
+    #expect(
+      lines.suffix(6) == ["+1  just now", "-1  just now", "+2  just now", "reset  just now", "set 42  just now", "-42  just now"])
   }
 
   @Test func theRunLoopWakesToDrawTheLineAgainWithinAMinute() throws {

@@ -79,16 +79,20 @@ struct NoteHistoryTests {
     #expect(entries.map(\.new) == [1, 2, 3])
     #expect(entries.map(\.machine) == [nil, nil, "desktop"])
     #expect(entries.allSatisfy { $0.note == nil })
+    #expect(entries.allSatisfy { $0.action == nil }, "changes from before Tally kept what made them")
     #expect(history.allTime(ofCounter: "count") == 3)
     #expect(history.notices.isEmpty)
-    // A note goes with a new change, and with an old one.
-    history.append([noted("2026-11-23T10:00:00Z", 3, 4, "after the migration")])
+    // A note goes with a new change, and with an old one; the new change keeps what made it.
+    var made = noted("2026-11-23T10:00:00Z", 3, 4, "after the migration")
+    made.action = .add
+    history.append([made])
     let last = try #require(history.lastChange(ofCounter: "count"))
     #expect(history.setNote("the fourth", of: last))
     let first = RecordedChange(row: 1, entry: entries[0])
     #expect(history.setNote("from before notes", of: first))
     let reopened = try SQLiteHistory.open(directory: data.path)
     #expect(reopened.read().entries.map(\.note) == ["from before notes", nil, nil, "the fourth"])
+    #expect(reopened.read().entries.map(\.action) == [nil, nil, nil, .add])
     #expect(try reopened.connection.integer("SELECT count(*) FROM change WHERE file IS NOT NULL") == 1)
   }
 

@@ -45,6 +45,36 @@ struct GoalCommandTests: CommandSuite {
     #expect(try expectSuccess("stats", "water").standardOutput.contains("progress\t2 of 2 today, goal reached\nstreak\t2\n"))
   }
 
+  /// A reset is not progress backwards: down 5, a reset and 3 more are 3 of 8 today, as the
+  /// day's net change says.
+  @Test func afterGoingDownAResetStartsTheDaysProgressOver() throws {
+    try expectSuccess("new", "tea")
+    try expectSuccess("goal", "tea", "8/day")
+    try expectSuccess("dec", "tea", "--by", "5")
+    try expectSuccess("reset", "tea")
+    try expectSuccess("inc", "tea", "--by", "3")
+    let text = try expectSuccess("stats", "tea").standardOutput
+    #expect(text.hasPrefix("today\t+3\n"), "\(text)")
+    #expect(text.contains("progress\t3 of 8 today\n"), "\(text)")
+  }
+
+  /// A new counter is within its limit, with a streak of 1 from the day it was made; `at
+  /// most 0/day`, the limit to quit a habit, is one.
+  @Test func aNewCounterIsWithinItsLimitWithAStreakAndALimitCanBe0() throws {
+    try expectSuccess("new", "coffee")
+    try expectSuccess("goal", "coffee", "at most 2/day")
+    #expect(
+      try expectSuccess("stats", "coffee", "--json").standardOutput
+        == #"{"allTime":0,"bestStreak":1,"currentStreak":1,"goal":"at most 2/day","goalReached":true,"name":"coffee","progress":0,"thisWeek":0,"today":0}"#
+        + "\n")
+    try expectSuccess("goal", "coffee", "at most 0/day")
+    let text = try expectSuccess("stats", "coffee").standardOutput
+    #expect(text.contains("progress\t0 of at most 0 today, within the limit\nstreak\t1\n"), "\(text)")
+    try expectSuccess("inc", "coffee")
+    #expect(try expectSuccess("stats", "coffee").standardOutput.contains("progress\t1 of at most 0 today\nstreak\t0\n"))
+    try expectFailure("goal", "coffee", "0/day", status: 65, message: "not \"0/day\"")
+  }
+
   @Test func incAtPutsTheChangeInTheHistoryAtThatTime() throws {
     try expectSuccess("inc", "--at", "2026-01-15 18:30")
     try expectSuccess("dec", "--by", "3", "--at", "2026-01-14")

@@ -19,8 +19,17 @@ struct LastChangeUITests {
     try test.app.press(.space)
     try await test.app.waitFor(text: "+1  just now")
     try await test.app.waitFor(text: "Count: 2")
-    // A change to 0 is a reset, as goals count it.
-    try test.app.press(.character("-"), times: 2)
+    // The label says what the user did: a `-` down to 0 is a subtraction, `r` a reset.
+    try test.app.press(.character("-"))
+    try await test.app.waitFor(text: "Count: 1")
+    try test.app.press(.character("-"))
+    try await test.app.waitFor(text: "Count: 0")
+    try await test.app.waitFor(text: "-1  just now")
+    #expect(!test.app.screenText.contains("reset  just now"))
+    try test.app.press(.space)
+    try await test.app.waitFor(text: "Count: 1")
+    try test.app.press(.character("r"))
+    try test.app.press(.character("y"))
     try await test.app.waitFor(text: "Count: 0")
     try await test.app.waitFor(text: "reset  just now")
   }

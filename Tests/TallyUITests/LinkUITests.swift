@@ -65,6 +65,15 @@ struct LinkUITests {
     #expect(try app.bellRang)
   }
 
+  @Test func anAlertReachedByAnotherProcessRingsInTheOpenApp() async throws {
+    try app.tally("alert", "Count", "3")
+    try app.launch()
+    try await app.waitFor(text: "Count: 0")
+    try app.tally("inc", "--by", "3")
+    try await app.waitFor(text: "Count reached 3")
+    #expect(try app.bellRang)
+  }
+
   @Test func withAlertStyleNoneOnlyTheNoticeShows() async throws {
     try app.tally("alert", "Count", "1")
     try app.tally("config", "set", "alertStyle", "none")
@@ -95,6 +104,23 @@ struct LinkUITests {
     try app.press(.enter)
     try await app.waitFor(text: "monocytes: 1")
     #expect(try app.tally("get", "--group", "cells") == "6\n2\n1\n")
+  }
+
+  /// A counter at `Int.max` and another at 1: the board shows them and its total saturates
+  /// (it trapped, leaving the terminal raw), and `q` goes back to the counter.
+  @Test func theBoardShowsTheLargestValuesAndTheTotalSaturates() async throws {
+    try app.tally("new", "big")
+    try app.tally("new", "one")
+    try app.tally("set", "big", "9223372036854775807")
+    try app.tally("set", "one", "1")
+    try app.launch()
+    try await app.waitFor(text: "Count: 0")
+    try app.press(.character("B"))
+    try await app.waitFor(regex: #"total\s+9223372036854775807\s+100%"#)
+    try await app.waitFor(regex: #"2  big\s+9223372036854775807\s+100%"#)
+    try await app.waitFor(regex: #"3  one\s+1\s+0%"#)
+    try app.press(.character("q"))
+    try await app.waitFor(text: "Count: 0")
   }
 
   // MARK: A limit's mark and the amount prompt

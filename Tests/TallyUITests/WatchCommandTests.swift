@@ -87,6 +87,20 @@ struct WatchCommandTests: CommandSuite {
     #expect(watching.stop(with: SIGHUP) == 0)
   }
 
+  /// A goal's progress of `Int.max` is 100 percent: the percentage is worked out wide, not
+  /// by a conversion that traps.
+  @Test func theLargestProgressIsAHundredPercent() throws {
+    try expectSuccess("new", "water")
+    try expectSuccess("goal", "water", "4/day")
+    try expectSuccess("set", "water", "9223372036854775807")
+    let watching = try watch("water", "--json", "--format", "{name}")
+    #expect(
+      watching.readLine(timeout: 5)
+        == #"{"class":"reached","percentage":100,"text":"water","tooltip":"water: 9223372036854775807 (9223372036854775807 of 4 today)"}"#
+    )
+    #expect(watching.stop(with: SIGHUP) == 0)
+  }
+
   @Test func aWatchEndsByItselfWhenItsReaderDoes() throws {
     let result = try ChildProcess.run(
       "/bin/sh", ["-c", "\"$0\" watch --format '{name}={value}' | head -1", tally], environment: environment)

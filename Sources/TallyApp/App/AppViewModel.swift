@@ -64,7 +64,13 @@ public final class AppViewModel {
     case .terminal(let width, let height, let isUnicode):
       screenSize = (width, height)
       unicode = isUnicode
-    case .storeChanged: if !isOnboarding { counters.reload() }
+    case .storeChanged:
+      guard !isOnboarding else { return }
+      // Another process (or machine) may have taken a counter to an alert: shown and rung
+      // once, as for a key here.
+      let before = counters.list
+      counters.reload()
+      showAlerts(counters.list.alertsReached(since: before))
     case .settingsChanged(let settings, let problem):
       counterSettings = settings
       tellEveryScreen(.settingsChanged(settings))
@@ -195,11 +201,15 @@ public final class AppViewModel {
     }
     guard !edits.isEmpty else { return }
     let outcomes = counters.apply(edits)
-    if !counters.alertsReached.isEmpty {
-      show(counters.alertsReached.map(\.description).joined(separator: " · "), from: .alert)
-      alertWaiting = true
-    }
+    showAlerts(counters.alertsReached)
     tell(screen, .edited(outcomes, for: update.purpose))
+  }
+
+  /// Shows the alerts `reached` on the status line, and rings for them at the next frame.
+  private func showAlerts(_ reached: [ReachedAlert]) {
+    guard !reached.isEmpty else { return }
+    show(reached.map(\.description).joined(separator: " · "), from: .alert)
+    alertWaiting = true
   }
 
   private func tellEveryScreen(_ message: ScreenMessage) {

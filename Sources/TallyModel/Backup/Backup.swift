@@ -62,6 +62,8 @@ public struct Backup: Equatable, Sendable {
     for var entry in reading.entries {
       let id = entry.counter
       entry.counter = ""
+      // A backup keeps what each change did to the value, not what the user did (its label).
+      entry.action = nil
       byCounter[id, default: []].append(entry)
     }
     counters = list.counters.map {
@@ -116,7 +118,7 @@ public struct Backup: Equatable, Sendable {
       guard item.step > 0 else {
         throw Problem(location: location(index), reason: CounterError.invalidStep(String(item.step)).description)
       }
-      if let goal = item.goal, goal.amount < 1 {
+      if let goal = item.goal, !goal.hasValidAmount {
         throw Problem(location: location(index), reason: CounterError.invalidGoal(goal.text).description)
       }
       if let crossing = item.rules.crossing { throw Problem(location: location(index), reason: crossing) }

@@ -33,7 +33,7 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidStep(let text): "the step must be a whole number from 1 to \(Int.max), not \"\(text)\""
     case .invalidGoal(let text):
       "a goal is a whole number from 1, alone for a total or with /day, /week or /month (such as 8/day or 300), "
-        + "or a limit (at most 3/day, <=3/day), not \"\(text)\""
+        + "or a limit from 0 (at most 3/day, <=3/day, at most 0/day), not \"\(text)\""
     case .invalidValue(let text):
       "type a whole number from \(Counter.values.lowerBound) to \(Int.max), such as 42 or -7, not \"\(text)\""
     case .historyBacklog(let count):

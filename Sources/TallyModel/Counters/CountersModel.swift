@@ -83,7 +83,7 @@ public final class CountersModel {
   private func make(_ edit: CounterEdit) throws(CounterError) -> CounterChange? {
     switch edit {
     case .add(let delta, let id):
-      return try changeValue(of: id) {
+      return try changeValue(of: id, by: delta < 0 ? .subtract : .add) {
         $0.addingReportingOverflow(delta).overflow ? nil : $0 + delta
       } refusal: {
         .limitReached(value: $0, step: delta)
@@ -91,7 +91,7 @@ public final class CountersModel {
     case .setValue(let value, let id):
       // The value set is the one shown: a linked counter's count within its link, carries kept.
       let offset = shownOffset(of: id)
-      return try changeValue(of: id) { _ in
+      return try changeValue(of: id, by: value == 0 ? .reset : .set) { _ in
         value.addingReportingOverflow(offset).overflow ? nil : value + offset
       } refusal: {
         .limitReached(value: $0, step: offset > 0 ? 1 : -1)
@@ -99,7 +99,7 @@ public final class CountersModel {
     case .shift(let id, let from, let to):
       // To `to` exactly when the value is still `from`; otherwise another process's change is kept.
       let difference = Int128(to) - Int128(from)
-      return try changeValue(of: id) {
+      return try changeValue(of: id, by: .replay) {
         Int(exactly: Int128($0) + difference)
       } refusal: {
         .limitReached(value: $0, step: difference > 0 ? 1 : -1)
@@ -206,9 +206,9 @@ public final class CountersModel {
   // MARK: Values
 
   /// Sets the counter's value, in one read-modify-write, to what `change` makes of the value
-  /// stored now; `nil` leaves it, refused for `refusal`.
+  /// stored now, as the user's `action`; `nil` leaves it, refused for `refusal`.
   private func changeValue(
-    of id: String, _ change: (Int) -> Int?, refusal: (Int) -> CounterError
+    of id: String, by action: HistoryEntry.Action, _ change: (Int) -> Int?, refusal: (Int) -> CounterError
   ) throws(CounterError) -> CounterChange? {
     let record = try requireCounter(id)
     var old = 0
@@ -223,7 +223,7 @@ public final class CountersModel {
     if let bounded { throw bounded }
     guard let new else { throw refusal(old) }
     guard new != old else { return nil }
-    eventRecorder.record(.counterChanged(id: id, name: record.name, old: old, new: new))
+    eventRecorder.record(.counterChanged(id: id, name: record.name, old: old, new: new, action: action))
     return .value(counterID: id, from: old, to: new)
   }
 
@@ -351,7 +351,8 @@ public final class CountersModel {
     userDefaults.x.set(restored.value, forKey: DefaultsKey(restored.id))
     eventRecorder.record(.counterCreated(id: restored.id, name: restored.name))
     if restored.value != 0 {
-      eventRecorder.record(.counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value))
+      eventRecorder.record(
+        .counterChanged(id: restored.id, name: restored.name, old: 0, new: restored.value, action: .replay))
     }
     return restored
   }

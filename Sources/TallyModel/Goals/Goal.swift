@@ -39,6 +39,9 @@ public struct Goal: Sendable, Hashable, Codable {
     (isLimit ? "at most " : "") + (period == .total ? String(amount) : "\(amount)/\(period.rawValue)")
   }
 
+  /// Whether the amount can be a goal's: from 1, or from 0 for a limit (`at most 0/day`, to quit).
+  public var hasValidAmount: Bool { amount >= (isLimit ? 0 : 1) }
+
   /// Whether `progress` meets it: reaches the amount, or for a limit stays within it.
   public func isMet(by progress: Int) -> Bool { isLimit ? progress <= amount : progress >= amount }
 
@@ -51,7 +54,9 @@ public struct Goal: Sendable, Hashable, Codable {
     let parts = trimmed.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
     // A total is a plain number: "300/none" is no goal.
     let period = parts.count == 2 ? Period(rawValue: parts[1].lowercased()) : .total
-    guard let period, parts.count == 1 || period != .total, let amount = try? CounterInput.step(from: String(parts[0])) else {
+    guard let period, parts.count == 1 || period != .total, let amount = try? CounterInput.value(from: String(parts[0])),
+      Goal(amount: amount, period: period, isLimit: limit != nil).hasValidAmount
+    else {
       throw .invalidGoal(text.trimmingXMLWhitespace())
     }
     self.init(amount: amount, period: period, isLimit: limit != nil)
@@ -85,9 +90,10 @@ public struct Goal: Sendable, Hashable, Codable {
 
   init?(propertyListValue: PropertyListValue) {
     guard case .dictionary(let entries) = propertyListValue,
-      let amount = entries["amount"].flatMap(Int.init(propertyListValue:)), amount > 0,
+      let amount = entries["amount"].flatMap(Int.init(propertyListValue:)),
       case .string(let name)? = entries["period"], let period = Period(rawValue: name)
     else { return nil }
     self.init(amount: amount, period: period, isLimit: entries["limit"] == .bool(true))
+    guard hasValidAmount else { return nil }
   }
 }

@@ -36,10 +36,11 @@ public struct GoalSummary: Equatable, Sendable {
     "\(progress) of \(goal.isLimit ? "at most " : "")\(goal.amount) \(goal.period.currentName)"
   }
 
-  /// How the counter stands, from its totals in the last `periodCount` periods and its streaks.
+  /// How the counter stands, from its totals in the last `periodCount` periods and its streaks;
+  /// a limit is kept from period `first` on (``firstPeriod(ofCounter:per:history:calendar:current:)``).
   public init(
     goal: Goal, value: Int, totals: PeriodTotals, streaks: (current: Int, best: Int), now: Date, calendar: GoalCalendar,
-    periodCount: Int = 14
+    periodCount: Int = 14, from first: Int = .min
   ) {
     self.goal = goal
     guard goal.period != .total else {
@@ -55,20 +56,26 @@ public struct GoalSummary: Equatable, Sendable {
       let progress = totals[number]?.progress ?? 0
       return Period(
         number: number, label: GoalCalendar.label(goal.period, number: number), progress: progress,
-        isMet: goal.isMet(by: progress))
+        isMet: goal.isMet(by: progress) && (!goal.isLimit || number >= first))
     }
     currentStreak = streaks.current
     bestStreak = streaks.best
   }
 
-  /// How the counter stands, from its totals in every period of the goal's kind.
-  public init(goal: Goal, value: Int, totals: PeriodTotals, now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
+  /// How the counter stands, from its totals in every period of the goal's kind; a limit is
+  /// kept from period `first` on (the current one when `nil`).
+  public init(
+    goal: Goal, value: Int, totals: PeriodTotals, now: Date, calendar: GoalCalendar, periodCount: Int = 14, from first: Int? = nil
+  ) {
     let current = calendar.period(goal.period, of: now)
+    let first = first ?? current
     let streaks =
       goal.isLimit
-      ? Self.streaks(in: totals, within: goal.amount, current: current)
+      ? Self.streaks(in: totals, within: goal.amount, from: first, current: current)
       : Self.streaks(in: totals, reaching: goal.amount, current: current)
-    self.init(goal: goal, value: value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount)
+    self.init(
+      goal: goal, value: value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount,
+      from: min(first, totals.numbers.first ?? first))
   }
 
   /// The current and the longest run of periods in `totals` that reached `amount`.
@@ -86,10 +93,13 @@ public struct GoalSummary: Equatable, Sendable {
     return (streak, longestRun(met))
   }
 
-  /// The current and the longest run of periods within the limit `amount`, from the first
-  /// period with a change on: a period with no change is within; none before the first.
-  public static func streaks(in totals: PeriodTotals, within amount: Int, current: Int) -> (current: Int, best: Int) {
-    guard let first = totals.numbers.first, first <= current else { return (0, 0) }
+  /// The current and the longest run of periods within the limit `amount`, from period
+  /// `first` (the counter's first entry's) or the first in `totals`, whichever is earlier, up
+  /// to `current`: a period with no change is within, and the current one counts while within.
+  public static func streaks(in totals: PeriodTotals, within amount: Int, from first: Int, current: Int) -> (
+    current: Int, best: Int
+  ) {
+    let first = min(first, totals.numbers.first ?? first, current)
     let over = zip(totals.numbers, totals.values).filter { $0.0 <= current && $0.1.progress > amount }.map(\.0)
     // The runs lie between the periods over the limit, and before the first one.
     let bounds = [first - 1] + over + (over.last == current ? [] : [current + 1])
@@ -101,7 +111,16 @@ public struct GoalSummary: Equatable, Sendable {
   public init(goal: Goal, value: Int, entries: [HistoryEntry], now: Date, calendar: GoalCalendar, periodCount: Int = 14) {
     self.init(
       goal: goal, value: value, totals: PeriodTotal.byPeriod(entries, per: goal.period, calendar: calendar), now: now,
-      calendar: calendar, periodCount: periodCount)
+      calendar: calendar, periodCount: periodCount,
+      from: entries.map(\.time).min().map { calendar.period(goal.period, of: $0) })
+  }
+
+  /// The first period a limit is kept in: that of the counter's first entry in the history
+  /// (its creation, or a change dated before it), or the current one when it has none.
+  public static func firstPeriod(
+    ofCounter id: String, per kind: Goal.Period, history: HistoryReader, calendar: GoalCalendar, current: Int
+  ) -> Int {
+    history.firstEntryTime(ofCounter: id).map { min(current, calendar.period(kind, of: $0)) } ?? current
   }
 
   /// The longest run of consecutive numbers in `numbers`, which are in increasing order.
@@ -136,13 +155,18 @@ extension GoalSummary {
     let current = calendar.period(goal.period, of: now)
     let periodCount = 14
     let totals = history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, from: current - periodCount + 1)
+    // Only a limit is kept from a first period: a goal to reach asks nothing more a frame.
+    let first =
+      goal.isLimit
+      ? firstPeriod(ofCounter: counter.id, per: goal.period, history: history, calendar: calendar, current: current) : .min
     let streaks =
       goal.isLimit
       ? Self.streaks(
         in: history.totals(ofCounter: counter.id, per: goal.period, calendar: calendar, over: goal.amount), within: goal.amount,
-        current: current)
+        from: first, current: current)
       : history.streaks(ofCounter: counter.id, per: goal.period, calendar: calendar, reaching: goal.amount, current: current)
     return GoalSummary(
-      goal: goal, value: counter.value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount)
+      goal: goal, value: counter.value, totals: totals, streaks: streaks, now: now, calendar: calendar, periodCount: periodCount,
+      from: first)
   }
 }

@@ -10,6 +10,23 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     case deleted
   }
 
+  /// What the user did to the value, which a change is labelled by: `+3` or `-1` for an add
+  /// or a subtraction (a replay, an undo or a redo, too), `set 12`, `reset`.
+  public enum Action: String, Codable, Sendable {
+    case add
+    case subtract
+    case set
+    case reset
+    /// An undo or a redo: the value moved by a change's difference.
+    case replay
+
+    /// One a later Tally wrote and this one does not know reads as a replay, labelled by its
+    /// difference: the line is not lost as damaged.
+    public init(from decoder: any Decoder) throws {
+      self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .replay
+    }
+  }
+
   /// Which side of Tally made the change.
   public enum Source: String, Codable, Sendable {
     case app
@@ -29,10 +46,13 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
   public var machine: String?
   /// The user's note on the change (`--note TEXT`, or `N` on the counter screen).
   public var note: String?
+  /// What made the change; `nil` for one from before Tally kept it (then it is labelled by
+  /// its difference alone).
+  public var action: Action?
 
   public init(
     time: Date, event: Event, counter: String, name: String, old: Int? = nil, new: Int? = nil, source: Source,
-    note: String? = nil
+    note: String? = nil, action: Action? = nil
   ) {
     self.time = time
     self.event = event
@@ -42,6 +62,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     self.new = new
     self.source = source
     self.note = note
+    self.action = action
   }
 
   /// Where the change was made: `app` or `command`, and `@machine` for another sync machine's.
@@ -63,7 +84,8 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
 
   /// The entry as one line of JSON, keys sorted (written by hand: it is on every burst's path).
   public var jsonLine: String {
-    var line = "{\"counter\":" + Self.quoted(counter) + ",\"event\":\"" + event.rawValue + "\""
+    var line = "{" + (action.map { "\"action\":\"" + $0.rawValue + "\"," } ?? "")
+    line += "\"counter\":" + Self.quoted(counter) + ",\"event\":\"" + event.rawValue + "\""
     if let machine { line += ",\"machine\":" + Self.quoted(machine) }
     line += ",\"name\":" + Self.quoted(name)
     if let new { line += ",\"new\":\(new)" }

@@ -25,6 +25,9 @@ public protocol HistoryReader: AnyObject {
   func streaks(ofCounter id: String, per kind: Goal.Period, calendar: GoalCalendar, reaching amount: Int, current: Int)
     -> (current: Int, best: Int)
   func allTime(ofCounter id: String) -> Int
+  /// When the counter's first entry was made (its creation, or a change dated before it);
+  /// `nil` when it has none.
+  func firstEntryTime(ofCounter id: String) -> Date?
   /// The counter's latest change of value made on this machine, with its row.
   func lastChange(ofCounter id: String) -> RecordedChange?
 }
@@ -79,7 +82,7 @@ public struct HistoryReading: Sendable, Equatable {
 }
 
 /// A counter's changes in one period: `net` is their sum; `progress`, what a goal counts, is
-/// the same except that a reset takes back at most what the period had counted.
+/// the same except that a reset starts the period over (``record(from:to:)``).
 public struct PeriodTotal: Equatable, Sendable {
   public var net: Int
   public var progress: Int
@@ -95,10 +98,17 @@ public struct PeriodTotal: Equatable, Sendable {
     record(from: old, to: new)
   }
 
+  /// Adds the change from `old` to `new`.
+  ///
+  /// The one rule of progress that `stats`, the counter screen, the board and `H` show
+  /// (docs/goals.md): a change adds its difference, except a change to 0 (a reset), which
+  /// starts the period over: it takes back at most what the period had counted, never counts
+  /// itself, and a period gone below 0 starts again at 0.
   public mutating func record(from old: Int, to new: Int) {
     let change = HistoryEntry.change(from: old, to: new)
     net = Self.add(net, change)
-    progress = new == 0 ? min(progress, max(0, Self.add(progress, change))) : Self.add(progress, change)
+    let added = Self.add(progress, change)
+    progress = new == 0 && old != 0 ? min(max(progress, 0), max(0, added)) : added
   }
 
   /// Every period's total from every change of `entries` (in any order; ties keep theirs):

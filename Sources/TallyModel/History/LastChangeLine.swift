@@ -44,16 +44,27 @@ public enum LastChangeLine {
     return (when, max(1, changesIn))
   }
 
-  /// `+1`, `-3`, `reset`, `created`, `renamed` or `deleted`, and ` on laptop` for another
-  /// machine's change (its name escaped: it comes from the sync folder).
+  /// `+1`, `-3`, `set 12`, `reset`, `created`, `renamed` or `deleted`, and ` on laptop` for
+  /// another machine's change (its name escaped: it comes from the sync folder).
   static func what(_ entry: HistoryEntry) -> String {
     let what =
       switch entry.event {
-      case .changed: entry.new == 0 && (entry.old ?? 0) != 0 ? "reset" : HistorySummary.signed(entry.netChange)
+      case .changed: label(entry)
       case .created: "created"
       case .renamed: "renamed"
       case .deleted: "deleted"
       }
     return what + (entry.machine.map { " on " + TerminalText.escaped($0) } ?? "")
+  }
+
+  /// What a change did, from what the user did (``HistoryEntry/Action``), never guessed from
+  /// the value it left: `reset`, `set 12`, else the difference, `+1` or `-1` (also for a
+  /// subtraction down to 0, an undo, a redo, and a change from before actions were kept).
+  public static func label(_ entry: HistoryEntry) -> String {
+    switch entry.action {
+    case .reset: "reset"
+    case .set: "set \(entry.new.map(String.init) ?? "?")"
+    case .add, .subtract, .replay, nil: HistorySummary.signed(entry.netChange)
+    }
   }
 }

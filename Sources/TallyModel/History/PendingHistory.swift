@@ -93,6 +93,7 @@ public final class PendingHistory {
     if let old = entry.old { fields["old"] = .integer(Int64(old)) }
     if let new = entry.new { fields["new"] = .integer(Int64(new)) }
     if let note = entry.note { fields["note"] = .string(note) }
+    if let action = entry.action { fields["action"] = .string(action.rawValue) }
     return .dictionary(fields)
   }
 
@@ -115,9 +116,11 @@ public final class PendingHistory {
       guard ChangeNote.isValid(text) else { return nil }
       note = text
     }
+    var action: HistoryEntry.Action?
+    if case .string(let name)? = fields["action"] { action = HistoryEntry.Action(rawValue: name) }
     let entry = HistoryEntry(
       time: HistoryEntry.date(milliseconds: time), event: event, counter: counter, name: name, old: number("old"),
-      new: number("new"), source: source, note: note)
+      new: number("new"), source: source, note: note, action: action)
     return PendingRow(id: id, entry: entry)
   }
 }

@@ -50,7 +50,7 @@ public struct PeriodTotals: Equatable, Sendable, ExpressibleByDictionaryLiteral 
   }
 
   /// The first period and those whose progress went over `amount`: what a limit's streaks
-  /// (``GoalSummary/streaks(in:within:current:)``) are found from.
+  /// (``GoalSummary/streaks(in:within:from:current:)``) are found from.
   public func firstAnd(over amount: Int) -> PeriodTotals {
     var kept = PeriodTotals()
     for (index, number) in numbers.enumerated() where index == 0 || values[index].progress > amount {

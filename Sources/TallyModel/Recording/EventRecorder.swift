@@ -18,7 +18,8 @@ extension EventRecorder {
 /// Something that happened in Tally, typed rather than a string.
 public enum AppEvent: Equatable, Sendable {
   case screenShown(ScreenName)
-  case counterChanged(id: String, name: String, old: Int, new: Int)
+  /// A value changed by `action` (what the user did: the change's label in the history).
+  case counterChanged(id: String, name: String, old: Int, new: Int, action: HistoryEntry.Action)
   case counterCreated(id: String, name: String)
   case counterRenamed(id: String, from: String, to: String)
   case counterDeleted(id: String, name: String, value: Int)

@@ -24,14 +24,21 @@ public final class HistoryRecorder: EventRecorder {
   public func record(_ event: AppEvent) {
     let now = clock.now()
     switch event {
-    case .counterChanged(let id, let name, let old, let new):
-      if var last = unflushed.last?.entry, last.event == .changed, last.counter == id, last.new == old, last.note == note {
+    case .counterChanged(let id, let name, let old, let new, let action):
+      // A burst's adds and subtractions are one change; a set, a reset or a replay stays its own.
+      let counts: Set<HistoryEntry.Action?> = [.add, .subtract]
+      if var last = unflushed.last?.entry, last.event == .changed, last.counter == id, last.new == old, last.note == note,
+        last.action == action || (counts.contains(last.action) && counts.contains(action))
+      {
         last.new = new
         last.name = name
         last.time = now
+        if counts.contains(action) { last.action = new < (last.old ?? 0) ? .subtract : .add }
         unflushed[unflushed.count - 1].entry = last
       } else {
-        add(HistoryEntry(time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source, note: note))
+        add(
+          HistoryEntry(
+            time: now, event: .changed, counter: id, name: name, old: old, new: new, source: source, note: note, action: action))
       }
     case .counterCreated(let id, let name):
       add(HistoryEntry(time: now, event: .created, counter: id, name: name, new: 0, source: source))

@@ -134,7 +134,7 @@ enum WatchLine {
     let known = goals.compactMap { $0 }
     let style = known.isEmpty ? "none" : known.allSatisfy(\.isReached) ? "reached" : "below"
     let percentage = known.first.map { goal in
-      goal.goal.amount > 0 ? min(100, max(0, Int(Double(goal.progress) * 100 / Double(goal.goal.amount)))) : 100
+      goal.goal.amount > 0 ? Proportion.level(of: goal.progress, top: goal.goal.amount, levels: 100) : 100
     }
     return JSONLine.encode(
       Output(

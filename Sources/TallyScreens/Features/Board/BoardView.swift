@@ -34,14 +34,17 @@ struct BoardView {
       }
     canvas.put(" Tally  " + TerminalText.escaped(title), column: 0, row: 0, style: .title)
     canvas.put(Self.line("key", "name", "value", "share", "today", "last 14 days"), column: 0, row: 1, style: .hint)
-    let total = counters.reduce(0) { PeriodTotal.add($0, $1.shown) }
+    let total = Proportion.sum(counters.map(\.shown))
+    let shares = Proportion.percentages(of: counters.map(\.shown))
     let first = firstShown(height: canvas.height)
     for (offset, index) in (first..<counters.count).prefix(canvas.height - Self.top - Self.bottom).enumerated() {
       canvas.put(
-        row(index, total: total), column: 0, row: Self.top + offset, style: index == model.selected ? .selected : .plain)
+        row(index, share: shares[index]), column: 0, row: Self.top + offset,
+        style: index == model.selected ? .selected : .plain)
     }
+    let shared = shares.contains { $0 != nil }
     canvas.put(
-      Self.line("", "total", String(total), total == 0 ? "" : "100%", "", ""), column: 0, row: canvas.height - 3, style: .bold)
+      Self.line("", "total", String(total), shared ? "100%" : "", "", ""), column: 0, row: canvas.height - 3, style: .bold)
     let more =
       counters.count > canvas.height - Self.top - Self.bottom ? "\(counters.count) counters: Up/Down to see them all" : ""
     let status = model.message ?? (model.subtracting ? "- then a row's key subtracts its step" : more)
@@ -52,13 +55,14 @@ struct BoardView {
       "1-9 a-z add  - subtract  u undo  Enter open  ]/[ group  q back", column: 0, row: canvas.height - 1, style: .hint)
   }
 
-  private func row(_ index: Int, total: Int) -> String {
+  /// A counter's row; `share` is its percent of the board (``Proportion/percentages(of:)``).
+  private func row(_ index: Int, share: Int?) -> String {
     let counter = counters[index]
     let key = index < BoardViewModel.rowKeys.count ? String(BoardViewModel.rowKeys[index]) : ""
-    let share = total == 0 ? "" : "\(Int((Double(counter.shown) * 100 / Double(total)).rounded()))%"
     let history = context.history.board[counter.id]
     return Self.line(
-      key, TerminalText.escaped(counter.name), String(counter.shown), share, history?.goal.map(progress) ?? "",
+      key, TerminalText.escaped(counter.name), String(counter.shown), share.map { "\($0)%" } ?? "",
+      history?.goal.map(progress) ?? "",
       history.map { sparkline($0.days) } ?? "")
   }
 
@@ -84,6 +88,6 @@ struct BoardView {
   private func sparkline(_ days: [Int]) -> String {
     let levels = unicode ? Array("▁▂▃▄▅▆▇█") : Array("_.-:=+*#")
     let most = max(1, days.max() ?? 0)
-    return String(days.map { levels[min(7, max(0, $0) * 7 / most)] })
+    return String(days.map { levels[Proportion.level(of: $0, top: most, levels: 7)] })
   }
 }

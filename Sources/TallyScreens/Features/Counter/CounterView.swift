@@ -73,7 +73,7 @@ public struct CounterView {
   /// "Health: 42 in 3 counters".
   var groupTotal: String {
     let group = counters.currentGroup
-    let total = group.reduce(0) { PeriodTotal.add($0, $1.shown) }
+    let total = Proportion.sum(group.map(\.shown))
     let name = TerminalText.escaped(counters.current.group ?? CounterLayout.noGroup)
     return "\(name): \(total) in \(group.count) counters"
   }
@@ -160,7 +160,7 @@ extension GoalSummary {
 
   /// Ten cells toward the goal, filled as far as the progress went.
   func bar(full: String = "█", empty: String = "░") -> String {
-    let filled = progress <= 0 ? 0 : min(10, Int((Double(progress) / Double(goal.amount) * 10).rounded(.down)))
+    let filled = Proportion.level(of: progress, top: goal.amount, levels: 10)
     return String(repeating: full, count: filled) + String(repeating: empty, count: 10 - filled)
   }
 

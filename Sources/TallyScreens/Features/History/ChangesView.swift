@@ -44,13 +44,15 @@ struct ChangesView {
     HistoryView.drawHints(["Tab view", "← older", "→ newer", "t newest", "q close"], into: &canvas)
   }
 
-  /// `+1`, `-3`, `reset`, `created`, `renamed` or `deleted`, and how it is drawn.
+  /// `+1`, `-3`, `set 12`, `reset` (``LastChangeLine/label(_:)``), `created`, `renamed` or
+  /// `deleted`, and how it is drawn.
   static func what(_ entry: HistoryEntry) -> (String, Style) {
     switch entry.event {
     case .changed:
-      if entry.new == 0 && (entry.old ?? 0) != 0 { return ("reset", Style(color: .warning)) }
-      let net = entry.netChange
-      return (HistoryView.signed(net), net < 0 ? Style(color: .warning) : Style(color: .success))
+      let style = entry.action == .reset || entry.netChange < 0 ? Style(color: .warning) : Style(color: .success)
+      // A difference is grouped by thousands here, as the view's other numbers are.
+      let named = entry.action == .reset || entry.action == .set
+      return (named ? LastChangeLine.label(entry) : HistoryView.signed(entry.netChange), style)
     case .created: return ("created", .bold)
     case .renamed: return ("renamed", .bold)
     case .deleted: return ("deleted", .warning)

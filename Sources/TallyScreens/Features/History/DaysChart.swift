@@ -23,11 +23,18 @@ public struct DaysChart: Equatable, Sendable {
     let last = GoalCalendar.period(period, ofDay: today) - windowsBack * Self.windowSize
     let first = last - Self.windowSize + 1
     let totals = history.totals(ofCounter: counter.id, per: period, calendar: calendar, from: first)
+    // A limit is kept from the counter's first period on, as its streaks count (docs/goals.md).
+    let kept =
+      goal?.isLimit == true
+      ? GoalSummary.firstPeriod(
+        ofCounter: counter.id, per: period, history: history, calendar: calendar,
+        current: GoalCalendar.period(period, ofDay: today))
+      : Int.min
     bars = (first...last).map { number in
       let total = totals[number] ?? PeriodTotal()
       return Bar(
         label: GoalCalendar.label(period, number: number), net: total.net,
-        isMet: goal.map { $0.isMet(by: total.progress) })
+        isMet: goal.map { $0.isMet(by: total.progress) && number >= kept })
     }
   }
 }
