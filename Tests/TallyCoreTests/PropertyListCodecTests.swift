@@ -44,12 +44,16 @@ struct PropertyListCodecTests {
       written.replacing("&amp;", with: "&#38;"), written.replacing("<integer>", with: "<integer>+"),
     ]
     for (index, text) in variants.enumerated() {
-      let foundation = try? Self.foundationRead(Data(text.utf8), like: .dictionary(document))
-      let ours = try? PropertyListCodec.decode(Array(text.utf8))
       if index == 3 {
-        #expect(ours == nil, "\(text)")  // a repeated key is refused, not merged
+        // A repeated key is refused, not merged.
+        #expect(throws: PropertyListError.self, "\(text)") { try PropertyListCodec.decode(Array(text.utf8)) }
+      } else if text.contains("<integer>+-") {
+        // A sign after a sign, as in +-7, is no integer to either.
+        #expect(throws: (any Error).self, "\(text)") { try Self.foundationRead(Data(text.utf8), like: .dictionary(document)) }
+        #expect(throws: PropertyListError.self, "\(text)") { try PropertyListCodec.decode(Array(text.utf8)) }
       } else {
-        #expect(ours.map(PropertyListValue.dictionary) == foundation, "\(text)")
+        let foundation = try Self.foundationRead(Data(text.utf8), like: .dictionary(document))
+        #expect(try .dictionary(PropertyListCodec.decode(Array(text.utf8))) == foundation, "\(text)")
       }
     }
   }
@@ -628,6 +632,9 @@ struct PropertyListReaderTests {
     ("<!-- only a comment -->", "a document with no element"),
     ("<plist><dict><key>a</key><true/>", "the document ends inside <dict>"),
     ("<plist><dict><key>a</key><string>abc", "the document ends inside <string>"),
+    ("<plist><dict>x", "the document ends inside <dict>"),
+    ("x", "a document with no element"),
+    ("<plist><dict id=\"1\"", "<dict with no end"),
     ("{ a = 1; }", "neither an XML nor a binary property list"),
     ("<!DOCTYPE plist [ <!ENTITY x 'y'> ]><plist><dict/></plist>", "a DOCTYPE with a DTD or no end"),
     ("<plist/>", "an empty <plist/>"),
@@ -681,6 +688,25 @@ struct PropertyListReaderTests {
         if (try? self.read(bytes)) != nil { read += 1 }
       }
       #expect(read > 0)
+    }
+  }
+
+  /// 256 levels of values read, and one more is refused.
+  @Test func nestingIsReadToItsLimitExactly() throws {
+    // A dictionary holding arrays in arrays, the innermost empty.
+    func nested(_ levels: Int) -> [UInt8] {
+      let arrays = levels - 1
+      return document(
+        "<dict><key>a</key>" + String(repeating: "<array>", count: arrays - 1) + "<array/>"
+          + String(repeating: "</array>", count: arrays - 1) + "</dict>")
+    }
+    var arrays = PropertyListValue.array([])
+    for _ in 1..<255 { arrays = .array([arrays]) }
+    #expect(try read(nested(256)) == .dictionary(["a": arrays]))
+    #expect {
+      _ = try read(nested(257))
+    } throws: { error in
+      "\(error)".contains("nesting deeper than 256 levels")
     }
   }
 
