@@ -24,6 +24,7 @@ public enum PropertyListCodec {
   }
 
   private static func decodeValue(_ bytes: some Collection<UInt8>) throws(PropertyListError) -> PropertyListValue {
+    if let utf8 = try utf8(fromUTF16: bytes) { return try decodeValue(utf8) }
     let read = { (bytes: UnsafeRawBufferPointer) in
       Result { () throws(PropertyListError) in
         try bytes.starts(with: "bplist".utf8)
@@ -32,6 +33,23 @@ public enum PropertyListCodec {
     }
     return try (bytes.withContiguousStorageIfAvailable { read(UnsafeRawBufferPointer($0)) } ?? Array(bytes).withUnsafeBytes(read))
       .get()
+  }
+
+  /// An XML document in UTF-16, told by its byte-order mark (either order), as UTF-8, as
+  /// Foundation reads one; `nil` for any other document.
+  private static func utf8(fromUTF16 bytes: some Collection<UInt8>) throws(PropertyListError) -> [UInt8]? {
+    let mark = Array(bytes.prefix(2))
+    guard mark == [0xFF, 0xFE] || mark == [0xFE, 0xFF] else { return nil }
+    var units: [UInt16] = []
+    var byte = bytes.dropFirst(2).makeIterator()
+    while let first = byte.next() {
+      guard let second = byte.next() else { throw PropertyListError(reason: "UTF-16 with an odd number of bytes") }
+      units.append(mark[0] == 0xFF ? UInt16(second) << 8 | UInt16(first) : UInt16(first) << 8 | UInt16(second))
+    }
+    var utf8: [UInt8] = []
+    let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) { utf8.append($0) }
+    guard !failed else { throw PropertyListError(reason: "UTF-16 that is not text (a lone surrogate)") }
+    return utf8
   }
 
   /// The error for a `<dict>` that holds `key` twice, found `place` ("on line 3").

@@ -69,7 +69,7 @@ extension UserDefaultsProtocol {
     case let value as Int: value
     case let value as Bool: value ? 1 : 0
     case let value as Double where value.isFinite && value.magnitude < 9.2e18: Int(value)
-    case let value as String: Int(value) ?? 0
+    case let value as String: LeadingNumber.integer(value)
     default: 0
     }
   }
@@ -79,7 +79,7 @@ extension UserDefaultsProtocol {
     case let value as Bool: value
     case let value as Int: value != 0
     case let value as Double: value != 0
-    case let value as String: ["yes", "true", "1"].contains(value.lowercased())
+    case let value as String: LeadingNumber.bool(value)
     default: false
     }
   }
@@ -89,7 +89,7 @@ extension UserDefaultsProtocol {
     case let value as Double: value
     case let value as Int: Double(value)
     case let value as Bool: value ? 1 : 0
-    case let value as String: Double(value) ?? 0
+    case let value as String: LeadingNumber.double(value)
     default: 0
     }
   }
@@ -97,6 +97,7 @@ extension UserDefaultsProtocol {
   public func string(forKey defaultName: String) -> String? {
     switch object(forKey: defaultName) {
     case let value as String: value
+    case let value as Bool: value ? "1" : "0"
     case let value as Int: String(value)
     case let value as Double: String(value)
     default: nil

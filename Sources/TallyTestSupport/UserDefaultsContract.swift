@@ -21,6 +21,74 @@ public enum UserDefaultsContract {
     ("a typed update is a read-modify-write", typedUpdate),
   ]
 
+  /// How a value of one kind reads as another, as Foundation's `UserDefaults` reads it.
+  ///
+  /// Measured on Linux (its `NSString` and `NSNumber` conversions). Not for the book's fake,
+  /// which keeps integers apart from other values.
+  public static let coercions: [(name: String, run: @Sendable (UserDefaultsProtocol) -> Void)] = [
+    ("a string reads as a bool as NSString's boolValue", boolsFromText),
+    ("a string reads as an integer as NSString's integerValue", integersFromText),
+    ("a string reads as a double as NSString's doubleValue", doublesFromText),
+    ("a bool or a number reads as a string and as another number", textAndNumbersFromNumbers),
+  ]
+
+  public static func boolsFromText(_ store: UserDefaultsProtocol) {
+    let cases: [(String, Bool)] = [
+      ("Y", true), ("y", true), ("T", true), ("t", true), ("yes", true), ("YES", true), ("true", true), ("1", true),
+      ("2", true), (" 1", true), ("+1", true), ("-1", true), ("007", true), ("  +007", true), ("\t9", true),
+      ("\n1", true), (" y", true), ("no", false), ("N", false), ("0", false), ("", false), ("x", false), ("-0", false),
+      ("0.5", false), (" 0.0", false), ("\u{663}", false),
+    ]
+    for (text, value) in cases {
+      store.set(text, forKey: "text")
+      #expect(store.bool(forKey: "text") == value, "\(text.debugDescription)")
+    }
+  }
+
+  public static func integersFromText(_ store: UserDefaultsProtocol) {
+    let cases: [(String, Int)] = [
+      (" 42", 42), ("42 ", 42), ("12abc", 12), ("+5", 5), ("-5", -5), ("1.9", 1), ("abc", 0), ("", 0), (" -3x", -3),
+      ("0x10", 0), ("\t42", 42), ("\n42", 42), ("+-5", 0), ("- 5", -5), (" +  5", 5), ("0042", 42), ("\u{663}", 0),
+      ("99999999999999999999", .max), ("9223372036854775808", .max), ("-9223372036854775809", .min),
+    ]
+    for (text, value) in cases {
+      store.set(text, forKey: "text")
+      #expect(store.integer(forKey: "text") == value, "\(text.debugDescription)")
+    }
+  }
+
+  public static func doublesFromText(_ store: UserDefaultsProtocol) {
+    let cases: [(String, Double)] = [
+      (" 1.5", 1.5), ("1.5 ", 1.5), ("1.5abc", 1.5), ("abc", 0), ("1e3", 1000), ("-2", -2), (".5", 0.5), ("1,5", 1),
+      ("\t2.5", 2.5), ("  -.5e1x", -5), ("1.5e", 0), ("inf", 0), ("INF", 0), ("Infinity", 0), ("nan", 0), ("0x10", 0),
+      ("1e400", .infinity), ("-1e400", -.infinity),
+    ]
+    for (text, value) in cases {
+      store.set(text, forKey: "text")
+      #expect(store.double(forKey: "text") == value, "\(text.debugDescription)")
+    }
+  }
+
+  public static func textAndNumbersFromNumbers(_ store: UserDefaultsProtocol) {
+    let texts: [(Any, String)] = [
+      (true, "1"), (false, "0"), (12, "12"), (2.5, "2.5"), (0.1, "0.1"), (2.0, "2.0"), (1e20, "1e+20"), (1e-7, "1e-07"),
+    ]
+    for (value, text) in texts {
+      store.set(value, forKey: "value")
+      #expect(store.string(forKey: "value") == text, "\(value)")
+    }
+    store.set(true, forKey: "value")
+    #expect(store.integer(forKey: "value") == 1)
+    #expect(store.double(forKey: "value") == 1)
+    store.set(2.7, forKey: "value")
+    #expect(store.integer(forKey: "value") == 2)
+    #expect(store.bool(forKey: "value"))
+    store.set(-2.7, forKey: "value")
+    #expect(store.integer(forKey: "value") == -2)
+    store.set(0.4, forKey: "value")
+    #expect(store.bool(forKey: "value"))
+  }
+
   public static func missingKeys(_ store: UserDefaultsProtocol) {
     #expect(store.object(forKey: "missing") == nil)
     #expect(store.integer(forKey: "missing") == 0)

@@ -352,6 +352,28 @@ struct AppRunLoopTests {
     #expect(text(frame).contains("Count: 0"))
   }
 
+  /// The app is told the terminal's size at start and after a resize, so that a click means
+  /// what the frame drawn at that size shows there.
+  @Test func aClickMeansWhatTheFrameAtTheTerminalsSizeShowsThere() throws {
+    let store = InMemoryUserDefaults()
+    Environment.prepare(store, argumentDomain: [:])
+    let list = CountersModel(userDefaults: store, eventRecorder: EventRecorderSpy()).list
+    func plus(width: Int, height: Int) throws -> Key {
+      let button = try #require(CounterLayout(counters: list, width: width, height: height).increment)
+      return .mouse(MouseEvent(.press, column: button.column, row: button.row))
+    }
+    let script: [InMemoryTerminal.Input] = [
+      .keys([try plus(width: 40, height: 12)]), .resize(width: 60, height: 16), .keys([try plus(width: 60, height: 16)]),
+      .keys([.character("q")]),
+    ]
+    let (_, terminal) = run(script, on: store, width: 40, height: 12)
+
+    let frames = terminal.frames.map(text)
+    try #require(frames.count == 4)
+    #expect(frames[1].contains("Count: 1"))
+    #expect(frames[3].contains("Count: 2"))
+  }
+
   @Test func controlZSuspendsAndTheLoopGoesOn() {
     let (outcome, terminal) = run(
       [.keys([.space, .control("z"), .space]), .keys([.space]), .keys([.character("q")])], on: InMemoryUserDefaults())

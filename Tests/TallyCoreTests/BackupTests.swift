@@ -131,6 +131,12 @@ struct BackupTests {
     }
   }
 
+  /// An empty line is no record, the first one too (an editor or a script may leave one).
+  @Test func emptyLinesBeforeTheHeaderAndBetweenRowsAreNotRecords() throws {
+    let csv = "\r\n\nkind,counter,value,step,goal,time,event,name,old,new,source,note\r\n\r\ncounter,water,3,1,,,,,,,,\r\n\n"
+    #expect(try Backup.decode(Array(csv.utf8)).counters == [Backup.Item(name: "water", value: 3)])
+  }
+
   @Test func aBackupFromBeforeGroupsReadsWithoutThem() throws {
     let csv = "kind,counter,value,step,goal,time,event,name,old,new,source,note\r\ncounter,water,3,1,,,,,,,,\r\n"
     #expect(try Backup.decode(Array(csv.utf8)).counters == [Backup.Item(name: "water", value: 3)])

@@ -84,6 +84,17 @@ struct CounterLinkTests {
     #expect(shown("repeats") == 0)
   }
 
+  /// What links carry comes from other machines' files too, and can be anything: a total
+  /// past either end of `Int` stays at that end, never wrapping to the other.
+  @Test func aTotalPastEitherEndOfIntStaysAtThatEnd() {
+    var high = Counter(id: "a", name: "a", value: Int.max)
+    high.carried = 1
+    #expect(high.total == Int.max)
+    var low = Counter(id: "b", name: "b", value: Int.min)
+    low.carried = -1
+    #expect(low.total == Int.min)
+  }
+
   @Test func aChangePastABoundIsRefusedAndChangesNothing() throws {
     let ids = try make("seats")
     try model.perform(.setRules(CounterRules(minimum: 0, maximum: 3), of: ids[0]))

@@ -116,6 +116,38 @@ struct CounterWatchTests {
     #expect(printed == ["0", "3", "2"])
   }
 
+  /// The store is watched before the first line is read: a change that lands while that
+  /// line is made and printed wakes the loop and gets a line of its own.
+  @Test func aChangeWhileTheFirstLineIsPrintedGetsItsLine() throws {
+    var printed: [String] = []
+    var waits = 0
+    watch().run(
+      wait: { descriptors, _ in
+        waits += 1
+        return waits == 1 ? descriptors.first.map { .descriptor($0) } ?? .stop : .stop
+      },
+      print: {
+        printed.append($0)
+        if printed.count == 1 { try? otherProcessAdds(5) }
+        return true
+      })
+    #expect(printed == ["0", "5"])
+  }
+
+  /// A change made after the command read the store, before its watch began, is in the
+  /// first line.
+  @Test func aChangeBeforeTheWatchBeganIsInTheFirstLine() throws {
+    try otherProcessAdds(2)
+    var printed: [String] = []
+    watch().run(
+      wait: { _, _ in .stop },
+      print: {
+        printed.append($0)
+        return true
+      })
+    #expect(printed == ["2"])
+  }
+
   @Test func aDayIsWatchedRoundTheClockAndANewDayGetsItsLine() {
     var printed: [(String, Date)] = []
     var timeouts: [Double?] = []

@@ -69,11 +69,9 @@ struct GoalRenderTests {
     context.history = read
     var canvas = Canvas(width: 80, height: 24)
     model.render(into: &canvas, in: context)
-    #expect(
-      canvas.lines.contains {
-        $0.hasPrefix(" Tue 17 Nov") && $0.hasSuffix("+8 ✓") || $0.contains("Tue 17 Nov") && $0.contains("+8 ✓")
-      })
-    #expect(canvas.lines.contains { $0.contains("Wed 18 Nov") && $0.contains("+2") && !$0.contains("✓") })
+    // Bars to scale: 8 is the longest, 63 cells; 2 is a quarter of it.
+    #expect(canvas.lines[15] == " Tue 17 Nov " + String(repeating: "█", count: 63) + " +8 ✓", "\(canvas.picture)")
+    #expect(canvas.lines[16] == " Wed 18 Nov " + String(repeating: "█", count: 16) + " +2", "\(canvas.picture)")
     #expect(canvas.lines.contains { $0.hasPrefix(" Goal 8/day: 2 of 8 today   streak 1, best 1") })
   }
 }

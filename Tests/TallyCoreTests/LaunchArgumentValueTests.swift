@@ -28,6 +28,29 @@ struct LaunchArgumentValueTests {
     #expect(try value("<array><dict/></array>", for: "counters") == .array([.dictionary([:])]))
   }
 
+  /// The compact fragments swift-user-defaults' `ValueContainer` writes read as Foundation's
+  /// argument domain reads them; one that is not well formed is refused, where Foundation keeps
+  /// its text as a string (docs/persistence.md).
+  @Test func compactFragmentsReadAsFoundationReadsThem() throws {
+    let fragments: [(String, PropertyListValue)] = [
+      ("<integer>12</integer>", .integer(12)), ("<true/>", .bool(true)), ("<string>hi</string>", .string("hi")),
+      ("<real>2.5</real>", .real(2.5)),
+      ("<array><integer>1</integer><string>x</string></array>", .array([.integer(1), .string("x")])),
+      ("<dict><key>k</key><integer>1</integer></dict>", .dictionary(["k": .integer(1)])),
+    ]
+    for (text, value) in fragments {
+      #expect(try PropertyListCodec.decodeFragment(text) == value, "\(text)")
+    }
+    #expect(throws: PropertyListError(reason: "Invalid <integer> value on line 1")) {
+      try PropertyListCodec.decodeFragment("<integer> 12 </integer>")
+    }
+    #expect {
+      try value("<integer> 12 </integer>", for: "count")
+    } throws: { error in
+      "\(error)" == "not a property-list value: Invalid <integer> value on line 1"
+    }
+  }
+
   @Test(arguments: [
     ("count", "twelve", "not an <integer>"),
     ("count", "99999999999999999999999", "not an <integer>"),

@@ -44,12 +44,16 @@ struct PropertyListCodecTests {
       written.replacing("&amp;", with: "&#38;"), written.replacing("<integer>", with: "<integer>+"),
     ]
     for (index, text) in variants.enumerated() {
-      let foundation = try? Self.foundationRead(Data(text.utf8), like: .dictionary(document))
-      let ours = try? PropertyListCodec.decode(Array(text.utf8))
       if index == 3 {
-        #expect(ours == nil, "\(text)")  // a repeated key is refused, not merged
+        // A repeated key is refused, not merged.
+        #expect(throws: PropertyListError.self, "\(text)") { try PropertyListCodec.decode(Array(text.utf8)) }
+      } else if text.contains("<integer>+-") {
+        // A sign after a sign, as in +-7, is no integer to either.
+        #expect(throws: (any Error).self, "\(text)") { try Self.foundationRead(Data(text.utf8), like: .dictionary(document)) }
+        #expect(throws: PropertyListError.self, "\(text)") { try PropertyListCodec.decode(Array(text.utf8)) }
       } else {
-        #expect(ours.map(PropertyListValue.dictionary) == foundation, "\(text)")
+        let foundation = try Self.foundationRead(Data(text.utf8), like: .dictionary(document))
+        #expect(try .dictionary(PropertyListCodec.decode(Array(text.utf8))) == foundation, "\(text)")
       }
     }
   }
@@ -563,6 +567,61 @@ struct PropertyListReaderTests {
     #expect(xml(try PropertyListCodecTests.foundationRead(Data(text.utf8), like: expected)) == xml(expected))
   }
 
+  /// A UTF-16 document, told by its byte-order mark in either order, reads as Foundation
+  /// reads it (swift-foundation's dataWithBOM_utf16le).
+  @Test func aUTF16DocumentWithAByteOrderMarkReadsAsFoundationReadsIt() throws {
+    let text = """
+      \u{FEFF}<?xml version="1.0" encoding="UTF-16"?>
+      <plist version="1.0"><dict><key>café ☕</key><integer>7</integer><key>s</key><string>𝄞 &amp;</string></dict></plist>
+      """
+    let expected: PropertyListValue = .dictionary(["café ☕": .integer(7), "s": .string("𝄞 &")])
+    for littleEndian in [true, false] {
+      let bytes = text.utf16.flatMap { unit in
+        littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+      }
+      #expect(try read(bytes) == expected)
+      #expect(try PropertyListCodecTests.foundationRead(Data(bytes), like: expected) == expected)
+    }
+    #expect(throws: PropertyListError(reason: "UTF-16 with an odd number of bytes")) { try read([0xFF, 0xFE, 0x3C]) }
+    #expect(throws: PropertyListError(reason: "UTF-16 that is not text (a lone surrogate)")) {
+      try read([0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x3E, 0x00])
+    }
+  }
+
+  /// Carriage returns are kept as written, in keys and strings, raw or as references, and a
+  /// document whose lines end in CRLF reads as one whose lines end in LF, as Foundation reads
+  /// them (plistlib's doc0241, keys "\r" and "\n"; the interop sample with carriage returns).
+  @Test func carriageReturnsAreKeptAsFoundationKeepsThem() throws {
+    let value: PropertyListValue = .dictionary(["\r": .integer(1), "\n": .integer(2), "s": .string("a\r\nb\rc")])
+    let written = PropertyListCodec.encode(["\r": .integer(1), "\n": .integer(2), "s": .string("a\r\nb\rc")])
+    #expect(written.contains("<key>\r</key>") && written.contains("<string>a\r\nb\rc</string>"))
+    let references = document(
+      "<dict><key>&#13;</key><integer>1</integer><key>&#10;</key><integer>2</integer>"
+        + "<key>s</key><string>a&#13;&#10;b&#xD;c</string></dict>")
+    for bytes in [Array(written.utf8), references] {
+      #expect(try read(bytes) == value)
+      #expect(try PropertyListCodecTests.foundationRead(Data(bytes), like: value) == value)
+    }
+    let plain: PropertyListValue = .dictionary(["a": .integer(1), "b": .string("x")])
+    let crlf = Array(PropertyListCodec.encode(["a": .integer(1), "b": .string("x")]).replacing("\n", with: "\r\n").utf8)
+    #expect(try read(crlf) == plain)
+    #expect(try PropertyListCodecTests.foundationRead(Data(crlf), like: plain) == plain)
+  }
+
+  /// Whitespace before an integer is skipped and after it refused, as Foundation does
+  /// (swift-foundation's xmlIntegerWhitespace).
+  @Test(arguments: [(" 42", Int64(42)), ("\t\n 42", 42), ("42 ", nil), (" 42 ", nil), ("\n42\n", nil)])
+  func whitespaceAroundAnIntegerIsReadAsFoundationReadsIt(text: String, value: Int64?) throws {
+    let bytes = document("<dict><key>a</key><integer>\(text)</integer></dict>")
+    if let value {
+      #expect(try read(bytes) == .dictionary(["a": .integer(value)]))
+      #expect(try PropertyListDecoder().decode([String: Int64].self, from: Data(bytes)) == ["a": value])
+    } else {
+      #expect(throws: PropertyListError.self) { try read(bytes) }
+      #expect(throws: DecodingError.self) { try PropertyListDecoder().decode([String: Int64].self, from: Data(bytes)) }
+    }
+  }
+
   @Test func whatFollowsTheRootElementIsIgnoredAsFoundationDoes() throws {
     for tail in ["", "garbage", "<!-- unterminated", "<plist><dict/></plist>", "\0"] {
       let bytes = document("<dict><key>a</key><integer>1</integer></dict>") + Array(tail.utf8)
@@ -628,6 +687,9 @@ struct PropertyListReaderTests {
     ("<!-- only a comment -->", "a document with no element"),
     ("<plist><dict><key>a</key><true/>", "the document ends inside <dict>"),
     ("<plist><dict><key>a</key><string>abc", "the document ends inside <string>"),
+    ("<plist><dict>x", "the document ends inside <dict>"),
+    ("x", "a document with no element"),
+    ("<plist><dict id=\"1\"", "<dict with no end"),
     ("{ a = 1; }", "neither an XML nor a binary property list"),
     ("<!DOCTYPE plist [ <!ENTITY x 'y'> ]><plist><dict/></plist>", "a DOCTYPE with a DTD or no end"),
     ("<plist/>", "an empty <plist/>"),
@@ -681,6 +743,25 @@ struct PropertyListReaderTests {
         if (try? self.read(bytes)) != nil { read += 1 }
       }
       #expect(read > 0)
+    }
+  }
+
+  /// 256 levels of values read, and one more is refused.
+  @Test func nestingIsReadToItsLimitExactly() throws {
+    // A dictionary holding arrays in arrays, the innermost empty.
+    func nested(_ levels: Int) -> [UInt8] {
+      let arrays = levels - 1
+      return document(
+        "<dict><key>a</key>" + String(repeating: "<array>", count: arrays - 1) + "<array/>"
+          + String(repeating: "</array>", count: arrays - 1) + "</dict>")
+    }
+    var arrays = PropertyListValue.array([])
+    for _ in 1..<255 { arrays = .array([arrays]) }
+    #expect(try read(nested(256)) == .dictionary(["a": arrays]))
+    #expect {
+      _ = try read(nested(257))
+    } throws: { error in
+      "\(error)".contains("nesting deeper than 256 levels")
     }
   }
 

@@ -28,6 +28,30 @@ struct StoreContractTests {
     UserDefaultsContract.checks[testCase.check].run(defaults)
   }
 
+  /// Foundation's conversions between kinds, on Tally's two stores (the same checks run on
+  /// Foundation's own in TallyFoundationTests).
+  @Test(arguments: ["InMemoryUserDefaults", "FileUserDefaults"], UserDefaultsContract.coercions.indices)
+  func coercions(store: String, check: Int) throws {
+    let directory = try TemporaryDirectory()
+    let defaults: UserDefaultsProtocol =
+      store == "FileUserDefaults" ? try FileUserDefaults(directory: directory.path) : InMemoryUserDefaults()
+    UserDefaultsContract.coercions[check].run(defaults)
+  }
+
+  /// A `Float` reads as the text of the `Double` it is stored as.
+  ///
+  /// It is kept as the `Double` it widens to, the one kind of real a file holds; Foundation's
+  /// store keeps the `Float` until its file is read again, and says "0.1" (docs/persistence.md).
+  @Test func aFloatReadsAsTheTextOfTheDoubleItIsStoredAs() throws {
+    let directory = try TemporaryDirectory()
+    for store: UserDefaultsProtocol in [InMemoryUserDefaults(), try FileUserDefaults(directory: directory.path)] {
+      store.set(Float(0.1), forKey: "value")
+      #expect(store.string(forKey: "value") == "0.10000000149011612")
+      store.set(Float(1.5), forKey: "value")
+      #expect(store.string(forKey: "value") == "1.5")
+    }
+  }
+
   @Test func theFileStoreKeepsEveryTypeAcrossReopening() throws {
     let directory = try TemporaryDirectory()
     do {

@@ -23,8 +23,9 @@ struct FoundationUserDefaultsContractTests {
       environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appending(".config"), Self.childVariable: "1"])
     #expect(result.status == 0, "\(result)")
     // Swift Testing reports on standard error; make sure the checks ran, not just "nothing failed".
-    #expect(result.standardError.contains("Test run with 2 tests in 1 suite passed"), "\(result)")
+    #expect(result.standardError.contains("Test run with 3 tests in 1 suite passed"), "\(result)")
     #expect(result.standardError.contains("with \(UserDefaultsContract.checks.count) test cases passed"), "\(result)")
+    #expect(result.standardError.contains("with \(UserDefaultsContract.coercions.count) test cases passed"), "\(result)")
   }
 }
 
@@ -41,6 +42,13 @@ struct SandboxedFoundationContract {
     let (defaults, name) = try makeSuite()
     defer { defaults.removePersistentDomain(forName: name) }
     UserDefaultsContract.checks[check].run(defaults)
+  }
+
+  @Test(arguments: UserDefaultsContract.coercions.indices)
+  func coercion(check: Int) throws {
+    let (defaults, name) = try makeSuite()
+    defer { defaults.removePersistentDomain(forName: name) }
+    UserDefaultsContract.coercions[check].run(defaults)
   }
 
   @Test func theBooksConformanceNeedsNoCode() throws {

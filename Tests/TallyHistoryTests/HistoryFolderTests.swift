@@ -59,6 +59,15 @@ struct HistoryFolderTests {
     #expect(TestFiles.read(november) == lines([change("2026-11-01T00:00:00Z", 1, 2), change("2026-11-02T10:00:00Z", 2, 3)]))
   }
 
+  /// A copy records the last row it copied (`setting.copied`), so that the next one reads
+  /// only the rows after it, not every row of the years before.
+  @Test func aCopyRecordsTheLastRowItCopied() throws {
+    let history = try laptop()
+    history.append([change("2026-10-31T10:00:00Z", 0, 1), change("2026-11-01T10:00:00Z", 1, 2)])
+    let latest = try #require(try history.connection.integer("SELECT max(seq) FROM change"))
+    #expect(try history.connection.integer("SELECT value FROM setting WHERE key = 'copied'") == latest)
+  }
+
   @Test func aFileOfThisMachinesThatWasTamperedWithIsWrittenAnewWhole() throws {
     let history = try laptop()
     history.append([change("2026-11-01T10:00:00Z", 0, 1)])

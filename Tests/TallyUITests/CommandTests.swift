@@ -12,6 +12,9 @@ import Testing
 struct CommandTests: CommandSuite {
   let tally: String
   let data: TemporaryDirectory
+  /// Dates given and printed (`--at`, `log`, `--since`) are the local calendar's: pinned, so
+  /// the tests pass on a host in any time zone.
+  var extraEnvironment: [String: String] { ["TZ": "UTC"] }
 
   init() throws {
     tally = try Executables.tally()
@@ -228,7 +231,7 @@ struct CommandTests: CommandSuite {
   @Test func logTheLastNChangesAndUntilADate() throws {
     for day in ["2026-11-01", "2026-11-05", "2026-11-08", "2026-11-10"] { try run("inc", "--at", day) }
     func values(_ arguments: String...) throws -> [String] {
-      try ChildProcess.run(tally, ["log"] + arguments, environment: environment.merging(["TZ": "UTC"]) { $1 })
+      try ChildProcess.run(tally, ["log"] + arguments, environment: environment)
         .standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[4]) }
     }
     #expect(try values("-n", "2") == ["3", "4"])

@@ -48,11 +48,15 @@ public final class CounterWatch {
   /// Prints the first line, then waits (on descriptors, with a timeout in seconds) and prints
   /// until `wait` says stop or `print` returns `false` (the reader has gone).
   public func run(wait: ([Int32], Double?) -> Wake, print: (String) -> Bool) {
+    // Watched before the first line is read: a change from then on wakes the loop, and one
+    // made since the store and the folder were read is in the first line.
+    let storeDescriptor = store.changeNotificationDescriptor()
+    _ = sync?.changeDescriptor
+    if [!store.reload().isEmpty, sync?.pull() ?? false].contains(true) { model.reload() }
     var now = clock.now()
     var day = calendar().day(of: now)
     var last = line(model.list, now)
     guard print(last) else { return }
-    let storeDescriptor = store.changeNotificationDescriptor()
     let reread = store.isShared && storeDescriptor == nil ? AppRunLoop.rereadInterval : nil
     while true {
       let folderDescriptor = sync?.changeDescriptor

@@ -156,7 +156,8 @@ struct SyncMergePropertyTests {
   @Test func anyInterleavingOfChangesCopiesAndRestartsConverges() async throws {
     await propertyCheck(count: 25, input: Gen.int(in: 0...10_000).array(of: 1...30)) { seeds in
       let root = try TemporaryDirectory()
-      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+      let clock = SeededClock(seeds)
+      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root, clock: clock.of(machine: $0)) }
       var acknowledged = 0
       for step in seeds.map(Step.init) {
         switch step {
@@ -193,7 +194,8 @@ struct SyncMergePropertyTests {
   /// Three machines in `root`, each seed an edit, a file received or a restart on one of
   /// them, then the engine settled.
   static func play(_ seeds: [Int], in root: TemporaryDirectory) throws -> [SyncedMachine] {
-    let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+    let clock = SeededClock(seeds)
+    let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root, clock: clock.of(machine: $0)) }
     for seed in seeds {
       let machine = machines[seed % 3]
       switch (seed / 3) % 3 {
@@ -261,7 +263,8 @@ struct SyncMergePropertyTests {
     let themes = ["default", "mono", "high-contrast"]
     await propertyCheck(count: 20, input: Gen.int(in: 0...100_000).array(of: 1...30)) { seeds in
       let root = try TemporaryDirectory()
-      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root) }
+      let clock = SeededClock(seeds)
+      let machines = try (0..<3).map { try SyncedMachine("m\($0)", in: root, clock: clock.of(machine: $0)) }
       for seed in seeds {
         let machine = machines[seed % 3]
         switch (seed / 3) % 5 {

@@ -216,6 +216,39 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     #expect(state.group(withID: name + "-bbbb")?.members == [name + "-bbbb"])
   }
 
+  /// Two sets at one hybrid time (only a forged file makes them): every machine keeps the
+  /// same one, whichever it merged first: the larger value, then the one that had seen more.
+  @Test func ofTwoSetsAtOneTimeEveryMachineKeepsTheLargerThenTheOneThatSawMore() {
+    let time = HybridTime(milliseconds: 1_800_000_000_000, machine: "evil")
+    func set(_ value: Int, seen added: Int) -> CounterReplica {
+      let seen = ["laptop": Contribution(added: added)]
+      return CounterReplica(contributions: seen, lastSet: CounterReplica.ValueSet(value: value, seen: seen, time: time))
+    }
+    let (five, nine) = (set(5, seen: 0), set(9, seen: 0))
+    #expect(five.merged(with: nine).value == 9)
+    #expect(nine.merged(with: five).value == 9)
+    // Both 5, one after 1 of the laptop's additions, the other after 3: the one that saw 3
+    // wins, and the 3 it saw are not added again.
+    let (sawOne, sawThree) = (set(5, seen: 1), set(5, seen: 3))
+    #expect(sawOne.merged(with: sawThree).value == 5)
+    #expect(sawThree.merged(with: sawOne).value == 5)
+  }
+
+  /// Two writes of a field at one hybrid time: the larger value (by its XML) wins everywhere,
+  /// and a value wins over a removal.
+  @Test func ofTwoFieldWritesAtOneTimeEveryMachineKeepsTheLargerValue() {
+    let time = HybridTime(milliseconds: 1_800_000_000_000, machine: "evil")
+    func named(_ name: String?) -> CounterReplica {
+      CounterReplica(fields: ["name": CounterReplica.Field(value: name.map(PropertyListValue.string), time: time)])
+    }
+    for (a, b) in [(named("Laps"), named("Reps")), (named("Reps"), named("Laps"))] {
+      #expect(a.merged(with: b).fields["name"]?.value == .string("Reps"))
+    }
+    for (a, b) in [(named(nil), named("Laps")), (named("Laps"), named(nil))] {
+      #expect(a.merged(with: b).fields["name"]?.value == .string("Laps"))
+    }
+  }
+
   /// A name made before the other's rename away is still one counter with it.
   ///
   /// The desktop makes `x` before the laptop's rename of its `x` to `z`: the two `x` were

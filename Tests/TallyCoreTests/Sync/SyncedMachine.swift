@@ -16,15 +16,19 @@ final class SyncedMachine {
   private(set) var sync: CounterSync?
   private(set) var model: CountersModel
   /// The wall clock of the machine's sync, in milliseconds, from when it joins or restarts.
-  var now: () -> Int64 = Platform.wallClockMilliseconds
+  var now: () -> Int64
 
   /// Makes the machine's directories under `root`, with its counters as `prepare` leaves them,
   /// and joins its folder as `name` (unless `joining` is false).
+  ///
+  /// Its sync reads `clock`: a property test passes one made from its input (``SeededClock``),
+  /// so that a seed replays.
   init(
     _ name: String, in root: TemporaryDirectory, folder: String? = nil, joining: Bool = true,
-    prepare: (CountersModel) throws -> Void = { _ in }
+    prepare: (CountersModel) throws -> Void = { _ in }, clock: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) throws {
     self.name = name
+    now = clock
     dataDirectory = root.appending("data-\(name)")
     self.folder = folder ?? root.appending("folder-\(name)")
     store = try FileUserDefaults(directory: dataDirectory)
@@ -116,4 +120,28 @@ final class SyncedMachine {
 
   /// The state this machine knows.
   var state: ReplicaState { sync?.state ?? ReplicaState() }
+}
+
+/// The wall clocks of the machines of a property test, made from its input so that a seed
+/// replays its times: each reading is a few milliseconds after the one before (or the same),
+/// and each machine's clock is off the others' by up to a second either way.
+final class SeededClock {
+  private var milliseconds: Int64
+  private let step: Int64
+  private let skews: [Int64]
+
+  init(_ seeds: [Int]) {
+    let seed = seeds.reduce(17) { $0 &* 31 &+ $1 }.magnitude
+    milliseconds = 1_764_000_000_000 + Int64(seed % 100_000_000)
+    step = Int64(seed % 4)
+    skews = (0..<8).map { Int64((seed >> (4 * $0)) % 2_001) - 1_000 }
+  }
+
+  /// The clock of the machine numbered `machine`.
+  func of(machine: Int) -> () -> Int64 {
+    {
+      self.milliseconds += self.step
+      return self.milliseconds + self.skews[machine % self.skews.count]
+    }
+  }
 }
