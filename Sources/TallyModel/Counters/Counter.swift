@@ -243,6 +243,16 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     }
   }
 
+  /// The record once counters moved to other ids (`moves`: old to new), its own id and the
+  /// counter its link names alike: every rule names a counter by id, so wherever a counter's
+  /// value and history move (`sync enable`, a merge by name), its rules are moved with them.
+  public func moved(_ moves: [String: String]) -> CounterRecord {
+    var record = self
+    if let new = moves[id] { record.id = new }
+    if let link = rules.link, let to = moves[link.to] { record.rules.link = CounterLink(to: to, every: link.every) }
+    return record
+  }
+
   public var propertyListValue: PropertyListValue {
     var entries: [String: PropertyListValue] = ["id": .string(id), "name": .string(name), "step": .integer(Int64(step))]
     if let goal { entries["goal"] = goal.propertyListValue }

@@ -1,0 +1,81 @@
+import TallyModel
+import TallySync
+import TallyTestSupport
+import Testing
+
+/// Rules name counters by an identity that survives joining a folder, another machine
+/// joining later and merging by name, and renames (docs/links.md, "What a rule names").
+struct SyncIdentityTests: TwoMachineSuite {
+  let root: TemporaryDirectory
+  let laptop: SyncedMachine
+  let desktop: SyncedMachine
+
+  /// The laptop makes `rows` and `repeats`, rows linked every 12, before it joins its folder;
+  /// the desktop has not joined yet.
+  init() throws {
+    root = try TemporaryDirectory()
+    laptop = try SyncedMachine("laptop", in: root) { model in
+      try model.perform(.create(named: "rows", selecting: false))
+      try model.perform(.create(named: "repeats", selecting: false))
+      let ids = try ["rows", "repeats"].map { try #require(model.list.counter(named: $0)).id }
+      try model.perform(.setRules(CounterRules(link: CounterLink(to: ids[1], every: 12)), of: ids[0]))
+    }
+    desktop = try SyncedMachine("desktop", in: root, joining: false)
+  }
+
+  private func shown(_ machine: SyncedMachine) -> [Int?] {
+    [machine.counter("rows")?.shown, machine.counter("repeats")?.shown]
+  }
+
+  @Test func aLinkMadeBeforeJoiningStillNamesItsCounter() throws {
+    let repeats = try #require(laptop.counter("repeats")).id
+    #expect(laptop.counter("rows")?.rules.link == CounterLink(to: repeats, every: 12))
+    laptop.add(13, to: "rows")
+    #expect(shown(laptop) == [1, 1])
+  }
+
+  @Test func aMachineJoiningLaterCarriesIntoTheSameCounter() throws {
+    try desktop.join()
+    try exchange()
+    for _ in 0..<6 {
+      laptop.add(1, to: "rows")
+      desktop.add(1, to: "rows")
+    }
+    try exchange()
+    #expect(shown(laptop) == [0, 1])
+    #expect(shown(desktop) == [0, 1])
+  }
+
+  @Test func aLinkMadeOnBothMachinesBeforeJoiningCarriesOnBoth() throws {
+    let desktop = try SyncedMachine("desktop", in: root) { model in
+      try model.perform(.create(named: "repeats", selecting: false))
+      try model.perform(.create(named: "rows", selecting: false))
+      let ids = try ["rows", "repeats"].map { try #require(model.list.counter(named: $0)).id }
+      try model.perform(.setRules(CounterRules(link: CounterLink(to: ids[1], every: 12)), of: ids[0]))
+    }
+    try desktop.receiveOwnFile(of: laptop)
+    try laptop.receiveOwnFile(of: desktop)
+    laptop.pull()
+    desktop.pull()
+    laptop.add(6, to: "rows")
+    desktop.add(6, to: "rows")
+    try desktop.receiveOwnFile(of: laptop)
+    try laptop.receiveOwnFile(of: desktop)
+    laptop.pull()
+    desktop.pull()
+    #expect(shown(laptop) == [0, 1])
+    #expect(shown(desktop) == [0, 1])
+  }
+
+  @Test func aLinkFollowsItsCounterThroughARenameOnTheOtherMachine() throws {
+    try desktop.join()
+    try exchange()
+    let repeats = try #require(desktop.counter("repeats")).id
+    desktop.perform(.rename(repeats, to: "pattern"))
+    try exchange()
+    laptop.add(24, to: "rows")
+    try exchange()
+    #expect(desktop.counter("pattern")?.shown == 2)
+    #expect(laptop.counter("pattern")?.shown == 2)
+  }
+}
