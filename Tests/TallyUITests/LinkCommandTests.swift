@@ -32,6 +32,29 @@ struct LinkCommandTests: CommandSuite {
     #expect(try expectSuccess("get", "rows").standardOutput == "23\n")
   }
 
+  /// `rm b; new c`: c is a new counter with nothing of b's: no history, no link to it.
+  @Test func aNewCounterTakesNothingOfADeletedOne() throws {
+    try expectSuccess("new", "rows")
+    try expectSuccess("new", "b")
+    try expectSuccess("inc", "b", "--by", "5")
+    try expectSuccess("link", "rows", "b", "--every", "2")
+    try expectSuccess("rm", "b")
+    try expectSuccess("new", "c")
+    #expect(try expectSuccess("get", "c").standardOutput == "0\n")
+    #expect(try expectSuccess("stats", "c", "--json").standardOutput.contains(#""allTime":0,"#))
+    let log = try expectSuccess("log", "c", "--json").standardOutput.split(separator: "\n")
+    #expect(log.count == 1 && log[0].contains(#""event":"created","name":"c""#), "only its own making: \(log)")
+    #expect(try expectSuccess("link", "rows").standardOutput == "rows -> a deleted counter every 2\n")
+    // The counter linked to a deleted one takes its other rules, and a new link or none.
+    try expectSuccess("alert", "rows", "10")
+    try expectSuccess("bounds", "rows", "--max", "50")
+    #expect(try expectSuccess("bounds", "rows").standardOutput == "max 50\n")
+    try expectSuccess("link", "rows", "c", "--every", "3")
+    #expect(try expectSuccess("inc", "rows", "--by", "7").standardOutput == "1\n")
+    #expect(try expectSuccess("get", "c").standardOutput == "2\n")
+    try expectSuccess("link", "rows", "--clear")
+  }
+
   @Test func loopsAndBadLinksAreRefused() throws {
     for name in ["rows", "repeats", "pattern"] { try expectSuccess("new", name) }
     try expectSuccess("link", "rows", "repeats", "--every", "12")
