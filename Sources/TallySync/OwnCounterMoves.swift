@@ -8,15 +8,7 @@ struct OwnCounterMoves {
   let instance: String
 
   func note(from before: ReplicaState, to after: ReplicaState) {
-    func owned(_ state: ReplicaState) -> [String: String] {
-      let pairs = state.groups.flatMap { group in
-        group.members.filter { ReplicaState.id($0, isMadeBy: instance) }.map { ($0, group.id) }
-      }
-      return Dictionary(pairs) { $1 }
-    }
-    let (old, new) = (owned(before), owned(after))
-    let moves = old.compactMap { member, id in new[member].flatMap { $0 != id ? (old: id, new: $0) : nil } }
-      .sorted { $0.old < $1.old }
+    let moves = before.moves(to: after) { ReplicaState.id($0, isMadeBy: instance) }
     guard !moves.isEmpty else { return }
     var pending = store.x.object([[String]].self, forKey: .syncMovedIDs) ?? []
     pending += moves.map { [$0.old, $0.new] }
@@ -37,5 +29,19 @@ struct OwnCounterMoves {
       store.x.removeObject(forKey: .syncMovedIDs)
     }
     return moves
+  }
+}
+
+extension ReplicaState {
+  /// The counters shown under another id in `after` (a merge regrouped them, ``CounterGroup``):
+  /// for each member `isIncluded` takes, its group's id here and there, when they differ.
+  func moves(to after: ReplicaState, of isIncluded: (String) -> Bool = { _ in true }) -> [(old: String, new: String)] {
+    func ids(_ state: ReplicaState) -> [String: String] {
+      let pairs = state.groups.flatMap { group in group.members.filter(isIncluded).map { ($0, group.id) } }
+      return Dictionary(pairs) { $1 }
+    }
+    let (old, new) = (ids(self), ids(after))
+    return old.compactMap { member, id in new[member].flatMap { $0 != id ? (old: id, new: $0) : nil } }
+      .sorted { $0.old < $1.old }
   }
 }

@@ -94,17 +94,20 @@ public enum SyncSetup {
     let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
     let current = store.x.object(String.self, forKey: .currentCounter)
-    for record in records {
+    let moved = records.map { record in
       let id = CounterSync.derivedID(forName: record.name)
-      guard before.group(withID: record.id) == nil, id != record.id else { continue }
+      guard before.group(withID: record.id) == nil, id != record.id else { return record }
       join.renamedIDs[record.id] = id
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
       store.x.removeObject(forKey: DefaultsKey(record.id))
       store.x.set(value, forKey: DefaultsKey(id))
       if current == record.id { store.x.set(id, forKey: .currentCounter) }
+      var renamed = record
+      renamed.id = id
+      return renamed
     }
-    // Each counter with its value, and the links to it too.
-    return records.map { $0.moved(join.renamedIDs) }
+    // The links to a counter move with it.
+    return moved.map { $0.linkMoved(join.renamedIDs) }
   }
 
   /// Keeps this machine's file and state; returns the folder it left.

@@ -243,13 +243,13 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     }
   }
 
-  /// The record once counters moved to other ids (`moves`: old to new), its own id and the
-  /// counter its link names alike: every rule names a counter by id, so wherever a counter's
-  /// value and history move (`sync enable`, a merge by name), its rules are moved with them.
-  public func moved(_ moves: [String: String]) -> CounterRecord {
+  /// The record once counters moved to other ids (`moves`: old to new), its link to the
+  /// counter's new id: a rule names a counter by id, so wherever a counter's value and
+  /// history move (`sync enable`, a merge by name), the links to it move with them.
+  public func linkMoved(_ moves: [String: String]) -> CounterRecord {
+    guard let link = rules.link, let to = moves[link.to] else { return self }
     var record = self
-    if let new = moves[id] { record.id = new }
-    if let link = rules.link, let to = moves[link.to] { record.rules.link = CounterLink(to: to, every: link.every) }
+    record.rules.link = CounterLink(to: to, every: link.every)
     return record
   }
 

@@ -1,4 +1,5 @@
 import TallyModel
+import TallyPlatform
 import TallySync
 import TallyTestSupport
 import Testing
@@ -77,5 +78,38 @@ struct SyncIdentityTests: TwoMachineSuite {
     try exchange()
     #expect(desktop.counter("pattern")?.shown == 2)
     #expect(laptop.counter("pattern")?.shown == 2)
+  }
+}
+
+extension SyncIdentityTests {
+  /// The laptop makes `x` and renames it `z`; later the desktop, not knowing, makes its own
+  /// `x` and links `rows` to it: once the files cross, the desktop's `x` is shown apart under
+  /// another id (docs/sync.md), and the link follows it, not the name's id, now `z`'s: on the
+  /// desktop at once, on the laptop once the desktop's file comes again.
+  @Test func aLinkFollowsItsCounterWhenAMergeShowsItApart() throws {
+    try desktop.join()
+    try exchange()
+    let start = Platform.wallClockMilliseconds() + 60_000
+    try laptop.setClock(to: start)
+    laptop.perform(.create(named: "x", selecting: false))
+    try laptop.setClock(to: start + 1_000)
+    laptop.perform(.rename(try #require(laptop.counter("x")).id, to: "z"))
+    try desktop.setClock(to: start + 2_000)
+    desktop.perform(.create(named: "x", selecting: false))
+    let x = try #require(desktop.counter("x")).id
+    desktop.perform(.setRules(CounterRules(link: CounterLink(to: x, every: 2)), of: try #require(desktop.counter("rows")).id))
+    try exchange()
+    #expect(desktop.counter("x")?.id != x, "shown apart")
+    #expect(desktop.counter("rows")?.rules.link?.to == desktop.counter("x")?.id)
+    // The desktop, which saw its counter move, wrote the link again: the laptop follows.
+    try exchange()
+    for machine in [laptop, desktop] {
+      #expect(machine.counter("rows")?.rules.link?.to == machine.counter("x")?.id, "\(machine.name)")
+    }
+    desktop.add(4, to: "rows")
+    try exchange()
+    for machine in [laptop, desktop] {
+      #expect([machine.counter("x")?.shown, machine.counter("z")?.shown] == [2, 0], "\(machine.name)")
+    }
   }
 }
