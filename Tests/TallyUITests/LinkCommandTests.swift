@@ -55,6 +55,31 @@ struct LinkCommandTests: CommandSuite {
     try expectSuccess("link", "rows", "--clear")
   }
 
+  /// A link made before `sync enable` still carries after it, through a rename, and on a
+  /// machine that joins later: each counting 6 rows, both show rows 0 and one repeat.
+  @Test func aLinkMadeBeforeSyncCarriesOnEveryMachine() throws {
+    let (folder, desktopData) = (try TemporaryDirectory(), try TemporaryDirectory())
+    let desktopEnvironment = environment.merging(["XDG_DATA_HOME": desktopData.path]) { $1 }
+    func desktop(_ arguments: String...) throws -> ChildProcess.Result {
+      try ChildProcess.run(tally, arguments, environment: desktopEnvironment)
+    }
+    try expectSuccess("new", "rows")
+    try expectSuccess("new", "repeats")
+    try expectSuccess("link", "rows", "repeats", "--every", "12")
+    try expectSuccess("sync", "enable", folder.path, "--name", "laptop")
+    #expect(try expectSuccess("link", "rows").standardOutput == "rows -> repeats every 12\n")
+    try expectSuccess("rename", "repeats", "pattern")
+    #expect(try expectSuccess("link", "rows").standardOutput == "rows -> pattern every 12\n")
+    #expect(try desktop("sync", "enable", folder.path, "--name", "desktop").status == 0)
+    for _ in 0..<6 {
+      try expectSuccess("inc", "rows")
+      #expect(try desktop("inc", "rows").status == 0)
+    }
+    for run in [{ try self.run("list") }, { try desktop("list") }] {
+      #expect(try run().standardOutput == "Count\t0\nrows\t0\npattern\t1\n")
+    }
+  }
+
   @Test func loopsAndBadLinksAreRefused() throws {
     for name in ["rows", "repeats", "pattern"] { try expectSuccess("new", name) }
     try expectSuccess("link", "rows", "repeats", "--every", "12")
