@@ -232,10 +232,11 @@ public final class CounterSync: CounterChangeRecorder {
           latest = state
         }
         if !dropped.isEmpty { retire(dropped) }
-        OwnCounterMoves(store: store, instance: machine.instance).note(from: local, to: latest)
+        let moves = local.moves(to: latest)
+        OwnCounterMoves(store: store, instance: machine.instance).note(moves)
         // Another process here may have merged the same files first: `latest != local` still.
         changed = materializer.materialize(latest, writing: true) || latest != local
-        moveLinks(Dictionary(local.moves(to: latest).map { ($0.old, $0.new) }) { first, _ in first })
+        moveLinks(Dictionary(moves.map { ($0.old, $0.new) }) { first, _ in first })
         store.x.setPropertyList(found.merged.propertyListValue, forKey: .syncMergedFiles)
         if found.skipped != skipped {
           store.x.setPropertyList(
