@@ -113,3 +113,25 @@ extension SyncIdentityTests {
     }
   }
 }
+
+extension SyncIdentityTests {
+  /// `c` deleted while syncing, then made again after leaving the folder: joining again gives
+  /// the new `c` an id of its own, not the deleted one's (whose history it would show).
+  @Test func aCounterMadeWhileAwayDoesNotTakeTheIdOfADeletedOne() throws {
+    laptop.perform(.create(named: "c", selecting: false))
+    let deleted = try #require(laptop.counter("c")).id
+    laptop.add(5, to: "c")
+    laptop.perform(.delete(deleted))
+    SyncSetup.disable(store: laptop.store)
+    try CountersModel(userDefaults: laptop.store, eventRecorder: EventRecorderSpy())
+      .perform(.create(named: "c", selecting: false))
+    try laptop.join()
+    let made = try #require(laptop.counter("c"))
+    #expect(made.id != deleted)
+    #expect(made.value == 0)
+    laptop.add(2, to: "c")
+    try desktop.join()
+    try exchange()
+    #expect(desktop.value("c") == 2)
+  }
+}
