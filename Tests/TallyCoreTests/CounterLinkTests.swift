@@ -217,6 +217,11 @@ struct CounterLinkTests {
     rules.maximum = 100
     try model.perform(.setRules(rules, of: ids[0]))
     #expect(model.list.counter(named: "rows")?.rules == rules)
+    #expect {
+      try link(ids[0], to: ids[1], every: 6)
+    } throws: { error in
+      "\(error)" == "the counter to link to was deleted"
+    }
     try link(ids[0], to: ids[2], every: 4)
     #expect(model.list.counter(named: "rows")?.rules.link == CounterLink(to: ids[2], every: 4))
     try model.perform(.setRules(CounterRules(), of: ids[0]))

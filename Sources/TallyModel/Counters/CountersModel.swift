@@ -266,7 +266,8 @@ public final class CountersModel {
     // and the counter's other rules can still change (`tally link --clear` ends it).
     if let link = rules.link, link != counter.rules.link {
       guard link.every > 1 else { throw .invalidRule("a link carries every 2 or more, not \(link.every)") }
-      guard let to = list.counter(withID: link.to) else { throw .unknownCounter(link.to) }
+      // By name: an id means nothing to the user.
+      guard let to = list.counter(withID: link.to) else { throw .invalidRule("the counter to link to was deleted") }
       guard !list.linkMakesLoop(from: id, to: link.to) else {
         throw .invalidRule("linking \(counter.name) to \(to.name) would make a loop: \(to.name) carries into \(counter.name)")
       }
