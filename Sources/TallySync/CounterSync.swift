@@ -232,9 +232,11 @@ public final class CounterSync: CounterChangeRecorder {
           latest = state
         }
         if !dropped.isEmpty { retire(dropped) }
-        OwnCounterMoves(store: store, instance: machine.instance).note(from: local, to: latest)
+        let moves = local.moves(to: latest)
+        OwnCounterMoves(store: store, instance: machine.instance).note(moves)
         // Another process here may have merged the same files first: `latest != local` still.
         changed = materializer.materialize(latest, writing: true) || latest != local
+        moveLinks(Dictionary(moves.map { ($0.old, $0.new) }) { first, _ in first })
         store.x.setPropertyList(found.merged.propertyListValue, forKey: .syncMergedFiles)
         if found.skipped != skipped {
           store.x.setPropertyList(
@@ -247,6 +249,17 @@ public final class CounterSync: CounterChangeRecorder {
       if publishing { publish() }
     }
     return changed
+  }
+
+  /// Points the links to counters a merge moved (`moves`: old id to new) at their new ids,
+  /// written as this machine's change, so that the machines that link by the old id follow.
+  private func moveLinks(_ moves: [String: String]) {
+    guard !moves.isEmpty, let records = store.x.object([CounterRecord].self, forKey: .counters) else { return }
+    let moved = records.map { $0.linkMoved(moves) }
+    guard moved != records else { return }
+    store.x.set(moved, forKey: .counters)
+    pending += zip(records, moved).compactMap { $0 != $1 ? .fields($1.id) : nil }
+    commit(records: moved)
   }
 
   /// Merges `incoming` and tends what the merge leaves; returns the ids dropped.

@@ -7,16 +7,9 @@ struct OwnCounterMoves {
   let store: any PropertyListStore
   let instance: String
 
-  func note(from before: ReplicaState, to after: ReplicaState) {
-    func owned(_ state: ReplicaState) -> [String: String] {
-      let pairs = state.groups.flatMap { group in
-        group.members.filter { ReplicaState.id($0, isMadeBy: instance) }.map { ($0, group.id) }
-      }
-      return Dictionary(pairs) { $1 }
-    }
-    let (old, new) = (owned(before), owned(after))
-    let moves = old.compactMap { member, id in new[member].flatMap { $0 != id ? (old: id, new: $0) : nil } }
-      .sorted { $0.old < $1.old }
+  /// Notes the moves (``ReplicaState/moves(to:)``) of this machine's own counters.
+  func note(_ all: [CounterMove]) {
+    let moves = all.filter { ReplicaState.id($0.member, isMadeBy: instance) }
     guard !moves.isEmpty else { return }
     var pending = store.x.object([[String]].self, forKey: .syncMovedIDs) ?? []
     pending += moves.map { [$0.old, $0.new] }
@@ -37,5 +30,25 @@ struct OwnCounterMoves {
       store.x.removeObject(forKey: .syncMovedIDs)
     }
     return moves
+  }
+}
+
+/// A counter shown under another id after a merge: one of its members, the ids before and after.
+struct CounterMove {
+  let member: String
+  let old: String
+  let new: String
+}
+
+extension ReplicaState {
+  /// The counters shown under another id in `after` (a merge regrouped them, ``CounterGroup``):
+  /// each member whose group's id differs there, by member.
+  func moves(to after: ReplicaState) -> [CounterMove] {
+    func ids(_ state: ReplicaState) -> [String: String] {
+      Dictionary(state.groups.flatMap { group in group.members.map { ($0, group.id) } }) { $1 }
+    }
+    let (old, new) = (ids(self), ids(after))
+    return old.compactMap { member, id in new[member].flatMap { $0 != id ? CounterMove(member: member, old: id, new: $0) : nil } }
+      .sorted { ($0.old, $0.member) < ($1.old, $1.member) }
   }
 }

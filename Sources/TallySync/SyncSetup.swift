@@ -67,7 +67,7 @@ public enum SyncSetup {
         let earlier = store.x.object([String].self, forKey: .syncReplacedInstances) ?? []
         store.x.set(Array(Set(earlier + join.replacedInstances)).sorted(), forKey: .syncReplacedInstances)
       }
-      let joined = adoptDerivedIDs(in: store, unknownTo: before, join: &join)
+      let joined = adoptDerivedIDs(in: store, sync: sync, unknownTo: before, join: &join)
       store.x.set(joined, forKey: .counters)
       sync.reconcile(joined)
     }
@@ -88,15 +88,21 @@ public enum SyncSetup {
     return (sync, join)
   }
 
+  /// Gives each counter not yet in the state the id of its name (a counter of that name
+  /// there joins it), or a new id when the name's counter here was deleted: a deleted
+  /// counter's history and links are not the new one's.
   private static func adoptDerivedIDs(
-    in store: any PropertyListStore, unknownTo before: ReplicaState, join: inout Join
+    in store: any PropertyListStore, sync: CounterSync, unknownTo before: ReplicaState, join: inout Join
   ) -> [CounterRecord] {
     let stored = store.x.object([CounterRecord].self, forKey: .counters) ?? []
     let records = stored.isEmpty ? [CountersModel.firstCounter] : stored
     let current = store.x.object(String.self, forKey: .currentCounter)
-    return records.map { record in
-      let id = CounterSync.derivedID(forName: record.name)
+    let moved = records.map { record in
+      var id = CounterSync.derivedID(forName: record.name)
       guard before.group(withID: record.id) == nil, id != record.id else { return record }
+      if before.group(withID: id).flatMap(before.visibleCounter) == nil {
+        id = sync.newCounterID(named: record.name, existing: records)
+      }
       join.renamedIDs[record.id] = id
       let value = store.x.object(Int.self, forKey: DefaultsKey(record.id)) ?? 0
       store.x.removeObject(forKey: DefaultsKey(record.id))
@@ -106,6 +112,8 @@ public enum SyncSetup {
       renamed.id = id
       return renamed
     }
+    // The links to a counter move with it.
+    return moved.map { $0.linkMoved(join.renamedIDs) }
   }
 
   /// Keeps this machine's file and state; returns the folder it left.

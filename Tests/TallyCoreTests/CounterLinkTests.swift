@@ -199,6 +199,46 @@ struct CounterLinkTests {
         == CounterRules(minimum: -2, maximum: 40, alert: CounterAlert(at: 5, repeating: true), groupAlert: groupAlert))
   }
 
+  /// `rm b; new c`: c is a new counter, never b's id again, so neither the link to b nor b's
+  /// history (kept under its id) reaches c; also once b was the newest counter, in a new process.
+  @Test func aNewCounterNeverTakesTheIdOfADeletedOneNorTheLinksToIt() throws {
+    let ids = try make("rows", "b")
+    try link(ids[0], to: ids[1], every: 3)
+    try model.perform(.add(5, to: ids[1]))
+    try model.perform(.delete(ids[1]))
+    let reopened = CountersModel(userDefaults: defaults, eventRecorder: EventRecorderSpy())
+    try reopened.perform(.create(named: "c", selecting: false))
+    let c = try #require(reopened.list.counter(named: "c"))
+    #expect(c.id != ids[1])
+    #expect(c.value == 0)
+    try reopened.perform(.add(7, to: ids[0]))
+    #expect(reopened.list.counter(named: "rows")?.shown == 7, "a link to a deleted counter carries nothing")
+    #expect(reopened.list.counter(named: "c")?.carried == 0)
+  }
+
+  /// A counter whose link goes to a deleted counter still takes an alert and bounds, and its
+  /// link can be cleared or changed.
+  @Test func aLinkToADeletedCounterLeavesTheOtherRulesFree() throws {
+    let ids = try make("rows", "repeats", "pattern")
+    try link(ids[0], to: ids[1], every: 12)
+    try model.perform(.delete(ids[1]))
+    var rules = try #require(model.list.counter(named: "rows")).rules
+    rules.alert = CounterAlert(at: 10)
+    try model.perform(.setRules(rules, of: ids[0]))
+    rules.maximum = 100
+    try model.perform(.setRules(rules, of: ids[0]))
+    #expect(model.list.counter(named: "rows")?.rules == rules)
+    #expect {
+      try link(ids[0], to: ids[1], every: 6)
+    } throws: { error in
+      "\(error)" == "the counter to link to was deleted"
+    }
+    try link(ids[0], to: ids[2], every: 4)
+    #expect(model.list.counter(named: "rows")?.rules.link == CounterLink(to: ids[2], every: 4))
+    try model.perform(.setRules(CounterRules(), of: ids[0]))
+    #expect(model.list.counter(named: "rows")?.rules == CounterRules())
+  }
+
   /// What each counter shows is a function of the values and links alone, whatever the order
   /// of the list: two machines with the same merged state show the same.
   @Test func whatCountersShowDoesNotDependOnTheirOrder() async {

@@ -161,17 +161,17 @@ struct CounterUndoTests {
     )
   }
 
-  @Test func aRestoredCounterWhoseIdWasTakenKeepsItsHistory() throws {
+  @Test func aRestoredCounterKeepsItsIdAndHistoryWhenAnotherWasMadeMeanwhile() throws {
     let sut = makeModel()
     sut.createCounter(named: "laps")  // count-2
     sut.press(.space, .space, .character("d"), .character("y"))
-    // Another process makes a counter, which takes the free id.
+    // Another process makes a counter: a new id, never the deleted counter's.
     let other = try store.perform(.create(named: "other", selecting: false))
-    #expect(other?.counterID == "count-2")
+    #expect(other?.counterID == "count-3")
 
     sut.press(.character("u"))
     #expect(sut.current.name == "laps")
-    #expect(sut.current.id == "count-3")
+    #expect(sut.current.id == "count-2")
     #expect(sut.count == 2)
     sut.press(.character("u"))
     #expect(sut.count == 1, "the older change follows the counter to its new id")

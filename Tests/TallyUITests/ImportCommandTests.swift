@@ -137,4 +137,56 @@ struct ImportCommandTests: CommandSuite {
     #expect(try expectSuccess("stats", "c499", "--json").standardOutput.contains(#""allTime":2,"#))
     #expect(try expectSuccess("stats", "Count", "--json").standardOutput.contains(#""allTime":4,"#))
   }
+
+  /// Runs `tally arguments` as the desktop: another data directory, joined to `folder`.
+  private func desktop(_ arguments: String..., in home: TemporaryDirectory) throws -> ChildProcess.Result {
+    try ChildProcess.run(tally, arguments, environment: environment.merging(["XDG_DATA_HOME": home.path]) { $1 })
+  }
+
+  @Test func anImportWithSyncOnReachesTheOtherMachineAtItsNextCommand() throws {
+    let (folder, home) = (try TemporaryDirectory(), try TemporaryDirectory())
+    try expectSuccess("sync", "enable", folder.path, "--name", "laptop")
+    #expect(try desktop("sync", "enable", folder.path, "--name", "desktop", in: home).status == 0)
+    try expectSuccess("import", try backup(counters: 3))
+    let got = try desktop("get", "c2", in: home)
+    #expect(got.standardOutput == "2\n", "\(got)")
+  }
+
+  /// Each machine's folder gets the other's file, as a sync engine copies them.
+  private func exchange(_ laptop: TemporaryDirectory, _ desktop: TemporaryDirectory) throws {
+    for (from, to, name) in [(laptop, desktop, "laptop"), (desktop, laptop, "desktop")] {
+      let file = "/\(name).tally.plist"
+      if FileSystem.fileExists(atPath: from.path + file) { try TestFiles.copy(from.path + file, to: to.path + file) }
+    }
+  }
+
+  /// The laptop replaces its counters with a backup of them while the desktop, not knowing
+  /// yet, counts: the counters the backup holds stay the same counters, with their rules.
+  @Test func replacingWithSyncOnKeepsTheCountersThatStayAndTheirRules() throws {
+    let (folders, home) = ((try TemporaryDirectory(), try TemporaryDirectory()), try TemporaryDirectory())
+    try expectSuccess("sync", "enable", folders.0.path, "--name", "laptop")
+    try expectSuccess("inc", "--by", "3")
+    for name in ["rows", "repeats"] { try expectSuccess("new", name, "--group", "knit") }
+    try expectSuccess("link", "rows", "repeats", "--every", "12")
+    try expectSuccess("alert", "--group", "knit", "100")
+    let file = data.appending("backup.json")
+    try expectSuccess("export", "--output", file)
+    try exchange(folders.0, folders.1)
+    #expect(try desktop("sync", "enable", folders.1.path, "--name", "desktop", in: home).status == 0)
+    try exchange(folders.0, folders.1)
+
+    try expectSuccess("import", "--replace", file)
+    #expect(try desktop("inc", in: home).standardOutput == "4\n")
+    try exchange(folders.0, folders.1)
+    for list in [try run("list"), try desktop("list", in: home)] {
+      #expect(list.standardOutput == "Count\t4\nrows\t0\nrepeats\t0\n", "one Count, as before: \(list)")
+    }
+    for link in [try run("link", "rows"), try desktop("link", "rows", in: home)] {
+      #expect(link.standardOutput == "rows -> repeats every 12\n", "\(link)")
+    }
+    #expect(try desktop("alert", "--group", "knit", in: home).standardOutput == "100\n")
+    #expect(try desktop("inc", "rows", "--by", "13", in: home).standardOutput == "1\n")
+    try exchange(folders.0, folders.1)
+    #expect(try expectSuccess("get", "repeats").standardOutput == "1\n")
+  }
 }

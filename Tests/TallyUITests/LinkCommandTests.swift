@@ -32,6 +32,54 @@ struct LinkCommandTests: CommandSuite {
     #expect(try expectSuccess("get", "rows").standardOutput == "23\n")
   }
 
+  /// `rm b; new c`: c is a new counter with nothing of b's: no history, no link to it.
+  @Test func aNewCounterTakesNothingOfADeletedOne() throws {
+    try expectSuccess("new", "rows")
+    try expectSuccess("new", "b")
+    try expectSuccess("inc", "b", "--by", "5")
+    try expectSuccess("link", "rows", "b", "--every", "2")
+    try expectSuccess("rm", "b")
+    try expectSuccess("new", "c")
+    #expect(try expectSuccess("get", "c").standardOutput == "0\n")
+    #expect(try expectSuccess("stats", "c", "--json").standardOutput.contains(#""allTime":0,"#))
+    let log = try expectSuccess("log", "c", "--json").standardOutput.split(separator: "\n")
+    #expect(log.count == 1 && log[0].contains(#""event":"created","name":"c""#), "only its own making: \(log)")
+    #expect(try expectSuccess("link", "rows").standardOutput == "rows -> a deleted counter every 2\n")
+    // The counter linked to a deleted one takes its other rules, and a new link or none.
+    try expectSuccess("alert", "rows", "10")
+    try expectSuccess("bounds", "rows", "--max", "50")
+    #expect(try expectSuccess("bounds", "rows").standardOutput == "max 50\n")
+    try expectSuccess("link", "rows", "c", "--every", "3")
+    #expect(try expectSuccess("inc", "rows", "--by", "7").standardOutput == "1\n")
+    #expect(try expectSuccess("get", "c").standardOutput == "2\n")
+    try expectSuccess("link", "rows", "--clear")
+  }
+
+  /// A link made before `sync enable` still carries after it, through a rename, and on a
+  /// machine that joins later: each counting 6 rows, both show rows 0 and one repeat.
+  @Test func aLinkMadeBeforeSyncCarriesOnEveryMachine() throws {
+    let (folder, desktopData) = (try TemporaryDirectory(), try TemporaryDirectory())
+    let desktopEnvironment = environment.merging(["XDG_DATA_HOME": desktopData.path]) { $1 }
+    func desktop(_ arguments: String...) throws -> ChildProcess.Result {
+      try ChildProcess.run(tally, arguments, environment: desktopEnvironment)
+    }
+    try expectSuccess("new", "rows")
+    try expectSuccess("new", "repeats")
+    try expectSuccess("link", "rows", "repeats", "--every", "12")
+    try expectSuccess("sync", "enable", folder.path, "--name", "laptop")
+    #expect(try expectSuccess("link", "rows").standardOutput == "rows -> repeats every 12\n")
+    try expectSuccess("rename", "repeats", "pattern")
+    #expect(try expectSuccess("link", "rows").standardOutput == "rows -> pattern every 12\n")
+    #expect(try desktop("sync", "enable", folder.path, "--name", "desktop").status == 0)
+    for _ in 0..<6 {
+      try expectSuccess("inc", "rows")
+      #expect(try desktop("inc", "rows").status == 0)
+    }
+    for run in [{ try self.run("list") }, { try desktop("list") }] {
+      #expect(try run().standardOutput == "Count\t0\nrows\t0\npattern\t1\n")
+    }
+  }
+
   @Test func loopsAndBadLinksAreRefused() throws {
     for name in ["rows", "repeats", "pattern"] { try expectSuccess("new", name) }
     try expectSuccess("link", "rows", "repeats", "--every", "12")

@@ -87,7 +87,13 @@ public struct BackupImport {
   private func applyLocked(_ items: inout [Backup.Item], replacing: Bool) throws(Failure) -> Summary {
     var summary = Summary()
     let id = HistoryImport.newID(replacing: replacing)
-    let plan = Plan(items, stored: model.records, replacingAll: replacing, sync: model.sync)
+    let stored = model.records
+    let plan = Plan(items, stored: stored, replacingAll: replacing) { names in
+      // With sync on, the folder's ids; without, `count-N` past every N given before.
+      if let sync = model.sync { return sync.newCounterIDs(named: names, existing: stored) }
+      let last = model.lastCounterNumber(among: stored)
+      return names.indices.map { "count-\(last + 1 + $0)" }
+    }
     var rows = rowsToAdd(&items, ids: plan.ids, replacing: replacing)
     summary.addedEntries = rows.count
     if let signal = interruption() { throw .interrupted(signal) }
@@ -197,57 +203,35 @@ public struct BackupImport {
     var ids: [String]
     var removed: [String]
 
-    /// Places each item: a counter whose name is taken takes the backup's fields, the others
-    /// go at the end; `replacingAll` deletes every counter the backup does not hold.
-    init(_ items: [Backup.Item], stored: [CounterRecord], replacingAll: Bool, sync: (any CounterChangeRecorder)?) {
-      records = replacingAll ? [] : stored
-      var found = [String?](repeating: nil, count: items.count)
-      var unmatched: [Int] = []
+    /// Places each item: a counter whose name is taken keeps its id and takes the backup's
+    /// fields, the others go at the end under new ids; `replacingAll` deletes every counter
+    /// the backup does not hold and puts the rest in the backup's order.
+    init(_ items: [Backup.Item], stored: [CounterRecord], replacingAll: Bool, newIDs: ([String]) -> [String]) {
       var byName: [String: Int] = [:]
-      for (index, record) in records.enumerated() where byName[CountersModel.comparable(record.name)] == nil {
+      for (index, record) in stored.enumerated() where byName[CountersModel.comparable(record.name)] == nil {
         byName[CountersModel.comparable(record.name)] = index
       }
-      for (index, item) in items.enumerated() {
-        guard let at = byName[CountersModel.comparable(item.name)] else {
-          unmatched.append(index)
-          continue
-        }
-        records[at].step = item.step
-        records[at].goal = item.goal
-        records[at].group = item.group
-        records[at].rules = item.rules
-        found[index] = records[at].id
-      }
-      let newIDs: [String]
-      if let sync {
-        // With sync on, an id carries the counter's counts on every machine: always a new one.
-        newIDs = sync.newCounterIDs(named: unmatched.map { items[$0].name }, existing: stored)
-      } else {
-        // Ids of the counters being replaced are taken over in turn, so replacing keeps
-        // `count`; then `count-N`, one past the highest in use.
-        var free = replacingAll ? stored.map(\.id)[...] : []
-        var highest = stored.map { CountersModel.idNumber($0.id) }.max() ?? 1
-        newIDs = unmatched.map { _ in
-          if let id = free.popFirst() { return id }
-          highest += 1
-          return "count-\(highest)"
-        }
-      }
-      for (index, id) in zip(unmatched, newIDs) {
-        let item = items[index]
-        records.append(
-          CounterRecord(id: id, name: item.name, step: item.step, goal: item.goal, group: item.group, rules: item.rules))
-        found[index] = id
+      let matched = items.map { byName[CountersModel.comparable($0.name)] }
+      let unmatched = items.indices.filter { matched[$0] == nil }
+      var made = newIDs(unmatched.map { items[$0].name })[...]
+      records = replacingAll ? [] : stored
+      var found: [String] = []
+      for (item, at) in zip(items, matched) {
+        var record = at.map { stored[$0] } ?? CounterRecord(id: made.popFirst() ?? "", name: item.name, step: item.step)
+        (record.step, record.goal, record.group, record.rules) = (item.step, item.goal, item.group, item.rules)
+        if let at, !replacingAll { records[at] = record } else { records.append(record) }
+        found.append(record.id)
       }
       // A backup links by name, to one of its own counters: each link now goes to its id.
       let idsByName = Dictionary(zip(items.map(\.name), found).map { ($0, $1) }) { first, _ in first }
+      let index = Dictionary(records.enumerated().map { ($1.id, $0) }) { first, _ in first }
       for (item, id) in zip(items, found) {
-        guard let index = records.firstIndex(where: { $0.id == id }) else { continue }
-        records[index].rules.link = item.rules.link.flatMap { link in
-          idsByName[link.to]?.map { CounterLink(to: $0, every: link.every) }
+        guard let at = index[id] else { continue }
+        records[at].rules.link = item.rules.link.flatMap { link in
+          idsByName[link.to].map { CounterLink(to: $0, every: link.every) }
         }
       }
-      ids = found.map { $0 ?? "" }
+      ids = found
       let kept = Set(records.map(\.id))
       removed = stored.map(\.id).filter { !kept.contains($0) }
     }

@@ -247,6 +247,16 @@ public struct CounterRecord: Sendable, Equatable, UserDefaultsStorable {
     }
   }
 
+  /// The record once counters moved to other ids (`moves`: old to new), its link to the
+  /// counter's new id: a rule names a counter by id, so wherever a counter's value and
+  /// history move (`sync enable`, a merge by name), the links to it move with them.
+  public func linkMoved(_ moves: [String: String]) -> CounterRecord {
+    guard let link = rules.link, let to = moves[link.to] else { return self }
+    var record = self
+    record.rules.link = CounterLink(to: to, every: link.every)
+    return record
+  }
+
   public var propertyListValue: PropertyListValue {
     var entries: [String: PropertyListValue] = ["id": .string(id), "name": .string(name), "step": .integer(Int64(step))]
     if let goal { entries["goal"] = goal.propertyListValue }

@@ -4,6 +4,8 @@ extension DefaultsKey {
   /// The list of counters: their ids, names and steps, in order.
   public static let counters = DefaultsKey("counters")
   public static let currentCounter = DefaultsKey("currentCounter")
+  /// The highest N of a `count-N` id given here, deleted counters' included: no id is given twice.
+  public static let lastCounterNumber = DefaultsKey("lastCounterNumber")
 }
 
 /// Tally's counters: the one model of them, read from an injected store and changed by
@@ -255,14 +257,17 @@ public final class CountersModel {
     return nil
   }
 
-  /// Refuses a link to itself, to no counter, of every < 2 or that makes a loop, and bounds
+  /// Refuses a new link to itself, to no counter, of every < 2 or that makes a loop, and bounds
   /// that cross or that the counter's total is already outside of.
   private func check(_ rules: CounterRules, for id: String) throws(CounterError) {
     let record = try requireCounter(id)
     let counter = list.counter(withID: id) ?? self.counter(for: record)
-    if let link = rules.link {
+    // A link kept as it was is not checked again: its counter may have been deleted since,
+    // and the counter's other rules can still change (`tally link --clear` ends it).
+    if let link = rules.link, link != counter.rules.link {
       guard link.every > 1 else { throw .invalidRule("a link carries every 2 or more, not \(link.every)") }
-      guard let to = list.counter(withID: link.to) else { throw .unknownCounter(link.to) }
+      // By name: an id means nothing to the user.
+      guard let to = list.counter(withID: link.to) else { throw .invalidRule("the counter to link to was deleted") }
       guard !list.linkMakesLoop(from: id, to: link.to) else {
         throw .invalidRule("linking \(counter.name) to \(to.name) would make a loop: \(to.name) carries into \(counter.name)")
       }
@@ -359,11 +364,21 @@ public final class CountersModel {
 
   // MARK: Helpers
 
+  /// Changes the list in one read-modify-write, noting the highest `count-N` it ever held.
   func updateRecords(_ transform: ([CounterRecord]) -> [CounterRecord]) {
+    var highest = 1
     userDefaults.x.update([CounterRecord].self, forKey: .counters) { stored in
       let current = (stored ?? []).isEmpty ? [Self.firstCounter] : (stored ?? [])
-      return transform(current)
+      let changed = transform(current)
+      highest = changed.map { Self.idNumber($0.id) }.max() ?? 1
+      return changed
     }
+    if highest > lastCounterNumber(among: []) { userDefaults.x.set(highest, forKey: .lastCounterNumber) }
+  }
+
+  /// The highest N of a `count-N` id among `records` or ever given here (deleted counters' too).
+  func lastCounterNumber(among records: [CounterRecord]) -> Int {
+    max(userDefaults.x.object(Int.self, forKey: .lastCounterNumber) ?? 1, records.map { Self.idNumber($0.id) }.max() ?? 1)
   }
 
   /// Changes the list in one read-modify-write; when `change` throws, the list is left.
@@ -425,14 +440,11 @@ public final class CountersModel {
 
   static func comparable(_ name: String) -> String { name.lowercased() }
 
-  /// The id of a new counter called `name`: the sync folder's with sync on, `count-N` without.
+  /// The id of a new counter called `name`: the sync folder's with sync on, `count-N` without,
+  /// one past the highest N ever given (the first counter counts as 1), so that a new counter
+  /// never takes a deleted one's history or the links to it.
   func newID(named name: String, after records: [CounterRecord]) -> String {
-    sync?.newCounterID(named: name, existing: records) ?? Self.nextID(after: records)
-  }
-
-  /// `count-N`, one past the highest N in use (the first counter counts as 1).
-  private static func nextID(after records: [CounterRecord]) -> String {
-    "count-\((records.map { idNumber($0.id) }.max() ?? 1) + 1)"
+    sync?.newCounterID(named: name, existing: records) ?? "count-\(lastCounterNumber(among: records) + 1)"
   }
 
   /// N of an id `count-N`; 1 for the first counter's and any other.

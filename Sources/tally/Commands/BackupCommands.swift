@@ -83,6 +83,8 @@ struct ImportCommand: ParsableCommand {
         throw CommandContext.fail("interrupted; nothing was imported", status: HeldSignals.exitStatus(for: signal))
       }
     }
+    // The other machines see the import at their next command, as any change.
+    context.sync?.publish()
     for note in summary.notes { Platform.printError(note) }
     if let problem = summary.historyProblem { throw CommandContext.fail(problem, status: ExitStatus.ioError) }
     if signals.pending() != nil { Platform.printError("interrupted after the import was complete; everything was imported") }
