@@ -63,7 +63,6 @@ final class CountingRun {
       if joined[machine] { settled = false }
     default:
       guard joined[machine] || machine == 0 || isCreate(step.action) else { return false }
-      if case .link = step.action, !joined[machine] { return false }  // TEMP
       if joined[machine] { try settle() }
       guard try change(step.action, on: machine) else { return false }
       if joined[machine] { try settle() }

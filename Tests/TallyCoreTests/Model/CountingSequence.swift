@@ -32,7 +32,7 @@ struct CountingStep: Equatable, CustomStringConvertible {
   /// Names at the edges: emoji, CJK, the longest, and some that are refused.
   static let names = [
     "Count", "rows", "repeats", "☕ coffee", "日本語", "👨‍👩‍👧 family", String(repeating: "x", count: 32),
-    String(repeating: "y", count: 33), " padded", "laps", "lap2", "lap3",
+    String(repeating: "y", count: 33), " padded", "zero\u{200B}width", "right\u{202E}left", "laps",
   ]
   static let amounts = [1, -1, 5, -5, 12, 0, 3, Int.max, Int.min, 1000, -12, 7]
 
@@ -62,7 +62,7 @@ struct CountingStep: Equatable, CustomStringConvertible {
         .bounds(
           counter: counter, minimum: (seed / 700) % 3 == 0 ? nil : -abs(amount % 20),
           maximum: (seed / 2100) % 3 == 0 ? nil : abs(amount % 30))
-      case 13: .goal(counter: counter, text: ["8/day", "at most 2/day", "at most 3/day", nil, "300"][(seed / 700) % 5])
+      case 13: .goal(counter: counter, text: ["8/day", "at most 2/day", "at most 0/day", nil, "300"][(seed / 700) % 5])
       case 14: .alert(counter: counter, at: [nil, 10, 100, 1][(seed / 700) % 4])
       case 15: .group(counter: counter, name: [nil, "Health", "health", "Work"][(seed / 700) % 4])
       case 16: .enable
