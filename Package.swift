@@ -82,6 +82,7 @@ let package = Package(
       name: "TallyTestSupport",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
+        "CSQLite",
       ]),
     .testTarget(
       name: "TallyCoreTests",

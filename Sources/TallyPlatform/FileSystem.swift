@@ -228,6 +228,12 @@ package enum FileSystem {
     return lstat(path, &info) == 0
   }
 
+  /// Whether a directory (or a link to one) is at `path`.
+  package static func isDirectory(atPath path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
   package static func rename(_ source: String, to destination: String) throws(SystemError) {
     if Glibc.rename(source, destination) != 0 { throw .current }
   }

@@ -50,6 +50,11 @@ public struct BackupImport {
   public var now: () -> Date = { Date() }
   /// For tests: returns right after `step`, as if the process were killed there.
   public var stoppingAfter: Step?
+  /// An import from another app (`tally import --from`): a counter whose name is taken keeps
+  /// its step, bounds, group and goal (the file's goal when it has none), and its value goes
+  /// up by the changes the import adds, so that a change already in its history (the same
+  /// file imported again) adds nothing.
+  public var addsToValues = false
 
   public init(store: FileUserDefaults?, model: CountersModel, history: any HistoryLog & HistoryImportStaging) {
     self.store = store
@@ -87,7 +92,7 @@ public struct BackupImport {
   private func applyLocked(_ items: inout [Backup.Item], replacing: Bool) throws(Failure) -> Summary {
     var summary = Summary()
     let id = HistoryImport.newID(replacing: replacing)
-    let plan = Plan(items, stored: model.records, replacingAll: replacing, sync: model.sync)
+    let plan = Plan(items, stored: model.records, replacingAll: replacing, keepingFields: addsToValues, sync: model.sync)
     var rows = rowsToAdd(&items, ids: plan.ids, replacing: replacing)
     summary.addedEntries = rows.count
     if let signal = interruption() { throw .interrupted(signal) }
@@ -179,6 +184,10 @@ public struct BackupImport {
       // The first counter's changes become the rows as they are (a backup of one counter,
       // the common case, is never copied).
       if rows.isEmpty { rows = changes } else { rows += changes }
+      if addsToValues {
+        let stored = model.userDefaults.x.object(Int.self, forKey: DefaultsKey(id)) ?? 0
+        items[index].value = changes.reduce(stored) { PeriodTotal.add($0, $1.netChange) }
+      }
       let value = items[index].value
       if net != value {
         rows.append(
@@ -199,7 +208,9 @@ public struct BackupImport {
 
     /// Places each item: a counter whose name is taken takes the backup's fields, the others
     /// go at the end; `replacingAll` deletes every counter the backup does not hold.
-    init(_ items: [Backup.Item], stored: [CounterRecord], replacingAll: Bool, sync: (any CounterChangeRecorder)?) {
+    init(
+      _ items: [Backup.Item], stored: [CounterRecord], replacingAll: Bool, keepingFields: Bool, sync: (any CounterChangeRecorder)?
+    ) {
       records = replacingAll ? [] : stored
       var found = [String?](repeating: nil, count: items.count)
       var unmatched: [Int] = []
@@ -212,11 +223,15 @@ public struct BackupImport {
           unmatched.append(index)
           continue
         }
+        found[index] = records[at].id
+        if keepingFields {
+          records[at].goal = records[at].goal ?? item.goal
+          continue
+        }
         records[at].step = item.step
         records[at].goal = item.goal
         records[at].group = item.group
         records[at].rules = item.rules
-        found[index] = records[at].id
       }
       let newIDs: [String]
       if let sync {
@@ -241,7 +256,8 @@ public struct BackupImport {
       }
       // A backup links by name, to one of its own counters: each link now goes to its id.
       let idsByName = Dictionary(zip(items.map(\.name), found).map { ($0, $1) }) { first, _ in first }
-      for (item, id) in zip(items, found) {
+      // (Another app's file has no links: a counter it adds to keeps its own.)
+      for (item, id) in zip(items, found) where !keepingFields {
         guard let index = records.firstIndex(where: { $0.id == id }) else { continue }
         records[index].rules.link = item.rules.link.flatMap { link in
           idsByName[link.to]?.map { CounterLink(to: $0, every: link.every) }

@@ -1,0 +1,126 @@
+import FoundationEssentials
+import TallyPlatform
+import TallyTestSupport
+import Testing
+
+/// `tally import` of other apps' files, run as a process: the format told by content,
+/// `--dry-run` that changes nothing, names that clash, `--merge`, a second import, and
+/// hostile files refused with the file and the reason.
+struct ForeignImportCommandTests: CommandSuite {
+  let tally: String
+  let data: TemporaryDirectory
+
+  init() throws {
+    tally = try Executables.tally()
+    data = try TemporaryDirectory()
+  }
+
+  var extraEnvironment: [String: String] { ["TZ": "America/Los_Angeles"] }
+
+  /// A Loop backup (schema 25) of "Walk" (2 done days, one with a note) and an archived "Run".
+  private func loopBackup() throws -> String {
+    let folder = data.appending("backups")
+    if !FileSystem.fileExists(atPath: folder) { try TestFiles.makeDirectory(folder) }
+    let path = folder + "/Loop Habits Backup 2026-01-02 101010.db"
+    try ForeignFixtures.writeLoop(
+      version: 25, habits: [.init(id: 0, name: "Walk", freq: (3, 7)), .init(id: 1, name: "Run", archived: true, freq: (1, 3))],
+      rows: [.init(0, "2025-12-30", notes: "Beach"), .init(0, "2025-12-31"), .init(0, "2026-01-01", 0), .init(1, "2025-12-01")],
+      to: path)
+    return path
+  }
+
+  @Test func aDryRunPrintsWhatEachCounterWouldBeAndChangesNothing() throws {
+    let file = try loopBackup()
+    let before = try expectSuccess("list").standardOutput
+    let result = try expectSuccess("import", file, "--dry-run")
+    #expect(result.standardOutput.hasPrefix("Loop Habit Tracker: \(file)\n"), "\(result)")
+    #expect(result.standardOutput.contains("\"Walk\": 2 changes, total 2, 2025-12-30 to 2025-12-31, goal 3/week\n"), "\(result)")
+    #expect(result.standardOutput.contains("\"Run\": 1 changes, total 1, 2025-12-01 to 2025-12-01, goal none, group archived\n"))
+    #expect(result.standardOutput.contains("  its frequency, 1 in 3 days, has no Tally goal"))
+    #expect(result.standardOutput.hasSuffix("Nothing was changed (--dry-run).\n"))
+    #expect(try expectSuccess("list").standardOutput == before)
+  }
+
+  @Test func anImportMakesTheCountersAndASecondOneStopsOrWithMergeAddsNothing() throws {
+    let file = try loopBackup()
+    try expectSuccess("import", "--from", "loop", file)
+    try expectOutput("get", "Walk", is: "2\n")
+    let log = try expectSuccess("log", "Walk").standardOutput
+    #expect(log.contains("Beach"), "\(log)")
+    try expectOutput("goal", "Walk", is: "3/week\n")
+
+    try expectFailure(
+      "import", file, status: 65, message: "counters with these names exist: \"Walk\", \"Run\"; --merge adds the history to them")
+    try expectSuccess("import", "--merge", file)
+    try expectOutput("get", "Walk", is: "2\n")
+    try expectOutput("get", "Run", is: "1\n")
+  }
+
+  @Test func mergeAddsTheHistoryToACounterOfTheSameName() throws {
+    let file = try loopBackup()
+    try expectSuccess("new", "walk")
+    try expectSuccess("inc", "walk", "--by", "5")
+    try expectSuccess("import", "--merge", file)
+    try expectOutput("get", "walk", is: "7\n")
+  }
+
+  @Test func theSourceIsLeftAsItWas() throws {
+    let file = try loopBackup()
+    let bytes = TestFiles.read(file)
+    let folder = data.appending("backups")
+    let listing = FileSystem.names(inDirectory: folder).sorted()
+    try expectSuccess("import", file)
+    #expect(TestFiles.read(file) == bytes)
+    // No journal, write-ahead log, shared memory or lock file beside it.
+    #expect(FileSystem.names(inDirectory: folder).sorted() == listing)
+    #expect(listing == ["Loop Habits Backup 2026-01-02 101010.db"])
+  }
+
+  @Test func hostileFilesAreRefusedNamingTheFileAndChangeNothing() throws {
+    let fifo = data.appending("fifo")
+    try TestFiles.makeFIFO(fifo)
+    try expectFailure("import", "--from", "loop", fifo, status: 74, message: "cannot read \(fifo)")
+    let huge = data.appending("huge.csv")
+    try TestFiles.makeSparse(huge, size: 65 << 20)
+    try expectFailure("import", "--from", "habitbull", huge, status: 74, message: "cannot read \(huge)")
+    let text = data.appending("notes.txt")
+    try TemporaryDirectory.write(
+      "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nA,,,never,1,\n", to: text)
+    try expectFailure("import", text, status: 65, message: "\(text): line 2: a date is YYYY-MM-DD or M/D/YYYY")
+    try expectFailure(
+      "import", "--from", "loop", text, status: 65, message: "\(text): not an SQLite database; nothing was imported")
+    let later = data.appending("later.db")
+    try ForeignFixtures.writeLoop(version: 26, habits: [], rows: [], to: later)
+    try expectFailure("import", later, status: 65, message: "\(later): Loop's schema 26 is later than Tally knows")
+    let evil = data.appending("bettercounter-export.csv")
+    try TemporaryDirectory.write("Evil\u{1B}[2J,1710036000000\n", to: evil)
+    try expectFailure("import", evil, status: 65, message: "habit 1 (\"Evil\\u{1B}[2J\")")
+    // Nothing was made: the store still holds its first counter alone.
+    #expect(try expectSuccess("list").standardOutput.split(separator: "\n").count == 1)
+  }
+}
+
+/// A Loop backup imported, then one of its habits' year map on screen.
+struct ForeignImportUITests {
+  @Test func aLoopHabitImportedShowsItsDaysOnTheYearMap() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    test.app.launchEnvironment["TZ"] = "UTC"
+    let today = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+    let dates = [1, 2, 4].map { String(UTCTime.text(for: Date(timeIntervalSince1970: Double(today - $0) * 86_400)).prefix(10)) }
+    let file = test.app.dataHome + "-loop.db"
+    try ForeignFixtures.writeLoop(
+      version: 25, habits: [.init(id: 0, name: "Stretch")], rows: dates.map { ForeignFixtures.LoopRow(0, $0) }, to: file)
+    let environment = ["XDG_DATA_HOME": test.app.dataHome, "TZ": "UTC"]
+    let result = try ChildProcess.run(try Executables.tally(), ["import", file], environment: environment)
+    #expect(result.status == 0, "\(result)")
+
+    try test.app.launch()
+    try await test.app.waitFor(text: "Count: 0")
+    try test.app.press(.tab)
+    try await test.app.waitFor(text: "Stretch: 3")
+    try test.app.press(.character("H"))
+    let screen = try await test.app.waitFor(text: "3 counted on 3 days")
+    #expect(screen[0].hasPrefix("  Year "), "\(screen)")
+  }
+}
