@@ -72,7 +72,7 @@ struct ImportCommand: ParsableCommand {
       "An export, JSON or CSV (told apart by its first character), or another app's file or folder.", valueName: "file"))
   var files: [String]
 
-  @Option(help: "The app the file comes from: \(ForeignHistory.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+  @Option(help: "The app the file comes from; without it, told by the file's content.")
   var from: ForeignHistory.Format?
 
   @Flag(help: "Print what another app's file would become (changes, totals, days, goals, what is left out); change nothing.")

@@ -129,7 +129,7 @@ extension ImportCommand {
     for report in reports {
       try Output.line(Self.describe(report, calendar: calendar, merged: existing.contains(report.name.lowercased())))
     }
-    for note in foreign.leftOut { try Output.line("Not carried: \(note)") }
+    for note in foreign.leftOut { try Output.line(note) }
     if dryRun {
       if !clashes.isEmpty, mode != .merge { try Output.line("The import would stop: " + clashText + ".") }
       try Output.line("Nothing was changed (--dry-run).")
