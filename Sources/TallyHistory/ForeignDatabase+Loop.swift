@@ -30,7 +30,7 @@ extension ForeignDatabase {
       "SELECT habit, timestamp, \(value), \(notes) FROM Repetitions WHERE habit IS NOT NULL AND timestamp IS NOT NULL ORDER BY rowid"
     )
     // Loop keeps the first row (the lowest rowid) of a habit's day.
-    var seen: Set<[Int64]> = []
+    var seen: Set<HabitDay> = []
     var orphans = 0
     var unread = 0
     while try statement.step() {
@@ -45,7 +45,7 @@ extension ForeignDatabase {
       }
       // 00:00 UTC of the user's local date: the day, read in UTC.
       let day = timestamp / 86_400_000
-      guard seen.insert([id, day]).inserted else { continue }
+      guard seen.insert(HabitDay(habit: id, day: day)).inserted else { continue }
       let note = statement.optionalText(3).flatMap { $0.isEmpty ? nil : $0 }
       // A day that counts nothing keeps its note, on a change of 0.
       guard let amount = loopAmount(stored, numerical: habits[at].numerical) ?? note.map({ _ in 0 }) else { continue }

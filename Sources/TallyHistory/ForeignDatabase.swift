@@ -48,6 +48,12 @@ public enum ForeignDatabase {
     }
   }
 
+  /// A habit's day, as duplicates are known by.
+  struct HabitDay: Hashable {
+    var habit: Int64
+    var day: Int64
+  }
+
   /// The names of `table`'s columns, lower-cased.
   static func columns(of table: String, in connection: SQLiteConnection) throws(SQLiteError) -> Set<String> {
     Set(try connection.rows("SELECT lower(name) FROM pragma_table_info('\(table)')") { $0.text(0) })
@@ -74,7 +80,7 @@ public enum ForeignDatabase {
     let timed = try columns(of: "ticks", in: connection).contains("has_time_info")
     let statement = try connection.statement(
       "SELECT _track_id, year, month, day, hour, minute, second, \(timed ? "has_time_info" : "0") FROM ticks ORDER BY _id")
-    var seen: Set<[Int64]> = []
+    var seen: Set<HabitDay> = []
     var orphans = 0
     var unread = 0
     while try statement.step() {
@@ -89,7 +95,7 @@ public enum ForeignDatabase {
         unread += 1
         continue
       }
-      if !track.multiple, !seen.insert([statement.integer(0), Int64(day)]).inserted { continue }
+      if !track.multiple, !seen.insert(HabitDay(habit: statement.integer(0), day: Int64(day))).inserted { continue }
       let (hour, minute, second) = (statement.integer(4), statement.integer(5), statement.integer(6))
       let hasTime =
         statement.integer(7) != 0 && !statement.isNull(4) && (0..<24).contains(hour) && (0..<60).contains(minute)

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import Glibc
+import TallyDefaults
 import TallyPlatform
 import TallyTestSupport
 import Testing
@@ -74,6 +76,55 @@ struct ForeignImportCommandTests: CommandSuite {
     // No journal, write-ahead log, shared memory or lock file beside it.
     #expect(FileSystem.names(inDirectory: folder).sorted() == listing)
     #expect(listing == ["Loop Habits Backup 2026-01-02 101010.db"])
+  }
+
+  /// Whether the process `pid` blocks `signal` (its `SigBlk` in /proc): the command is running.
+  private func blocks(_ pid: pid_t, _ signal: Int32) -> Bool {
+    guard let status = try? ChildProcess.readFileText("/proc/\(pid)/status"),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+      let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingPrefix(while: \.isWhitespace), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(signal - 1)) != 0
+  }
+
+  @Test(arguments: [SIGINT, SIGKILL])
+  func ctrlCOrKillBeforeTheCommitPointLeavesNothing(signal: Int32) throws {
+    try expectSuccess("inc", "--by", "5")
+    let file = try loopBackup()
+    // This test holds the store's lock: the import has read its file and waits for it.
+    let store = try FileUserDefaults(directory: storeDirectory)
+    let child = try store.performLockedBatch { () -> RunningProcess? in
+      guard let child = try? RunningProcess(tally, ["import", file], environment: environment) else { return nil }
+      for _ in 0..<2_000 where !blocks(child.pid, SIGINT) { usleep(10_000) }
+      kill(child.pid, signal)
+      return child
+    }
+    let status = try #require(child).waitForExit()
+    #expect(status == (signal == SIGKILL ? 128 + SIGKILL : 130))
+    #expect(try expectSuccess("list").standardOutput == "Count\t5\n")
+    #expect(try expectSuccess("log").standardOutput.split(separator: "\n").count == 1)
+  }
+
+  @Test func harshAndDijoAreFoundInTheirFolders() throws {
+    let harsh = data.appending("harsh")
+    try TestFiles.makeDirectory(harsh)
+    try TemporaryDirectory.write("! Health\nGym: 3/7\n", to: harsh + "/habits")
+    try TemporaryDirectory.write("2025-01-01 : Gym : y :  : \n2025-01-02 : Gym : y : Legs : \n", to: harsh + "/log")
+    let found = try expectSuccess("import", harsh, "--dry-run").standardOutput
+    #expect(found.hasPrefix("harsh: \(harsh)/habits, \(harsh)/log\n"), "\(found)")
+    try expectSuccess("import", "--from", "harsh", harsh + "/log")
+    try expectOutput("get", "Gym", is: "2\n")
+
+    let dijo = data.appending("dijo")
+    try TestFiles.makeDirectory(dijo)
+    try TemporaryDirectory.write(
+      #"[{"type": "Count", "name": "pushups", "stats": {"2021-03-01": 30}, "goal": 50}]"#, to: dijo + "/habit_record.json")
+    try TemporaryDirectory.write(
+      #"[{"type": "Bit", "name": "walk", "stats": {"2021-03-01": true}, "goal": true, "auto": true}]"#,
+      to: dijo + "/habit_record[auto].json")
+    try expectSuccess("import", dijo + "/habit_record.json")
+    try expectOutput("get", "pushups", is: "30\n")
+    try expectOutput("get", "walk", is: "1\n")
   }
 
   @Test func hostileFilesAreRefusedNamingTheFileAndChangeNothing() throws {

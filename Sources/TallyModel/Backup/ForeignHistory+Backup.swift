@@ -21,14 +21,19 @@ extension ForeignHistory {
   static let largestAmount = 1e12
 
   /// The habits as a checked ``Backup`` (one counter each, its entries as changes dated in
-  /// `calendar`'s local time), with what the import will do for each.
-  public func backup(calendar: GoalCalendar) throws(Backup.Problem) -> (backup: Backup, reports: [CounterReport]) {
+  /// `calendar`'s local time), with what the import will do for each; each habit's entries
+  /// are let go once they are changes, so that ten years are not held twice.
+  public consuming func backup(calendar: GoalCalendar) throws(Backup.Problem) -> (backup: Backup, reports: [CounterReport]) {
     var items: [Backup.Item] = []
     var reports: [CounterReport] = []
     var taken: Set<String> = []
-    for habit in habits {
+    for index in habits.indices {
+      var habit = habits[index]
+      habits[index].entries = []
+      let entries = habit.entries
+      habit.entries = []
       let name = Self.uniqueName(habit.name, taken: &taken)
-      var (item, report) = Self.counter(habit, named: name, calendar: calendar)
+      var (item, report) = Self.counter(habit, entries, named: name, calendar: calendar)
       if name != habit.name { report.sourceName = habit.name }
       items.append(item)
       reports.append(report)
@@ -52,8 +57,11 @@ extension ForeignHistory {
     return candidate
   }
 
-  private static func counter(_ habit: Habit, named name: String, calendar: GoalCalendar) -> (Backup.Item, CounterReport) {
-    var timed = habit.entries.map { (time: time(of: $0.moment, in: calendar), entry: $0) }
+  private static func counter(_ habit: Habit, _ entries: consuming [Entry], named name: String, calendar: GoalCalendar)
+    -> (Backup.Item, CounterReport)
+  {
+    var timed = entries.map { (time: time(of: $0.moment, in: calendar), entry: $0) }
+    entries = []
     timed.sort { $0.time < $1.time }
     var history: [HistoryEntry] = []
     var total = 0

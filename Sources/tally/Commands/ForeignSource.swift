@@ -111,11 +111,12 @@ extension ImportCommand {
   func importForeign(_ source: ForeignSource, signals: HeldSignals) throws {
     guard mode != .replace else { throw ValidationError("--replace is for Tally's own backups; another app's file is added") }
     let foreign = try source.read()
+    let (appName, leftOut) = (foreign.format.appName, foreign.leftOut)
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.requireHistory()
     let calendar = context.goalCalendar
     let (backup, reports) = try ForeignSource.fail(source.paths.joined(separator: ", ")) { () throws(Backup.Problem) in
-      try foreign.backup(calendar: calendar)
+      try (consume foreign).backup(calendar: calendar)
     }
     let existing = Set(context.counters.counters.map { $0.name.lowercased() })
     let clashes = reports.map(\.name).filter { existing.contains($0.lowercased()) }
@@ -125,11 +126,11 @@ extension ImportCommand {
     if !clashes.isEmpty, mode != .merge, !dryRun {
       throw CommandContext.fail(clashText + "; nothing was imported", status: ExitStatus.dataError)
     }
-    try Output.line("\(foreign.format.appName): \(source.paths.map(TerminalText.escaped).joined(separator: ", "))")
+    try Output.line("\(appName): \(source.paths.map(TerminalText.escaped).joined(separator: ", "))")
     for report in reports {
       try Output.line(Self.describe(report, calendar: calendar, merged: existing.contains(report.name.lowercased())))
     }
-    for note in foreign.leftOut { try Output.line(note) }
+    for note in leftOut { try Output.line(note) }
     if dryRun {
       if !clashes.isEmpty, mode != .merge { try Output.line("The import would stop: " + clashText + ".") }
       try Output.line("Nothing was changed (--dry-run).")
