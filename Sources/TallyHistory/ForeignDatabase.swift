@@ -13,19 +13,25 @@ public enum ForeignDatabase {
   /// The app whose database is at `path`, told by its tables: Loop's `Habits` and
   /// `Repetitions`, Tickmate's `tracks` and `ticks`.
   public static func detect(atPath path: String) throws(Backup.Problem) -> ForeignHistory.Format {
-    try opened(path) { connection throws(SQLiteError) in
-      let tables = Set(try connection.rows("SELECT lower(name) FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
-      if tables.isSuperset(of: ["habits", "repetitions"]) { return .loop }
-      if tables.isSuperset(of: ["tracks", "ticks"]) { return .tickmate }
-      throw SQLiteError(code: 0, message: "an SQLite database, but neither Loop Habit Tracker's nor Tickmate's")
-    }
+    try opened(path, format(of:))
   }
 
   /// The habits of the database at `path`, read as `format` (Loop or Tickmate).
   public static func read(_ format: ForeignHistory.Format, atPath path: String) throws(Backup.Problem) -> ForeignHistory {
     try opened(path) { connection throws(SQLiteError) in
-      format == .tickmate ? try tickmate(connection) : try loop(connection)
+      let found = try Self.format(of: connection)
+      guard found == format else {
+        throw SQLiteError(code: 0, message: "\(found.appName)'s database, not \(format.appName)'s")
+      }
+      return format == .tickmate ? try tickmate(connection) : try loop(connection)
     }
+  }
+
+  private static func format(of connection: SQLiteConnection) throws(SQLiteError) -> ForeignHistory.Format {
+    let tables = Set(try connection.rows("SELECT lower(name) FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
+    if tables.isSuperset(of: ["habits", "repetitions"]) { return .loop }
+    if tables.isSuperset(of: ["tracks", "ticks"]) { return .tickmate }
+    throw SQLiteError(code: 0, message: "an SQLite database, but neither Loop Habit Tracker's nor Tickmate's")
   }
 
   /// Runs `body` on the database checked whole (`quick_check`), its problems worded for the user.
@@ -77,9 +83,10 @@ public enum ForeignDatabase {
       index[id] = (habits.count, several)
       habits.append(ForeignHistory.Habit(name: name, archived: !on))
     }
-    let timed = try columns(of: "ticks", in: connection).contains("has_time_info")
-    let statement = try connection.statement(
-      "SELECT _track_id, year, month, day, hour, minute, second, \(timed ? "has_time_info" : "0") FROM ticks ORDER BY _id")
+    // Ticks from before Tickmate kept times have none (schema 9 and older: no such columns).
+    let timed = try columns(of: "ticks", in: connection).isSuperset(of: ["hour", "minute", "second", "has_time_info"])
+    let time = timed ? "hour, minute, second, has_time_info" : "NULL, NULL, NULL, 0"
+    let statement = try connection.statement("SELECT _track_id, year, month, day, \(time) FROM ticks ORDER BY _id")
     var seen: Set<HabitDay> = []
     var orphans = 0
     var unread = 0

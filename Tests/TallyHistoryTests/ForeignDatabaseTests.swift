@@ -140,6 +140,9 @@ struct ForeignDatabaseTests {
     try ForeignFixtures.execute("CREATE TABLE notes (id INTEGER)", at: other)
     let refused = try #require(throws: Backup.Problem.self) { try ForeignDatabase.detect(atPath: other) }
     #expect(refused.reason.contains("neither Loop Habit Tracker's nor Tickmate's"))
+    #expect(throws: Backup.Problem(location: "", reason: "Loop Habit Tracker's database, not Tickmate's")) {
+      try ForeignDatabase.read(.tickmate, atPath: later)
+    }
   }
 
   @Test(arguments: ["America/Los_Angeles", "Pacific/Auckland"])
@@ -161,5 +164,22 @@ struct ForeignDatabaseTests {
     #expect(backup.counters[2].group == ForeignHistory.archivedGroup)
     #expect(foreign.leftOut.contains("1 ticks of tracks no longer in the file left out"))
     #expect(try ForeignDatabase.detect(atPath: path) == .tickmate)
+  }
+
+  @Test func anOldTickmateFileWithoutTimesOrOptionsReadsAsOneTickADay() throws {
+    let path = directory.appending("tickmate-old.db")
+    try ForeignFixtures.execute(
+      """
+      PRAGMA user_version = 9;
+      CREATE TABLE tracks (_id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, description TEXT NOT NULL, icon TEXT);
+      CREATE TABLE ticks (_id INTEGER PRIMARY KEY AUTOINCREMENT, _track_id INTEGER, year INTEGER, month INTEGER, day INTEGER);
+      INSERT INTO tracks (_id, name, description) VALUES (1, 'Smile', '');
+      INSERT INTO ticks (_track_id, year, month, day) VALUES (1, 2013, 11, 31), (1, 2013, 11, 31), (1, 2014, 0, 1), (1, 2014, 1, 30);
+      """, at: path)
+    let foreign = try ForeignDatabase.read(.tickmate, atPath: path)
+    let (backup, _) = try foreign.backup(calendar: try Self.west)
+    // Month 11 is December; 30 February does not exist.
+    #expect(Self.days(backup.counters[0], in: try Self.west) == ["2013-12-31", "2014-01-01"])
+    #expect(foreign.leftOut.contains("1 ticks on dates that do not exist left out"))
   }
 }

@@ -14,10 +14,11 @@ public enum ForeignText {
     if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("[") { return .dijo }
     let fields = line.split(separator: " : ", omittingEmptySubsequences: false)
     if fields.count >= 3, ForeignHistory.day(isoText: fields[0]) != nil { return .harsh }
-    if line.hasPrefix("#") || line.hasPrefix("! ") || line.contains(": ") { return .harsh }
     if line.split(separator: ",").dropFirst().contains(where: { Int64($0).map { $0 >= tapFloor } ?? false }) {
       return .bettercounter
     }
+    // harsh's `habits`: a comment, a heading or `Name: frequency`.
+    if line.hasPrefix("#") || line.hasPrefix("! ") || line.contains(": ") { return .harsh }
     return nil
   }
 

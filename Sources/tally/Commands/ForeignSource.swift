@@ -44,7 +44,8 @@ struct ForeignSource {
     let beside = folder ?? path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     switch format {
     case .harsh:
-      if paths.count == 2 { return paths }
+      // The two files in either order: `log` is the one of that name.
+      if paths.count == 2 { return paths[0].hasSuffix("log") ? paths.reversed() : paths }
       return [beside + "/habits", beside + "/log"]
     case .dijo:
       guard paths.count == 1 else { throw ValidationError("give dijo's habit_record.json or its folder") }
