@@ -80,8 +80,10 @@ public enum ForeignFixtures {
   }
 
   /// A Loop backup of schema `version` at `path`: its habits and rows (a row's value and
-  /// notes only where the schema has them).
-  public static func writeLoop(version: Int, habits: [LoopHabit], rows: [LoopRow], to path: String) throws {
+  /// notes only where the schema has them); in write-ahead-log mode when `wal`, as Android
+  /// keeps an app's database (a reader that is not immutable leaves `-wal` and `-shm` beside it).
+  public static func writeLoop(version: Int, habits: [LoopHabit], rows: [LoopRow], to path: String, wal: Bool = false) throws {
+    if wal { try execute("PRAGMA journal_mode = WAL", at: path) }
     var sql = loopSchema(version) + " BEGIN;"
     for habit in habits {
       var columns = "id, name, archived, color, description, freq_num, freq_den, highlight, position"

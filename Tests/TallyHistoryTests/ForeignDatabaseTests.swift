@@ -117,7 +117,9 @@ struct ForeignDatabaseTests {
   }
 
   @Test func theDatabaseIsLeftAsItWasWithNothingMadeBesideIt() throws {
-    let path = try loop(25, habits: [.init(id: 1, name: "Walk")], rows: [.init(1, "2020-02-02")])
+    let path = directory.appending("wal.db")
+    try ForeignFixtures.writeLoop(
+      version: 25, habits: [.init(id: 1, name: "Walk")], rows: [.init(1, "2020-02-02")], to: path, wal: true)
     let before = try #require(TestFiles.read(path))
     let listing = FileSystem.names(inDirectory: directory.path).sorted()
     _ = try ForeignDatabase.detect(atPath: path)

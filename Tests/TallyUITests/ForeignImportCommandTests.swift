@@ -20,14 +20,14 @@ struct ForeignImportCommandTests: CommandSuite {
   var extraEnvironment: [String: String] { ["TZ": "America/Los_Angeles"] }
 
   /// A Loop backup (schema 25) of "Walk" (2 done days, one with a note) and an archived "Run".
-  private func loopBackup() throws -> String {
+  private func loopBackup(wal: Bool = false) throws -> String {
     let folder = data.appending("backups")
     if !FileSystem.fileExists(atPath: folder) { try TestFiles.makeDirectory(folder) }
     let path = folder + "/Loop Habits Backup 2026-01-02 101010.db"
     try ForeignFixtures.writeLoop(
       version: 25, habits: [.init(id: 0, name: "Walk", freq: (3, 7)), .init(id: 1, name: "Run", archived: true, freq: (1, 3))],
       rows: [.init(0, "2025-12-30", notes: "Beach"), .init(0, "2025-12-31"), .init(0, "2026-01-01", 0), .init(1, "2025-12-01")],
-      to: path)
+      to: path, wal: wal)
     return path
   }
 
@@ -67,7 +67,7 @@ struct ForeignImportCommandTests: CommandSuite {
   }
 
   @Test func theSourceIsLeftAsItWas() throws {
-    let file = try loopBackup()
+    let file = try loopBackup(wal: true)
     let bytes = TestFiles.read(file)
     let folder = data.appending("backups")
     let listing = FileSystem.names(inDirectory: folder).sorted()
