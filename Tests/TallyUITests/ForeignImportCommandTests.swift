@@ -43,6 +43,16 @@ struct ForeignImportCommandTests: CommandSuite {
     #expect(try expectSuccess("list").standardOutput == before)
   }
 
+  @Test(arguments: ["Pacific/Pago_Pago", "Pacific/Kiritimati"])
+  func loopDaysStayOnTheirDatesInAZoneFarWestOrEastOfUTC(zone: String) throws {
+    let file = try loopBackup()
+    let result = try run("import", file, environment: ["TZ": zone])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.standardOutput.contains("\"Walk\": 2 changes, total 2, 2025-12-30 to 2025-12-31, goal 3/week\n"), "\(result)")
+    let table = try run("log", "Walk", environment: ["TZ": zone]).standardOutput
+    #expect(table.split(separator: "\n").count == 2, "\(table)")
+  }
+
   @Test func anImportMakesTheCountersAndASecondOneStopsOrWithMergeAddsNothing() throws {
     let file = try loopBackup()
     try expectSuccess("import", "--from", "loop", file)
@@ -140,6 +150,10 @@ struct ForeignImportCommandTests: CommandSuite {
     try expectFailure("import", text, status: 65, message: "\(text): line 2: a date is YYYY-MM-DD or M/D/YYYY")
     try expectFailure(
       "import", "--from", "loop", text, status: 65, message: "\(text): not an SQLite database; nothing was imported")
+    let whole = try #require(TestFiles.read(try loopBackup()))
+    let truncated = data.appending("truncated.db")
+    try TestFiles.write(Array(whole.prefix(whole.count / 2 + 100)), to: truncated)
+    try expectFailure("import", "--from", "loop", truncated, status: 65, message: "\(truncated): a damaged or truncated database")
     let later = data.appending("later.db")
     try ForeignFixtures.writeLoop(version: 26, habits: [], rows: [], to: later)
     try expectFailure("import", later, status: 65, message: "\(later): Loop's schema 26 is later than Tally knows")
