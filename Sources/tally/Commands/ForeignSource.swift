@@ -22,7 +22,13 @@ struct ForeignSource {
     if FileSystem.isDirectory(atPath: path) {
       found = ["habits", "log"].allSatisfy { FileSystem.fileExists(atPath: path + "/" + $0) } ? .harsh : .dijo
     } else {
-      let bytes = try bytes(of: path)
+      // Its first 4 KiB tell; the file is read whole, within Tally's bounds, once it is known.
+      let bytes: [UInt8]
+      do {
+        bytes = try BackupFile.readHead(atPath: path, count: 4_096)
+      } catch {
+        throw CommandContext.fail("cannot read \(TerminalText.escaped(path)): \(error)", status: ExitStatus.ioError)
+      }
       if bytes.starts(with: ForeignDatabase.header) {
         found = try fail(path) { () throws(Backup.Problem) in try ForeignDatabase.detect(atPath: path) }
       } else if bytes.first(where: { !Array(" \t\r\n".utf8).contains($0) }) == UInt8(ascii: "{")
