@@ -52,8 +52,8 @@ extension ForeignDatabase {
       habits[at].habit.entries.append(ForeignHistory.Entry(.day(Int(day)), amount: amount, note: note))
     }
     var leftOut = ["Loop's questions, descriptions, units, colours and reminders are not carried"]
-    if orphans > 0 { leftOut.append("\(orphans) entries of habits no longer in the file left out") }
-    if unread > 0 { leftOut.append("\(unread) entries with a negative or impossible date left out") }
+    if orphans > 0 { leftOut.append("entries of habits no longer in the file, left out: \(orphans)") }
+    if unread > 0 { leftOut.append("entries with a negative or impossible date, left out: \(unread)") }
     return ForeignHistory(format: .loop, habits: habits.map(\.habit), leftOut: leftOut)
   }
 

@@ -111,8 +111,8 @@ public enum ForeignDatabase {
       habits[track.habit].entries.append(ForeignHistory.Entry(hasTime ? .wallClock(seconds) : .day(day)))
     }
     var notes = ["Tickmate's descriptions, icons and colours are not carried"]
-    if orphans > 0 { notes.append("\(orphans) ticks of tracks no longer in the file left out") }
-    if unread > 0 { notes.append("\(unread) ticks on dates that do not exist left out") }
+    if orphans > 0 { notes.append("ticks of tracks no longer in the file, left out: \(orphans)") }
+    if unread > 0 { notes.append("ticks on dates that do not exist, left out: \(unread)") }
     return ForeignHistory(format: .tickmate, habits: habits, leftOut: notes)
   }
 }

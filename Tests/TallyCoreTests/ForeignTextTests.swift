@@ -78,17 +78,18 @@ struct ForeignTextTests {
     let foreign = try ForeignText.harsh(habits: Array(habits.utf8), log: Array(log.utf8))
     let (result, reports) = try foreign.backup(calendar: try Self.east)
     #expect(result.counters.map(\.name) == ["Gym", "Floss", "Plants", "Review", "Track"])
-    #expect(result.counters[0].history.map(\.netChange) == [1, 1, 46])
-    #expect(result.counters[0].history.map(\.note) == [nil, "Legs", "exact 45.5"])
-    #expect(Self.days(result.counters[0], in: try Self.east) == ["2025-01-01", "2025-01-02", "2025-01-03"])
+    // The 4th's `s` replaces its `y`, and keeps its comment on a change of 0.
+    #expect(result.counters[0].history.map(\.netChange) == [1, 1, 46, 0])
+    #expect(result.counters[0].history.map(\.note) == [nil, "Legs", "exact 45.5", "Rest day"])
+    #expect(Self.days(result.counters[0], in: try Self.east) == ["2025-01-01", "2025-01-02", "2025-01-03", "2025-01-04"])
     #expect(result.counters[1].value == 1)
     #expect(result.counters.map(\.goal?.text) == ["3/week", "1/day", nil, nil, nil])
     #expect(result.counters.map(\.group) == ["Health", "Health", "Health", "Work", "Work"])
     #expect(reports[2].notes.contains { $0.contains("1 in 4 days, has no Tally goal") })
     #expect(reports[2].notes.contains("its end date, 2026-06-01, is not carried"))
     #expect(reports[3].notes.contains { $0.contains("1 in 14 days, has no Tally goal") })
-    #expect(foreign.leftOut.contains("1 log lines of habits not in the habits file left out"))
-    #expect(foreign.leftOut.contains("2 log lines that are not DATE : HABIT : y/n/s left out"))
+    #expect(foreign.leftOut.contains("log lines of habits not in the habits file, left out: 1"))
+    #expect(foreign.leftOut.contains("log lines that are not DATE : HABIT : y/n/s, left out: 2"))
   }
 
   @Test func harshRefusesAFrequencyItWouldRefuse() {

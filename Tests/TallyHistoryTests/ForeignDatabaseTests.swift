@@ -82,7 +82,8 @@ struct ForeignDatabaseTests {
     #expect(run.value == 10)
     // 10.5 km a week: rounded half away from zero.
     #expect(run.goal == Goal(amount: 11, period: .week))
-    #expect(reports[0].notes.contains { $0.contains("1 amounts with a fraction rounded") })
+    #expect(
+      reports[0].notes.contains { $0.contains("amounts with a fraction, rounded (the exact figure in the change's note): 1") })
   }
 
   @Test(arguments: [
@@ -113,7 +114,7 @@ struct ForeignDatabaseTests {
     let (backup, reports) = try foreign.backup(calendar: try Self.west)
     #expect(backup.counters.map(\.name) == ["Walk", "walk (2)"])
     #expect(reports[1].sourceName == "walk")
-    #expect(foreign.leftOut.contains("1 entries of habits no longer in the file left out"))
+    #expect(foreign.leftOut.contains("entries of habits no longer in the file, left out: 1"))
   }
 
   @Test func theDatabaseIsLeftAsItWasWithNothingMadeBesideIt() throws {
@@ -164,7 +165,7 @@ struct ForeignDatabaseTests {
     #expect(Self.days(backup.counters[0], in: calendar) == ["2024-01-31", "2024-01-31", "2024-02-01"])
     #expect(Self.days(backup.counters[1], in: calendar) == ["2024-01-24"])
     #expect(backup.counters[2].group == ForeignHistory.archivedGroup)
-    #expect(foreign.leftOut.contains("1 ticks of tracks no longer in the file left out"))
+    #expect(foreign.leftOut.contains("ticks of tracks no longer in the file, left out: 1"))
     #expect(try ForeignDatabase.detect(atPath: path) == .tickmate)
   }
 
@@ -182,6 +183,6 @@ struct ForeignDatabaseTests {
     let (backup, _) = try foreign.backup(calendar: try Self.west)
     // Month 11 is December; 30 February does not exist.
     #expect(Self.days(backup.counters[0], in: try Self.west) == ["2013-12-31", "2014-01-01"])
-    #expect(foreign.leftOut.contains("1 ticks on dates that do not exist left out"))
+    #expect(foreign.leftOut.contains("ticks on dates that do not exist, left out: 1"))
   }
 }

@@ -93,10 +93,10 @@ extension ForeignHistory {
       total = new
     }
     var notes = habit.leftOut
-    if rounded > 0 { notes.append("\(rounded) amounts with a fraction rounded, the exact figure kept in the change's note") }
-    if tooLarge > 0 { notes.append("\(tooLarge) amounts left out: larger than \(number(largestAmount))") }
-    if zeros > 0 { notes.append("\(zeros) entries of 0 without a note add no change") }
-    if fittedNotes > 0 { notes.append("\(fittedNotes) notes made one line of at most \(ChangeNote.maximumLength) characters") }
+    if rounded > 0 { notes.append("amounts with a fraction, rounded (the exact figure in the change's note): \(rounded)") }
+    if tooLarge > 0 { notes.append("amounts larger than \(number(largestAmount)), left out: \(tooLarge)") }
+    if zeros > 0 { notes.append("entries of 0 without a note, adding no change: \(zeros)") }
+    if fittedNotes > 0 { notes.append("notes made one line of at most \(ChangeNote.maximumLength) characters: \(fittedNotes)") }
     if let problem = habit.goalProblem { notes.append(problem) }
     let group = habit.archived ? archivedGroup : habit.group
     let item = Backup.Item(name: name, value: total, goal: habit.goal, group: group, history: history)

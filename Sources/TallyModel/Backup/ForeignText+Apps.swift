@@ -10,7 +10,7 @@ extension ForeignText {
     var list = try harshHabits(try text(habits))
     var indexByName: [String: Int] = [:]
     for (index, habit) in list.enumerated() where indexByName[habit.name] == nil { indexByName[habit.name] = index }
-    var days: [[Int: ForeignHistory.Entry?]] = Array(repeating: [:], count: list.count)
+    var days: [[Int: ForeignHistory.Entry]] = Array(repeating: [:], count: list.count)
     var orphans = 0
     var unread = 0
     for line in try text(log).split(whereSeparator: \.isNewline) where !line.isEmpty && !line.hasPrefix("#") {
@@ -27,16 +27,18 @@ extension ForeignText {
       }
       let amount = fields.count > 4 ? Double(String(fields[4]).trimmingXMLWhitespace()) ?? 0 : 0
       let comment = fields.count > 3 && !String(fields[3]).trimmingXMLWhitespace().isEmpty ? String(fields[3]) : nil
-      // Only `y` counts; `n` (missed) and `s` (skipped) count nothing, and replace an earlier `y`.
+      // Only `y` counts; `n` (missed) and `s` (skipped) count nothing, and replace an earlier
+      // `y` (their comment kept on a change of 0).
+      let done = String(fields[2]).trimmingXMLWhitespace() == "y"
       days[index][day] =
-        String(fields[2]).trimmingXMLWhitespace() == "y"
-        ? ForeignHistory.Entry(.day(day), amount: amount > 0 ? amount : 1, note: comment) : nil
+        done || comment != nil
+        ? ForeignHistory.Entry(.day(day), amount: done ? (amount > 0 ? amount : 1) : 0, note: comment) : nil
     }
     // In any order: the backup puts them in time order.
-    for index in list.indices { list[index].entries = days[index].values.compactMap { $0 } }
+    for index in list.indices { list[index].entries = Array(days[index].values) }
     var notes: [String] = []
-    if orphans > 0 { notes.append("\(orphans) log lines of habits not in the habits file left out") }
-    if unread > 0 { notes.append("\(unread) log lines that are not DATE : HABIT : y/n/s left out") }
+    if orphans > 0 { notes.append("log lines of habits not in the habits file, left out: \(orphans)") }
+    if unread > 0 { notes.append("log lines that are not DATE : HABIT : y/n/s, left out: \(unread)") }
     return ForeignHistory(format: .harsh, habits: list, leftOut: notes)
   }
 
@@ -194,7 +196,7 @@ extension ForeignText {
         // A Bit's false is an explicit "not done": it counts nothing.
         if value.amount > 0 { habit.entries.append(ForeignHistory.Entry(.day(day), amount: value.amount)) }
       }
-      if unread > 0 { habit.leftOut.append("\(unread) days that are not YYYY-MM-DD left out") }
+      if unread > 0 { habit.leftOut.append("days that are not YYYY-MM-DD, left out: \(unread)") }
       if let goal, goal.amount > 0 {
         (habit.goal, habit.goalProblem) = ForeignHistory.goal(amount: goal.amount, inDays: 1)
       } else if type != "Bit" {

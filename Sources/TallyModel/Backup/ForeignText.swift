@@ -77,7 +77,7 @@ public enum ForeignText {
         name: name, entries: entries, goal: counted ? nil : Goal(amount: 1, period: .day),
         goalProblem: counted ? "HabitBull's file holds no target for an amount: no goal" : nil)
     }
-    let notes = leftOut > 0 ? ["\(leftOut) rows with a negative value left out"] : []
+    let notes = leftOut > 0 ? ["rows with a negative value, left out: \(leftOut)"] : []
     return ForeignHistory(
       format: .habitbull, habits: habits, leftOut: notes + ["HabitBull's descriptions and categories are not carried"])
   }
