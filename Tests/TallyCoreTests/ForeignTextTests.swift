@@ -50,6 +50,13 @@ struct ForeignTextTests {
     #expect(result.counters.map(\.goal) == [nil, Goal(amount: 1, period: .day)])
   }
 
+  @Test func aDayWithoutATimeStaysOnItsDateWhenDaysStartInTheEvening() throws {
+    let csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nA,,,2019-04-11,1,\n"
+    let calendar = GoalCalendar(timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")), dayStartsAtHour: 18)
+    let result = try backup(try ForeignText.habitBull(Array(csv.utf8)), calendar)
+    #expect(Self.days(result.counters[0], in: calendar) == ["2019-04-11"])
+  }
+
   @Test func habitBullRefusesADateItCannotRead() {
     let csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nA,,,13/40/2019,1,\n"
     #expect(throws: Backup.Problem(location: "line 2", reason: "a date is YYYY-MM-DD or M/D/YYYY, not \"13/40/2019\"")) {

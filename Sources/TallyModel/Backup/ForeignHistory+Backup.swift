@@ -106,12 +106,15 @@ extension ForeignHistory {
     return (item, report)
   }
 
-  /// The moment an entry is dated at: a day at local noon, a wall-clock time in local time.
+  /// The moment an entry is dated at: a day at local noon (or at the hour days start, when
+  /// that is later: the `dayStartsAtHour` setting), a wall-clock time in local time.
   static func time(of moment: Moment, in calendar: GoalCalendar) -> Date {
     switch moment {
-    case .day(let day): calendar.instant(ofWallClock: Date(timeIntervalSince1970: Double(day) * 86_400 + 43_200))
-    case .wallClock(let seconds): calendar.instant(ofWallClock: Date(timeIntervalSince1970: Double(seconds)))
-    case .instant(let date): date
+    case .day(let day):
+      let hour = max(12, calendar.dayStartsAtHour)
+      return calendar.instant(ofWallClock: Date(timeIntervalSince1970: Double(day) * 86_400 + Double(hour) * 3_600))
+    case .wallClock(let seconds): return calendar.instant(ofWallClock: Date(timeIntervalSince1970: Double(seconds)))
+    case .instant(let date): return date
     }
   }
 }
