@@ -154,6 +154,10 @@ struct ForeignImportCommandTests: CommandSuite {
     let truncated = data.appending("truncated.db")
     try TestFiles.write(Array(whole.prefix(whole.count / 2 + 100)), to: truncated)
     try expectFailure("import", "--from", "loop", truncated, status: 65, message: "\(truncated): a damaged or truncated database")
+    let unknown = data.appending("unknown.txt")
+    try TemporaryDirectory.write("hello\n", to: unknown)
+    try expectFailure(
+      "import", unknown, status: 65, message: "\(unknown): neither a Tally export nor a file of Loop Habit Tracker,")
     let later = data.appending("later.db")
     try ForeignFixtures.writeLoop(version: 26, habits: [], rows: [], to: later)
     try expectFailure("import", later, status: 65, message: "\(later): Loop's schema 26 is later than Tally knows")

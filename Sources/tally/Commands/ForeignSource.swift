@@ -17,7 +17,7 @@ struct ForeignSource {
   static func find(_ paths: [String], from given: ForeignHistory.Format?) throws -> ForeignSource? {
     let path = paths[0]
     if let given { return ForeignSource(format: given, paths: try files(of: given, at: paths)) }
-    guard paths.count == 1 else { throw ValidationError("give one file, or a harsh's habits and log files with --from harsh") }
+    guard paths.count == 1 else { throw ValidationError("give one file, or harsh's habits and log files with --from harsh") }
     let found: ForeignHistory.Format?
     if FileSystem.isDirectory(atPath: path) {
       found = ["habits", "log"].allSatisfy { FileSystem.fileExists(atPath: path + "/" + $0) } ? .harsh : .dijo
@@ -36,7 +36,11 @@ struct ForeignSource {
       {
         found = nil
       } else {
-        found = ForeignText.detect(bytes)
+        guard let format = ForeignText.detect(bytes) else {
+          let apps = ForeignHistory.Format.allCases.map(\.appName).joined(separator: ", ")
+          throw failure(path, "neither a Tally export nor a file of \(apps) (name its app with --from)")
+        }
+        found = format
       }
     }
     return try found.map { ForeignSource(format: $0, paths: try files(of: $0, at: paths)) }
