@@ -140,7 +140,9 @@ struct ForeignImportCommandTests: CommandSuite {
   @Test func hostileFilesAreRefusedNamingTheFileAndChangeNothing() throws {
     let fifo = data.appending("fifo")
     try TestFiles.makeFIFO(fifo)
-    try expectFailure("import", "--from", "loop", fifo, status: 74, message: "cannot read \(fifo)")
+    try expectFailure("import", "--from", "loop", fifo, status: 74, message: "cannot read \(fifo): not a regular file")
+    try expectFailure("import", fifo, status: 74, message: "cannot read \(fifo): not a regular file")
+    try expectFailure("import", "/dev/zero", status: 74, message: "cannot read /dev/zero: not a regular file")
     let huge = data.appending("huge.csv")
     try TestFiles.makeSparse(huge, size: 65 << 20)
     try expectFailure("import", "--from", "habitbull", huge, status: 74, message: "cannot read \(huge)")
