@@ -68,6 +68,13 @@ struct ForeignImportCommandTests: CommandSuite {
     try expectOutput("get", "Run", is: "1\n")
   }
 
+  @Test func replaceAndADryRunOfATallyBackupAreUsageErrors() throws {
+    try expectFailure("import", "--replace", try loopBackup(), status: 64, message: "tally: --replace is for Tally's own backups")
+    let backup = data.appending("backup.json")
+    try TemporaryDirectory.write(#"{"format":"tally-backup","version":1,"counters":[]}"#, to: backup)
+    try expectFailure("import", "--dry-run", backup, status: 64, message: "tally: --dry-run is for another app's file")
+  }
+
   @Test func mergeAddsTheHistoryToACounterOfTheSameName() throws {
     let file = try loopBackup()
     try expectSuccess("new", "walk")

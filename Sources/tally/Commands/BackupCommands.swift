@@ -90,7 +90,7 @@ struct ImportCommand: ParsableCommand {
     // the commit point one leaves everything as it was, after it the import is finished.
     let signals = HeldSignals.hold()
     if let source = try ForeignSource.find(files, from: from) { return try importForeign(source, signals: signals) }
-    if dryRun { throw ValidationError("--dry-run is for another app's file (--from)") }
+    if dryRun { throw CommandContext.fail("--dry-run is for another app's file (--from)", status: ExitStatus.usage) }
     let backup = try read()
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.requireHistory()

@@ -17,7 +17,9 @@ struct ForeignSource {
   static func find(_ paths: [String], from given: ForeignHistory.Format?) throws -> ForeignSource? {
     let path = paths[0]
     if let given { return ForeignSource(format: given, paths: try files(of: given, at: paths)) }
-    guard paths.count == 1 else { throw ValidationError("give one file, or harsh's habits and log files with --from harsh") }
+    guard paths.count == 1 else {
+      throw CommandContext.fail("give one file, or harsh's habits and log files with --from harsh", status: ExitStatus.usage)
+    }
     let found: ForeignHistory.Format?
     if FileSystem.isDirectory(atPath: path) {
       found = ["habits", "log"].allSatisfy { FileSystem.fileExists(atPath: path + "/" + $0) } ? .harsh : .dijo
@@ -58,12 +60,16 @@ struct ForeignSource {
       if paths.count == 2 { return paths[0].hasSuffix("log") ? paths.reversed() : paths }
       return [beside + "/habits", beside + "/log"]
     case .dijo:
-      guard paths.count == 1 else { throw ValidationError("give dijo's habit_record.json or its folder") }
+      guard paths.count == 1 else {
+        throw CommandContext.fail("give dijo's habit_record.json or its folder", status: ExitStatus.usage)
+      }
       let first = folder.map { $0 + "/habit_record.json" } ?? path
       let auto = beside + "/habit_record[auto].json"
       return FileSystem.fileExists(atPath: auto) && auto != first ? [first, auto] : [first]
     default:
-      guard paths.count == 1, folder == nil else { throw ValidationError("give one \(format.appName) file") }
+      guard paths.count == 1, folder == nil else {
+        throw CommandContext.fail("give one \(format.appName) file", status: ExitStatus.usage)
+      }
       return paths
     }
   }
@@ -120,7 +126,9 @@ extension ImportCommand {
   /// Imports another app's file: its habits as counters, all of them or nothing; a name that
   /// exists stops it unless `--merge`; `--dry-run` prints what it would do and stops.
   func importForeign(_ source: ForeignSource, signals: HeldSignals) throws {
-    guard mode != .replace else { throw ValidationError("--replace is for Tally's own backups; another app's file is added") }
+    guard mode != .replace else {
+      throw CommandContext.fail("--replace is for Tally's own backups; another app's file is added", status: ExitStatus.usage)
+    }
     let foreign = try source.read()
     let (appName, leftOut) = (foreign.format.appName, foreign.leftOut)
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
