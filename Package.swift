@@ -82,6 +82,7 @@ let package = Package(
       name: "TallyTestSupport",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
+        "CSQLite",
       ]),
     // The reference model of counting the property tests hold the real parts to: it imports
     // nothing of Tally's (docs/architecture.md, "The reference model").

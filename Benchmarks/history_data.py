@@ -6,6 +6,8 @@
     history_data.py folder YEARS PER_DAY DIR NAME  NAME's monthly history files in a sync folder
     history_data.py board YEARS PER_DAY COUNTERS FILE  a backup of COUNTERS counters, c01 and on, each
                                                  with that history, in the group "board"
+    history_data.py loop YEARS 1 HABITS FILE       a Loop Habit Tracker backup (schema 25) of HABITS
+                                                 daily habits, each done every day (issue 47)
 
 Times are whole seconds in UTC; the first change of each day is at 07:00, the rest spread
 evenly until 23:00 (today's only until now), so that every day counts toward the goal in any
@@ -74,10 +76,41 @@ def folder(years, per_day, directory, name, counter="count"):
             file.writelines(lines)
 
 
+def loop(years, habits, path):
+    """A Loop backup as Loop 2.1+ writes it (its schema written here from the description in
+    docs/import.md): a row per habit and day, 00:00 UTC of the local date in milliseconds."""
+    import sqlite3
+    if os.path.exists(path):
+        os.remove(path)
+    db = sqlite3.connect(path)
+    db.executescript("""
+        PRAGMA user_version = 25;
+        CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER, description TEXT,
+          freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT, position INTEGER, reminder_hour INTEGER,
+          reminder_min INTEGER, reminder_days INTEGER NOT NULL DEFAULT 127, type INTEGER NOT NULL DEFAULT 0,
+          target_type INTEGER NOT NULL DEFAULT 0, target_value REAL NOT NULL DEFAULT 0, unit TEXT DEFAULT '',
+          question TEXT, uuid TEXT);
+        CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER NOT NULL REFERENCES Habits(id),
+          timestamp INTEGER NOT NULL, value INTEGER NOT NULL, notes TEXT);
+        CREATE UNIQUE INDEX idx_repetitions_habit_timestamp ON Repetitions (habit, timestamp);
+    """)
+    today = int(time.time()) // 86_400
+    days = int(years * 365)
+    for habit in range(habits):
+        db.execute("INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position) "
+                   "VALUES (?, 0, 0, '', 1, 1, 0, ?, ?)", (habit, "h%02d" % (habit + 1), habit))
+        db.executemany("INSERT INTO Repetitions (habit, timestamp, value) VALUES (?, ?, 2)",
+                       ((habit, day * 86_400_000) for day in range(today - days + 1, today + 1)))
+    db.commit()
+    db.close()
+
+
 if __name__ == "__main__":
     kind, years, per_day = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
     if kind == "backup":
         backup(years, per_day, sys.argv[4])
+    elif kind == "loop":
+        loop(years, int(sys.argv[4]), sys.argv[5])
     elif kind == "board":
         board(years, per_day, int(sys.argv[4]), sys.argv[5])
     else:

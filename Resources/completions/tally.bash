@@ -725,10 +725,18 @@ _tally_export() {
 
 _tally_import() {
     repeating_flags=()
-    non_repeating_flags=(--merge --replace --version --help)
+    non_repeating_flags=(--dry-run --merge --replace --version --help)
     repeating_options=()
-    non_repeating_options=()
-    __tally_offer_flags_options 1
+    non_repeating_options=(--from)
+    __tally_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--from')
+        __tally_add_completions -W 'loop'$'\n''tickmate'$'\n''habitbull'$'\n''harsh'$'\n''dijo'$'\n''bettercounter'
+        return
+        ;;
+    esac
 }
 
 _tally_sync() {

@@ -33,11 +33,30 @@ final class SQLiteConnection {
   private var statements: [String: SQLiteStatement] = [:]
 
   /// Opens (creating when `create`) the database at `path`, or in memory for `":memory:"`.
-  init(path: String, create: Bool = true) throws(SQLiteError) {
+  convenience init(path: String, create: Bool = true) throws(SQLiteError) {
+    try self.init(name: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+  }
+
+  /// Opens another program's database at `path` to read only, as immutable: no journal,
+  /// write-ahead log, shared memory or lock is made beside it, and nothing is written to it.
+  convenience init(readingImmutable path: String) throws(SQLiteError) {
+    // The path percent-encoded where a URI would read it otherwise.
+    var encoded = ""
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte < 0x21 || byte > 0x7E {
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+      } else {
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    try self.init(name: "file:" + encoded + "?mode=ro&immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+  }
+
+  private init(name: String, flags: Int32) throws(SQLiteError) {
     _ = Self.configured
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-    let result = sqlite3_open_v2(path, &handle, flags, nil)
+    let result = sqlite3_open_v2(name, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard result == SQLITE_OK, let handle else {
       let error = SQLiteError(code: result, connection: handle)
       sqlite3_close_v2(handle)
@@ -165,6 +184,8 @@ final class SQLiteStatement {
   }
 
   func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
+
+  func double(_ column: Int32) -> Double { sqlite3_column_double(pointer, column) }
 
   func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
 

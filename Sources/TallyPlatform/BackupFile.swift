@@ -7,6 +7,12 @@ public enum BackupFile {
     return bytes
   }
 
+  /// The first `count` bytes of the file at `path`, for telling its format.
+  public static func readHead(atPath path: String, count: Int) throws(SystemError) -> [UInt8] {
+    guard let bytes = try FileSystem.readHead(atPath: path, count: count) else { throw SystemError(ENOENT) }
+    return bytes
+  }
+
   /// Writes `bytes` to `path` durably and atomically.
   public static func write(_ bytes: [UInt8], toPath path: String) throws(SystemError) {
     let slash = path.lastIndex(of: "/")

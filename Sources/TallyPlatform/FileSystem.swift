@@ -26,6 +26,24 @@ package enum FileSystem {
     return try readAll(fd, atMost: limit)
   }
 
+  /// The first `count` bytes of a regular file (all of a shorter one), or `nil` when there is none.
+  package static func readHead(atPath path: String, count: Int) throws(SystemError) -> [UInt8]? {
+    guard let fd = try openRegularFile(atPath: path) else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let got = bytes.withUnsafeMutableBytes { buffer in buffer.baseAddress.map { read(fd, $0 + filled, count - filled) } ?? 0 }
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if got == 0 { break }
+      filled += got
+    }
+    return Array(bytes.prefix(filled))
+  }
+
   /// Opens a regular file for reading (`nil`: none); anything else there is an error, not waited on.
   package static func openRegularFile(atPath path: String) throws(SystemError) -> Int32? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -226,6 +244,12 @@ package enum FileSystem {
   package static func fileExists(atPath path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0
+  }
+
+  /// Whether a directory (or a link to one) is at `path`.
+  package static func isDirectory(atPath path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
   }
 
   package static func rename(_ source: String, to destination: String) throws(SystemError) {

@@ -23,6 +23,7 @@ struct ArchitectureTests {
     ],
     "TallyTestSupport": [
       "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
+      "CSQLite",
     ],
   ]
 

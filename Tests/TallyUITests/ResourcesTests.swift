@@ -24,7 +24,7 @@ struct ResourcesTests {
 
   /// The manual page is made by the parser's generate-manual plugin, which a test cannot run:
   /// instead, every command's summary and every option that `--help` prints must be in it.
-  @Test(arguments: ["", "inc", "dec", "set", "reset", "get", "list", "new", "rm", "rename", "log", "stats"])
+  @Test(arguments: ["", "inc", "dec", "set", "reset", "get", "list", "new", "rm", "rename", "log", "stats", "import"])
   func theManualPageHoldsWhatHelpSays(command: String) throws {
     let manual = try ChildProcess.readFileText(Self.repository + "/Resources/man/tally.1")
     let help = try ChildProcess.run(

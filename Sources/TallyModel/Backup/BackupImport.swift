@@ -50,6 +50,11 @@ public struct BackupImport {
   public var now: () -> Date = { Date() }
   /// For tests: returns right after `step`, as if the process were killed there.
   public var stoppingAfter: Step?
+  /// An import from another app (`tally import --from`): a counter whose name is taken keeps
+  /// its step, bounds, group and goal (the file's goal when it has none), and its value goes
+  /// up by the changes the import adds, so that a change already in its history (the same
+  /// file imported again) adds nothing.
+  public var addsToValues = false
 
   public init(store: FileUserDefaults?, model: CountersModel, history: any HistoryLog & HistoryImportStaging) {
     self.store = store
@@ -88,7 +93,7 @@ public struct BackupImport {
     var summary = Summary()
     let id = HistoryImport.newID(replacing: replacing)
     let stored = model.records
-    let plan = Plan(items, stored: stored, replacingAll: replacing) { names in
+    let plan = Plan(items, stored: stored, replacingAll: replacing, keepingFields: addsToValues) { names in
       // With sync on, the folder's ids; without, `count-N` past every N given before.
       if let sync = model.sync { return sync.newCounterIDs(named: names, existing: stored) }
       let last = model.lastCounterNumber(among: stored)
@@ -185,6 +190,10 @@ public struct BackupImport {
       // The first counter's changes become the rows as they are (a backup of one counter,
       // the common case, is never copied).
       if rows.isEmpty { rows = changes } else { rows += changes }
+      if addsToValues {
+        let stored = model.userDefaults.x.object(Int.self, forKey: DefaultsKey(id)) ?? 0
+        items[index].value = changes.reduce(stored) { PeriodTotal.add($0, $1.netChange) }
+      }
       let value = items[index].value
       if net != value {
         rows.append(
@@ -204,9 +213,13 @@ public struct BackupImport {
     var removed: [String]
 
     /// Places each item: a counter whose name is taken keeps its id and takes the backup's
-    /// fields, the others go at the end under new ids; `replacingAll` deletes every counter
-    /// the backup does not hold and puts the rest in the backup's order.
-    init(_ items: [Backup.Item], stored: [CounterRecord], replacingAll: Bool, newIDs: ([String]) -> [String]) {
+    /// fields (its own kept, but for a goal it lacks, when `keepingFields`), the others go at
+    /// the end under new ids; `replacingAll` deletes every counter the backup does not hold
+    /// and puts the rest in the backup's order.
+    init(
+      _ items: [Backup.Item], stored: [CounterRecord], replacingAll: Bool, keepingFields: Bool,
+      newIDs: ([String]) -> [String]
+    ) {
       var byName: [String: Int] = [:]
       for (index, record) in stored.enumerated() where byName[CountersModel.comparable(record.name)] == nil {
         byName[CountersModel.comparable(record.name)] = index
@@ -218,14 +231,19 @@ public struct BackupImport {
       var found: [String] = []
       for (item, at) in zip(items, matched) {
         var record = at.map { stored[$0] } ?? CounterRecord(id: made.popFirst() ?? "", name: item.name, step: item.step)
-        (record.step, record.goal, record.group, record.rules) = (item.step, item.goal, item.group, item.rules)
+        if at != nil, keepingFields {
+          record.goal = record.goal ?? item.goal
+        } else {
+          (record.step, record.goal, record.group, record.rules) = (item.step, item.goal, item.group, item.rules)
+        }
         if let at, !replacingAll { records[at] = record } else { records.append(record) }
         found.append(record.id)
       }
       // A backup links by name, to one of its own counters: each link now goes to its id.
+      // (Another app's file has no links: a counter it adds to keeps its own.)
       let idsByName = Dictionary(zip(items.map(\.name), found).map { ($0, $1) }) { first, _ in first }
       let index = Dictionary(records.enumerated().map { ($1.id, $0) }) { first, _ in first }
-      for (item, id) in zip(items, found) {
+      for (item, id) in zip(items, found) where !keepingFields {
         guard let at = index[id] else { continue }
         records[at].rules.link = item.rules.link.flatMap { link in
           idsByName[link.to].map { CounterLink(to: $0, every: link.every) }

@@ -41,7 +41,16 @@ struct ExportCommand: ParsableCommand {
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Read counters and their history from a file `tally export` wrote; all of it, or nothing if it has a problem.")
+    abstract:
+      "Read counters and their history from a file `tally export` wrote, or from Loop Habit Tracker, Tickmate, HabitBull, harsh, dijo or BetterCounter; all of it, or nothing if it has a problem.",
+    discussion: """
+      Another app's file is told by its content, or named with --from: loop (a full backup .db, \
+      schema 9 to 25), tickmate (its backup .db), habitbull (its CSV), harsh (the folder with \
+      habits and log, or the two files), dijo (habit_record.json, with habit_record[auto].json \
+      beside it), bettercounter (its export). Each habit becomes a counter of the same name, its \
+      entries changes on their local day; a name that exists stops the import unless --merge. \
+      See docs/import.md.
+      """)
 
   @ParentCommand var root: TallyCommand
 
@@ -51,27 +60,49 @@ struct ImportCommand: ParsableCommand {
 
     static func help(for value: Mode) -> ArgumentHelp? {
       switch value {
-      case .merge: "Match counters by name (the file's value, step and goal win) and join histories (the default)."
+      case .merge:
+        "Match counters by name and join histories (the default for a Tally backup, whose value, step and goal win; another app's history is added to them)."
       case .replace: "Replace every counter and the history, after keeping the old store and history aside."
       }
     }
   }
 
-  @Argument(help: ArgumentHelp("An export, JSON or CSV (told apart by its first character).", valueName: "file"))
-  var file: String
+  @Argument(
+    help: ArgumentHelp(
+      "An export, JSON or CSV (told apart by its first character), or another app's file or folder.", valueName: "file"))
+  var files: [String]
 
-  @Flag var mode: Mode = .merge
+  @Option(help: "The app the file comes from; without it, told by the file's content.")
+  var from: ForeignHistory.Format?
+
+  @Flag(help: "Print what another app's file would become (changes, totals, days, goals, what is left out); change nothing.")
+  var dryRun = false
+
+  @Flag var mode: Mode?
+
+  func validate() throws {
+    guard !files.isEmpty else { throw ValidationError("Missing the file to import.") }
+    guard files.count == 1 || from == .harsh else { throw ValidationError("give one file (two only for harsh's habits and log)") }
+  }
 
   func run() throws {
     // Ctrl-C, SIGTERM and SIGHUP are held from here on, and looked at between steps: before
     // the commit point one leaves everything as it was, after it the import is finished.
     let signals = HeldSignals.hold()
+    if let source = try ForeignSource.find(files, from: from) { return try importForeign(source, signals: signals) }
+    if dryRun { throw CommandContext.fail("--dry-run is for another app's file (--from)", status: ExitStatus.usage) }
     let backup = try read()
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.requireHistory()
+    try apply(backup, in: context, signals: signals)
+  }
+
+  /// Applies `backup`: all of it, or nothing.
+  func apply(_ backup: consuming Backup, in context: CommandContext, signals: HeldSignals, adding: Bool = false) throws {
     var importer = BackupImport(store: context.store, model: context.model, history: context.history)
     importer.interruption = { signals.pending() }
     importer.now = { context.clock.now() }
+    importer.addsToValues = adding
     let summary: BackupImport.Summary
     do {
       summary = try importer.apply(consume backup, replacing: mode == .replace)
@@ -92,6 +123,7 @@ struct ImportCommand: ParsableCommand {
 
   /// The backup in `file`, read and checked; the file's bytes are let go once decoded.
   private func read() throws -> Backup {
+    let file = files[0]
     let bytes: [UInt8]
     do {
       bytes = try BackupFile.read(atPath: file)
