@@ -113,15 +113,15 @@ struct BoardTests {
   /// A counter at `Int.max` and another at 1: the board shows them, its total saturates, and
   /// nothing traps (the sparkline scaled a day's change of `Int.max` by 7 and overflowed).
   @Test func theLargestValuesShowAndTheTotalSaturates() throws {
-    try set(["cars": Int.max, "trucks": 1, "bikes": Int.min])
+    try set(["cars": Int.max, "trucks": 1, "bikes": -Int.max])
     app.press(.character("B"))
     let lines = render()
     #expect(lines[2].hasPrefix("  1  cars              9223372036854775807  100%"))
     #expect(lines[3].hasSuffix("▁▁▁▁▁▁▁▁▁▁▁▁▁█"), "today's change of 1 next to one of Int.max")
     #expect(lines[3].hasPrefix("  2  trucks                    1    0%"))
-    #expect(lines[4].hasPrefix("  3  bikes             -9223372036854775808      "))
-    // Summed wide, then clamped: Int.max + 1 + Int.min is 0, whatever the order.
-    #expect(lines[21].hasPrefix("     total                     0  100%"))
+    #expect(lines[4].hasPrefix("  3  bikes             -9223372036854775807      "))
+    // Summed wide, then clamped: Int.max + 1 - Int.max is 1, whatever the order.
+    #expect(lines[21].hasPrefix("     total                     1  100%"))
   }
 
   /// Down 5, a reset and 3 more, by commands: the counter screen, the board and `H` say the

@@ -95,9 +95,11 @@ struct CommandTests: CommandSuite {
     try run("set", String(Int.max))
     try expectFailure("inc", status: 65, message: "largest value")
     try expectOutput("get", is: "\(Int.max)\n")
-    try run("set", String(Int.min))
+    try run("set", String(-Int.max))
     try expectFailure("dec", "--by", "2", status: 65, message: "smallest value")
-    try expectOutput("get", is: "\(Int.min)\n")
+    try expectOutput("get", is: "\(-Int.max)\n")
+    // Int.min is no count (docs/counter-screen.md).
+    try expectFailure("set", String(Int.min), status: 65, message: "smallest value")
   }
 
   @Test func usageErrorsExitWith64() throws {
