@@ -284,7 +284,7 @@ public final class DeferredHistory: HistoryLog {
   public func allTime(ofCounter id: String) -> Int {
     let history = readable
     if history?.folder?.sync != nil, let value = pending?.store.x.object(Int.self, forKey: DefaultsKey(id)) { return value }
-    return waiting(ofCounter: id).reduce(history?.allTime(ofCounter: id) ?? 0) { PeriodTotal.add($0, $1.netChange) }
+    return HistoryEntry.total(waiting(ofCounter: id), from: history?.exactAllTime(ofCounter: id) ?? 0)
   }
 }
 

@@ -2,10 +2,10 @@ import TallyModel
 
 /// The tables of the history database (docs/history.md), and their migrations.
 enum HistorySchema {
-  /// The schema this Tally writes (`PRAGMA user_version`), a later one refused: 6 added
-  /// `change.action`; 5, `change.pending_id`; 4, `counter_entries`; 3, `change.note`; 2, the
-  /// `streak` table.
-  static let version: Int64 = 6
+  /// The schema this Tally writes (`PRAGMA user_version`), a later one refused: 7 keeps
+  /// `counter_total` in two halves; 6 added `change.action`; 5, `change.pending_id`; 4,
+  /// `counter_entries`; 3, `change.note`; 2, the `streak` table.
+  static let version: Int64 = 7
 
   static let columns = "time, event, counter, name, old, new, source, machine, note, action"
 
@@ -47,7 +47,10 @@ enum HistorySchema {
     guard tables == 0 else { throw HistoryError.foreign(path: path) }
     try HistoryError.catching(path: path) { () throws(SQLiteError) in
       try connection.transaction { () throws(SQLiteError) in
+        // Before 7, `counter_total` held one sum, which SQLite turns into a real past `Int64`.
+        if (1...6).contains(version) { try connection.execute(Self.droppedTotal) }
         try connection.execute(Self.sql)
+        if (1...6).contains(version) { try connection.execute(Self.totalsFromChanges) }
         // Versions 1 to 4 had a `change` table, which `CREATE TABLE IF NOT EXISTS` leaves as
         // it was: its missing columns are added; before version 4 its rows were not counted.
         if (1...2).contains(version) { try connection.execute("ALTER TABLE change ADD COLUMN note TEXT") }
@@ -111,7 +114,8 @@ enum HistorySchema {
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS counter_total (
       counter TEXT PRIMARY KEY,
-      net INTEGER NOT NULL
+      high INTEGER NOT NULL,
+      low INTEGER NOT NULL
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS counter_entries (
       counter TEXT PRIMARY KEY,
@@ -138,12 +142,12 @@ enum HistorySchema {
     ) WITHOUT ROWID;
     CREATE TRIGGER IF NOT EXISTS change_adds_to_total AFTER INSERT ON change
     WHEN NEW.event = 'changed' AND NEW.old IS NOT NULL AND NEW.new IS NOT NULL BEGIN
-      INSERT INTO counter_total (counter, net) VALUES (NEW.counter, NEW.new - NEW.old)
-      ON CONFLICT (counter) DO UPDATE SET net = net + NEW.new - NEW.old;
+      INSERT INTO counter_total (counter, high, low) VALUES (NEW.counter, \(high("NEW")), \(low("NEW")))
+      ON CONFLICT (counter) DO UPDATE SET high = high + \(high("NEW")), low = low + \(low("NEW"));
     END;
     CREATE TRIGGER IF NOT EXISTS change_leaves_total AFTER DELETE ON change
     WHEN OLD.event = 'changed' AND OLD.old IS NOT NULL AND OLD.new IS NOT NULL BEGIN
-      UPDATE counter_total SET net = net - (OLD.new - OLD.old) WHERE counter = OLD.counter;
+      UPDATE counter_total SET high = high - \(high("OLD")), low = low - \(low("OLD")) WHERE counter = OLD.counter;
     END;
     CREATE TRIGGER IF NOT EXISTS change_adds_entry AFTER INSERT ON change BEGIN
       INSERT INTO counter_entries (counter, count) VALUES (NEW.counter, 1)
@@ -159,10 +163,31 @@ enum HistorySchema {
     END;
     CREATE TRIGGER IF NOT EXISTS change_moves_total AFTER UPDATE OF counter ON change
     WHEN OLD.event = 'changed' AND OLD.old IS NOT NULL AND OLD.new IS NOT NULL BEGIN
-      UPDATE counter_total SET net = net - (OLD.new - OLD.old) WHERE counter = OLD.counter;
-      INSERT INTO counter_total (counter, net) VALUES (NEW.counter, NEW.new - NEW.old)
-      ON CONFLICT (counter) DO UPDATE SET net = net + NEW.new - NEW.old;
+      UPDATE counter_total SET high = high - \(high("OLD")), low = low - \(low("OLD")) WHERE counter = OLD.counter;
+      INSERT INTO counter_total (counter, high, low) VALUES (NEW.counter, \(high("NEW")), \(low("NEW")))
+      ON CONFLICT (counter) DO UPDATE SET high = high + \(high("NEW")), low = low + \(low("NEW"));
     END;
+    """
+
+  /// A change's `new - old` in two halves that SQLite adds without overflow: the high 32 bits
+  /// (an arithmetic shift) and the low 32, so that the sum is `high << 32 + low`, exactly, for
+  /// any two `Int64`s and up to 2^31 changes.
+  private static func high(_ row: String) -> String { "(\(row).new >> 32) - (\(row).old >> 32)" }
+  private static func low(_ row: String) -> String { "(\(row).new & 4294967295) - (\(row).old & 4294967295)" }
+
+  /// The one-sum table of versions before 7 and the triggers that kept it.
+  private static let droppedTotal = """
+    DROP TRIGGER IF EXISTS change_adds_to_total;
+    DROP TRIGGER IF EXISTS change_leaves_total;
+    DROP TRIGGER IF EXISTS change_moves_total;
+    DROP TABLE IF EXISTS counter_total;
+    """
+
+  /// Every counter's total from its changes, as the triggers keep it.
+  private static let totalsFromChanges = """
+    INSERT INTO counter_total (counter, high, low)
+    SELECT counter, sum(\(high("change"))), sum(\(low("change"))) FROM change
+    WHERE event = 'changed' AND old IS NOT NULL AND new IS NOT NULL GROUP BY counter;
     """
 
   /// The staging table of an import (``ImportStaging``), with `change`'s columns.

@@ -302,7 +302,16 @@ public final class SQLiteHistory: HistoryLog {
     return found ?? nil
   }
 
-  public func allTime(ofCounter id: String) -> Int { number("SELECT net FROM counter_total WHERE counter = ?", id) }
+  public func allTime(ofCounter id: String) -> Int { Int(clamping: exactAllTime(ofCounter: id)) }
+
+  /// The sum of the counter's changes, kept in two columns that cannot overflow (HistorySchema).
+  func exactAllTime(ofCounter id: String) -> Int128 {
+    folder?.readIfUnread(into: self)
+    let total = try? connection.firstRow("SELECT high, low FROM counter_total WHERE counter = ?", [.text(id)]) {
+      Int128($0.integer(0)) << 32 + Int128($0.integer(1))
+    }
+    return total ?? 0
+  }
 
   public func firstEntryTime(ofCounter id: String) -> Date? {
     folder?.readIfUnread(into: self)

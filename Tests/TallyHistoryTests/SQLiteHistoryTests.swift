@@ -29,6 +29,21 @@ struct SQLiteHistoryTests {
     #expect(reopened.notices.isEmpty)
   }
 
+  /// The all-time total is exact at the ends of the range: a change of nearly 2^64 (a set
+  /// from `-Int.max` to `Int.max`) and a running sum past `Int64` do not turn it into a
+  /// rounded real, as one SQL sum did (found by `CountingModelProcessTests`).
+  @Test func theAllTimeTotalIsExactAtTheEndsOfTheRange() throws {
+    let history = try SQLiteHistory.open(directory: directory.path)
+    history.append([change("2026-11-23T10:00:00Z", 0, -Int.max), change("2026-11-23T10:00:01Z", -Int.max, -Int.max + 1)])
+    #expect(history.allTime(ofCounter: "count") == -Int.max + 1)
+    history.append([change("2026-11-23T10:00:02Z", -Int.max + 1, Int.max), change("2026-11-23T10:00:03Z", Int.max, 7)])
+    #expect(history.allTime(ofCounter: "count") == 7)
+    history.append([change("2026-11-23T10:00:04Z", 7, -Int.max)])
+    let reopened = try SQLiteHistory.open(directory: directory.path)
+    #expect(reopened.allTime(ofCounter: "count") == -Int.max)
+    #expect(HistoryEntry.total(reopened.read().entries) == -Int.max)
+  }
+
   @Test func nothingIsEverRotatedAway() throws {
     // The old log kept about 7,000 lines; the database keeps every one.
     let history = try SQLiteHistory.open(directory: directory.path)

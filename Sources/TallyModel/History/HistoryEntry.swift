@@ -76,6 +76,18 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     return Self.change(from: old, to: new)
   }
 
+  /// How much the value went up (or down), exactly; 0 for entries that are not changes.
+  public var exactChange: Int128 {
+    guard event == .changed, let old, let new else { return 0 }
+    return Int128(new) - Int128(old)
+  }
+
+  /// `total` and the changes of `entries`, added exactly and then held at `Int`'s ends: a
+  /// saturated step (a set from `Int.max` to `-Int.max`) would throw the rest off.
+  public static func total(_ entries: some Sequence<HistoryEntry>, from total: Int128 = 0) -> Int {
+    Int(clamping: entries.reduce(total) { $0 + $1.exactChange })
+  }
+
   /// `new - old`, saturating at `Int`'s bounds instead of overflowing.
   public static func change(from old: Int, to new: Int) -> Int {
     let (difference, overflow) = new.subtractingReportingOverflow(old)

@@ -45,7 +45,7 @@ public struct HistorySummary: Equatable, Sendable {
     self.init(
       days: PeriodTotal.byPeriod(entries, per: .day, calendar: calendar),
       thisWeek: PeriodTotal.byPeriod(entries, per: .week, calendar: calendar)[week]?.net ?? 0,
-      allTime: entries.reduce(0) { PeriodTotal.add($0, $1.netChange) },
+      allTime: HistoryEntry.total(entries),
       recent: Array(entries.suffix(recentCount).reversed()), today: calendar.day(of: now), dayCount: dayCount)
   }
 
