@@ -172,8 +172,8 @@ enum HistorySchema {
   /// A change's `new - old` in two halves that SQLite adds without overflow: the high 32 bits
   /// (an arithmetic shift) and the low 32, so that the sum is `high << 32 + low`, exactly, for
   /// any two `Int64`s and up to 2^31 changes.
-  private static func high(_ row: String) -> String { "(\(row).new >> 32) - (\(row).old >> 32)" }
-  private static func low(_ row: String) -> String { "(\(row).new & 4294967295) - (\(row).old & 4294967295)" }
+  private static func high(_ row: String) -> String { "((\(row).new >> 32) - (\(row).old >> 32))" }
+  private static func low(_ row: String) -> String { "((\(row).new & 4294967295) - (\(row).old & 4294967295))" }
 
   /// The one-sum table of versions before 7 and the triggers that kept it.
   private static let droppedTotal = """

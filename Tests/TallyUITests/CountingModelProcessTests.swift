@@ -4,9 +4,11 @@ import TallyReference
 import TallyTestSupport
 import Testing
 
-/// Random sequences of commands run by the real `tally` against the reference model
-/// (`CountingModel`), each checked after every step with `tally list --json`, and at the end
-/// with `stats` and `log` for every counter and with the counter screen and the board in tmux.
+/// Random sequences of commands run by the real `tally` against the reference model.
+///
+/// Each step is checked with `tally list --json`, and at the end `stats` and `log` of every
+/// counter and the counter screen and the board in tmux (`CountingModel`). Sync is enabled
+/// at any point, and a backup exported and imported back.
 @Suite(.shrinking)
 struct CountingModelProcessTests {
   /// One command of a sequence, decoded from a number (so that a failure shrinks).
@@ -51,6 +53,7 @@ struct CountingModelProcessTests {
         let group = ["Health", "Work"][(seed / 300) % 2]
         self.init(["group", name, group]) { $0.setGroup(name, to: group) }
       case 14: self.init(["inc", name, "--by", String(amount), "--at", "yesterday"]) { $0.add(amount, to: name) }
+      case 15 where (seed / 300) % 2 == 0: self.init(["sync-enable"]) { _ in .done }
       default: self.init(["export-import"]) { _ in .done }
       }
     }
@@ -85,6 +88,11 @@ struct CountingModelProcessTests {
 
     func step(_ step: Step) throws {
       steps.append(step.description)
+      if step.arguments == ["sync-enable"] {
+        // Once; a second `sync enable` of the same folder changes nothing either.
+        try expectSuccess("sync", "enable", data.appending("folder"))
+        return
+      }
       if step.arguments == ["export-import"] {
         let file = data.appending("backup.json")
         try expectSuccess("export", "--output", file)
