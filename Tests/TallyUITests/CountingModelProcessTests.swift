@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PropertyBased
+import Synchronization
 import TallyReference
 import TallyTestSupport
 import Testing
@@ -170,6 +171,7 @@ struct CountingModelProcessTests {
   }
 
   @Test func sequencesOfCommandsShowWhatTheModelShows() async throws {
+    let tally = Mutex((sequences: 0, steps: 0))
     await propertyCheck(count: 4, input: Gen.int(in: 0...1_000_000).array(of: 5...20)) { seeds in
       let run = try Run()
       for seed in seeds {
@@ -178,6 +180,8 @@ struct CountingModelProcessTests {
       }
       try run.checkHistory()
       try await run.checkScreens()
+      tally.withLock { $0 = ($0.sequences + 1, $0.steps + seeds.count) }
     }
+    tally.withLock { print("CountingModelProcessTests: \($0.sequences) sequences, \($0.steps) commands") }
   }
 }
