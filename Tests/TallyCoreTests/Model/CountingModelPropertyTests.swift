@@ -26,4 +26,3 @@ struct CountingModelPropertyTests {
     tally.withLock { print("CountingModelPropertyTests: \($0.sequences) sequences, \($0.steps) steps") }
   }
 }
-
