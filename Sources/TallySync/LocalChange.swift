@@ -8,7 +8,8 @@ enum LocalChange {
   case set(String, Int)
   case delete(String)
   case fields(String)
-  case created(String, value: Int)
+  /// A counter made, or (`joining`) one this machine had before it joined the folder.
+  case created(String, value: Int, joining: Bool = false)
 
   /// The value moved from `from` to `to`: the difference, or a set when it does not fit an `Int`.
   static func shift(_ id: String, from: Int, to: Int) -> LocalChange {
@@ -45,13 +46,16 @@ extension LocalChange {
         for member in members {
           writeFields(of: id, to: member, in: records, into: &state, force: false, lookup: lookup, tick: tick)
         }
-      case .created(let id, let value):
+      case .created(let id, let value, let joining):
         if known.isEmpty, state.counters[members[0]]?.created == nil {
           state.counters[members[0], default: CounterReplica()].created = tick()
         }
         lookup.noteChanged(id, members: members, in: state)
+        // What a joining machine never chose (its counters' default step, their places in its
+        // list) is as old as anything: another machine's choice wins, whenever its file comes.
+        let unchosen = joining ? HybridTime(milliseconds: 0, machine: instance) : nil
         for member in members {
-          writeFields(of: id, to: member, in: records, into: &state, force: true, lookup: lookup, tick: tick)
+          writeFields(of: id, to: member, in: records, into: &state, force: true, lookup: lookup, tick: tick, unchosen: unchosen)
         }
         let group = lookup.group(withID: id, in: state).flatMap(state.visibleCounter)
         if group?.value != value { set(value, on: members, in: &state, instance: instance, tick: tick) }
@@ -105,7 +109,7 @@ extension LocalChange {
 
   var id: String {
     switch self {
-    case .add(let id, _, _), .set(let id, _), .delete(let id), .fields(let id), .created(let id, _): id
+    case .add(let id, _, _), .set(let id, _), .delete(let id), .fields(let id), .created(let id, _, _): id
     }
   }
 
@@ -127,16 +131,18 @@ extension LocalChange {
 
   /// Writes the fields of the record `id` that differ from `member`'s (all when `force`),
   /// and its position when it has none.
+  /// Writes the record's fields to `member` at `tick`'s times; with `unchosen`, the default
+  /// step and the position at that time instead.
   private static func writeFields(
     of id: String, to member: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool,
-    lookup: Lookup, tick: () -> HybridTime
+    lookup: Lookup, tick: () -> HybridTime, unchosen: HybridTime? = nil
   ) {
     guard let index = lookup.recordIndex[id] else { return }
     let entries = records[index].replicaFields
     var counter = state.counters[member] ?? CounterReplica()
     let nameID = ReplicaState.nameID(of: member)
     for (field, value) in entries.sorted(by: { $0.key < $1.key }) where force || counter.fields[field]?.value != value {
-      let time = tick()
+      let time = field == "step" && value == .integer(1) ? unchosen ?? tick() : tick()
       counter.write(value, to: field, at: time)
       // A counter made with the old name later, on a machine that has not seen this, is
       // another counter (``CounterGroup``).
@@ -153,7 +159,8 @@ extension LocalChange {
     for field in removed.keys.sorted() { counter.write(nil, to: field, at: tick()) }
     if force || counter.fields[ReplicaState.positionField] == nil {
       counter.write(
-        .integer(position(at: index, in: records, state: state, lookup: lookup)), to: ReplicaState.positionField, at: tick())
+        .integer(position(at: index, in: records, state: state, lookup: lookup)), to: ReplicaState.positionField,
+        at: unchosen ?? tick())
     }
     state.counters[member] = counter
     lookup.noteChanged(id, members: [member], in: state)

@@ -139,7 +139,7 @@ extension CounterSync {
       } else {
         // Deleted: the value it comes back with.
         let existing = ReplicaState.value(of: group?.members.compactMap { known.counters[$0] } ?? [])
-        pending.append(.created(record.id, value: existing))
+        pending.append(.created(record.id, value: existing, joining: true))
         pending.append(.shift(record.id, from: existing, to: value))
       }
     }

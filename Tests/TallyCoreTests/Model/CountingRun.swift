@@ -44,7 +44,7 @@ final class CountingRun {
   func run(_ step: CountingStep) throws -> Bool {
     let machine = step.machine
     switch step.action {
-    case .enable: return try enable(machine)
+    case .enable(let early): return try enable(machine, early: early)
     case .exchange(let from):
       guard joined[machine], joined[from], from != machine else { return false }
       try machines[machine].receive(from: machines[from])
@@ -89,12 +89,15 @@ final class CountingRun {
     return counters.isEmpty ? nil : counters[counter % counters.count].name
   }
 
-  private func enable(_ machine: Int) throws -> Bool {
+  private func enable(_ machine: Int, early: Bool) throws -> Bool {
     guard !joined[machine], machine == 0 || joined[0] else { return false }
     if machine != 0 {
-      // A machine joins the folder as the sync engine has filled it: with the others' files.
+      // A machine joins the folder as the sync engine has filled it with the others' files, or
+      // before it has.
       try settle()
-      for other in machines.indices where joined[other] { try machines[machine].receiveOwnFile(of: machines[other]) }
+      for other in machines.indices where joined[other] && !early {
+        try machines[machine].receiveOwnFile(of: machines[other])
+      }
     }
     try machines[machine].join()
     if var shared {
@@ -106,7 +109,7 @@ final class CountingRun {
     joined[machine] = true
     undoable = nil
     try settle()
-    steps.append(CountingStep(machine: machine, action: .enable))
+    steps.append(CountingStep(machine: machine, action: .enable(early: early)))
     return true
   }
 

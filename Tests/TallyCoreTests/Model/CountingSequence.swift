@@ -22,8 +22,9 @@ struct CountingStep: Equatable, CustomStringConvertible {
     case alert(counter: Int, at: Int?)
     case group(counter: Int, name: String?)
     case step(counter: Int, step: Int)
-    /// `tally sync enable`; the first machine joins first.
-    case enable
+    /// `tally sync enable`; the first machine joins first. `early`: before the sync engine has
+    /// brought the others' files into the folder.
+    case enable(early: Bool)
     /// Another machine's files copied into this one's folder, and read here.
     case exchange(from: Int)
     case restart
@@ -65,7 +66,7 @@ struct CountingStep: Equatable, CustomStringConvertible {
       case 13: .goal(counter: counter, text: ["8/day", "at most 2/day", "at most 0/day", nil, "300"][(seed / 700) % 5])
       case 14: .alert(counter: counter, at: [nil, 10, 100, 1][(seed / 700) % 4])
       case 15: .group(counter: counter, name: [nil, "Health", "health", "Work"][(seed / 700) % 4])
-      case 16: .enable
+      case 16: .enable(early: (seed / 700) % 2 == 0)
       case 17: (seed / 700) % 4 == 0 ? .restart : .exchange(from: other % 3)
       default: .step(counter: counter, step: [1, 2, 0, 12][(seed / 700) % 4])
       }
@@ -93,7 +94,7 @@ extension CountingStep.Action: CustomStringConvertible {
     case .alert(let counter, let at): "alert #\(counter) \(at.map(String.init) ?? "--clear")"
     case .group(let counter, let name): "group #\(counter) \(name ?? "--clear")"
     case .step(let counter, let step): "step #\(counter) \(step)"
-    case .enable: "sync enable"
+    case .enable(let early): early ? "sync enable (the folder still empty)" : "sync enable"
     case .exchange(let from): "receive m\(from)'s files"
     case .restart: "restart"
     }

@@ -27,6 +27,31 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     #expect(desktop.value("Count") == 47)
   }
 
+  /// A machine that joins before the others' files reach its folder does not undo what they
+  /// chose with what it never chose: its counters' default step and their places in its list.
+  /// Found by `CountingModelPropertyTests`.
+  @Test func aMachineJoiningBeforeTheFilesArriveKeepsWhatTheOthersChose() throws {
+    let root = try TemporaryDirectory()
+    let phone = try SyncedMachine("phone", in: root, joining: false) { model in
+      try model.perform(.setStep(12, of: "count"))
+      try model.perform(.create(named: "rows", selecting: false))
+    }
+    try phone.join()
+    let tablet = try SyncedMachine("tablet", in: root) { model in
+      try model.perform(.create(named: "rows", selecting: false))
+      try model.perform(.setStep(3, of: try #require(model.list.counter(named: "rows")).id))
+    }
+    try tablet.receiveOwnFile(of: phone)
+    try phone.receiveOwnFile(of: tablet)
+    tablet.pull()
+    phone.pull()
+    for machine in [phone, tablet] {
+      #expect(machine.counter("Count")?.step == 12, "\(machine.name)")
+      #expect(machine.counter("rows")?.step == 3, "\(machine.name): a step the later machine chose is kept")
+      #expect(machine.model.list.counters.map(\.name) == ["Count", "rows"], "\(machine.name)")
+    }
+  }
+
   /// Counts a machine's share cannot hold are kept, as a set.
   ///
   /// A share only grows, up to `Int.max`. Found by `CountingModelPropertyTests`.
