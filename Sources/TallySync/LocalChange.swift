@@ -129,9 +129,9 @@ extension LocalChange {
     }
   }
 
-  /// Writes the fields of the record `id` that differ from `member`'s (all when `force`),
-  /// and its position when it has none.
-  /// Writes the record's fields to `member` at `tick`'s times; with `unchosen`, the default
+  /// Writes the fields of the record `id` that differ from `member`'s (all when `force`).
+  ///
+  /// Also its position when it has none. Each at `tick`'s time; with `unchosen`, the default
   /// step and the position at that time instead.
   private static func writeFields(
     of id: String, to member: String, in records: [CounterRecord], into state: inout ReplicaState, force: Bool,

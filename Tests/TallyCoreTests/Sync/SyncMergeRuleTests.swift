@@ -27,9 +27,10 @@ struct SyncMergeRuleTests: TwoMachineSuite {
     #expect(desktop.value("Count") == 47)
   }
 
-  /// A machine that joins before the others' files reach its folder does not undo what they
-  /// chose with what it never chose: its counters' default step and their places in its list.
-  /// Found by `CountingModelPropertyTests`.
+  /// A machine that joins before the others' files arrive keeps what they chose.
+  ///
+  /// What it never chose (its counters' default step and their places in its list) does not
+  /// undo it. Found by `CountingModelPropertyTests`.
   @Test func aMachineJoiningBeforeTheFilesArriveKeepsWhatTheOthersChose() throws {
     let root = try TemporaryDirectory()
     let phone = try SyncedMachine("phone", in: root, joining: false) { model in
