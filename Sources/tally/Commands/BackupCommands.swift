@@ -98,7 +98,10 @@ struct ImportCommand: ParsableCommand {
   }
 
   /// Applies `backup`: all of it, or nothing.
-  func apply(_ backup: consuming Backup, in context: CommandContext, signals: HeldSignals, adding: Bool = false) throws {
+  @discardableResult
+  func apply(
+    _ backup: consuming Backup, in context: CommandContext, signals: HeldSignals, adding: Bool = false
+  ) throws -> BackupImport.Summary {
     var importer = BackupImport(store: context.store, model: context.model, history: context.history)
     importer.interruption = { signals.pending() }
     importer.now = { context.clock.now() }
@@ -119,6 +122,7 @@ struct ImportCommand: ParsableCommand {
     for note in summary.notes { Platform.printError(note) }
     if let problem = summary.historyProblem { throw CommandContext.fail(problem, status: ExitStatus.ioError) }
     if signals.pending() != nil { Platform.printError("interrupted after the import was complete; everything was imported") }
+    return summary
   }
 
   /// The backup in `file`, read and checked; the file's bytes are let go once decoded.

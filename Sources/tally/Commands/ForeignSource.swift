@@ -155,8 +155,12 @@ extension ImportCommand {
       try Output.line("Nothing was changed (--dry-run).")
       return
     }
-    try apply(backup, in: context, signals: signals, adding: true)
-    try Output.line("Imported \(reports.count) counters, \(reports.reduce(0) { $0 + $1.changes }) changes.")
+    let summary = try apply(backup, in: context, signals: signals, adding: true)
+    // A second import of the same file finds every change already here.
+    try Output.line(
+      summary.addedEntries == 0
+        ? "Nothing new: every change in the file is already here."
+        : "Imported \(reports.count) counters, \(summary.addedEntries) changes.")
   }
 
   /// One counter of the report: its changes, total, first and last day, goal, and notes.
