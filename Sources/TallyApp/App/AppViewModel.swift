@@ -121,10 +121,12 @@ public final class AppViewModel {
     switch name {
     case .onboarding: OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap))
     case .counter: CounterViewModel(settings: counterSettings)
-    case .help: HelpViewModel(keyMap: counterSettings.keyMap)
+    case .help: HelpViewModel(over: screen.name, settings: counterSettings)
     case .history:
-      HistoryViewModel(counter: counters.list.current, now: clock.now(), calendar: calendar, page: settingStore.historyPage)
-    case .board: BoardViewModel()
+      HistoryViewModel(
+        counter: counters.list.current, now: clock.now(), calendar: calendar, page: settingStore.historyPage,
+        keyMap: counterSettings.historyKeyMap)
+    case .board: BoardViewModel(keyMap: counterSettings.boardKeyMap)
     }
   }
 
@@ -148,7 +150,8 @@ public final class AppViewModel {
       counters: isOnboarding ? Self.noCounters : counters.list, width: width ?? screenSize.width,
       height: height ?? screenSize.height, unicode: unicode ?? self.unicode, now: clock.now(), calendar: calendar,
       lastChange: lastChange)
-    if let request = screen.historyRequest(in: context) {
+    // The screen an overlay is drawn over reads for both.
+    if let request = (drawnScreens.first ?? screen).historyRequest(in: context) {
       // With the changes of this burst of keys, which are still buffered.
       eventRecorder.flush(copyingToFolder: false)
       historyRead.read(request, from: history, calendar: calendar)

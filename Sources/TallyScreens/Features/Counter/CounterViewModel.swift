@@ -290,6 +290,12 @@ public final class CounterViewModel: Screen {
   }
 }
 
+extension CounterViewModel.Action: ScreenAction {
+  public static var screenName: String? { nil }
+  public static var defaultKeyMap: KeyMap<Self> { CounterViewModel.defaultKeyMap }
+  public static var quitAction: Self? { .quit }
+}
+
 /// Counting, or waiting on a prompt or a confirmation, each with its own key map.
 public enum CounterMode: Sendable, Equatable {
   case counting
