@@ -14,8 +14,10 @@ public struct BoardHistory: Sendable, Equatable {
 
 /// The board: every counter of a group at once, a key each; a row's key adds its step, `-`
 /// then a row's key subtracts, `u` undoes the board's last change, Enter or a click opens the
-/// counter, `]`/`[` change group, `?` shows its keys, `q` or Esc goes back. Its own keys are
-/// the settings `keys.board.<action>`; a row's key is a digit or a letter bound to none.
+/// counter, `]`/`[` change group, `?` shows its keys, `q` or Esc goes back.
+///
+/// Its own keys are the settings `keys.board.<action>`; a row's key is a digit or a letter
+/// bound to none of them.
 public final class BoardViewModel: Screen {
   /// What the board's own keys do; each action's keys are the setting `keys.board.<name>`.
   public enum Action: String, ScreenAction {

@@ -3,7 +3,9 @@ import TallyModel
 
 /// The history screen of one counter, four views of its past (docs/history-screen.md): `Tab`
 /// or `1`-`4` change view, `←`/`→` move in time, `t` comes back to now, `?` shows its keys,
-/// `q` closes. Its keys but the digits are the settings `keys.history.<action>`.
+/// `q` closes.
+///
+/// Its keys but the digits are the settings `keys.history.<action>`.
 public final class HistoryViewModel: Screen {
   /// What the history screen's keys do; each action's keys are the setting `keys.history.<name>`.
   public enum Action: String, ScreenAction {
