@@ -88,6 +88,8 @@ public final class AppViewModel {
   public private(set) var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
+  /// The one undo stack of the screens that change counters.
+  private let undo = SharedUndo()
   private var counterSettings: CounterScreenSettings
   private let eventRecorder: EventRecorder
   private let makeCountersModel: () -> CountersModel
@@ -120,13 +122,13 @@ public final class AppViewModel {
   private func make(_ name: ScreenName) -> any Screen {
     switch name {
     case .onboarding: OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap))
-    case .counter: CounterViewModel(settings: counterSettings)
+    case .counter: CounterViewModel(settings: counterSettings, undo: undo)
     case .help: HelpViewModel(over: screen.name, settings: counterSettings)
     case .history:
       HistoryViewModel(
         counter: counters.list.current, now: clock.now(), calendar: calendar, page: settingStore.historyPage,
         keyMap: counterSettings.historyKeyMap)
-    case .board: BoardViewModel(keyMap: counterSettings.boardKeyMap)
+    case .board: BoardViewModel(keyMap: counterSettings.boardKeyMap, undo: undo)
     }
   }
 

@@ -13,7 +13,8 @@ public struct BoardHistory: Sendable, Equatable {
 }
 
 /// The board: every counter of a group at once, a key each; a row's key adds its step, `-`
-/// then a row's key subtracts, `u` undoes the board's last change, Enter or a click opens the
+/// then a row's key subtracts, `u` undoes the app's last change (made here or on the counter
+/// screen), Enter or a click opens the
 /// counter, `]`/`[` change group, `?` shows its keys, `q` or Esc goes back.
 ///
 /// Its own keys are the settings `keys.board.<action>`; a row's key is a digit or a letter
@@ -75,13 +76,14 @@ public final class BoardViewModel: Screen {
   public private(set) var selected = 0
   /// Whether `-` was pressed: the next row key subtracts.
   public private(set) var subtracting = false
-  /// What a refused change said, until the next key.
-  public private(set) var message: String?
-  /// The board's own changes, for `u`.
-  private var changes: [CounterChange] = []
+  /// What a change said, until the next key: why it was refused, or what `u` undid.
+  public private(set) var message: StatusMessage?
+  /// The app's one undo stack, shared with the counter screen.
+  public let undo: SharedUndo
 
-  public init(keyMap: KeyMap<Action> = Action.defaultKeyMap) {
+  public init(keyMap: KeyMap<Action> = Action.defaultKeyMap, undo: SharedUndo = SharedUndo()) {
     self.keyMap = keyMap
+    self.undo = undo
     rowKeys = Self.rowKeys(for: keyMap)
   }
 
@@ -116,9 +118,16 @@ public final class BoardViewModel: Screen {
       keyMap = settings.boardKeyMap
       rowKeys = Self.rowKeys(for: keyMap)
     case .edited(let outcomes, let purpose):
-      let made = outcomes.compactMap { try? $0.get() }
-      if case .change = purpose { changes += made }
-      self.message = outcomes.lazy.compactMap { if case .failure(let error) = $0 { error.description } else { nil } }.first
+      if let error = outcomes.lazy.compactMap({ if case .failure(let error) = $0 { error } else { nil } }).first {
+        self.message = StatusMessage(error.description, kind: .warning)
+      } else if let done = undo.took(outcomes.compactMap { try? $0.get() }, for: purpose) {
+        self.message = StatusMessage(done, kind: .news)
+      }
+    case .noteSet(let succeeded, .replay(let change, let undoing, let summary)):
+      self.message =
+        succeeded
+        ? StatusMessage(undo.replayed(change, undoing: undoing, result: nil, summary: summary), kind: .news)
+        : StatusMessage("Cannot undo \(summary): that change is no longer in the history.", kind: .warning)
     default: break
     }
     return []
@@ -140,7 +149,7 @@ public final class BoardViewModel: Screen {
     switch action {
     case .close: return [.close]
     case .subtract: subtracting = true
-    case .undo: return undo()
+    case .undo: return undoLast(in: list)
     case .open: return open(selected, of: counters)
     case .up, .down, .pageUp, .pageDown:
       let step = [Action.up: -1, .down: 1, .pageUp: -10, .pageDown: 10][action] ?? 0
@@ -156,13 +165,13 @@ public final class BoardViewModel: Screen {
     return [.edit(.select(counters[row].id)), .close]
   }
 
-  private func undo() -> ScreenUpdate {
-    guard let change = changes.popLast(), case .value(let id, let from, let to) = change else {
-      message = "Nothing to undo on the board."
+  /// Undoes the app's last change, made here or on another screen.
+  private func undoLast(in list: CounterList) -> ScreenUpdate {
+    guard let update = undo.replay(undoing: true, counters: list) else {
+      message = StatusMessage("Nothing to undo.", kind: .news)
       return []
     }
-    return ScreenUpdate(
-      [.edit(.shift(id, from: to, to: from))], purpose: .replay(change, undoing: true, summary: "undone"))
+    return update
   }
 
   private func move(forward: Bool, in list: CounterList) -> ScreenUpdate {

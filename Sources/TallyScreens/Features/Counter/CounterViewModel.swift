@@ -84,9 +84,13 @@ public final class CounterViewModel: Screen {
   public package(set) var settings: CounterScreenSettings
   public internal(set) var mode: CounterMode = .counting
   public internal(set) var status: StatusMessage?
-  public internal(set) var undoStack = UndoStack()
-  public init(settings: CounterScreenSettings = CounterScreenSettings()) {
+  /// The app's one undo stack, which the board shares.
+  public let undo: SharedUndo
+  public var undoStack: UndoStack { undo.stack }
+
+  public init(settings: CounterScreenSettings = CounterScreenSettings(), undo: SharedUndo = SharedUndo()) {
     self.settings = settings
+    self.undo = undo
   }
 
   public var name: ScreenName { .counter }
