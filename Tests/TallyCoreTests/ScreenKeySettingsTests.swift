@@ -82,6 +82,30 @@ struct ScreenKeySettingsTests {
     #expect(app.screen is BoardViewModel, "any key closes the help, back to the board")
   }
 
+  /// As the run loop tells the app when the store's settings change.
+  private func settingsChanged(_ app: AppViewModel) {
+    app.receive(.settingsChanged(Settings(store: defaults, environment: [:]).counterScreen().settings, problem: nil))
+  }
+
+  @Test func keysChangedWhileTheBoardOrTheHistoryIsOpenTakeEffectAtOnce() throws {
+    let app = try app()
+    app.press(.character("B"))
+    try set("keys.board.undo", "z")
+    settingsChanged(app)
+    app.press(.character("1"), .character("u"))
+    #expect(value(app, "cars") == 1, "u no longer undoes on the board")
+    app.press(.character("z"))
+    #expect(value(app, "cars") == 0)
+    #expect(render(app)[23].contains("z undo"))
+    app.press(.character("q"), .character("H"))
+    try set("keys.history.close", "x")
+    settingsChanged(app)
+    app.press(.character("q"))
+    #expect(app.screen is HistoryViewModel)
+    app.press(.character("x"))
+    #expect(app.screen is CounterViewModel)
+  }
+
   @Test func aRowKeyIsAnyDigitOrLetterTheBoardDoesNotUse() throws {
     try set("keys.board.undo", "1")
     let app = try app()

@@ -152,7 +152,7 @@ public final class BoardViewModel: Screen {
     case .undo: return undoLast(in: list)
     case .open: return open(selected, of: counters)
     case .up, .down, .pageUp, .pageDown:
-      let step = [Action.up: -1, .down: 1, .pageUp: -10, .pageDown: 10][action] ?? 0
+      let step = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -10 : 10
       selected = min(max(0, selected + step), max(0, counters.count - 1))
     case .nextGroup, .previousGroup: return move(forward: action == .nextGroup, in: list)
     case .help: return [.open(.help)]
