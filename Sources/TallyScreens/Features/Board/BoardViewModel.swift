@@ -14,8 +14,8 @@ public struct BoardHistory: Sendable, Equatable {
 
 /// The board: every counter of a group at once, a key each; a row's key adds its step, `-`
 /// then a row's key subtracts, `u` undoes the app's last change (made here or on the counter
-/// screen), Enter or a click opens the
-/// counter, `]`/`[` change group, `?` shows its keys, `q` or Esc goes back.
+/// screen), Enter or a click opens the counter, `]`/`[` change group, `?` shows its keys, `q`
+/// or Esc goes back.
 ///
 /// Its own keys are the settings `keys.board.<action>`; a row's key is a digit or a letter
 /// bound to none of them.
