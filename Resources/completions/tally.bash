@@ -497,7 +497,7 @@ _tally_config_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'$'\n''keys.board.subtract'$'\n''keys.board.undo'$'\n''keys.board.open'$'\n''keys.board.up'$'\n''keys.board.down'$'\n''keys.board.pageUp'$'\n''keys.board.pageDown'$'\n''keys.board.nextGroup'$'\n''keys.board.previousGroup'$'\n''keys.board.help'$'\n''keys.board.close'$'\n''keys.history.nextView'$'\n''keys.history.previousView'$'\n''keys.history.back'$'\n''keys.history.forward'$'\n''keys.history.now'$'\n''keys.history.help'$'\n''keys.history.close'
         return
         ;;
     esac
@@ -513,7 +513,7 @@ _tally_config_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'$'\n''keys.board.subtract'$'\n''keys.board.undo'$'\n''keys.board.open'$'\n''keys.board.up'$'\n''keys.board.down'$'\n''keys.board.pageUp'$'\n''keys.board.pageDown'$'\n''keys.board.nextGroup'$'\n''keys.board.previousGroup'$'\n''keys.board.help'$'\n''keys.board.close'$'\n''keys.history.nextView'$'\n''keys.history.previousView'$'\n''keys.history.back'$'\n''keys.history.forward'$'\n''keys.history.now'$'\n''keys.history.help'$'\n''keys.history.close'
         return
         ;;
     esac
@@ -529,7 +529,7 @@ _tally_config_reset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'
+        __tally_add_completions -W 'theme'$'\n''alertStyle'$'\n''bigDigits'$'\n''confirmReset'$'\n''confirmDelete'$'\n''lockTimeout'$'\n''dayStartsAtHour'$'\n''keys.increment'$'\n''keys.decrement'$'\n''keys.reset'$'\n''keys.setValue'$'\n''keys.addAmount'$'\n''keys.setStep'$'\n''keys.setGoal'$'\n''keys.note'$'\n''keys.undo'$'\n''keys.redo'$'\n''keys.nextCounter'$'\n''keys.previousCounter'$'\n''keys.nextGroup'$'\n''keys.previousGroup'$'\n''keys.newCounter'$'\n''keys.rename'$'\n''keys.delete'$'\n''keys.help'$'\n''keys.history'$'\n''keys.board'$'\n''keys.quit'$'\n''keys.board.subtract'$'\n''keys.board.undo'$'\n''keys.board.open'$'\n''keys.board.up'$'\n''keys.board.down'$'\n''keys.board.pageUp'$'\n''keys.board.pageDown'$'\n''keys.board.nextGroup'$'\n''keys.board.previousGroup'$'\n''keys.board.help'$'\n''keys.board.close'$'\n''keys.history.nextView'$'\n''keys.history.previousView'$'\n''keys.history.back'$'\n''keys.history.forward'$'\n''keys.history.now'$'\n''keys.history.help'$'\n''keys.history.close'
         return
         ;;
     esac

@@ -15,7 +15,12 @@ extension DefaultsKey {
   public static let lockTimeout = DefaultsKey("lockTimeout")
 
   /// `keys-increment`, the setting `keys.increment`.
-  public static func keys(for action: CounterViewModel.Action) -> DefaultsKey { DefaultsKey("keys-" + action.name) }
+  public static func keys(for action: CounterViewModel.Action) -> DefaultsKey { keys(forAction: action) }
+
+  /// `keys-board-undo`, the setting `keys.board.undo`: the setting's name with `-` for `.`.
+  public static func keys<A: ScreenAction>(forAction action: A) -> DefaultsKey {
+    DefaultsKey("keys-" + (A.screenName.map { $0 + "-" } ?? "") + action.name)
+  }
 }
 
 /// Every defaults key Tally reads, with its kind and default: the defaults registered, the
@@ -81,15 +86,18 @@ public enum AppDefaults {
       Entry(
         key: .dayStartsAtHour, defaultValue: .integer(0),
         summary: "the hour (0 to 23) a day starts at for goals and streaks", isSetting: true, allowed: .range(0...23)),
-    ] + CounterViewModel.defaultKeyMap.bindings.map(keyEntry)
+    ] + keyEntries(CounterViewModel.Action.self) + keyEntries(BoardViewModel.Action.self)
+      + keyEntries(HistoryViewModel.Action.self)
   }
 
   /// Joined with `+`, not interpolated: every command builds this table (docs/settings.md).
-  private static func keyEntry(for binding: KeyMap<CounterViewModel.Action>.Binding) -> Entry {
-    Entry(
-      key: DefaultsKey.keys(for: binding.action), defaultValue: .string(Key.list(binding.keys)),
-      summary: "keys: " + binding.description, settingName: "keys." + binding.action.name, isSetting: true,
-      allowed: .keys)
+  private static func keyEntries<A: ScreenAction>(_: A.Type) -> [Entry] {
+    A.defaultKeyMap.bindings.map { binding in
+      Entry(
+        key: DefaultsKey.keys(forAction: binding.action), defaultValue: .string(Key.list(binding.keys)),
+        summary: (A.screenName.map { $0 + " " } ?? "") + "keys: " + binding.description,
+        settingName: Settings.setting(for: binding.action), isSetting: true, allowed: .keys)
+    }
   }
 
   public static func entry(named name: String) -> Entry? {

@@ -26,7 +26,7 @@ public enum SettingEditor {
       store.updatePropertyListValue(forKey: entry.key.name) { current in
         // Runs under the lock, on the store as saved now.
         do throws(SettingError) {
-          try checkKeys(with: entry, set: value, in: store.domains.persistent)
+          try Settings.checkKeys(with: entry, set: value, in: store.domains.persistent)
         } catch {
           refusal = error
           return current
@@ -38,17 +38,5 @@ public enum SettingEditor {
       if refusal == nil { sync?.recordSetting(entry.key, value: value) }
     }
     if let refusal { throw refusal }
-  }
-
-  /// Throws unless the stored keys, with `entry` set to `value` (`nil` for its default),
-  /// can be used together.
-  private static func checkKeys(
-    with entry: AppDefaults.Entry, set value: PropertyListValue?, in stored: [String: PropertyListValue]
-  ) throws(SettingError) {
-    guard case .keys = entry.allowed else { return }
-    _ = try Settings.keyMap { action in
-      let name = DefaultsKey.keys(for: action).name
-      return (name == entry.key.name ? value : stored[name]).flatMap(String.init(propertyListValue:))
-    }
   }
 }

@@ -92,26 +92,30 @@ public final class Settings {
     return true
   }
 
-  /// The counter screen's settings, and why its keys are all the defaults when the `keys.*`
-  /// settings cannot be used.
+  /// The screens' settings, and why a screen's keys are all its defaults when its `keys.*`
+  /// settings cannot be used (the first such screen).
   public func counterScreen() -> (settings: CounterScreenSettings, problem: SettingError?) {
     let domains = store.domains
     var problem: SettingError?
-    var keyMap = CounterViewModel.defaultKeyMap
     // The values as given, not passed over when bad: a binding that cannot be used is
     // reported, never silently replaced by one default.
     var given: [String: String] = [:]
     for entry in AppDefaults.entries where entry.allowed.isKeys {
       if case .string(let text)? = self.given(entry, in: domains).first?.0 { given[entry.key.name] = text }
     }
-    do {
-      keyMap = try Self.keyMap { given[DefaultsKey.keys(for: $0).name] }
-    } catch {
-      problem = error
+    func keyMap<A: ScreenAction>(_: A.Type) -> KeyMap<A> {
+      do {
+        return try Self.keyMap { (action: A) in given[DefaultsKey.keys(forAction: action).name] }
+      } catch {
+        problem = problem ?? error
+        return A.defaultKeyMap
+      }
     }
-    let settings = CounterScreenSettings(
-      keyMap: keyMap, confirmsReset: bool(.confirmReset, in: domains),
+    var settings = CounterScreenSettings(
+      keyMap: keyMap(CounterViewModel.Action.self), confirmsReset: bool(.confirmReset, in: domains),
       confirmsDelete: bool(.confirmDelete, in: domains), showsBigDigits: bool(.bigDigits, in: domains))
+    settings.boardKeyMap = keyMap(BoardViewModel.Action.self)
+    settings.historyKeyMap = keyMap(HistoryViewModel.Action.self)
     return (settings, problem)
   }
 

@@ -46,6 +46,31 @@ struct BoardTests {
     #expect(values() == ["Count": 0, "cars": 2, "trucks": 1, "bikes": 1, "water": 0])
   }
 
+  /// The app has one undo: `u` on the board undoes the counter screen's changes too, and `u`
+  /// on the counter screen the board's, newest first, each saying what it undid.
+  @Test func oneUndoTakesBackTheChangesOfBothScreensInTheOrderMade() {
+    app.press(.space)
+    app.press(.character("B"), .character("2"), .character("3"))
+    #expect(values() == ["Count": 0, "cars": 1, "trucks": 1, "bikes": 1, "water": 0])
+    app.press(.character("u"))
+    #expect(values()["bikes"] == 0)
+    #expect(render()[22] == "Undone: bikes 0 → 1 (now 0)")
+    app.press(.character("u"), .character("u"))
+    #expect(values() == ["Count": 0, "cars": 0, "trucks": 0, "bikes": 0, "water": 0], "the counter screen's + too")
+    #expect(render()[22] == "Undone: cars 0 → 1 (now 0)")
+    app.press(.character("u"))
+    #expect(render()[22] == "Nothing to undo.")
+    app.press(.character("1"), .character("q"))
+    #expect(app.screen is CounterViewModel)
+    app.press(.control("r"))
+    #expect(app.message == "Nothing to redo.", "a new change on the board leaves nothing to redo")
+    app.press(.character("u"))
+    #expect(values()["cars"] == 0)
+    #expect(app.message == "Undone: cars 0 → 1 (now 0)")
+    app.press(.control("r"))
+    #expect(values()["cars"] == 1)
+  }
+
   @Test func rowsShowKeysValuesSharesTodayAndTheLastDays() {
     app.press(.character("B"), .character("1"), .character("1"), .character("1"), .character("2"))
     let lines = render()

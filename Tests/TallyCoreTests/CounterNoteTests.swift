@@ -48,6 +48,23 @@ struct CounterNoteTests {
     #expect(app.count == 2, "a note changes no value")
   }
 
+  /// The app's one undo: `u` on the board takes a note made on the counter screen off too.
+  @Test func uOnTheBoardTakesOffANoteMadeOnTheCounterScreen() throws {
+    let (app, recorder) = makeApp()
+    app.press(.space)
+    recorder.flush()
+    app.press(.character("N"))
+    app.type("first")
+    app.press(.enter)
+    #expect(notes == ["first"])
+    app.press(.character("B"), .character("u"))
+    #expect(notes == [nil])
+    let board = try #require(app.screen as? BoardViewModel)
+    #expect(board.message?.text == "Undone: note on Count 0 → 1")
+    app.press(.character("u"))
+    #expect(app.count == 0, "the next undo is the counter screen's press")
+  }
+
   @Test func uTakesTheNoteOffAgainAndCtrlRPutsItBack() {
     let (app, recorder) = makeApp()
     app.press(.space)

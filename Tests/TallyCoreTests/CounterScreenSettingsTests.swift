@@ -69,7 +69,7 @@ struct CounterScreenSettingsTests {
   }
 
   @Test func remappedKeysDriveTheScreenAndItsHintsAndHelpShowThem() throws {
-    let keyMap = try Settings.keyMap { action in
+    let keyMap = try Settings.keyMap { (action: Settings.Action) in
       switch action {
       case .increment: "k,Up"
       case .help: "F1"
@@ -88,7 +88,7 @@ struct CounterScreenSettingsTests {
   }
 
   @Test func onboardingNamesTheKeysAsBound() throws {
-    let keyMap = try Settings.keyMap { action in
+    let keyMap = try Settings.keyMap { (action: Settings.Action) in
       switch action {
       case .increment: "k,Up"
       case .undo: "z"

@@ -246,7 +246,7 @@ private func cell(_ canvas: Canvas, _ model: DrivenHistory, day: Int) -> Canvas.
     #expect(lines[12] == " · none  ░ 1  ▒ 2  ▓ 3  █ 4–5   ✓ goal met", "\(canvas.picture)")
     #expect(lines[14] == " 179 counted on 49 days, busiest Fri  4 Sep (8)", "\(canvas.picture)")
     #expect(lines[15] == " Goal 6/day: streak 0, best 1")
-    #expect(lines[23] == " Tab view  ←/→ year  t today  click a day  q close")
+    #expect(lines[23] == " Tab view  ←/→ year  t today  click a day  q close  ? keys")
     #expect(lines.allSatisfy { $0.terminalWidth <= 80 })
   }
 

@@ -45,6 +45,21 @@ struct ConfigCommandTests: CommandSuite {
     #expect(lines.count == 2 * AppDefaults.entries.filter(\.isSetting).count)
   }
 
+  @Test func theBoardsAndTheHistorysKeysAreSettingsBesideTheCounterScreens() throws {
+    try expectOutput("config", "set", "keys.board.undo", "x", is: "")
+    try expectOutput("config", "get", "keys.board.undo", is: "x\n")
+    try expectOutput("config", "set", "keys.history.nextView", "v,Tab", is: "")
+    let lines = try run("config", "list").standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains("keys.undo = u (default)"))
+    #expect(lines.contains("keys.board.undo = x (user; default: u)"))
+    #expect(lines.contains("keys.board.close = q,Esc (default)"))
+    #expect(lines.contains("keys.history.nextView = v,Tab (user; default: Tab)"))
+    #expect(lines.contains("keys.history.help = ? (default)"))
+    try expectFailure(
+      "config", "set", "keys.board.subtract", "x", status: 65,
+      message: "x is bound to two actions, keys.board.subtract (x) and keys.board.undo (x)")
+  }
+
   @Test func listAsJSONHasTypedValues() throws {
     try run("config", "set", "lockTimeout", "2.5")
     let result = try run("config", "list", "--json")

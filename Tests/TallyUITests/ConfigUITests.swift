@@ -41,6 +41,32 @@ struct ConfigUITests {
     #expect(try await test.app.waitForExit() == 0)
   }
 
+  @Test func aRemappedBoardKeyWorksOnTheBoardAndItsHelpShowsIt() async throws {
+    let test = try UITestCase(persistent: true)
+    test.skipOnboarding()
+    try set("keys.board.subtract", "_", for: test.app)
+    try test.app.launch()
+    try await test.app.waitFor(text: "Space/+ add")
+    try test.app.press(.character("B"))
+    try await test.app.waitFor(text: "_ subtract")
+    try test.app.press(.character("1"), times: 3)
+    try await test.app.waitFor(regex: "1  Count +3 ")
+    try test.app.press(.character("-"))  // no longer bound
+    try test.app.press(.character("_"))
+    try test.app.press(.character("1"))
+    try await test.app.waitFor(regex: "1  Count +2 ")
+    try test.app.press(.character("?"))
+    try await test.app.waitFor(text: "the next row's key subtracts its step")
+    #expect(test.app.screenText.contains("add the row's step"), "\(test.app.screenText)")
+    #expect(!test.app.screenText.contains("add the step"), "the counter screen's help is not shown")
+    try test.app.press(.character("x"))
+    try await test.app.waitForAbsence(of: "the next row's key subtracts")
+    try test.app.press(.character("q"))
+    try await test.app.waitFor(text: "Count: 2")
+    try test.app.press(.character("q"))
+    #expect(try await test.app.waitForExit() == 0)
+  }
+
   @Test func aSettingChangedWhileTheAppRunsTakesEffectWithoutARestart() async throws {
     let test = try UITestCase(persistent: true)
     test.skipOnboarding()

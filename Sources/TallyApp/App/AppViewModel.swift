@@ -88,6 +88,8 @@ public final class AppViewModel {
   public private(set) var screenSize: (width: Int, height: Int) = (80, 24)
 
   private let settingStore: SettingStorage
+  /// The one undo stack of the screens that change counters.
+  private let undo = SharedUndo()
   private var counterSettings: CounterScreenSettings
   private let eventRecorder: EventRecorder
   private let makeCountersModel: () -> CountersModel
@@ -120,11 +122,13 @@ public final class AppViewModel {
   private func make(_ name: ScreenName) -> any Screen {
     switch name {
     case .onboarding: OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap))
-    case .counter: CounterViewModel(settings: counterSettings)
-    case .help: HelpViewModel(keyMap: counterSettings.keyMap)
+    case .counter: CounterViewModel(settings: counterSettings, undo: undo)
+    case .help: HelpViewModel(over: screen.name, settings: counterSettings)
     case .history:
-      HistoryViewModel(counter: counters.list.current, now: clock.now(), calendar: calendar, page: settingStore.historyPage)
-    case .board: BoardViewModel()
+      HistoryViewModel(
+        counter: counters.list.current, now: clock.now(), calendar: calendar, page: settingStore.historyPage,
+        keyMap: counterSettings.historyKeyMap)
+    case .board: BoardViewModel(keyMap: counterSettings.boardKeyMap, undo: undo)
     }
   }
 
@@ -148,7 +152,8 @@ public final class AppViewModel {
       counters: isOnboarding ? Self.noCounters : counters.list, width: width ?? screenSize.width,
       height: height ?? screenSize.height, unicode: unicode ?? self.unicode, now: clock.now(), calendar: calendar,
       lastChange: lastChange)
-    if let request = screen.historyRequest(in: context) {
+    // The screen an overlay is drawn over reads for both.
+    if let request = (drawnScreens.first ?? screen).historyRequest(in: context) {
       // With the changes of this burst of keys, which are still buffered.
       eventRecorder.flush(copyingToFolder: false)
       historyRead.read(request, from: history, calendar: calendar)

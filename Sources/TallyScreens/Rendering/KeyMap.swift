@@ -1,3 +1,16 @@
+/// What a screen can do, each action bound to keys by a setting (docs/settings.md): the
+/// counter screen's `keys.<name>`, another screen's `keys.<screen>.<name>`.
+public protocol ScreenAction: Hashable, Sendable, CaseIterable where AllCases == [Self] {
+  /// `board` in `keys.board.undo`; `nil` for the counter screen's, named first (`keys.increment`).
+  static var screenName: String? { get }
+  /// The keys before the settings rebind any; the hint line, the help and the settings follow from it.
+  static var defaultKeyMap: KeyMap<Self> { get }
+  /// The one action Ctrl-C, which always quits, may be bound to; `nil` for none.
+  static var quitAction: Self? { get }
+  /// The action's part of its setting's name, which stores hold: it never changes once released.
+  var name: String { get }
+}
+
 /// Keys bound to a screen's actions, with the words the hint line and the help show for them.
 public struct KeyMap<Action: Sendable>: Sendable {
   public struct Binding: Sendable {

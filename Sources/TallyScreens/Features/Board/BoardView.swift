@@ -47,18 +47,22 @@ struct BoardView {
       Self.line("", "total", String(total), shared ? "100%" : "", "", ""), column: 0, row: canvas.height - 3, style: .bold)
     let more =
       counters.count > canvas.height - Self.top - Self.bottom ? "\(counters.count) counters: Up/Down to see them all" : ""
-    let status = model.message ?? (model.subtracting ? "- then a row's key subtracts its step" : more)
+    let status =
+      model.message?.text
+      ?? (model.subtracting
+        ? (model.keyMap.binding(for: .subtract)?.label ?? "-") + " then a row's key subtracts its step" : more)
     canvas.put(
       TextLayout.clip(status, width: canvas.width), column: 0, row: canvas.height - 2,
-      style: model.message == nil ? .hint : .warning)
+      style: model.message?.kind == .warning ? .warning : .hint)
+    let rows = " 1-9 a-z add"
     canvas.put(
-      "1-9 a-z add  - subtract  u undo  Enter open  ]/[ group  q back", column: 0, row: canvas.height - 1, style: .hint)
+      rows + " " + model.keyMap.hintLine(width: canvas.width - rows.count - 1), column: 0, row: canvas.height - 1, style: .hint)
   }
 
   /// A counter's row; `share` is its percent of the board (``Proportion/percentages(of:)``).
   private func row(_ index: Int, share: Int?) -> String {
     let counter = counters[index]
-    let key = index < BoardViewModel.rowKeys.count ? String(BoardViewModel.rowKeys[index]) : ""
+    let key = index < model.rowKeys.count ? String(model.rowKeys[index]) : ""
     let history = context.history.board[counter.id]
     return Self.line(
       key, TerminalText.escaped(counter.name), String(counter.shown), share.map { "\($0)%" } ?? "",

@@ -13,9 +13,47 @@ public struct BoardHistory: Sendable, Equatable {
 }
 
 /// The board: every counter of a group at once, a key each; a row's key adds its step, `-`
-/// then a row's key subtracts, `u` undoes the board's last change, Enter or a click opens the
-/// counter, `]`/`[` change group, `q` or Esc goes back.
+/// then a row's key subtracts, `u` undoes the app's last change (made here or on the counter
+/// screen), Enter or a click opens the counter, `]`/`[` change group, `?` shows its keys, `q`
+/// or Esc goes back.
+///
+/// Its own keys are the settings `keys.board.<action>`; a row's key is a digit or a letter
+/// bound to none of them.
 public final class BoardViewModel: Screen {
+  /// What the board's own keys do; each action's keys are the setting `keys.board.<name>`.
+  public enum Action: String, ScreenAction {
+    case subtract
+    case undo
+    case open
+    case up
+    case down
+    case pageUp
+    case pageDown
+    case nextGroup
+    case previousGroup
+    case help
+    case close
+
+    public static var screenName: String? { "board" }
+    public static var quitAction: Self? { nil }
+    public var name: String { rawValue }
+
+    public static let defaultKeyMap = KeyMap<Action>([
+      .init([.character("-")], .subtract, label: "-", summary: "subtract", description: "the next row's key subtracts its step"),
+      .init([.character("u")], .undo, label: "u", summary: "undo", description: "undo the last change"),
+      .init([.enter], .open, label: "Enter", summary: "open", description: "open the chosen counter"),
+      .init([.up], .up, label: "Up", summary: "up", description: "choose the row above", isHinted: false),
+      .init([.down], .down, label: "Down", summary: "down", description: "choose the row below", isHinted: false),
+      .init([.pageUp], .pageUp, label: "PgUp", summary: "page up", description: "10 rows up", isHinted: false),
+      .init([.pageDown], .pageDown, label: "PgDn", summary: "page down", description: "10 rows down", isHinted: false),
+      .init([.character("]")], .nextGroup, label: "]", summary: "group", description: "next group"),
+      .init([.character("[")], .previousGroup, label: "[", summary: "previous group", isHinted: false),
+      .init([.character("?")], .help, label: "?", summary: "keys", description: "this help", hintPriority: 1),
+      .init(
+        [.character("q"), .escape], .close, label: "q", summary: "back", description: "back to the counter", hintPriority: 2),
+    ])
+  }
+
   public enum Target: Equatable, Sendable {
     case row(Int)
   }
@@ -26,20 +64,32 @@ public final class BoardViewModel: Screen {
     case group(String?)
   }
 
-  /// The keys of the rows, in order: the digits from 1, then the letters but the board's own.
-  public static let rowKeys = Array("1234567890abcdefghijklmnoprstvwxyz")
+  /// The keys a row may have, in order: the digits from 1, then the letters.
+  static let rowKeyCandidates = Array("1234567890abcdefghijklmnopqrstuvwxyz")
+
+  public private(set) var keyMap: KeyMap<Action>
+  /// The keys of the rows, in order: the candidates bound to none of the board's actions.
+  public private(set) var rowKeys: [Character]
 
   public private(set) var scope: Scope?
   /// The row Enter opens.
   public private(set) var selected = 0
   /// Whether `-` was pressed: the next row key subtracts.
   public private(set) var subtracting = false
-  /// What a refused change said, until the next key.
-  public private(set) var message: String?
-  /// The board's own changes, for `u`.
-  private var changes: [CounterChange] = []
+  /// What a change said, until the next key: why it was refused, or what `u` undid.
+  public private(set) var message: StatusMessage?
+  /// The app's one undo stack, shared with the counter screen.
+  public let undo: SharedUndo
 
-  public init() {}
+  public init(keyMap: KeyMap<Action> = Action.defaultKeyMap, undo: SharedUndo = SharedUndo()) {
+    self.keyMap = keyMap
+    self.undo = undo
+    rowKeys = Self.rowKeys(for: keyMap)
+  }
+
+  private static func rowKeys(for keyMap: KeyMap<Action>) -> [Character] {
+    rowKeyCandidates.filter { keyMap.action(for: .character($0)) == nil }
+  }
 
   public var name: ScreenName { .board }
 
@@ -64,10 +114,20 @@ public final class BoardViewModel: Screen {
       }
       return open(row, of: counters(in: list))
     case .key(let key): return press(key, in: list)
+    case .settingsChanged(let settings):
+      keyMap = settings.boardKeyMap
+      rowKeys = Self.rowKeys(for: keyMap)
     case .edited(let outcomes, let purpose):
-      let made = outcomes.compactMap { try? $0.get() }
-      if case .change = purpose { changes += made }
-      self.message = outcomes.lazy.compactMap { if case .failure(let error) = $0 { error.description } else { nil } }.first
+      if let error = outcomes.lazy.compactMap({ if case .failure(let error) = $0 { error } else { nil } }).first {
+        self.message = StatusMessage(error.description, kind: .warning)
+      } else if let done = undo.took(outcomes.compactMap { try? $0.get() }, for: purpose) {
+        self.message = StatusMessage(done, kind: .news)
+      }
+    case .noteSet(let succeeded, .replay(let change, let undoing, let summary)):
+      self.message =
+        succeeded
+        ? StatusMessage(undo.replayed(change, undoing: undoing, result: nil, summary: summary), kind: .news)
+        : StatusMessage("Cannot undo \(summary): that change is no longer in the history.", kind: .warning)
     default: break
     }
     return []
@@ -78,21 +138,24 @@ public final class BoardViewModel: Screen {
     let counters = counters(in: list)
     let wasSubtracting = subtracting
     subtracting = false
-    switch key {
-    case .character("q"), .escape: return [.close]
-    case .character("-"): subtracting = true
-    case .character("u"): return undo()
-    case .enter: return open(selected, of: counters)
-    case .up, .down, .pageUp, .pageDown:
-      let step = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -10 : 10
-      selected = min(max(0, selected + step), max(0, counters.count - 1))
-    case .character("]"), .character("["): return move(forward: key == .character("]"), in: list)
-    case .character(let character):
-      guard let row = Self.rowKeys.firstIndex(of: character), row < counters.count else { return [] }
+    guard let action = keyMap.action(for: key) else {
+      guard case .character(let character) = key, let row = rowKeys.firstIndex(of: character), row < counters.count else {
+        return []
+      }
       selected = row
       let counter = counters[row]
       return [.edit(.add(wasSubtracting ? -counter.step : counter.step, to: counter.id))]
-    default: break
+    }
+    switch action {
+    case .close: return [.close]
+    case .subtract: subtracting = true
+    case .undo: return undoLast(in: list)
+    case .open: return open(selected, of: counters)
+    case .up, .down, .pageUp, .pageDown:
+      let step = action == .up ? -1 : action == .down ? 1 : action == .pageUp ? -10 : 10
+      selected = min(max(0, selected + step), max(0, counters.count - 1))
+    case .nextGroup, .previousGroup: return move(forward: action == .nextGroup, in: list)
+    case .help: return [.open(.help)]
     }
     return []
   }
@@ -102,13 +165,13 @@ public final class BoardViewModel: Screen {
     return [.edit(.select(counters[row].id)), .close]
   }
 
-  private func undo() -> ScreenUpdate {
-    guard let change = changes.popLast(), case .value(let id, let from, let to) = change else {
-      message = "Nothing to undo on the board."
+  /// Undoes the app's last change, made here or on another screen.
+  private func undoLast(in list: CounterList) -> ScreenUpdate {
+    guard let update = undo.replay(undoing: true, counters: list) else {
+      message = StatusMessage("Nothing to undo.", kind: .news)
       return []
     }
-    return ScreenUpdate(
-      [.edit(.shift(id, from: to, to: from))], purpose: .replay(change, undoing: true, summary: "undone"))
+    return update
   }
 
   private func move(forward: Bool, in list: CounterList) -> ScreenUpdate {

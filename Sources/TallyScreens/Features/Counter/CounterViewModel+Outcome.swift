@@ -21,40 +21,16 @@ extension CounterViewModel {
       }
       return
     }
-    if case .replay(let change, let undoing, let summary) = purpose {
-      replayed(change, undoing: undoing, result: made.first, summary: summary)
-    } else {
-      for change in made { undoStack.record(change) }
-    }
+    if let done = undo.took(made, for: purpose) { inform(done) }
   }
 
-  /// Pops the latest change to undo (or redo) and returns the edits that replay it.
+  /// Replays the latest change to undo (or redo), or says there is none.
   func replay(undoing: Bool, counters: CounterList) -> ScreenUpdate {
-    guard let change = undoing ? undoStack.undoable.popLast() : undoStack.redoable.popLast() else {
+    guard let update = undo.replay(undoing: undoing, counters: counters) else {
       inform("Nothing to \(undoing ? "undo" : "redo").")
       return []
     }
-    let purpose = EditPurpose.replay(
-      change, undoing: undoing,
-      summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
-    // A note is the history's, not the counters': the app sets it and answers `.noteSet`.
-    if case .note(let noted, let from, let to) = change {
-      return [.setNote(undoing ? from : to, of: noted, for: purpose), .edit(.select(noted.entry.counter))]
-    }
-    let edits: [CounterEdit] =
-      switch change {
-      case .value(let id, let from, let to): [.shift(id, from: undoing ? to : from, to: undoing ? from : to), .select(id)]
-      case .step(let id, let from, let to): [.setStep(undoing ? from : to, of: id), .select(id)]
-      case .goal(let id, let from, let to): [.setGoal(undoing ? from : to, of: id), .select(id)]
-      case .group(let id, let from, let to): [.setGroup(undoing ? from : to, of: id), .select(id)]
-      case .rules(let id, let from, let to): [.setRules(undoing ? from : to, of: id), .select(id)]
-      case .rename(let id, let from, let to): [.rename(id, to: undoing ? from : to), .select(id)]
-      case .create(let counter, let index, let previousID):
-        undoing ? [.delete(counter.id), .select(previousID)] : [.restore(counter, at: index)]
-      case .delete(let counter, let index): undoing ? [.restore(counter, at: index)] : [.delete(counter.id)]
-      case .note: []
-      }
-    return ScreenUpdate(edits.map(ScreenEffect.edit), purpose: purpose)
+    return update
   }
 
   /// Opens the prompt for a note on the counter's last change, or says there is none.
@@ -81,7 +57,7 @@ extension CounterViewModel {
         return
       }
       let note = try? ChangeNote.checked(prompt.field.text)
-      undoStack.record(.note(change, from: change.entry.note, to: note))
+      undo.stack.record(.note(change, from: change.entry.note, to: note))
       let name = Self.shortName(change.entry.name)
       inform("\(note == nil ? "Note taken off" : "Noted"): \(name) \(CounterChange.values(of: change.entry)).")
     case .replay(let change, let undoing, let summary):
@@ -89,29 +65,8 @@ extension CounterViewModel {
         warn("Cannot \(undoing ? "undo" : "redo") \(summary): that change is no longer in the history.")
         return
       }
-      replayed(change, undoing: undoing, result: nil, summary: summary)
+      inform(undo.replayed(change, undoing: undoing, result: nil, summary: summary))
     case .change: break
     }
-  }
-
-  /// Keeps a replayed change on the other stack as it stands now (a restored counter under the
-  /// id it got), and says what was done.
-  private func replayed(_ change: CounterChange, undoing: Bool, result: CounterChange?, summary: String) {
-    var kept = change
-    switch (change, result) {
-    case (.create(_, let index, let previousID), .delete(let deleted, _)?):
-      kept = .create(deleted, index: index, previousID: previousID)
-    case (.create(let counter, let index, let previousID), .create(let restored, _, _)?):
-      undoStack.replaceCounterID(counter.id, with: restored.id, inUndoable: false)
-      kept = .create(restored, index: index, previousID: previousID)
-    case (.delete(let counter, let index), .create(let restored, _, _)?):
-      undoStack.replaceCounterID(counter.id, with: restored.id, inUndoable: true)
-      kept = .delete(restored, index: index)
-    case (.delete, .delete(let deleted, let index)?): kept = .delete(deleted, index: index)
-    default: break
-    }
-    if undoing { undoStack.redoable.append(kept) } else { undoStack.pushUndoable(kept) }
-    let now = if case .value(_, _, let value)? = result { " (now \(value))" } else { "" }
-    inform("\(undoing ? "Undone" : "Redone"): \(summary)\(now)")
   }
 }

@@ -84,9 +84,13 @@ public final class CounterViewModel: Screen {
   public package(set) var settings: CounterScreenSettings
   public internal(set) var mode: CounterMode = .counting
   public internal(set) var status: StatusMessage?
-  public internal(set) var undoStack = UndoStack()
-  public init(settings: CounterScreenSettings = CounterScreenSettings()) {
+  /// The app's one undo stack, which the board shares.
+  public let undo: SharedUndo
+  public var undoStack: UndoStack { undo.stack }
+
+  public init(settings: CounterScreenSettings = CounterScreenSettings(), undo: SharedUndo = SharedUndo()) {
     self.settings = settings
+    self.undo = undo
   }
 
   public var name: ScreenName { .counter }
@@ -288,6 +292,12 @@ public final class CounterViewModel: Screen {
     guard let first = text.first else { return text }
     return first.uppercased() + text.dropFirst()
   }
+}
+
+extension CounterViewModel.Action: ScreenAction {
+  public static var screenName: String? { nil }
+  public static var defaultKeyMap: KeyMap<Self> { CounterViewModel.defaultKeyMap }
+  public static var quitAction: Self? { .quit }
 }
 
 /// Counting, or waiting on a prompt or a confirmation, each with its own key map.

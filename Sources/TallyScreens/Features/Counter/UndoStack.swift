@@ -30,3 +30,69 @@ public struct UndoStack: Sendable, Equatable {
     }
   }
 }
+
+/// The app's one undo stack, shared by every screen that changes counters: a change made on
+/// one is undone by `u` on another, in the order made, with the same words.
+public final class SharedUndo {
+  public internal(set) var stack = UndoStack()
+
+  public init() {}
+
+  /// Pops the latest change to undo (or redo) and returns the edits that replay it; `nil`
+  /// when there is none.
+  func replay(undoing: Bool, counters: CounterList) -> ScreenUpdate? {
+    guard let change = undoing ? stack.undoable.popLast() : stack.redoable.popLast() else { return nil }
+    let purpose = EditPurpose.replay(
+      change, undoing: undoing,
+      summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
+    // A note is the history's, not the counters': the app sets it and answers `.noteSet`.
+    if case .note(let noted, let from, let to) = change {
+      return [.setNote(undoing ? from : to, of: noted, for: purpose), .edit(.select(noted.entry.counter))]
+    }
+    let edits: [CounterEdit] =
+      switch change {
+      case .value(let id, let from, let to): [.shift(id, from: undoing ? to : from, to: undoing ? from : to), .select(id)]
+      case .step(let id, let from, let to): [.setStep(undoing ? from : to, of: id), .select(id)]
+      case .goal(let id, let from, let to): [.setGoal(undoing ? from : to, of: id), .select(id)]
+      case .group(let id, let from, let to): [.setGroup(undoing ? from : to, of: id), .select(id)]
+      case .rules(let id, let from, let to): [.setRules(undoing ? from : to, of: id), .select(id)]
+      case .rename(let id, let from, let to): [.rename(id, to: undoing ? from : to), .select(id)]
+      case .create(let counter, let index, let previousID):
+        undoing ? [.delete(counter.id), .select(previousID)] : [.restore(counter, at: index)]
+      case .delete(let counter, let index): undoing ? [.restore(counter, at: index)] : [.delete(counter.id)]
+      case .note: []
+      }
+    return ScreenUpdate(edits.map(ScreenEffect.edit), purpose: purpose)
+  }
+
+  /// Keeps a replayed change on the other stack as it stands now (a restored counter under the
+  /// id it got), and returns what was done: "Undone: cars 12 → 11 (now 11)".
+  func replayed(_ change: CounterChange, undoing: Bool, result: CounterChange?, summary: String) -> String {
+    var kept = change
+    switch (change, result) {
+    case (.create(_, let index, let previousID), .delete(let deleted, _)?):
+      kept = .create(deleted, index: index, previousID: previousID)
+    case (.create(let counter, let index, let previousID), .create(let restored, _, _)?):
+      stack.replaceCounterID(counter.id, with: restored.id, inUndoable: false)
+      kept = .create(restored, index: index, previousID: previousID)
+    case (.delete(let counter, let index), .create(let restored, _, _)?):
+      stack.replaceCounterID(counter.id, with: restored.id, inUndoable: true)
+      kept = .delete(restored, index: index)
+    case (.delete, .delete(let deleted, let index)?): kept = .delete(deleted, index: index)
+    default: break
+    }
+    if undoing { stack.redoable.append(kept) } else { stack.pushUndoable(kept) }
+    let now = if case .value(_, _, let value)? = result { " (now \(value))" } else { "" }
+    return "\(undoing ? "Undone" : "Redone"): \(summary)\(now)"
+  }
+
+  /// Keeps what `made` changed for undo, or, for a replay, moves it to the other stack and
+  /// returns what was done.
+  func took(_ made: [CounterChange], for purpose: EditPurpose) -> String? {
+    if case .replay(let change, let undoing, let summary) = purpose {
+      return replayed(change, undoing: undoing, result: made.first, summary: summary)
+    }
+    for change in made { stack.record(change) }
+    return nil
+  }
+}

@@ -1,9 +1,18 @@
-/// The help's entries: every key of the counter screen as bound, and the mouse actions.
+/// The help's entries: every key of a screen as bound, and the mouse actions.
 public enum Help {
   public struct Entry: Sendable, Equatable {
     public var keys: String
     public var action: String
   }
+
+  /// A screen's entries from its key map, then `more` (its fixed keys and clicks): full, with
+  /// each binding's keys and description, or short, with the hint line's labels.
+  public static func entries<Action>(for keyMap: KeyMap<Action>, more: [Entry], short: Bool) -> [Entry] {
+    keyMap.bindings.map { short ? Entry(keys: $0.label, action: $0.summary) : Entry(keys: $0.keyNames, action: $0.description) }
+      + more + [short ? Entry(keys: "tally config", action: "keys") : configEntry]
+  }
+
+  static let configEntry = Entry(keys: "tally config", action: "change these keys and settings")
 
   /// Actions that share a line, so that the help fits 80x24, with their words full and short.
   static let pairs: [(first: CounterViewModel.Action, second: CounterViewModel.Action, full: String, short: String)] = [
@@ -18,7 +27,7 @@ public enum Help {
       return Entry(keys: binding.keyNames + " / " + second.keyNames, action: full)
     } + [
       Entry(keys: "click [-], [+], a tab", action: "subtract, add, show that counter"),
-      Entry(keys: "tally config", action: "change these keys and settings"),
+      configEntry,
     ]
   }
 

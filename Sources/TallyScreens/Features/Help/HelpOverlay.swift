@@ -1,12 +1,13 @@
-/// Draws the help over the counter screen: a box of full entries when it fits, otherwise the
-/// short ones in two columns or one, cut with "…".
+/// Draws the help over a screen: a box of full entries when it fits, otherwise the short
+/// ones in two columns or one, cut with "…".
 struct HelpOverlay {
-  let keyMap: KeyMap<CounterViewModel.Action>
+  let full: [Help.Entry]
+  let short: [Help.Entry]
 
   func render(into canvas: inout Canvas) {
     let height = canvas.height - 1  // the hint line stays
-    if !drawBox(Help.fullEntries(for: keyMap), into: &canvas, height: height) {
-      drawColumns(Help.shortEntries(for: keyMap), into: &canvas, height: height)
+    if !drawBox(full, into: &canvas, height: height) {
+      drawColumns(short, into: &canvas, height: height)
     }
   }
 

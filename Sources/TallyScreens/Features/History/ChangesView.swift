@@ -41,7 +41,11 @@ struct ChangesView {
           TextLayout.clip(TerminalText.escaped(note), width: max(0, canvas.width - columns[4] - 1)), column: columns[4], row: row)
       }
     }
-    HistoryView.drawHints(["Tab view", "← older", "→ newer", "t newest", "q close"], into: &canvas)
+    HistoryView.drawHints(
+      [
+        "\(model.hint(.nextView)) view", "\(model.hint(.back)) older", "\(model.hint(.forward)) newer",
+        "\(model.hint(.now)) newest", "\(model.hint(.close)) close", "\(model.hint(.help)) keys",
+      ], into: &canvas)
   }
 
   /// `+1`, `-3`, `set 12`, `reset` (``LastChangeLine/label(_:)``), `created`, `renamed` or

@@ -55,6 +55,10 @@ struct DayView {
       summary += ", busiest \(hour < 10 ? "0" : "")\(hour):00 (\(HistoryView.signed(hours.nets[busiest])))"
     }
     canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: labelRow + 2)
-    HistoryView.drawHints(["Tab view", "←/→ day", "t today", "q close"], into: &canvas)
+    HistoryView.drawHints(
+      [
+        "\(model.hint(.nextView)) view", "\(model.hint(.back))/\(model.hint(.forward)) day", "\(model.hint(.now)) today",
+        "\(model.hint(.close)) close", "\(model.hint(.help)) keys",
+      ], into: &canvas)
   }
 }

@@ -27,7 +27,11 @@ struct DaysView {
     let rows = max(0, min(chart.bars.count, aboveTotals - HistoryView.top))
     drawBars(Array(chart.bars.suffix(rows)), top: HistoryView.top, width: canvas.width, into: &canvas)
     let unit = chart.period == .day ? "14 days" : "14 \(chart.period.rawValue)s"
-    HistoryView.drawHints(["Tab view", "←/→ \(unit)", "t today", "q close"], into: &canvas)
+    HistoryView.drawHints(
+      [
+        "\(model.hint(.nextView)) view", "\(model.hint(.back))/\(model.hint(.forward)) \(unit)", "\(model.hint(.now)) today",
+        "\(model.hint(.close)) close", "\(model.hint(.help)) keys",
+      ], into: &canvas)
   }
 
   private func drawBars(_ bars: [DaysChart.Bar], top: Int, width: Int, into canvas: inout Canvas) {

@@ -32,7 +32,8 @@ struct HistoryView {
       for (offset, line) in TextLayout.wrap(message, width: canvas.width - 2).prefix(canvas.height - 3).enumerated() {
         canvas.put(" " + line, column: 0, row: 2 + offset, style: .warning)
       }
-      Self.drawHints(["Tab view", "q close"], into: &canvas)
+      Self.drawHints(
+        ["\(model.hint(.nextView)) view", "\(model.hint(.close)) close", "\(model.hint(.help)) keys"], into: &canvas)
       return
     }
     switch model.page {

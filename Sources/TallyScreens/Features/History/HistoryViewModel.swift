@@ -2,8 +2,39 @@ import FoundationEssentials
 import TallyModel
 
 /// The history screen of one counter, four views of its past (docs/history-screen.md): `Tab`
-/// or `1`-`4` change view, `←`/`→` move in time, `t` comes back to now, `q` closes.
+/// or `1`-`4` change view, `←`/`→` move in time, `t` comes back to now, `?` shows its keys,
+/// `q` closes.
+///
+/// Its keys but the digits are the settings `keys.history.<action>`.
 public final class HistoryViewModel: Screen {
+  /// What the history screen's keys do; each action's keys are the setting `keys.history.<name>`.
+  public enum Action: String, ScreenAction {
+    case nextView
+    case previousView
+    case back
+    case forward
+    case now
+    case help
+    case close
+
+    public static var screenName: String? { "history" }
+    public static var quitAction: Self? { nil }
+    public var name: String { rawValue }
+
+    public static let defaultKeyMap = KeyMap<Action>([
+      .init([.tab], .nextView, label: "Tab", summary: "view", description: "next view (1-4: a view)"),
+      .init([.backTab], .previousView, label: "S-Tab", summary: "previous view", isHinted: false),
+      .init([.left, .pageUp, .character("h")], .back, label: "←", summary: "back", description: "back in time"),
+      .init([.right, .pageDown, .character("l")], .forward, label: "→", summary: "forward", description: "forward in time"),
+      .init([.character("t"), .home], .now, label: "t", summary: "now", description: "back to now"),
+      .init([.character("?")], .help, label: "?", summary: "keys", description: "this help"),
+      .init(
+        [.character("q"), .character("H"), .escape, .enter], .close, label: "q", summary: "close",
+        description: "back to the counter"),
+    ])
+  }
+
+  public private(set) var keyMap: KeyMap<Action>
   public enum Page: String, CaseIterable, Sendable {
     case year
     case day
@@ -34,7 +65,10 @@ public final class HistoryViewModel: Screen {
   public private(set) var shown = HistorySnapshot()
   private var calendar: GoalCalendar
 
-  public init(counter: Counter, now: Date, calendar: GoalCalendar, page: Page = .year) {
+  public init(
+    counter: Counter, now: Date, calendar: GoalCalendar, page: Page = .year, keyMap: KeyMap<Action> = Action.defaultKeyMap
+  ) {
+    self.keyMap = keyMap
     self.counter = counter
     self.page = page
     self.calendar = calendar
@@ -49,16 +83,12 @@ public final class HistoryViewModel: Screen {
   /// A key; on close, the view on show is kept for the next history to open on.
   public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
     shown = context.history
+    if case .settingsChanged(let settings) = message { keyMap = settings.historyKeyMap }
     guard case .key(let key) = message else { return [] }
+    if let action = keyMap.action(for: key) { return perform(action, in: context) }
     switch key {
-    case .character("q"), .character("H"), .escape, .enter: return [.keepHistoryPage(page), .close]
-    case .tab: show(step: 1)
-    case .backTab: show(step: Page.allCases.count - 1)
     case .character(let digit) where digit.wholeNumberValue.map((1...Page.allCases.count).contains) == true:
       page = Page.allCases[(digit.wholeNumberValue ?? 1) - 1]
-    case .left, .pageUp, .character("h"): move(back: true, in: context)
-    case .right, .pageDown, .character("l"): move(back: false, in: context)
-    case .character("t"), .home: backToNow(in: context)
     case .mouse(let event):
       switch (event.kind, target(column: event.column, row: event.row, in: context)) {
       case (.press, .page(let page)?): self.page = page
@@ -73,6 +103,22 @@ public final class HistoryViewModel: Screen {
     }
     return []
   }
+
+  private func perform(_ action: Action, in context: ScreenContext) -> ScreenUpdate {
+    switch action {
+    case .close: return [.keepHistoryPage(page), .close]
+    case .help: return [.open(.help)]
+    case .nextView: show(step: 1)
+    case .previousView: show(step: Page.allCases.count - 1)
+    case .back: move(back: true, in: context)
+    case .forward: move(back: false, in: context)
+    case .now: backToNow(in: context)
+    }
+    return []
+  }
+
+  /// The keys of `action` on the hint line: "Tab", "k/Up" once rebound.
+  func hint(_ action: Action) -> String { keyMap.binding(for: action)?.label ?? "" }
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { HistoryView.minimumSize }
 

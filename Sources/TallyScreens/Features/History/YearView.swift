@@ -74,7 +74,11 @@ struct YearView {
       let line = " Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)"
       canvas.put(TextLayout.clip(line, width: canvas.width), column: 0, row: legendRow + 3)
     }
-    HistoryView.drawHints(["Tab view", "←/→ year", "t today", "click a day", "q close"], into: &canvas)
+    HistoryView.drawHints(
+      [
+        "\(model.hint(.nextView)) view", "\(model.hint(.back))/\(model.hint(.forward)) year", "\(model.hint(.now)) today",
+        "click a day", "\(model.hint(.close)) close", "\(model.hint(.help)) keys",
+      ], into: &canvas)
   }
 
   /// Month names over the week each begins in (and the first week when there is room).
