@@ -176,7 +176,11 @@ public final class AppViewModel {
 
   /// Sends `message` to `screen` and carries out what it asks for, the edits in one go.
   private func tell(_ screen: any Screen, _ message: ScreenMessage) {
-    let update = screen.receive(message, in: context())
+    let context = context()
+    let update = screen.receive(message, in: context)
+    // Below the smallest size the screen draws, what it shows is not seen: no counter changes.
+    let minimum = screen.minimumSize(in: context)
+    let drawn = context.width >= minimum.width && context.height >= minimum.height
     var edits: [CounterEdit] = []
     for effect in update.effects {
       switch effect {
@@ -199,7 +203,7 @@ public final class AppViewModel {
       case .quit: isQuitting = true
       }
     }
-    guard !edits.isEmpty else { return }
+    guard !edits.isEmpty, drawn else { return }
     let outcomes = counters.apply(edits)
     showAlerts(counters.alertsReached)
     tell(screen, .edited(outcomes, for: update.purpose))

@@ -63,7 +63,7 @@ public final class BoardViewModel: Screen {
         return []
       }
       return open(row, of: counters(in: list))
-    case .key(let key): return press(key, in: list)
+    case .key(let key): return press(key, in: context)
     case .edited(let outcomes, let purpose):
       let made = outcomes.compactMap { try? $0.get() }
       if case .change = purpose { changes += made }
@@ -73,8 +73,9 @@ public final class BoardViewModel: Screen {
     return []
   }
 
-  private func press(_ key: Key, in list: CounterList) -> ScreenUpdate {
+  private func press(_ key: Key, in context: ScreenContext) -> ScreenUpdate {
     message = nil
+    let list = context.counters
     let counters = counters(in: list)
     let wasSubtracting = subtracting
     subtracting = false
@@ -88,7 +89,9 @@ public final class BoardViewModel: Screen {
       selected = min(max(0, selected + step), max(0, counters.count - 1))
     case .character("]"), .character("["): return move(forward: key == .character("]"), in: list)
     case .character(let character):
-      guard let row = Self.rowKeys.firstIndex(of: character), row < counters.count else { return [] }
+      // Only a row on screen counts: a key of one scrolled away or below does nothing.
+      let shown = BoardView(model: self, counters: counters, context: context).shown(height: context.height)
+      guard let row = Self.rowKeys.firstIndex(of: character), shown.contains(row) else { return [] }
       selected = row
       let counter = counters[row]
       return [.edit(.add(wasSubtracting ? -counter.step : counter.step, to: counter.id))]
