@@ -171,16 +171,16 @@ public final class AppViewModel {
       isQuitting = true
       return
     }
+    // Below the smallest size the screen draws it is not seen: no key reaches it, so none
+    // changes a counter (or a mode, a prompt or the undo) unseen. Ctrl-C still quits.
+    let minimum = screen.minimumSize(in: context())
+    guard screenSize.width >= minimum.width, screenSize.height >= minimum.height else { return }
     tell(screen, .key(key))
   }
 
   /// Sends `message` to `screen` and carries out what it asks for, the edits in one go.
   private func tell(_ screen: any Screen, _ message: ScreenMessage) {
-    let context = context()
-    let update = screen.receive(message, in: context)
-    // Below the smallest size the screen draws, what it shows is not seen: no counter changes.
-    let minimum = screen.minimumSize(in: context)
-    let drawn = context.width >= minimum.width && context.height >= minimum.height
+    let update = screen.receive(message, in: context())
     var edits: [CounterEdit] = []
     for effect in update.effects {
       switch effect {
@@ -203,7 +203,7 @@ public final class AppViewModel {
       case .quit: isQuitting = true
       }
     }
-    guard !edits.isEmpty, drawn else { return }
+    guard !edits.isEmpty else { return }
     let outcomes = counters.apply(edits)
     showAlerts(counters.alertsReached)
     tell(screen, .edited(outcomes, for: update.purpose))
