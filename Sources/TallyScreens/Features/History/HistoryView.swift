@@ -48,7 +48,7 @@ struct HistoryView {
   static func tabColumns() -> [(page: HistoryViewModel.Page, columns: Range<Int>)] {
     var column = 1
     return HistoryViewModel.Page.allCases.map { page in
-      let width = page.title.count + 2
+      let width = page.title.terminalWidth + 2
       defer { column += width + 1 }
       return (page, column..<column + width)
     }
