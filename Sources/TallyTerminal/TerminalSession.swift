@@ -284,7 +284,10 @@ public final class TerminalSession: TerminalDriver {
 
   private func appendCharacters(of character: Character, to run: inout [wchar_t]) {
     if isUnicode || character.isASCII {
-      for scalar in character.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+      // As wide as `terminalWidth` says, for ncurses and the terminal alike.
+      for scalar in character.unicodeScalars where !scalar.isLeftOutWhenDrawn {
+        run.append(wchar_t(bitPattern: scalar.value))
+      }
       return
     }
     // A wide character keeps its two columns, so what follows stays where clicks expect it.

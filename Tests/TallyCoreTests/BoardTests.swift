@@ -220,9 +220,61 @@ struct BoardTests {
     #expect(values()["c20"] == 1)
   }
 
-  @Test func belowEightyByTwentyFourItSaysWhatSizeItNeeds() {
+  /// Narrower than 80 columns the board is a list of each row's key, name and value, down to
+  /// 20x6; a name is cut to the room left, never the value.
+  @Test func narrowerThanEightyTheBoardIsAListOfKeysNamesAndValues() throws {
+    try set(["cars": 2, "trucks": 1_234_567])
+    try app.counters.perform(
+      .rename(#require(app.counters.list.counter(named: "bikes")).id, to: "bicycles and tricycles in town"))
     app.press(.character("B"))
-    #expect(render(79, 24).joined().contains("80"))
+    #expect(
+      render(40, 12) == [
+        " Tally  Board: survey",
+        "key  name                         value",
+        "  1  cars                             2",
+        "  2  trucks                     1234567",
+        "  3  bicycles and tricycles i…        0",
+        "", "", "", "",
+        "     total                      1234569",
+        "",
+        "1-9 a-z add  - subtract  u undo  Enter …",
+      ])
+    let lines = render(60, 15)
+    #expect(lines[4] == "  3  bicycles and tricycles in town                       0")
+    #expect(lines[12] == "     total                                          1234569")
+    #expect(
+      render(20, 6) == [
+        " Tally  Board: surve", "key  name     value", "  1  cars         2", "     total  1234569", "3 counters: Up/Down…",
+        "1-9 a-z add  - subt…",
+      ])
+  }
+
+  /// A row's key counts only a counter the board draws: one scrolled out of sight, or below
+  /// the last row shown, does nothing and says nothing.
+  @Test(arguments: [(40, 12, 7), (60, 15, 10), (80, 24, 19)])
+  func aRowKeyOfACounterNotDrawnCountsNothing(width: Int, height: Int, rows: Int) throws {
+    for index in 1...30 { try app.counters.perform(.create(named: "c\(index)", selecting: false)) }
+    try app.counters.perform(.select(#require(app.counters.list.counter(named: "water")).id))
+    app.press(.character("B"))
+    let before = values()
+    _ = render(width, height)
+    app.press(.character(BoardViewModel().rowKeys[rows]))
+    #expect(values() == before)
+    #expect(render(width, height)[height - 2] == "35 counters: Up/Down to see them all")
+    app.press(.character(BoardViewModel().rowKeys[rows - 1]))
+    #expect(values()["c\(rows - 5)"] == 1)
+    #expect(render(width, height)[2 + rows - 1].contains("c\(rows - 5)"))
+  }
+
+  /// Below the board's smallest size the terminal only says so, and no key counts.
+  @Test func belowTwentyBySixItSaysWhatSizeItNeedsAndNoKeyCounts() {
+    app.press(.character("B"))
+    #expect(render(19, 6).joined().contains("need 20x6"))
+    app.press(.character("1"), .character("-"), .character("2"))
+    #expect(values()["cars"] == 0 && values()["trucks"] == 0)
+    _ = render(20, 6)
+    app.press(.character("1"))
+    #expect(values()["cars"] == 1)
   }
 
   @Test func aGroupsAlertRingsOnTheBoardAndNothingIsRefused() throws {

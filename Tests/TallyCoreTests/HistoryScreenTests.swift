@@ -444,17 +444,32 @@ private func cell(_ canvas: Canvas, _ model: DrivenHistory, day: Int) -> Canvas.
     let smallest = HistoryView.minimumSize(of: page)
     for (width, height) in [(80, 24), smallest] {
       let canvas = render(model, width: width, height: height)
-      #expect(!canvas.lines.joined().contains("needs"), "\(page) at \(width)x\(height)\n\(canvas.picture)")
+      #expect(canvas.lines[0].hasPrefix(tab(page)), "\(page) at \(width)x\(height)\n\(canvas.picture)")
       #expect(canvas.lines[height - 1].contains("Tab view"))
     }
-    let canvas = render(model, width: smallest.width - 1, height: smallest.height)
-    // The message, wrapped at spaces from the third line on.
-    let message = canvas.lines[2...].prefix { !$0.isEmpty }.map { $0.dropFirst() }.joined(separator: " ")
-    #expect(
-      message
-        == "The \(page.title) view needs \(smallest.width)x\(smallest.height), this is \(smallest.width - 1)x\(smallest.height). "
-        + "Tab shows another view.", "\(canvas.picture)")
-    #expect(canvas.lines[0].contains("Year"))
+  }
+
+  /// The tab row up to `page`'s tab, which is the one selected.
+  private func tab(_ page: HistoryViewModel.Page) -> String {
+    " " + HistoryView.tabColumns().prefix { $0.page != page }.map { " \($0.page.title) " }.joined(separator: " ")
+      + (page == .year ? "" : " ") + " \(page.title) "
+  }
+
+  /// Where a view does not fit, down to 40x12 and 30x8, the screen shows the Days view in its
+  /// place (its tab selected), and the arrows move the days; the view on show comes back
+  /// when the terminal is large enough again.
+  @Test(arguments: [(40, 12), (58, 13), (30, 8), (58, 24)])
+  func aViewThatDoesNotFitShowsTheDays(width: Int, height: Int) {
+    let model = model(page: .year)
+    let canvas = render(model, width: width, height: height)
+    #expect(canvas.lines[0].hasPrefix(tab(.days)), "\(canvas.picture)")
+    #expect(canvas.lines[height - 3].hasPrefix(" Today +"), "\(canvas.picture)")
+    #expect(canvas.lines[height - 1].hasPrefix(" Tab view  ←/→ 14 days"))
+    let days = canvas.lines[1]
+    _ = model.model.receive(.key(.left), in: model.context(width: width, height: height))
+    #expect(render(model, width: width, height: height).lines[1] != days, "← shows the 14 days before")
+    #expect(model.page == .year && model.yearEndDay == model.today)
+    #expect(render(model).lines[0].hasPrefix(tab(.year)))
   }
 
   // MARK: Keys

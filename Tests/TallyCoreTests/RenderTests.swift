@@ -34,6 +34,22 @@ struct RenderTests {
     }
   }
 
+  /// Below the counter screen's smallest size its keys change nothing: the value is not seen.
+  @Test func belowItsSmallestSizeTheCounterScreenCountsNothing() {
+    let app = counter(7)
+    app.receive(.terminal(width: 19, height: 5, unicode: true))
+    app.press(.character(" "), .up, .character("-"))
+    #expect(app.counters.list.current.shown == 7)
+    app.receive(.terminal(width: 20, height: 5, unicode: true))
+    app.press(.character(" "))
+    #expect(app.counters.list.current.shown == 8)
+  }
+
+  @Test func onboardingDrawsAt40x12() {
+    let lines = render(app(count: 0, onboarding: true), 40, 12).lines
+    #expect(!lines.joined().contains("Too small") && lines.contains { !$0.isEmpty }, "\(lines)")
+  }
+
   @Test func counterAt80x24() {
     expectLines(
       render(app(count: 12, onboarding: false), 80, 24),

@@ -27,6 +27,35 @@ struct RenderingHelperTests {
     #expect(TextLayout.clip(text, width: width).terminalWidth <= width)
   }
 
+  /// A grapheme's width is the columns ncurses gives it and tmux 3.3a draws it in, as Tally
+  /// sends it (its joiners and emoji selectors left out).
+  @Test(arguments: [
+    ("a", 1), ("é", 1), ("e\u{301}", 1), ("日", 2), ("カ", 2), ("☕", 2), ("🇩🇪", 2),
+    ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", 2),
+    ("👨‍👩‍👧", 6), ("👍🏽", 4), ("❤️", 1), ("❤", 1), ("1️⃣", 1), ("\u{1}", 0), ("\u{200B}", 0),
+  ])
+  func aGraphemeIsAsWideAsTheTerminalDrawsIt(grapheme: Character, columns: Int) {
+    #expect(grapheme.terminalWidth == columns)
+    #expect(String(grapheme).terminalWidth == columns)
+    #expect(String(grapheme).drawnInTerminal.unicodeScalars.allSatisfy { !$0.isLeftOutWhenDrawn })
+  }
+
+  @Test func theJoinersAndSelectorsAreLeftOutOfWhatIsDrawn() {
+    #expect("👨‍👩‍👧 family".drawnInTerminal == "👨👩👧 family")
+    #expect("❤️ heart".drawnInTerminal == "❤ heart")
+    #expect("🇩🇪 é 日本語".drawnInTerminal == "🇩🇪 é 日本語")
+  }
+
+  /// The canvas gives a grapheme its width in cells, and blanks one the right edge cuts.
+  @Test func theCanvasGivesAGraphemeItsWidthAndBlanksOneCutByTheEdge() {
+    var canvas = Canvas(width: 10, height: 1)
+    #expect(canvas.put("👨‍👩‍👧x", column: 0, row: 0) == 7)
+    #expect((1..<6).allSatisfy { canvas.isContinuation(column: $0, row: 0) })
+    #expect(canvas.character(column: 6, row: 0) == "x")
+    #expect(canvas.put("👍🏽", column: 7, row: 0) == 11)
+    #expect((7..<10).allSatisfy { canvas.character(column: $0, row: 0) == " " && !canvas.isContinuation(column: $0, row: 0) })
+  }
+
   @Test func wrappedTextKeepsEveryWordInOrder() {
     // The words after the last break, the last paragraph, and a short word before a long one.
     #expect(TextLayout.wrap("one two three", width: 7) == ["one two", "three"])

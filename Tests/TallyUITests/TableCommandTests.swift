@@ -45,6 +45,20 @@ struct TableCommandTests: CommandSuite {
     #expect(try lines("--by", "1h", "--since", "2026-11-26T09:20:00Z", "--until", "2026-11-26T09:21:00Z").count == 2)
   }
 
+  /// Names with a ZWJ family, a flag, a combining mark and CJK are padded by the width the
+  /// screens use (``Character/terminalWidth``), written as the screens draw them: the numbers
+  /// stay right-aligned under each name.
+  @Test func wideNamesKeepTheColumnsAligned() throws {
+    for name in ["👨‍👩‍👧 family", "🇩🇪", "e\u{301}", "日本語"] { try expectSuccess("new", name, "--group", "wide") }
+    try expectSuccess("inc", "日本語", "--at", "2026-11-26T09:14:00Z")
+    let text = try lines("--group", "wide", "--since", "2026-11-26T09:00:00Z", "--until", "2026-11-26T09:10:00Z")
+    #expect(
+      text == [
+        "start             👨👩👧 family  🇩🇪  é  日本語  total",
+        "2026-11-26 10:00              0   0  0       1      1  <- busiest",
+      ], "\(text)")
+  }
+
   @Test(arguments: [("2026-10-25", 25), ("2026-03-29", 23), ("2026-11-26", 24)])
   func aDayIsTheHoursItsClockHas(day: String, hours: Int) throws {
     let rows = try lines("--by", "hour", "--since", day, "--until", day + "T23:59:59Z", "--format", "csv")

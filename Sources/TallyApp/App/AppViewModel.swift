@@ -176,6 +176,10 @@ public final class AppViewModel {
       isQuitting = true
       return
     }
+    // Below the smallest size the screen draws it is not seen: no key reaches it, so none
+    // changes a counter (or a mode, a prompt or the undo) unseen. Ctrl-C still quits.
+    let minimum = screen.minimumSize(in: context())
+    guard screenSize.width >= minimum.width, screenSize.height >= minimum.height else { return }
     tell(screen, .key(key))
   }
 

@@ -134,11 +134,12 @@ public struct Canvas: Sendable {
       guard columns > 0 else { continue }
       if x >= width { break }
       if x >= 0 {
-        if columns == 2 && x + 1 >= width {
-          set(Self.space, style, column: x, row: row)
+        if x + columns > width {
+          // A wide character cut by the edge: blanks in its place.
+          for column in x..<width { set(Self.space, style, column: column, row: row) }
         } else {
           set(glyph(for: character), style, column: x, row: row)
-          if columns == 2 { set(Self.continuation, style, column: x + 1, row: row) }
+          for column in x + 1..<x + columns { set(Self.continuation, style, column: column, row: row) }
         }
       }
       x += columns

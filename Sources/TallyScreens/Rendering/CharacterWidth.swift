@@ -1,13 +1,30 @@
 extension Character {
-  /// The terminal columns the character takes, 0, 1 or 2, as `wcwidth` counts in UTF-8.
+  /// The terminal columns the character takes as Tally draws it (``String/drawnInTerminal``).
+  ///
+  /// The one measure of every screen and of `tally table`: the sum of its scalars' widths, as
+  /// ncurses counts them (`wcwidth`) and tmux draws them. A flag is 2 (two regional indicators
+  /// of 1), a combining mark 0, CJK and emoji 2, a skin tone 2 more; a ZWJ family is its
+  /// people side by side and `❤️` its text form, as their joiners are not drawn.
   public var terminalWidth: Int {
-    guard let first = unicodeScalars.first else { return 0 }
-    if unicodeScalars.contains("\u{FE0F}") || unicodeScalars.contains("\u{200D}") { return 2 }
-    return first.terminalWidth
+    unicodeScalars.reduce(0) { $0 + $1.terminalWidth }
+  }
+}
+
+extension String {
+  /// The text as a terminal is sent it: without the zero width joiners and emoji selectors
+  /// (U+200D, U+FE0F), which ncurses and each terminal join or not their own way.
+  public var drawnInTerminal: String {
+    guard unicodeScalars.contains(where: \.isLeftOutWhenDrawn) else { return self }
+    var drawn = String.UnicodeScalarView()
+    drawn.append(contentsOf: unicodeScalars.lazy.filter { !$0.isLeftOutWhenDrawn })
+    return String(drawn)
   }
 }
 
 extension Unicode.Scalar {
+  /// A joiner or emoji selector, which Tally leaves out when drawing (``String/drawnInTerminal``).
+  public var isLeftOutWhenDrawn: Bool { value == 0x200D || value == 0xFE0F }
+
   var terminalWidth: Int {
     let value = value
     if value < 0x7F { return value < 0x20 ? 0 : 1 }

@@ -74,7 +74,7 @@ struct TableCommand: ParsableCommand {
   static func text(_ table: IntervalTable, names: [String], label: (Date) -> String) -> [String] {
     let busiest = table.busiest.flatMap { $0.total == 0 ? nil : $0.start }
     let cells =
-      [["start"] + names + ["total"]]
+      [["start"] + names.map(\.drawnInTerminal) + ["total"]]
       + table.rows.map { row in [label(row.start)] + (row.counts + [row.total]).map(String.init) }
     let widths = (0..<cells[0].count).map { column in cells.map { $0[column].terminalWidth }.max() ?? 0 }
     return cells.enumerated().map { index, line in

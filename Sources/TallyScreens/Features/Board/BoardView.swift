@@ -2,7 +2,8 @@ import TallyModel
 import TallyPlatform
 
 /// Draws the board: a title, a row per counter (scrolled to keep the chosen one in sight),
-/// the total, the status line and the keys.
+/// the total, the status line and the keys; narrower than ``fullWidth``, each row is only its
+/// key, name and value.
 struct BoardView {
   let model: BoardViewModel
   let counters: [Counter]
@@ -10,7 +11,10 @@ struct BoardView {
   let context: ScreenContext
   var unicode: Bool { context.unicode }
 
-  static let minimumSize = (width: 80, height: 24)
+  /// The smallest board: one row, a name of 5 columns.
+  static let minimumSize = (width: 20, height: 6)
+  /// The width from which the rows show the share, today and the last 14 days.
+  static let fullWidth = 80
   /// Rows above the counters (title, header) and below them (total, status, keys).
   static let (top, bottom) = (2, 3)
 
@@ -20,31 +24,40 @@ struct BoardView {
     return min(max(0, model.selected - room + 1), max(0, counters.count - room))
   }
 
+  /// The counters drawn at `height`, by index.
+  func shown(height: Int) -> Range<Int> {
+    let first = firstShown(height: height)
+    return first..<max(first, min(counters.count, first + height - Self.top - Self.bottom))
+  }
+
   func target(row: Int, height: Int) -> BoardViewModel.Target? {
     let index = firstShown(height: height) + row - Self.top
-    guard row >= Self.top, row < height - Self.bottom, counters.indices.contains(index) else { return nil }
+    guard row >= Self.top, shown(height: height).contains(index) else { return nil }
     return .row(index)
   }
 
   func render(into canvas: inout Canvas) {
     let title: String =
-      switch model.scope {
-      case .group(let name)?: "Board: \(name ?? "No group")"
-      default: "Board: every counter"
+      // Before its first key the board shows the current counter's group.
+      switch model.scope ?? BoardViewModel.scope(of: context.counters) {
+      case .group(let name): "Board: \(name ?? "No group")"
+      case .everyCounter: "Board: every counter"
       }
     canvas.put(" Tally  " + TerminalText.escaped(title), column: 0, row: 0, style: .title)
-    canvas.put(Self.line("key", "name", "value", "share", "today", "last 14 days"), column: 0, row: 1, style: .hint)
+    let width = canvas.width
+    canvas.put(Self.line("key", "name", "value", "share", "today", "last 14 days", width: width), column: 0, row: 1, style: .hint)
     let total = Proportion.sum(counters.map(\.shown))
     let shares = Proportion.percentages(of: counters.map(\.shown))
-    let first = firstShown(height: canvas.height)
-    for (offset, index) in (first..<counters.count).prefix(canvas.height - Self.top - Self.bottom).enumerated() {
+    let shown = shown(height: canvas.height)
+    for index in shown {
       canvas.put(
-        row(index, share: shares[index]), column: 0, row: Self.top + offset,
+        row(index, share: shares[index], width: width), column: 0, row: Self.top + index - shown.lowerBound,
         style: index == model.selected ? .selected : .plain)
     }
     let shared = shares.contains { $0 != nil }
     canvas.put(
-      Self.line("", "total", String(total), shared ? "100%" : "", "", ""), column: 0, row: canvas.height - 3, style: .bold)
+      Self.line("", "total", String(total), shared ? "100%" : "", "", "", width: width), column: 0, row: canvas.height - 3,
+      style: .bold)
     let more =
       counters.count > canvas.height - Self.top - Self.bottom ? "\(counters.count) counters: Up/Down to see them all" : ""
     let status =
@@ -56,30 +69,34 @@ struct BoardView {
       style: model.message?.kind == .warning ? .warning : .hint)
     let rows = " 1-9 a-z add"
     canvas.put(
-      rows + " " + model.keyMap.hintLine(width: canvas.width - rows.count - 1), column: 0, row: canvas.height - 1, style: .hint)
+      TextLayout.clip(rows + " " + model.keyMap.hintLine(width: width - rows.count - 1), width: width), column: 0,
+      row: canvas.height - 1, style: .hint)
   }
 
   /// A counter's row; `share` is its percent of the board (``Proportion/percentages(of:)``).
-  private func row(_ index: Int, share: Int?) -> String {
+  private func row(_ index: Int, share: Int?, width: Int) -> String {
     let counter = counters[index]
     let key = index < model.rowKeys.count ? String(model.rowKeys[index]) : ""
     let history = context.history.board[counter.id]
     return Self.line(
       key, TerminalText.escaped(counter.name), String(counter.shown), share.map { "\($0)%" } ?? "",
       history?.goal.map(progress) ?? "",
-      history.map { sparkline($0.days) } ?? "")
+      history.map { sparkline($0.days) } ?? "", width: width)
   }
 
-  /// The columns at their widths: key, name, value, share, today, days.
-  static func line(_ key: String, _ name: String, _ value: String, _ share: String, _ today: String, _ days: String)
-    -> String
-  {
+  /// The columns at their widths: key, name, value, and from ``fullWidth`` share, today, days.
+  static func line(
+    _ key: String, _ name: String, _ value: String, _ share: String, _ today: String, _ days: String, width: Int
+  ) -> String {
     func right(_ text: String, _ width: Int) -> String {
       String(repeating: " ", count: max(0, width - text.terminalWidth)) + text
     }
-    let named = TextLayout.clip(name, width: 18)
-    return right(key, 3) + "  " + named + String(repeating: " ", count: 18 - named.terminalWidth) + right(value, 9)
-      + right(share, 6) + "  " + today + String(repeating: " ", count: max(0, 18 - today.terminalWidth)) + "  " + days
+    let full = width >= fullWidth
+    let nameWidth = full ? 18 : max(1, width - 15)
+    let named = TextLayout.clip(name, width: nameWidth)
+    let start = right(key, 3) + "  " + named + String(repeating: " ", count: nameWidth - named.terminalWidth) + right(value, 9)
+    guard full else { return start }
+    return start + right(share, 6) + "  " + today + String(repeating: " ", count: max(0, 18 - today.terminalWidth)) + "  " + days
   }
 
   /// A bar of 10 toward the goal and `6/8`; a limit over is marked `!`.

@@ -113,7 +113,7 @@ public final class BoardViewModel: Screen {
         return []
       }
       return open(row, of: counters(in: list))
-    case .key(let key): return press(key, in: list)
+    case .key(let key): return press(key, in: context)
     case .settingsChanged(let settings):
       keyMap = settings.boardKeyMap
       rowKeys = Self.rowKeys(for: keyMap)
@@ -133,13 +133,16 @@ public final class BoardViewModel: Screen {
     return []
   }
 
-  private func press(_ key: Key, in list: CounterList) -> ScreenUpdate {
+  private func press(_ key: Key, in context: ScreenContext) -> ScreenUpdate {
     message = nil
+    let list = context.counters
     let counters = counters(in: list)
     let wasSubtracting = subtracting
     subtracting = false
     guard let action = keyMap.action(for: key) else {
-      guard case .character(let character) = key, let row = rowKeys.firstIndex(of: character), row < counters.count else {
+      // Only a row on screen counts: a key of one scrolled away or below does nothing.
+      let shown = BoardView(model: self, counters: counters, context: context).shown(height: context.height)
+      guard case .character(let character) = key, let row = rowKeys.firstIndex(of: character), shown.contains(row) else {
         return []
       }
       selected = row

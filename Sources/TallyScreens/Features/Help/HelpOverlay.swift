@@ -22,7 +22,7 @@ struct HelpOverlay {
     let left = (canvas.width - boxWidth) / 2
     let top = (height - boxHeight) / 2
     let title = " Keys "
-    let rule = String(repeating: "─", count: inner - 1 - title.count)
+    let rule = String(repeating: "─", count: inner - 1 - title.terminalWidth)
     // On the top row the box would cut the tab strip short: the row is the box's alone.
     canvas.fill(row: top, from: top == 0 ? 0 : left, to: top == 0 ? canvas.width : left + boxWidth, style: .plain)
     canvas.put("┌─" + title + rule + "┐", column: left, row: top, style: .hint)

@@ -35,7 +35,7 @@ struct DayView {
       } else {
         // The amount over its bar, where it fits.
         let amount = String(net)
-        if amount.count <= slot { canvas.put(amount, column: column, row: labelRow - 1 - height, style: .hint) }
+        if amount.terminalWidth <= slot { canvas.put(amount, column: column, row: labelRow - 1 - height, style: .hint) }
       }
       // Every hour's number where they fit, every third otherwise.
       let hour = hours.hours[index]

@@ -35,9 +35,9 @@ struct DaysView {
   }
 
   private func drawBars(_ bars: [DaysChart.Bar], top: Int, width: Int, into canvas: inout Canvas) {
-    guard let labelWidth = bars.map({ $0.label.count }).max() else { return }
+    guard let labelWidth = bars.map({ $0.label.terminalWidth }).max() else { return }
     let marks = bars.contains { $0.isMet != nil }
-    let valueWidth = bars.map { HistoryView.signed($0.net).count + (marks ? 2 : 0) }.max() ?? 1
+    let valueWidth = bars.map { HistoryView.signed($0.net).terminalWidth + (marks ? 2 : 0) }.max() ?? 1
     let barSpace = max(0, width - 1 - labelWidth - 1 - 1 - valueWidth)
     let largest = bars.map { $0.net.magnitude }.max() ?? 0
     for (offset, bar) in bars.enumerated() {
@@ -52,7 +52,7 @@ struct DaysView {
       canvas.put(text, column: column, row: row, style: barStyle)
       let value = HistoryView.signed(bar.net) + (met ? " ✓" : "")
       canvas.put(
-        value, column: column + text.count + (text.isEmpty ? 0 : 1), row: row,
+        value, column: column + text.terminalWidth + (text.isEmpty ? 0 : 1), row: row,
         style: met ? Style(bold: true, color: .success) : .plain)
     }
   }

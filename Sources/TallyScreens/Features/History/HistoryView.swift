@@ -1,14 +1,16 @@
 import TallyModel
 import TallyPlatform
 
-/// Draws the history screen: the views' tabs and the counter's name, the view (or the size it
-/// needs), and the keys.
+/// Draws the history screen: the views' tabs and the counter's name, the view, and the keys.
 struct HistoryView {
   let model: HistoryViewModel
+  /// The view drawn: the one on show, or the Days view when it does not fit
+  /// (``HistoryViewModel/drawnPage(in:)``).
+  let page: HistoryViewModel.Page
   let unicode: Bool
 
-  /// The smallest screen for the tabs and a view's message.
-  static let minimumSize = (width: 30, height: 8)
+  /// The smallest screen, the Days view's.
+  static let minimumSize = minimumSize(of: .days)
 
   static func minimumSize(of page: HistoryViewModel.Page) -> (width: Int, height: Int) {
     switch page {
@@ -24,19 +26,7 @@ struct HistoryView {
 
   func render(into canvas: inout Canvas) {
     drawTabs(into: &canvas)
-    let minimum = Self.minimumSize(of: model.page)
-    guard canvas.width >= minimum.width, canvas.height >= minimum.height else {
-      let message =
-        "The \(model.page.title) view needs \(minimum.width)x\(minimum.height), this is \(canvas.width)x\(canvas.height). "
-        + "Tab shows another view."
-      for (offset, line) in TextLayout.wrap(message, width: canvas.width - 2).prefix(canvas.height - 3).enumerated() {
-        canvas.put(" " + line, column: 0, row: 2 + offset, style: .warning)
-      }
-      Self.drawHints(
-        ["\(model.hint(.nextView)) view", "\(model.hint(.close)) close", "\(model.hint(.help)) keys"], into: &canvas)
-      return
-    }
-    switch model.page {
+    switch page {
     case .year: YearView(model: model, unicode: unicode).render(into: &canvas)
     case .day: DayView(model: model).render(into: &canvas)
     case .days: DaysView(model: model).render(into: &canvas)
@@ -51,15 +41,14 @@ struct HistoryView {
     if row == 0 {
       return Self.tabColumns().first { $0.columns.contains(column) }.map { .page($0.page) }
     }
-    let minimum = Self.minimumSize(of: model.page)
-    guard model.page == .year, width >= minimum.width, height >= minimum.height else { return nil }
+    guard page == .year else { return nil }
     return YearView(model: model, unicode: unicode).day(column: column, row: row, width: width, height: height).map { .day($0) }
   }
 
   static func tabColumns() -> [(page: HistoryViewModel.Page, columns: Range<Int>)] {
     var column = 1
     return HistoryViewModel.Page.allCases.map { page in
-      let width = page.title.count + 2
+      let width = page.title.terminalWidth + 2
       defer { column += width + 1 }
       return (page, column..<column + width)
     }
@@ -68,7 +57,7 @@ struct HistoryView {
   private func drawTabs(into canvas: inout Canvas) {
     var end = 0
     for (page, columns) in Self.tabColumns() {
-      let current = page == model.page
+      let current = page == self.page
       end = canvas.put(" \(page.title) ", column: columns.lowerBound, row: 0, style: current ? .selected : .hint)
     }
     let name = TextLayout.clip(TerminalText.escaped(model.counter.name), width: canvas.width - end - 3)

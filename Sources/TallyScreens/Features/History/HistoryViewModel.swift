@@ -65,6 +65,13 @@ public final class HistoryViewModel: Screen {
   public private(set) var shown = HistorySnapshot()
   private var calendar: GoalCalendar
 
+  /// The view drawn at the context's size: the one on show, or the Days view when it does
+  /// not fit (the smallest, ``HistoryView/minimumSize``).
+  public func drawnPage(in context: ScreenContext) -> Page {
+    let minimum = HistoryView.minimumSize(of: page)
+    return context.width >= minimum.width && context.height >= minimum.height ? page : .days
+  }
+
   public init(
     counter: Counter, now: Date, calendar: GoalCalendar, page: Page = .year, keyMap: KeyMap<Action> = Action.defaultKeyMap
   ) {
@@ -124,12 +131,12 @@ public final class HistoryViewModel: Screen {
 
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     shown = context.history
-    HistoryView(model: self, unicode: context.unicode).render(into: &canvas)
+    HistoryView(model: self, page: drawnPage(in: context), unicode: context.unicode).render(into: &canvas)
   }
 
   public func target(column: Int, row: Int, in context: ScreenContext) -> Target? {
     shown = context.history
-    return HistoryView(model: self, unicode: context.unicode).target(
+    return HistoryView(model: self, page: drawnPage(in: context), unicode: context.unicode).target(
       column: column, row: row, width: context.width, height: context.height)
   }
 
@@ -140,7 +147,7 @@ public final class HistoryViewModel: Screen {
 
   /// Moves the view on show a window back in time, or forward (never past now).
   private func move(back: Bool, in context: ScreenContext) {
-    switch page {
+    switch drawnPage(in: context) {
     case .year: yearEndDay = back ? yearEndDay - YearMap.weekCount * 7 + 7 : min(today, yearEndDay + YearMap.weekCount * 7 - 7)
     case .day: shownDay = back ? shownDay - 1 : min(today, shownDay + 1)
     case .days: daysBack = back ? daysBack + 1 : max(0, daysBack - 1)
@@ -159,6 +166,7 @@ public final class HistoryViewModel: Screen {
   }
 
   public func historyRequest(in context: ScreenContext) -> HistoryRequest? {
+    let page = drawnPage(in: context)
     let window = [.year: yearEndDay, .day: shownDay, .days: daysBack, .changes: changesSkipped][page] ?? 0
     return .page(
       HistoryPageRequest(

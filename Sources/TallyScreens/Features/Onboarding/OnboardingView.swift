@@ -8,7 +8,7 @@ struct OnboardingView {
     let bottom = canvas.height - 1
     canvas.put(" Tally", column: 0, row: 0, style: .title)
     let progress = "\(model.pageIndex + 1)/\(model.pages.count)"
-    canvas.put(progress, column: canvas.width - progress.count - 1, row: 0, style: .hint)
+    canvas.put(progress, column: canvas.width - progress.terminalWidth - 1, row: 0, style: .hint)
 
     var hints: [(keys: String, summary: String)] = [
       model.isLastPage ? ("Enter", "start counting") : ("Enter/Space/Right", "next"),
