@@ -237,7 +237,7 @@ struct BoardTests {
         "", "", "", "",
         "     total                      1234569",
         "",
-        "1-9 a-z add  - subtract  u undo  Enter …",
+        " 1-9 a-z add  ? keys   q back",
       ])
     let lines = render(60, 15)
     #expect(lines[4] == "  3  bicycles and tricycles in town                       0")
@@ -245,7 +245,7 @@ struct BoardTests {
     #expect(
       render(20, 6) == [
         " Tally  Board: surve", "key  name     value", "  1  cars         2", "     total  1234569", "3 counters: Up/Down…",
-        "1-9 a-z add  - subt…",
+        " 1-9 a-z add  q back",
       ])
   }
 

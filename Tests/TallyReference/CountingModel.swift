@@ -228,6 +228,17 @@ public struct CountingModel: Sendable, Equatable {
   /// Counters of one name (ignoring case) are one, their counts added;
   /// the others come in with identities of their own. This machine's names, rules and order
   /// come first.
+  /// Whether every counter's counts from both machines add up within `Int`'s range. Past it,
+  /// the value is held at the end while the machines' counts are kept whole (docs/sync.md,
+  /// Limits), and what later changes show depends on which machine makes them: the model
+  /// says nothing of it.
+  public func canMerge(_ other: CountingModel) -> Bool {
+    other.counters.allSatisfy { incoming in
+      guard let here = counter(named: incoming.name) else { return true }
+      return !here.value.addingReportingOverflow(incoming.value).overflow
+    }
+  }
+
   public mutating func merge(_ other: CountingModel) {
     var identities: [Int: Int] = [:]
     for incoming in other.counters {

@@ -170,6 +170,16 @@ struct CountingModelProcessTests {
     }
   }
 
+  /// Found by the sequences: down 1000, set to Int.max, export and import back. The import's
+  /// check of the history against the value summed the changes saturated and added a row.
+  @Test func aSetToIntMaxAfterADecreaseSurvivesAnImport() throws {
+    let run = try Run()
+    for seed in [454419, 369236, 109119] { try run.step(Step(seed, model: run.model)) }
+    #expect(run.steps == ["tally dec Count --by 1000", "tally set Count 9223372036854775807", "tally export-import"])
+    try run.checkList()
+    try run.checkHistory()
+  }
+
   @Test func sequencesOfCommandsShowWhatTheModelShows() async throws {
     let tally = Mutex((sequences: 0, steps: 0))
     await propertyCheck(count: 4, input: Gen.int(in: 0...1_000_000).array(of: 5...20)) { seeds in

@@ -179,26 +179,29 @@ public struct BackupImport {
         ? []
         : history.entries(ofCounter: id, since: nil, until: nil, limit: nil).entries.filter { !replacing || $0.machine != nil }
       var seen = Set(staying.map(HistoryEntryKey.init))
-      var net = staying.reduce(0) { PeriodTotal.add($0, $1.netChange) }
+      // Exact: a change's difference saturated (a set from -1000 to Int.max) would add a
+      // row that is not the history's.
+      var net = staying.reduce(Int128(0)) { $0 + $1.exactChange }
       var changes = items[index].history
       items[index].history = []
       if !replacing { changes.removeAll { !seen.insert(HistoryEntryKey($0)).inserted } }
       for position in changes.indices {
         changes[position].counter = id
-        net = PeriodTotal.add(net, changes[position].netChange)
+        net += changes[position].exactChange
       }
       // The first counter's changes become the rows as they are (a backup of one counter,
       // the common case, is never copied).
       if rows.isEmpty { rows = changes } else { rows += changes }
       if addsToValues {
         let stored = model.userDefaults.x.object(Int.self, forKey: DefaultsKey(id)) ?? 0
-        items[index].value = changes.reduce(stored) { PeriodTotal.add($0, $1.netChange) }
+        items[index].value = HistoryEntry.total(changes, from: Int128(stored))
       }
       let value = items[index].value
-      if net != value {
+      if net != Int128(value) {
         rows.append(
           HistoryEntry(
-            time: time, event: .changed, counter: id, name: items[index].name, old: net, new: value, source: .command,
+            time: time, event: .changed, counter: id, name: items[index].name, old: Int(clamping: net), new: value,
+            source: .command,
             note: Self.explainingNote))
       }
     }

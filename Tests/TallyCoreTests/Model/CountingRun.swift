@@ -25,6 +25,10 @@ final class CountingRun {
   /// The last value change or delete, for `u`: the machine, the change, the model's identity.
   private var undoable: (machine: Int, change: CounterChange, identity: Int)?
   private(set) var steps: [CountingStep] = []
+  /// Whether a joined machine renamed or deleted a counter: a machine that joins before the
+  /// files arrive then shows its counter of that name apart, as docs/sync.md says ("Joining
+  /// keeps the counts"), which the model, merging by name alone, does not say.
+  private var renamedWhileJoined = false
 
   init() throws {
     let root = try TemporaryDirectory(prefix: "tally-model")
@@ -90,7 +94,8 @@ final class CountingRun {
   }
 
   private func enable(_ machine: Int, early: Bool) throws -> Bool {
-    guard !joined[machine], machine == 0 || joined[0] else { return false }
+    let early = early && !renamedWhileJoined
+    guard !joined[machine], machine == 0 || joined[0], shared?.canMerge(local[machine]) ?? true else { return false }
     if machine != 0 {
       // A machine joins the folder as the sync engine has filled it with the others' files, or
       // before it has.
@@ -141,10 +146,12 @@ final class CountingRun {
       return try undo(on: machine)
     case .rename(let counter, let new):
       expected = model.rename(name(counter), to: new)
+      if joined[machine], expected == .done { renamedWhileJoined = true }
       edit = id(name(counter)).map { .rename($0, to: new) }
     case .delete(let counter):
       identity = model.counter(named: name(counter))?.identity
       expected = model.delete(name(counter))
+      if joined[machine], expected == .done { renamedWhileJoined = true }
       edit = id(name(counter)).map { .delete($0) }
     case .step(let counter, let step):
       expected = model.setStep(name(counter), to: step)
