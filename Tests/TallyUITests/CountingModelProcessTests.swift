@@ -170,8 +170,10 @@ struct CountingModelProcessTests {
     }
   }
 
-  /// Found by the sequences: down 1000, set to Int.max, export and import back. The import's
-  /// check of the history against the value summed the changes saturated and added a row.
+  /// Found by the sequences: down 1000, set to Int.max, export and import back.
+  ///
+  /// The import's check of the history against the value summed the changes saturated and
+  /// added a row.
   @Test func aSetToIntMaxAfterADecreaseSurvivesAnImport() throws {
     let run = try Run()
     for seed in [454419, 369236, 109119] { try run.step(Step(seed, model: run.model)) }

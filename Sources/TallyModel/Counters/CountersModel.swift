@@ -339,6 +339,7 @@ public final class CountersModel {
   /// Puts a deleted counter back at `index` (for undo); returns it, its id new if it was taken.
   private func restore(_ counter: Counter, at index: Int) throws(CounterError) -> Counter {
     var restored = counter
+    var relinked: [(id: String, from: CounterRules, to: CounterRules)] = []
     try changeRecords { (records) throws(CounterError) in
       guard !records.contains(where: { Self.comparable($0.name) == Self.comparable(counter.name) }) else {
         throw .duplicateName(counter.name)
@@ -347,6 +348,14 @@ public final class CountersModel {
       // still hold its counts): the counter comes back under a new one.
       if records.contains(where: { $0.id == counter.id }) || sync?.isRetired(counter.id) == true {
         restored.id = newID(named: counter.name, after: records)
+        // The links to it come back with it, unless its old id is another counter's now.
+        if !records.contains(where: { $0.id == counter.id }) {
+          for index in records.indices {
+            let moved = records[index].linkMoved([counter.id: restored.id])
+            if moved != records[index] { relinked.append((moved.id, records[index].rules, moved.rules)) }
+            records[index] = moved
+          }
+        }
       }
       let record = CounterRecord(
         id: restored.id, name: restored.name, step: restored.step, goal: restored.goal, group: restored.group,
@@ -354,6 +363,9 @@ public final class CountersModel {
       records.insert(record, at: min(max(0, index), records.count))
     }
     userDefaults.x.set(restored.value, forKey: DefaultsKey(restored.id))
+    for link in relinked {
+      sync?.record(.setRules(link.to, of: link.id), made: .rules(counterID: link.id, from: link.from, to: link.to))
+    }
     eventRecorder.record(.counterCreated(id: restored.id, name: restored.name))
     if restored.value != 0 {
       eventRecorder.record(

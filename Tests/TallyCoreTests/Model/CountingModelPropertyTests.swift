@@ -25,4 +25,16 @@ struct CountingModelPropertyTests {
     // What CI covered, for the closing notes: sequences run (with shrinking, more) and steps made.
     tally.withLock { print("CountingModelPropertyTests: \($0.sequences) sequences, \($0.steps) steps") }
   }
+
+  /// Found by the sequences: with sync on, a deleted counter that `u` brings back under a new
+  /// id (sync had retired its old one) takes the links to it back with it.
+  @Test func aCounterUndeletedUnderANewIdKeepsTheLinksToIt() throws {
+    let run = try CountingRun()
+    for seed in [582860, 584095, 112613, 102711, 372942, 599478, 538866] { try run.run(CountingStep(seed)) }
+    #expect(
+      run.steps.map(\.description).suffix(3) == ["m1: link #0 #1 --every 2", "m0: rm #1", "m0: u"],
+      "\(run.steps)")
+    try run.settle()
+    run.checkAll()
+  }
 }
