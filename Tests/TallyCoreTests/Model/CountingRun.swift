@@ -243,7 +243,9 @@ final class CountingRun {
     let before = sut.model.list
     let outcome = edit.map { sut.perform($0) } ?? nil
     let made = outcome != nil
-    #expect(made == (expected == .done), "\(edit.map { "\($0)" } ?? "no edit") made \(made), the model: \(expected)")
+    let trail = steps.map(\.description).joined(separator: "; ")
+    #expect(
+      made == (expected == .done), "\(edit.map { "\($0)" } ?? "no edit") made \(made), the model: \(expected), after: \(trail)")
     if !made {
       #expect(sut.model.list == before, "a refused change changed nothing")
     }
