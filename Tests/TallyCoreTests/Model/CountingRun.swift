@@ -58,7 +58,7 @@ final class CountingRun {
       try machines[machine].restart()
     case .add(let counter, let delta):
       guard let name = name(counter, on: machine) else { return false }
-      if joined[machine], needsSettling(forAdding: delta) { try settle() }
+      if joined[machine], needsSettling(forAdding: delta, on: machine) { try settle() }
       var model = model(of: machine)
       let expected = model.add(delta, to: name)
       setModel(model, of: machine)
@@ -81,11 +81,12 @@ final class CountingRun {
 
   /// A count a machine may make before reading the others': none that a bound could refuse or
   /// that could pass `Int`'s ends only with what the others counted.
-  private func needsSettling(forAdding delta: Int) -> Bool {
+  private func needsSettling(forAdding delta: Int, on machine: Int) -> Bool {
     guard let shared else { return false }
     let large: UInt = 1 << 60
+    // The machine's own view too: one that has not read the others' files may be near an end.
     return shared.counters.contains { $0.minimum != nil || $0.maximum != nil || $0.value.magnitude > large }
-      || delta.magnitude > large
+      || machines[machine].model.list.counters.contains { $0.value.magnitude > large } || delta.magnitude > large
   }
 
   private func name(_ counter: Int, on machine: Int) -> String? {
