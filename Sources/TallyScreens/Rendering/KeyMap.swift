@@ -11,6 +11,14 @@ public protocol ScreenAction: Hashable, Sendable, CaseIterable where AllCases ==
   var name: String { get }
 }
 
+extension ScreenAction {
+  public static var quitAction: Self? { nil }
+}
+
+extension ScreenAction where Self: RawRepresentable, RawValue == String {
+  public var name: String { rawValue }
+}
+
 /// Keys bound to a screen's actions, with the words the hint line and the help show for them.
 public struct KeyMap<Action: Sendable>: Sendable {
   public struct Binding: Sendable {

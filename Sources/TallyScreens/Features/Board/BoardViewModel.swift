@@ -35,8 +35,6 @@ public final class BoardViewModel: Screen {
     case close
 
     public static var screenName: String? { "board" }
-    public static var quitAction: Self? { nil }
-    public var name: String { rawValue }
 
     public static let defaultKeyMap = KeyMap<Action>([
       .init([.character("-")], .subtract, label: "-", summary: "subtract", description: "the next row's key subtracts its step"),

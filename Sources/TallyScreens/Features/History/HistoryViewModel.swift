@@ -18,8 +18,6 @@ public final class HistoryViewModel: Screen {
     case close
 
     public static var screenName: String? { "history" }
-    public static var quitAction: Self? { nil }
-    public var name: String { rawValue }
 
     public static let defaultKeyMap = KeyMap<Action>([
       .init([.tab], .nextView, label: "Tab", summary: "view", description: "next view (1-4: a view)"),
