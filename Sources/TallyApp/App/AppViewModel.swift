@@ -125,8 +125,9 @@ public final class AppViewModel {
   public init(
     settingStore: SettingStorage, eventRecorder: EventRecorder, settings: ScreenSettings = ScreenSettings(),
     counters: CountersModel, history: HistoryReader, notes: HistoryWriter? = nil, clock: WallClock = SystemClock(),
-    calendar: GoalCalendar? = nil, readsLastChange: Bool = false
+    calendar: GoalCalendar? = nil, readsLastChange: Bool = false, notice: String? = nil
   ) {
+    notices[.start] = notice
     parts = ScreenParts(settings: settings, state: settingStore)
     (self.eventRecorder, self.counters, self.history, self.notes, self.clock) = (
       eventRecorder, counters, history, notes, clock
