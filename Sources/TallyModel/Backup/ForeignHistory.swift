@@ -135,11 +135,7 @@ extension ForeignHistory {
   }
 
   static func dateText(_ year: Int, _ month: Int, _ day: Int) -> String {
-    func padded(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    String(year, width: 4) + "-" + String(month, width: 2) + "-" + String(day, width: 2)
   }
 
   /// A note from elsewhere made one line that Tally takes, and whether it changed.
