@@ -27,7 +27,7 @@ struct ForeignSource {
       // Its first 4 KiB tell; the file is read whole, within Tally's bounds, once it is known.
       let bytes: [UInt8]
       do {
-        bytes = try BackupFile.readHead(atPath: path, count: 4_096)
+        bytes = try BackupFile.read(atPath: path, first: 4_096)
       } catch {
         throw CommandContext.fail("cannot read \(TerminalText.escaped(path)): \(error)", status: ExitStatus.ioError)
       }
