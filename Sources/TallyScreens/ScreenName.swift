@@ -17,7 +17,7 @@ public enum ScreenName: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .onboarding: OnboardingViewModel(pages: OnboardingPage.pages(for: parts.settings.keyMap))
     case .counter: CounterViewModel(settings: parts.settings, undo: parts.undo)
-    case .help: HelpViewModel(over: top?.name ?? .counter, settings: parts.settings)
+    case .help: HelpViewModel(over: top ?? CounterViewModel(settings: parts.settings))
     case .history:
       HistoryViewModel(
         counter: context.counters.current, now: context.now, calendar: context.calendar, page: parts.state.historyPage,

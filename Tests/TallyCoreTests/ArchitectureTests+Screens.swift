@@ -66,6 +66,17 @@ extension ArchitectureTests {
     }
   }
 
+  /// The help lists the keys the screen under it gives (`Screen.keyHelp`): it names no other
+  /// screen, so that a new screen's `?` needs no case in the help.
+  @Test func theHelpNamesNoScreenUnderIt() throws {
+    let helpFolder = try Self.files(of: "TallyScreens").filter { $0.path.contains("/Features/Help/") }
+    let own: Set<String> = ["HelpViewModel", "Help", "HelpOverlay"]
+    let others = try Self.screenTypes().subtracting(own)
+    let text = try #require(helpFolder.first { $0.path.hasSuffix("/HelpViewModel.swift") }?.text)
+    let named = Self.screensNamed(in: text, types: others).filter { $0 != ".help" }
+    #expect(named.isEmpty, "HelpViewModel names \(named)")
+  }
+
   /// The check above finds what it is for, and not a property or a comment.
   @Test func theScreenCheckFindsAScreenNamed() {
     let types: Set<String> = ["BoardViewModel", "Prompt"]

@@ -72,10 +72,11 @@ struct ScreenKeySettingsTests {
     #expect(value(app, "cars") == 2)
     let hints = render(app)[23]
     #expect(hints.contains("z undo") && hints.contains("_ subtract"), "\(hints)")
+    let entries = try #require(app.screen as? BoardViewModel).keyHelp(short: false)
+    #expect(entries.contains { $0.keys == "z" && $0.action == "undo the last change" }, "\(entries)")
     app.press(.character("?"))
     let help = render(app).joined(separator: "\n")
-    let entries = try #require(app.screen as? HelpViewModel).entries(short: false)
-    #expect(entries.contains { $0.keys == "z" && $0.action == "undo the last change" }, "\(entries)")
+    #expect(help.contains("undo the last change"), "\(help)")
     #expect(help.contains("the next row's key subtracts its step"), "\(help)")
     #expect(!help.contains("add the step"), "the counter screen's keys are not the board's:\n\(help)")
     app.press(.character("x"))

@@ -113,6 +113,10 @@ public final class CounterViewModel: Screen {
     CounterLayout.minimumSize(for: context.counters)
   }
 
+  public func keyHelp(short: Bool) -> [KeyHelp] {
+    short ? Help.shortEntries(for: settings.keyMap) : Help.fullEntries(for: settings.keyMap)
+  }
+
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     view(in: context).render(into: &canvas)
   }

@@ -124,6 +124,11 @@ public final class HistoryViewModel: Screen {
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { HistoryView.minimumSize }
 
+  public func keyHelp(short: Bool) -> [KeyHelp] {
+    let more = [KeyHelp(keys: "1-4", action: "a view"), KeyHelp(keys: "click a day", action: "show the day")]
+    return Help.entries(for: keyMap, more: more, short: short)
+  }
+
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     view(in: context).render(into: &canvas)
   }
