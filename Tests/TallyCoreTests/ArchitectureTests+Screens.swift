@@ -4,10 +4,11 @@ import Testing
 /// and the app (`TallyApp`) hold no screen's type and no case of `ScreenName`, so that a new
 /// screen touches none of them (docs/architecture.md, a new screen).
 extension ArchitectureTests {
-  /// The files every screen shares, by their path under `Sources/`.
+  /// The files every screen shares, by their path under `Sources/`, with the app's state.
   static func sharedFiles() throws -> [(path: String, text: String)] {
     try files(of: "TallyScreens").filter { $0.path == "TallyScreens/Screen.swift" || $0.path.contains("/Rendering/") }
-      + files(of: "TallyApp")
+      + files(of: "TallyApp") + files(of: "TallySettings").filter { $0.path.hasSuffix("/AppState.swift") }
+      + files(of: "TallyModel").filter { $0.path.hasSuffix("/EventRecorder.swift") }
   }
 
   /// The types the screens' folders declare at their top level.

@@ -39,6 +39,10 @@ public final class HistoryViewModel: Screen {
     case days
     case changes
 
+    /// The view kept for the history (``SettingStorage/subscript(kept:)``); one that is no
+    /// view (another program wrote it) is the Year.
+    public init(kept: String?) { self = kept.flatMap(Self.init(rawValue:)) ?? .year }
+
     public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
   }
 
@@ -191,7 +195,7 @@ struct KeepHistoryPage: ScreenTask {
   let page: HistoryViewModel.Page
 
   func perform(with services: ScreenServices) -> (any Sendable)? {
-    if services.state.historyPage != page { services.state.historyPage = page }
+    if services.state[kept: .history] != page.rawValue { services.state[kept: .history] = page.rawValue }
     return nil
   }
 }
