@@ -22,8 +22,8 @@ public enum ScreenName: String, Sendable, Equatable, CaseIterable {
       HistoryViewModel(
         counter: context.counters.current, now: context.now, calendar: context.calendar,
         page: .init(kept: parts.state[kept: .history]),
-        keyMap: parts.settings.historyKeyMap)
-    case .board: BoardViewModel(keyMap: parts.settings.boardKeyMap, undo: parts.undo)
+        keyMap: parts.settings.keys(for: HistoryViewModel.Action.self))
+    case .board: BoardViewModel(keyMap: parts.settings.keys(for: BoardViewModel.Action.self), undo: parts.undo)
     }
   }
 }

@@ -6,7 +6,9 @@ import Testing
 extension ArchitectureTests {
   /// The files every screen shares, by their path under `Sources/`, with the app's state.
   static func sharedFiles() throws -> [(path: String, text: String)] {
-    try files(of: "TallyScreens").filter { $0.path == "TallyScreens/Screen.swift" || $0.path.contains("/Rendering/") }
+    try files(of: "TallyScreens").filter {
+      ["TallyScreens/Screen.swift", "TallyScreens/ScreenSettings.swift"].contains($0.path) || $0.path.contains("/Rendering/")
+    }
       + files(of: "TallyApp") + files(of: "TallySettings").filter { $0.path.hasSuffix("/AppState.swift") }
       + files(of: "TallyModel").filter { $0.path.hasSuffix("/EventRecorder.swift") }
   }

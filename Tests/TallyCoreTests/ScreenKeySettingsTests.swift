@@ -162,8 +162,8 @@ struct ScreenKeySettingsTests {
     let settings = Settings(store: defaults, environment: [:]).counterScreen()
     #expect(settings.problem == nil)
     #expect(settings.settings.keyMap.action(for: .character("z")) == .undo)
-    #expect(settings.settings.boardKeyMap.action(for: .character("z")) == .undo)
-    #expect(settings.settings.historyKeyMap.action(for: .character("z")) == .help)
+    #expect(settings.settings.keys(for: BoardViewModel.Action.self).action(for: .character("z")) == .undo)
+    #expect(settings.settings.keys(for: HistoryViewModel.Action.self).action(for: .character("z")) == .help)
   }
 
   @Test func aBoardBindingThatCannotBeUsedLeavesTheOtherScreensKeysAsSet() {
@@ -172,7 +172,7 @@ struct ScreenKeySettingsTests {
     defaults.set("q", forKey: "keys-board-undo")
     let (settings, problem) = Settings(store: defaults, environment: [:]).counterScreen()
     #expect(problem?.description.hasPrefix("q is bound to two actions, keys.board.undo (q)") == true)
-    #expect(settings.boardKeyMap.action(for: .character("u")) == .undo, "the board's default keys")
+    #expect(settings.keys(for: BoardViewModel.Action.self).action(for: .character("u")) == .undo, "the board's default keys")
     #expect(settings.keyMap.action(for: .character("z")) == .undo, "the counter screen's keys as set")
   }
 

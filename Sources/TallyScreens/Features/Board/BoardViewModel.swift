@@ -101,7 +101,7 @@ public final class BoardViewModel: Screen {
       return open(row, of: counters(in: list))
     case .key(let key): return press(key, in: context)
     case .settingsChanged(let settings):
-      keyMap = settings.boardKeyMap
+      keyMap = settings.keys(for: Action.self)
       rowKeys = Self.rowKeys(for: keyMap)
     case .edited(let outcomes, let purpose):
       if let error = outcomes.lazy.compactMap({ if case .failure(let error) = $0 { error } else { nil } }).first {

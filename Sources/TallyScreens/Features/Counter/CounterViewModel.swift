@@ -324,3 +324,26 @@ public enum CounterMode: Sendable, Equatable {
   case prompt(Prompt)
   case confirmation(Confirmation)
 }
+
+extension ScreenSettings {
+  /// The counter screen's keys and flags; its help says "(asks first)" only when it does.
+  public init(
+    keyMap: KeyMap<CounterViewModel.Action> = CounterViewModel.defaultKeyMap, confirmsReset: Bool = true,
+    confirmsDelete: Bool = true, showsBigDigits: Bool = true
+  ) {
+    self.init()
+    (self.confirmsReset, self.confirmsDelete, self.showsBigDigits) = (confirmsReset, confirmsDelete, showsBigDigits)
+    self.keyMap = keyMap
+  }
+
+  /// The counter screen's keys, as reset and delete ask first or not.
+  public var keyMap: KeyMap<CounterViewModel.Action> {
+    get { keys(for: CounterViewModel.Action.self) }
+    set {
+      var keyMap = newValue
+      if !confirmsReset { keyMap = keyMap.describing(.reset, as: "reset to 0") }
+      if !confirmsDelete { keyMap = keyMap.describing(.delete, as: "delete this counter") }
+      setKeys(keyMap)
+    }
+  }
+}

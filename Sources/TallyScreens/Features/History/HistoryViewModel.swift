@@ -89,7 +89,7 @@ public final class HistoryViewModel: Screen {
 
   /// A key; on close, the view on show is kept for the next history to open on.
   public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
-    if case .settingsChanged(let settings) = message { keyMap = settings.historyKeyMap }
+    if case .settingsChanged(let settings) = message { keyMap = settings.keys(for: Action.self) }
     guard case .key(let key) = message else { return [] }
     if let action = keyMap.action(for: key) { return perform(action, in: context) }
     switch key {
