@@ -199,6 +199,13 @@ enum HistorySchema {
 }
 
 /// What a frame with a goal and the last-change line ask, prepared ahead of the first frame.
+extension HistorySchema {
+  /// One change, this machine's or from a file of the sync folder (``SQLiteHistory/insert(_:file:pendingID:)``).
+  static let insertChange =
+    "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id, action) "
+    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+}
+
 enum FrameQuery {
   static let latestRow = "SELECT max(seq) FROM change"
   static let totalsCalendar = "SELECT value FROM setting WHERE key = 'calendar'"

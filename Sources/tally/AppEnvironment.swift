@@ -37,7 +37,13 @@ struct AppEnvironment {
       let settings = Settings(store: store, environment: environment)
       // For the app, made on a thread of its own as the file store's is opened: making its
       // tables is 4 M instructions, which held up the first key after the first frame.
-      let ahead = use == .interactive ? DeferredHistory.Opening { SQLiteHistory.inMemory() } : nil
+      let ahead =
+        use == .interactive
+        ? DeferredHistory.Opening {
+          let history = SQLiteHistory.inMemory()
+          history.prepareFrameQueries()
+          return history
+        } : nil
       let history = DeferredHistory(open: { SQLiteHistory.inMemory() }, ahead: ahead)
       let built = Environment(store: store, settings: settings, history: history, clock: clock, source: source)
       return AppEnvironment(environment: built, file: nil, history: history)
