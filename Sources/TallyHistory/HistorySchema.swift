@@ -219,5 +219,12 @@ enum FrameQuery {
   static let lastChange =
     "SELECT \(HistorySchema.columns), seq FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed' "
     + "ORDER BY time DESC, seq DESC LIMIT 1"
-  static let all = [latestRow, totalsCalendar, lastFolded, periods, periodsOver, keptRuns, lastChange]
+  /// A counter's changes in a time range, oldest first; its newest ones (the app's last change
+  /// line asks for one at every frame): made once, not at each question.
+  static let changesInRange =
+    "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY time, seq"
+  static let newestInRange =
+    "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? "
+    + "ORDER BY time DESC, seq DESC LIMIT ?"
+  static let all = [latestRow, totalsCalendar, lastFolded, periods, periodsOver, keptRuns, lastChange, newestInRange]
 }

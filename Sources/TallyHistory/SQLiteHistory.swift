@@ -277,9 +277,8 @@ public final class SQLiteHistory: HistoryLog {
       .text(id), .integer(since.map(HistoryEntry.milliseconds(of:)) ?? .min),
       .integer(until.map(HistoryEntry.milliseconds(of:)) ?? .max),
     ]
-    let query = "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY"
-    guard let limit else { return entries(query + " time, seq", range) }
-    var reading = entries(query + " time DESC, seq DESC LIMIT ?", range + [.integer(Int64(max(0, limit)))])
+    guard let limit else { return entries(FrameQuery.changesInRange, range) }
+    var reading = entries(FrameQuery.newestInRange, range + [.integer(Int64(max(0, limit)))])
     reading.entries.reverse()
     return reading
   }
