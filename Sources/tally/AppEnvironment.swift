@@ -35,16 +35,14 @@ struct AppEnvironment {
       let store = InMemoryUserDefaults()
       Environment.prepare(store, argumentDomain: argumentDomain)
       let settings = Settings(store: store, environment: environment)
-      // For the app, made on a thread of its own as the file store's is opened: making its
-      // tables is 4 M instructions, which held up the first key after the first frame.
-      let ahead =
-        use == .interactive
-        ? DeferredHistory.Opening {
-          let history = SQLiteHistory.inMemory()
-          history.prepareFrameQueries()
-          return history
-        } : nil
-      let history = DeferredHistory(open: { SQLiteHistory.inMemory() }, ahead: ahead)
+      // Made when the app's last change line first asks, after the first frame, with the
+      // statements of a key press prepared then rather than at the first key. (Made on a
+      // thread of its own at start, it slowed the first frame on a busy machine.)
+      let history = DeferredHistory { () throws(HistoryError) in
+        let history = SQLiteHistory.inMemory()
+        if use == .interactive { history.prepareFrameQueries() }
+        return history
+      }
       let built = Environment(store: store, settings: settings, history: history, clock: clock, source: source)
       return AppEnvironment(environment: built, file: nil, history: history)
     }
