@@ -52,9 +52,16 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   /// Prepares the statements the first frame asks and those of a key press, so that they
-  /// only bind and step: the insert, with its triggers, is 0.2 M instructions to prepare.
+  /// only bind and step.
   public func prepareFrameQueries() {
-    for sql in FrameQuery.all + [HistorySchema.insertChange, "BEGIN IMMEDIATE", "COMMIT"] {
+    for sql in FrameQuery.all { _ = try? connection.statement(sql) }
+    prepareKeyPressStatements()
+  }
+
+  /// Prepares what a key press runs, its history written and its last change read back:
+  /// the insert, with its triggers, is 0.2 M instructions to prepare.
+  public func prepareKeyPressStatements() {
+    for sql in [HistorySchema.insertChange, "BEGIN IMMEDIATE", "COMMIT", FrameQuery.newestInRange] {
       _ = try? connection.statement(sql)
     }
   }

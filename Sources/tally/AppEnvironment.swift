@@ -40,7 +40,7 @@ struct AppEnvironment {
       // thread of its own at start, it slowed the first frame on a busy machine.)
       let history = DeferredHistory { () throws(HistoryError) in
         let history = SQLiteHistory.inMemory()
-        if use == .interactive { history.prepareFrameQueries() }
+        if use == .interactive { history.prepareKeyPressStatements() }
         return history
       }
       let built = Environment(store: store, settings: settings, history: history, clock: clock, source: source)
