@@ -33,6 +33,9 @@ let package = Package(
     // Every call to the operating system: files, directories, the clock, the process. The
     // lowest layer: it imports no other target of Tally (docs/architecture.md).
     .target(name: "TallyPlatform", dependencies: ["CThreads"]),
+    // The texts in the user's language: gettext catalogs read at run time, the language
+    // chosen from the environment (docs/translations.md). It imports no other target of Tally.
+    .target(name: "TallyLocalization"),
     // `UserDefaultsProtocol`, the typed API over it, and its stores: in memory, and the
     // durable property-list file (docs/persistence.md). Reusable on its own.
     .target(name: "TallyDefaults", dependencies: ["TallyPlatform"]),
@@ -65,6 +68,7 @@ let package = Package(
     .executableTarget(
       name: "tally",
       dependencies: [
+        "TallyLocalization",
         "TallyPlatform",
         "TallyDefaults",
         "TallyModel",
@@ -77,6 +81,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Writes Resources/po/tally.pot from the texts marked in the code, and checks catalogs
+    // against it (docs/translations.md).
+    .executableTarget(name: "tally-pot", dependencies: ["TallyLocalization"], path: "Tools/tally-pot"),
     // Fakes, contract suites and the UI-test driver shared by the test targets.
     .target(
       name: "TallyTestSupport",

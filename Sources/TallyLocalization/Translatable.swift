@@ -1,0 +1,59 @@
+/// A text the user reads, written in English where it is used and translated at run time:
+/// `tr("Undone: \(name) \(old) → \(new)")`.
+///
+/// Its `msgid` in the catalogs is the literal text with each interpolation replaced by a
+/// positional placeholder (`Undone: %1$s %2$s → %3$s`), so that a translation may reorder
+/// them. A text with a placeholder or a `%` is a C format: its `%` is written `%%`.
+public struct Translatable: ExpressibleByStringInterpolation, Sendable, Equatable {
+  /// The key in the catalogs.
+  public private(set) var msgid = ""
+  /// The interpolated values, in order: `%1$s` is the first.
+  public private(set) var arguments: [String] = []
+
+  public init(stringLiteral value: String) {
+    msgid = value.replacing("%", with: "%%")
+  }
+
+  public init(stringInterpolation: StringInterpolation) {
+    msgid = stringInterpolation.msgid
+    arguments = stringInterpolation.arguments
+  }
+
+  /// Whether `msgid` is a C format (a placeholder or a `%` in it).
+  public var isFormat: Bool { msgid.contains("%") }
+
+  /// The English text.
+  public var english: String { isFormat ? Placeholders.format(msgid, arguments) ?? msgid : msgid }
+
+  /// Builds the `msgid` of an interpolated literal.
+  public struct StringInterpolation: StringInterpolationProtocol {
+    var msgid = ""
+    var arguments: [String] = []
+
+    public init(literalCapacity: Int, interpolationCount: Int) {
+      msgid.reserveCapacity(literalCapacity + 4 * interpolationCount)
+    }
+
+    public mutating func appendLiteral(_ literal: String) {
+      msgid += literal.replacing("%", with: "%%")
+    }
+
+    public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+      arguments.append(value.description)
+      msgid += "%\(arguments.count)$s"
+    }
+  }
+}
+
+/// The text in the user's language (``Localization/current``), English where the catalog
+/// has no translation of it.
+public func tr(_ text: Translatable) -> String {
+  Localization.current.translate(text)
+}
+
+/// The text in the user's language that goes with the number `count`:
+/// `tr(count: n, one: "\(n) change", other: "\(n) changes")`. The catalog's `Plural-Forms`
+/// chooses among its translations; English takes `one` for 1 and `other` for any other count.
+public func tr(count: Int, one: Translatable, other: Translatable) -> String {
+  Localization.current.translate(count: count, one: one, other: other)
+}
