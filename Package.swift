@@ -38,13 +38,13 @@ let package = Package(
     .target(name: "TallyLocalization"),
     // `UserDefaultsProtocol`, the typed API over it, and its stores: in memory, and the
     // durable property-list file (docs/persistence.md). Reusable on its own.
-    .target(name: "TallyDefaults", dependencies: ["TallyPlatform"]),
+    .target(name: "TallyDefaults", dependencies: ["TallyPlatform", "TallyLocalization"]),
     // The counters and what is known of them: the model that changes them, goals and the
     // calendar, the history as a protocol, backups.
-    .target(name: "TallyModel", dependencies: ["TallyPlatform", "TallyDefaults"]),
+    .target(name: "TallyModel", dependencies: ["TallyPlatform", "TallyDefaults", "TallyLocalization"]),
     // Counting on several machines through a shared folder: the CRDT, the machines' files,
     // joining and leaving (docs/sync.md).
-    .target(name: "TallySync", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
+    .target(name: "TallySync", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"]),
     // The screens: each one's view model and view, over the canvas, keys and key maps
     // (Rendering/). No terminal, no store: what they show and change is given to them.
     .target(name: "TallyScreens", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
@@ -52,7 +52,8 @@ let package = Package(
     // settings `tally config` edits (synced to the other machines when sync is on), and
     // `SharedStore`, the store as the app needs it.
     .target(
-      name: "TallySettings", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens"]),
+      name: "TallySettings",
+      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallyLocalization"]),
     // The app: which screen is on show (`AppViewModel`, messages in, effects out), the one
     // composition of it, the launch arguments, and the run loop. No terminal, no full
     // Foundation.
@@ -60,7 +61,9 @@ let package = Package(
       name: "TallyApp",
       dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings"]),
     // The history of changes in SQLite, behind TallyModel's `HistoryLog`.
-    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "CSQLite"]),
+    .target(
+      name: "TallyHistory",
+      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyLocalization", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
     .target(name: "TallyTerminal", dependencies: ["TallyScreens", "TallySettings", "TallyApp", "CNcurses"]),
     // `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
@@ -113,6 +116,7 @@ let package = Package(
       name: "TallyFoundationTests",
       dependencies: ["TallyDefaults", "TallyScreens", "TallySettings", "TallyApp", "TallyFoundation", "TallyTestSupport"]
     ),
+    .testTarget(name: "TallyLocalizationTests", dependencies: ["TallyLocalization", "tally-pot"]),
     .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyScreens", "TallySettings", "TallyApp"]),
     .testTarget(
       name: "TallyUITests",

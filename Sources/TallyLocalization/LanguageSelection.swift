@@ -1,7 +1,8 @@
 /// The languages the environment asks for, as gettext reads it.
 public enum LanguageSelection {
-  /// The catalog names to try, in order (`de_DE` then `de` for `de_DE.UTF-8`); empty for
-  /// English. `LANGUAGE` (a list such as `fr:de`) comes first when it is set and not empty,
+  /// The catalog names to try, in order (`de_DE` then `de` for `de_DE.UTF-8`).
+  ///
+  /// Empty for English. `LANGUAGE` (a list such as `fr:de`) comes first when it is set and not empty,
   /// then the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is; `C`, `POSIX` and English
   /// end the list: what comes after them is not asked for.
   public static func languages(in environment: [String: String]) -> [String] {

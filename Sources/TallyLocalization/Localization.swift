@@ -7,8 +7,9 @@
 /// The catalogs the texts are translated with, the first that translates a text winning;
 /// none for English.
 public struct Localization: Sendable {
-  /// The process's, from its environment, read at the first translated text. English reads
-  /// no file.
+  /// The process's, from its environment, read at the first translated text.
+  ///
+  /// English reads no file.
   public static let current = Localization(
     environment: ProcessContext.environment(), directories: ProcessContext.catalogDirectories(),
     warn: ProcessContext.printWarning)
@@ -20,8 +21,9 @@ public struct Localization: Sendable {
     self.catalogs = catalogs
   }
 
-  /// The catalogs of the languages `environment` asks for (``LanguageSelection``), each read
-  /// from `NAME.po` in the first of `directories` that has it. A catalog that cannot be read
+  /// The catalogs of the languages `environment` asks for (``LanguageSelection``).
+  ///
+  /// Each is read from `NAME.po` in the first of `directories` that has it. A catalog that cannot be read
   /// (damaged, truncated, too large) is left out, and one that has unsafe translations loses
   /// them: each with one call of `warn`.
   public init(environment: [String: String], directories: [String], warn: (String) -> Void) {

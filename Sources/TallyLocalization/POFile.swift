@@ -6,7 +6,7 @@ public struct POFile: Sendable {
     public var context: String?
     public var msgid = ""
     public var msgidPlural: String?
-    /// `msgstr`, or `msgstr[0]`, `msgstr[1]`... of a plural entry.
+    /// `msgstr`, or the `msgstr[N]` of a plural entry.
     public var msgstr: [String] = []
     /// The `#,` flags: `fuzzy`, `c-format`.
     public var flags: Set<String> = []

@@ -1,4 +1,4 @@
-/// The C-format placeholders Tally's texts use: `%1$s`, `%2$s`... and `%%` for a `%`.
+/// The C-format placeholders Tally's texts use: `%1$s`, `%2$s` and `%%` for a `%`.
 enum Placeholders {
   /// `format` with each `%N$s` replaced by `arguments[N - 1]` and `%%` by `%`; `nil` for
   /// any other `%` sequence or a number past the arguments.

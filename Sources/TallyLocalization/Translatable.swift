@@ -51,8 +51,9 @@ public func tr(_ text: Translatable) -> String {
   Localization.current.translate(text)
 }
 
-/// The text in the user's language that goes with the number `count`:
-/// `tr(count: n, one: "\(n) change", other: "\(n) changes")`. The catalog's `Plural-Forms`
+/// The text in the user's language that goes with the number `count`.
+///
+/// `tr(count: n, one: "\(n) change", other: "\(n) changes")`: the catalog's `Plural-Forms`
 /// chooses among its translations; English takes `one` for 1 and `other` for any other count.
 public func tr(count: Int, one: Translatable, other: Translatable) -> String {
   Localization.current.translate(count: count, one: one, other: other)
