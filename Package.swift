@@ -116,13 +116,13 @@ let package = Package(
       name: "TallyFoundationTests",
       dependencies: ["TallyDefaults", "TallyScreens", "TallySettings", "TallyApp", "TallyFoundation", "TallyTestSupport"]
     ),
-    .testTarget(name: "TallyLocalizationTests", dependencies: ["TallyLocalization", "tally-pot"]),
+    .testTarget(name: "TallyLocalizationTests", dependencies: ["TallyLocalization", "tally-pot", "TallyTestSupport"]),
     .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyScreens", "TallySettings", "TallyApp"]),
     .testTarget(
       name: "TallyUITests",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp",
-        "TallyHistory", "TallyTestSupport", "TallyReference", "tally",
+        "TallyHistory", "TallyTestSupport", "TallyReference", "tally", "TallyLocalization",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]
