@@ -22,7 +22,7 @@ public struct Catalog: Sendable {
     var translations: [String: [String]] = [:]
     var unsafe = 0
     for entry in file.entries where !entry.isFuzzy && entry.context == nil && entry.msgstr.contains(where: { !$0.isEmpty }) {
-      if Self.isSafe(entry) { translations[entry.msgid] = entry.msgstr } else { unsafe += 1 }
+      if Self.isSafe(entry, found: entry.found) { translations[entry.msgid] = entry.msgstr } else { unsafe += 1 }
     }
     pluralRule = rule
     self.translations = translations
@@ -34,9 +34,17 @@ public struct Catalog: Sendable {
   /// only the placeholders of its English text: each of them for a singular text, some of
   /// them for a plural form (a language may leave the number out of a form).
   public static func isSafe(_ entry: POFile.Entry) -> Bool {
-    guard entry.msgstr.allSatisfy(isPrintable) else { return false }
     let english = entry.msgidPlural ?? entry.msgid
-    guard english.contains("%") || entry.msgid.contains("%") else { return true }
+    let percent = english.utf8.contains(UInt8(ascii: "%")) || entry.msgid.utf8.contains(UInt8(ascii: "%"))
+    return isSafe(entry, found: POFile.Found(percent: percent, control: !entry.msgstr.allSatisfy(isPrintable)))
+  }
+
+  /// `isSafe(_:)` with what the reader found as it read the entry, which spares a second
+  /// look at every byte when a catalog is loaded.
+  static func isSafe(_ entry: POFile.Entry, found: POFile.Found) -> Bool {
+    guard !found.control else { return false }
+    guard found.percent else { return true }
+    let english = entry.msgidPlural ?? entry.msgid
     guard let expected = Placeholders.numbers(in: english).map(Set.init) else { return false }
     for form in entry.msgstr where !form.isEmpty {
       guard let found = Placeholders.numbers(in: form).map(Set.init) else { return false }
@@ -47,9 +55,13 @@ public struct Catalog: Sendable {
 
   /// No C0 or C1 control character (a newline or tab aside), no DEL: nothing a terminal acts on.
   static func isPrintable(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { scalar in
-      scalar == "\n" || scalar == "\t" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      // A C1 control is U+0080 to U+009F: 0xC2 then 0x80 to 0x9F in UTF-8.
+      if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return false }
+      previous = byte
     }
+    return true
   }
 
   /// The translation of `msgid`, or `nil`.
