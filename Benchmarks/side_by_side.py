@@ -604,7 +604,7 @@ def increments(program, home, runs, samples):
 
 def language_first_frames(binary, home, catalogs, samples):
     """The first frame on the in-memory store in English and in German, one after the other:
-    German reads de.po from `catalogs` (docs/translations.md), English reads no catalog."""
+    German reads de.mo from `catalogs` (docs/translations.md), English reads no catalog."""
     for key, language in [("first_frame_english", {}),
                           ("first_frame_german", {"LANG": "de_DE.UTF-8", "TALLY_CATALOGS": catalogs})]:
         session = Session([binary, "-useInMemoryUserDefaults", "-skipOnboarding"], {**environment(home), **language})
@@ -668,7 +668,7 @@ def main():
     parser.add_argument("--inc-runs", type=int, default=5, help="`inc` runs per round")
     parser.add_argument("--json", help="write every sample here")
     parser.add_argument("--catalogs", default=os.path.abspath("Resources/po"),
-                        help="the folder with de.po, for the German first frame")
+                        help="the folder with de.mo (or de.po), for the German first frame")
     parser.add_argument("--watch-idle", type=float, default=60, help="seconds of an idle `tally watch`")
     options = parser.parse_args()
 
@@ -835,7 +835,7 @@ def main():
                 f"{ms(median(t[f'history_view_{view} {empty}']))})") for view in views),
         check("import of 146,000 changes under 3 s", import_time < 3.0, ms(import_time)),
         check("first frame in German at most 0.2 ms more than in English (in-memory store)"
-              + ("" if os.path.exists(os.path.join(options.catalogs, "de.po")) else "; no de.po: German is English"),
+              + ("" if os.path.exists(os.path.join(options.catalogs, "de.mo")) else "; no de.mo: German is English"),
               median(t["first_frame_german"]) - median(t["first_frame_english"]) <= 0.0002,
               f"{ms(median(t['first_frame_german']))} vs {ms(median(t['first_frame_english']))}"),
         *(check(f"`get --format '{template}'` within 1.1x plain `get` (1 year of history)",

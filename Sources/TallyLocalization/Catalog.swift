@@ -1,9 +1,14 @@
+import Synchronization
+
 /// The translations of one language that are safe to show: a `.po` file's entries less the
-/// fuzzy and empty ones, and less those a terminal or the formatting must not get.
+/// fuzzy and empty ones, and less those a terminal or the formatting must not get; or a
+/// compiled `.mo` file, whose translations are checked as they are looked up.
 public struct Catalog: Sendable {
   public let pluralRule: PluralRule
-  /// Each msgid's translation, or its forms for a plural one.
+  /// Each msgid's translation, or its forms for a plural one (a `.po` file's).
   let translations: [String: [String]]
+  /// A `.mo` file, and what says once that one of its translations was unsafe.
+  let compiled: (file: MOFile, notice: UnsafeNotice)?
   /// How many translations were left out as unsafe: a control or escape character, or
   /// placeholders other than the English text's.
   public let unsafeCount: Int
@@ -26,8 +31,38 @@ public struct Catalog: Sendable {
     }
     pluralRule = rule
     self.translations = translations
+    compiled = nil
     unsafeCount = unsafe
     isMarkedComplete = file.header["X-Tally-Complete"]?.lowercased() == "yes"
+  }
+
+  /// The catalog of a compiled file; `nil` when its `Plural-Forms` cannot be read.
+  ///
+  /// The first unsafe translation looked up calls `warn`, once.
+  init?(compiled file: MOFile, warn: @escaping @Sendable () -> Void) {
+    guard let rule = file.pluralForms.map(PluralRule.init(header:)) ?? .english else { return nil }
+    pluralRule = rule
+    translations = [:]
+    compiled = (file, UnsafeNotice(warn: warn))
+    unsafeCount = 0
+    isMarkedComplete = false
+  }
+
+  /// Calls its `warn` the first time it is told.
+  final class UnsafeNotice: Sendable {
+    let warn: @Sendable () -> Void
+    let told = Mutex(false)
+
+    init(warn: @escaping @Sendable () -> Void) { self.warn = warn }
+
+    func tell() {
+      if told.withLock({ told in
+        defer { told = true }
+        return !told
+      }) {
+        warn()
+      }
+    }
   }
 
   /// Whether every form of `entry` is free of control characters (a newline or tab aside) and uses
@@ -64,17 +99,37 @@ public struct Catalog: Sendable {
     return true
   }
 
-  /// The translation of `msgid`, or `nil`.
-  func translation(of msgid: String) -> String? {
-    translations[msgid]?.first.flatMap { $0.isEmpty ? nil : $0 }
+  /// The translation of `text`, or `nil`.
+  func translation(of text: Translatable) -> String? {
+    form(0, of: text.msgid, plural: nil)
   }
 
-  /// The form of `msgid`'s plural translation that `count` takes, or `nil`.
-  func translation(of msgid: String, count: Int) -> String? {
-    guard let forms = translations[msgid] else { return nil }
-    let form = pluralRule.form(for: count)
+  /// The form of the plural translation of `one` and `other` that `count` takes, or `nil`.
+  func translation(count: Int, one: Translatable, other: Translatable) -> String? {
+    form(pluralRule.form(for: count), of: one.msgid, plural: other.msgid)
+  }
+
+  private func form(_ form: Int, of msgid: String, plural: String?) -> String? {
+    guard let compiled else {
+      guard let forms = translations[msgid], form < min(forms.count, pluralRule.count), !forms[form].isEmpty else { return nil }
+      return forms[form]
+    }
+    let forms: [ArraySlice<UInt8>]
+    switch compiled.file.forms(of: msgid) {
+    case .missing: return nil
+    case .damaged:
+      compiled.notice.tell()
+      return nil
+    case .found(let found): forms = found
+    }
     guard form < min(forms.count, pluralRule.count), !forms[form].isEmpty else { return nil }
-    return forms[form]
+    guard let text = String(validating: forms[form], as: UTF8.self),
+      Self.isSafe(POFile.Entry(msgid: msgid, msgidPlural: plural, msgstr: [text]))
+    else {
+      compiled.notice.tell()
+      return nil
+    }
+    return text
   }
 
   /// Whether it translates `msgid` (the tool's check of completeness).

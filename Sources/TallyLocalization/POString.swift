@@ -1,8 +1,9 @@
 /// The quoted strings of a `.po` file.
 public enum POString {
-  /// Appends the text of `line`, a C string in double quotes (`\"`, `\\`, `\n`, `\t`), to
-  /// `bytes`; a damage for anything else, a control character or text after the closing
-  /// quote included.
+  /// Appends the text of `line`, a C string in double quotes, to `bytes`.
+  ///
+  /// Its escapes are `\"`, `\\`, `\n` and `\t`; a damage for anything else, a control
+  /// character or text after the closing quote included.
   /// Returns what it found in it: a `%`, a C1 control character (U+0080 to U+009F).
   @discardableResult
   static func unquote(_ line: ArraySlice<UInt8>, into bytes: inout [UInt8]?) throws(POFile.Damage) -> POFile.Found {
