@@ -33,31 +33,39 @@ let package = Package(
     // Every call to the operating system: files, directories, the clock, the process. The
     // lowest layer: it imports no other target of Tally (docs/architecture.md).
     .target(name: "TallyPlatform", dependencies: ["CThreads"]),
+    // The texts in the user's language: gettext catalogs read at run time, the language
+    // chosen from the environment (docs/translations.md). It imports no other target of Tally.
+    .target(name: "TallyLocalization"),
     // `UserDefaultsProtocol`, the typed API over it, and its stores: in memory, and the
     // durable property-list file (docs/persistence.md). Reusable on its own.
-    .target(name: "TallyDefaults", dependencies: ["TallyPlatform"]),
+    .target(name: "TallyDefaults", dependencies: ["TallyPlatform", "TallyLocalization"]),
     // The counters and what is known of them: the model that changes them, goals and the
     // calendar, the history as a protocol, backups.
-    .target(name: "TallyModel", dependencies: ["TallyPlatform", "TallyDefaults"]),
+    .target(name: "TallyModel", dependencies: ["TallyPlatform", "TallyDefaults", "TallyLocalization"]),
     // Counting on several machines through a shared folder: the CRDT, the machines' files,
     // joining and leaving (docs/sync.md).
-    .target(name: "TallySync", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
+    .target(name: "TallySync", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"]),
     // The screens: each one's view model and view, over the canvas, keys and key maps
     // (Rendering/). No terminal, no store: what they show and change is given to them.
-    .target(name: "TallyScreens", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
+    .target(name: "TallyScreens", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"]),
     // The settings table (`AppDefaults`), `Settings` (every setting read one way), the
     // settings `tally config` edits (synced to the other machines when sync is on), and
     // `SharedStore`, the store as the app needs it.
     .target(
-      name: "TallySettings", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens"]),
+      name: "TallySettings",
+      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallyLocalization"]),
     // The app: which screen is on show (`AppViewModel`, messages in, effects out), the one
     // composition of it, the launch arguments, and the run loop. No terminal, no full
     // Foundation.
     .target(
       name: "TallyApp",
-      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings"]),
+      dependencies: [
+        "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyLocalization",
+      ]),
     // The history of changes in SQLite, behind TallyModel's `HistoryLog`.
-    .target(name: "TallyHistory", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "CSQLite"]),
+    .target(
+      name: "TallyHistory",
+      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyLocalization", "CSQLite"]),
     // The ncurses session: the only code that knows about the terminal.
     .target(name: "TallyTerminal", dependencies: ["TallyScreens", "TallySettings", "TallyApp", "CNcurses"]),
     // `extension UserDefaults: UserDefaultsProtocol {}`, kept to prove the protocol.
@@ -65,6 +73,7 @@ let package = Package(
     .executableTarget(
       name: "tally",
       dependencies: [
+        "TallyLocalization",
         "TallyPlatform",
         "TallyDefaults",
         "TallyModel",
@@ -77,6 +86,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Writes Resources/po/tally.pot from the texts marked in the code, and checks catalogs
+    // against it (docs/translations.md).
+    .executableTarget(name: "tally-pot", dependencies: ["TallyLocalization"], path: "Tools/tally-pot"),
     // Fakes, contract suites and the UI-test driver shared by the test targets (tests only:
     // no product target depends on it).
     .target(
@@ -108,12 +120,13 @@ let package = Package(
       name: "TallyFoundationTests",
       dependencies: ["TallyDefaults", "TallyScreens", "TallySettings", "TallyApp", "TallyFoundation", "TallyTestSupport"]
     ),
+    .testTarget(name: "TallyLocalizationTests", dependencies: ["TallyLocalization", "tally-pot", "TallyTestSupport"]),
     .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyScreens", "TallySettings", "TallyApp"]),
     .testTarget(
       name: "TallyUITests",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp",
-        "TallyHistory", "TallyTestSupport", "TallyReference", "tally",
+        "TallyHistory", "TallyTestSupport", "TallyReference", "tally", "TallyLocalization",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]

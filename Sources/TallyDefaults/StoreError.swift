@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyPlatform
 
 /// A problem with the file that holds Tally's counts, worded for the person at the keyboard.
@@ -14,17 +15,17 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .noDataDirectory:
-      "cannot find a data directory: set HOME or XDG_DATA_HOME"
+      tr("cannot find a data directory: set HOME or XDG_DATA_HOME")
     case .cannotCreateDirectory(let path, let code):
-      "cannot create the data directory \(path): \(SystemError.message(code))"
+      tr("cannot create the data directory \(path): \(SystemError.message(code))")
     case .cannotRead(let path, let code):
-      "cannot read \(path): \(SystemError.message(code))"
+      tr("cannot read \(path): \(SystemError.message(code))")
     case .cannotWrite(let path, let code):
-      "cannot save to \(path): \(SystemError.message(code))"
+      tr("cannot save to \(path): \(SystemError.message(code))")
     case .locked(let path, let seconds):
-      "\(path) is locked by another tally for over \(seconds.plainText) s; try again"
+      tr("\(path) is locked by another tally for over \(seconds.plainText) s; try again")
     case .corrupt(let path, let movedTo, let reason):
-      "\(path) could not be read (\(reason)); it was moved to \(movedTo) and tally started from defaults"
+      tr("\(path) could not be read (\(reason)); it was moved to \(movedTo) and tally started from defaults")
     }
   }
 }

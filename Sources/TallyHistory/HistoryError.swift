@@ -1,4 +1,5 @@
 import CSQLite
+import TallyLocalization
 
 /// Why the history database could not be opened or written.
 public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -38,16 +39,19 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .locked(let path): "the history \(path) is locked by another process; try again"
-    case .full(let path): "the disk is full: the history \(path) could not be written"
-    case .readOnly(let path, let reason): "the history \(path) cannot be written (\(reason))"
+    case .locked(let path): tr("the history \(path) is locked by another process; try again")
+    case .full(let path): tr("the disk is full: the history \(path) could not be written")
+    case .readOnly(let path, let reason): tr("the history \(path) cannot be written (\(reason))")
     case .futureFormat(let path, let version):
-      "the history \(path) was written by a later Tally (schema \(version), this one knows \(HistorySchema.version)); "
-        + "update Tally"
+      tr(
+        "the history \(path) was written by a later Tally (schema \(version), this one knows \(HistorySchema.version)); update Tally"
+      )
     case .foreign(let path):
-      "\(path) is a database of another program, not Tally's history; it is left as it is (move it away to start a new history)"
-    case .damaged(let path, let reason): "the history \(path) is damaged (\(reason))"
-    case .failed(let path, let reason): "the history \(path) could not be used (\(reason))"
+      tr(
+        "\(path) is a database of another program, not Tally's history; it is left as it is (move it away to start a new history)"
+      )
+    case .damaged(let path, let reason): tr("the history \(path) is damaged (\(reason))")
+    case .failed(let path, let reason): tr("the history \(path) could not be used (\(reason))")
     }
   }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 
 /// The contract every screen follows: messages in, effects out, drawn into a canvas.
@@ -30,6 +31,13 @@ public protocol Screen: AnyObject {
 public struct KeyHelp: Sendable, Equatable {
   public var keys: String
   public var action: String
+
+  /// A line in the user's language: its words are English texts marked where they are written
+  /// (a key map's descriptions, `trMarked`); key names, which are not translated, stay.
+  public init(keys: String, action: String) {
+    self.keys = tr(verbatim: keys)
+    self.action = tr(verbatim: action)
+  }
 }
 
 extension Screen {

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyScreens
 
@@ -37,7 +38,9 @@ public enum AppDefaults {
   public final class Entry: Sendable {
     public let key: DefaultsKey
     public let defaultValue: PropertyListValue
-    private let text: String
+    /// What it is, in English where the JSON of `tally config list --json` has it, and
+    /// translated in its text (`tr(summary)`).
+    private let text: Translatable
     /// A key binding's screen (`nil` for the counter screen) and words for the help: its name
     /// and summary are made when asked, as every command makes the table.
     private let binding: (screen: String?, description: String)?
@@ -50,9 +53,9 @@ public enum AppDefaults {
     public let isMachineOnly: Bool
 
     /// What `tally config list` says of it.
-    public var summary: String {
+    public var summary: Translatable {
       guard let binding else { return text }
-      return (binding.screen.map { $0 + " " } ?? "") + "keys: " + binding.description
+      return Translatable(stringLiteral: (binding.screen.map { $0 + " " } ?? "") + "keys: " + binding.description)
     }
 
     /// Its name for `tally config` and `-NAME VALUE`: `theme`, `keys.increment`, and
@@ -69,7 +72,7 @@ public enum AppDefaults {
     }
 
     init(
-      key: DefaultsKey, defaultValue: PropertyListValue, summary: String, isSetting: Bool = false,
+      key: DefaultsKey, defaultValue: PropertyListValue, summary: Translatable, isSetting: Bool = false,
       allowed: Allowed = .anyOfItsKind, environmentVariable: String? = nil, isMachineOnly: Bool = false
     ) {
       self.key = key
@@ -105,16 +108,17 @@ public enum AppDefaults {
 
   private static var stateEntries: [Entry] {
     [
-      Entry(key: .count, defaultValue: .integer(0), summary: "the first counter's value"),
-      Entry(key: .hasOnboardingBeenShown, defaultValue: .bool(false), summary: "whether onboarding was shown"),
+      Entry(key: .count, defaultValue: .integer(0), summary: trMarked("the first counter's value")),
+      Entry(key: .hasOnboardingBeenShown, defaultValue: .bool(false), summary: trMarked("whether onboarding was shown")),
       Entry(
         key: .counters, defaultValue: [CountersModel.firstCounter].propertyListValue,
-        summary: "the counters: an array of dicts with id, name and step"),
+        summary: trMarked("the counters: an array of dicts with id, name and step")),
       Entry(
-        key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id), summary: "the id of the counter on screen"),
+        key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id),
+        summary: trMarked("the id of the counter on screen")),
       Entry(
         key: .historyView, defaultValue: .string(HistoryViewModel.Page.year.rawValue),
-        summary: "the history screen's view that H opens: year, day, days or changes"),
+        summary: trMarked("the history screen's view that H opens: year, day, days or changes")),
     ]
   }
 
@@ -122,29 +126,30 @@ public enum AppDefaults {
     [
       Entry(
         key: .theme, defaultValue: .string(Theme.standard.rawValue),
-        summary: "colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway",
+        summary: trMarked("colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway"),
         isSetting: true, allowed: .oneOf(Theme.allCases.map { $0.rawValue })),
       Entry(
         key: .alertStyle, defaultValue: .string(AlertStyle.bell.rawValue),
-        summary: "what an alert does in the app: bell, flash (the screen) or none (the notice alone)", isSetting: true,
+        summary: trMarked("what an alert does in the app: bell, flash (the screen) or none (the notice alone)"), isSetting: true,
         allowed: .oneOf(AlertStyle.allCases.map(\.rawValue))),
       Entry(
-        key: .bigDigits, defaultValue: .bool(true), summary: "draw the value in large digits when they fit",
+        key: .bigDigits, defaultValue: .bool(true), summary: trMarked("draw the value in large digits when they fit"),
         isSetting: true),
       Entry(
-        key: .confirmReset, defaultValue: .bool(true), summary: "ask before a reset to 0 (it can be undone either way)",
+        key: .confirmReset, defaultValue: .bool(true), summary: trMarked("ask before a reset to 0 (it can be undone either way)"),
         isSetting: true),
       Entry(
-        key: .confirmDelete, defaultValue: .bool(true), summary: "ask before deleting a counter (it can be undone either way)",
+        key: .confirmDelete, defaultValue: .bool(true),
+        summary: trMarked("ask before deleting a counter (it can be undone either way)"),
         isSetting: true),
       Entry(
         key: .lockTimeout, defaultValue: .real(StoreLock.defaultTimeout),
-        summary: "seconds to wait for another tally to release the store",
+        summary: trMarked("seconds to wait for another tally to release the store"),
         isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT",
         isMachineOnly: true),
       Entry(
         key: .dayStartsAtHour, defaultValue: .integer(0),
-        summary: "the hour (0 to 23) a day starts at for goals and streaks", isSetting: true, allowed: .range(0...23)),
+        summary: trMarked("the hour (0 to 23) a day starts at for goals and streaks"), isSetting: true, allowed: .range(0...23)),
     ]
   }
 
@@ -188,7 +193,7 @@ extension AppDefaults.Entry {
       do {
         value = try PropertyListCodec.decodeFragment(text)
       } catch {
-        throw ArgumentValueError(description: "not a property-list value: \(error.reason)")
+        throw ArgumentValueError(description: tr("not a property-list value: \(error.reason)"))
       }
     } else {
       switch kind {
@@ -202,9 +207,9 @@ extension AppDefaults.Entry {
       default: value = nil
       }
     }
-    guard let value else { throw ArgumentValueError(description: "not \(kind.withArticle)") }
+    guard let value else { throw ArgumentValueError(description: tr("not \(kind.withArticle)")) }
     guard value.kind == kind else {
-      throw ArgumentValueError(description: "expects \(kind.withArticle), not \(value.kind.withArticle)")
+      throw ArgumentValueError(description: tr("expects \(kind.withArticle), not \(value.kind.withArticle)"))
     }
     return value
   }

@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// A setting's value that Tally refuses, or a setting it does not know.
 public struct SettingError: Error, Equatable, CustomStringConvertible {
   /// Names the setting and, for a bad value, the values it allows.
@@ -11,6 +13,6 @@ public struct SettingError: Error, Equatable, CustomStringConvertible {
   }
 
   public static func unknown(_ name: String) -> SettingError {
-    SettingError("\"\(name)\" is not a setting; `tally config list` shows them all", isUnknownSetting: true)
+    SettingError(tr("\"\(name)\" is not a setting; `tally config list` shows them all"), isUnknownSetting: true)
   }
 }

@@ -1,6 +1,7 @@
 import TallyApp
 import TallyDefaults
 import TallyHistory
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 import TallySettings
@@ -46,7 +47,7 @@ struct InteractiveApp {
     case .terminated(let signal):
       session.terminateProcess(with: signal)
     case .quitWithoutSaving(let problem):
-      Platform.printError("the last changes were not saved: \(problem.map(\.description) ?? "saving failed")")
+      Platform.printError(tr("the last changes were not saved: \(problem.map(\.description) ?? "saving failed")"))
       return ExitStatus.ioError
     case .quit:
       return ExitStatus.success

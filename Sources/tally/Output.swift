@@ -1,4 +1,5 @@
 import ArgumentParser
+import TallyLocalization
 import TallyPlatform
 
 /// Standard output for the commands, written with `write(2)`.
@@ -14,7 +15,7 @@ enum Output {
       try Platform.writeStandardOutput(text + "\n")
     } catch {
       if error == .brokenPipe { return false }
-      Platform.printError("cannot write to standard output: \(error)")
+      Platform.printError(tr("cannot write to standard output: \(error)"))
       throw ExitCode(ExitStatus.ioError)
     }
     return true

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyApp
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 import TallyScreens
@@ -14,14 +15,15 @@ struct TallyCommand: ParsableCommand {
 
   /// "Space, +, Up, k: add the step; ...", from the counter screen's key map.
   static let keyList = CounterViewModel.defaultKeyMap.bindings.map { binding in
-    "\(binding.keyNames): \(binding.action == .help ? "every key" : binding.description)"
+    "\(binding.keyNames): \(binding.action == .help ? tr("every key") : binding.description)"
   }.joined(separator: "; ")
 
   // The discussion is the manual page's DESCRIPTION too (scripts/update-resources.sh).
   static let configuration = CommandConfiguration(
     commandName: "tally",
-    abstract: "A tally counter for the terminal.",
-    discussion: """
+    abstract: tr("A tally counter for the terminal."),
+    discussion: tr(
+      """
       Without a subcommand, tally opens the interactive counter. Its keys (the defaults; \
       each can be changed, see Settings): \(keyList); Ctrl-Z suspends. H's history shows a \
       year as a heat map, a day by the hour, the days and every change; Tab goes through them.
@@ -64,7 +66,7 @@ struct TallyCommand: ParsableCommand {
       setting, or a value an option never takes), 65 unknown counter or a value the data \
       refuses (a bound, a loop, a name), 74 store unreadable or unwritable, 75 store locked \
       by another tally for longer than the lock timeout. Every message starts "tally: ".
-      """,
+      """),
     version: version,
     subcommands: [
       IncrementCommand.self, DecrementCommand.self, SetCommand.self, ResetCommand.self, GetCommand.self,
@@ -121,12 +123,13 @@ struct TallyCommand: ParsableCommand {
   private static func defaultsHelp(_ key: DefaultsKey) -> ArgumentHelp {
     let entry = AppDefaults.entry(named: key.name)
     return ArgumentHelp(
-      "Start with this value for the defaults key: \(entry?.summary ?? key.name).", valueName: entry?.kind.rawValue)
+      tr("Start with this value for the defaults key: \(entry.map { tr($0.summary) } ?? key.name)."),
+      valueName: entry?.kind.rawValue)
   }
 
   private static func defaultsValue(_ key: DefaultsKey) -> @Sendable (String) throws -> PropertyListValue {
     { text in
-      guard let entry = AppDefaults.entry(named: key.name) else { throw ValidationError("\(key.name) is not a defaults key") }
+      guard let entry = AppDefaults.entry(named: key.name) else { throw ValidationError(tr("\(key.name) is not a defaults key")) }
       return try entry.value(fromArgument: text)
     }
   }
@@ -169,7 +172,8 @@ struct TallyCommand: ParsableCommand {
         try run(common, argumentDomain: settings)
       } else {
         if let word = unknownCommand(in: arguments) {
-          throw CommandContext.fail("unknown command \"\(word)\"; `tally --help` lists the commands", status: ExitStatus.usage)
+          throw CommandContext.fail(
+            tr("unknown command \"\(word)\"; `tally --help` lists the commands"), status: ExitStatus.usage)
         }
         var command = try parseAsRoot(arguments)
         try $settingDomain.withValue(settings) { try command.run() }

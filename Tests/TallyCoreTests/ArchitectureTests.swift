@@ -8,18 +8,21 @@ struct ArchitectureTests {
   /// Each target of Tally and the targets of Tally it may import.
   static let layers: [String: Set<String>] = [
     "TallyPlatform": ["CThreads"],
-    "TallyDefaults": ["TallyPlatform"],
-    "TallyModel": ["TallyPlatform", "TallyDefaults"],
-    "TallySync": ["TallyPlatform", "TallyDefaults", "TallyModel"],
-    "TallyScreens": ["TallyPlatform", "TallyDefaults", "TallyModel"],
-    "TallySettings": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens"],
-    "TallyApp": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings"],
-    "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "CSQLite"],
+    "TallyLocalization": [],
+    "TallyDefaults": ["TallyPlatform", "TallyLocalization"],
+    "TallyModel": ["TallyPlatform", "TallyDefaults", "TallyLocalization"],
+    "TallySync": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"],
+    "TallyScreens": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"],
+    "TallySettings": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallyLocalization"],
+    "TallyApp": [
+      "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyLocalization",
+    ],
+    "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyLocalization", "CSQLite"],
     "TallyTerminal": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyScreens", "TallySettings", "TallyApp", "CNcurses"],
     "TallyFoundation": ["TallyDefaults"],
     "tally": [
       "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
-      "TallyTerminal",
+      "TallyTerminal", "TallyLocalization",
     ],
     "TallyTestSupport": [
       "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
@@ -30,8 +33,9 @@ struct ArchitectureTests {
   /// The targets that may import the C library (`Glibc`).
   ///
   /// The operating system's calls are theirs; the test support starts processes and
-  /// terminals of its own.
-  static let systemCallers: Set<String> = ["TallyPlatform", "TallyTerminal", "TallyTestSupport"]
+  /// terminals of its own; the localization reads its four environment variables and its
+  /// catalog itself, as it imports no other target of Tally (docs/translations.md).
+  static let systemCallers: Set<String> = ["TallyPlatform", "TallyLocalization", "TallyTerminal", "TallyTestSupport"]
 
   /// The targets that live under `Tests/`, not `Sources/`: only test targets import them.
   static let testOnly: Set<String> = ["TallyTestSupport"]

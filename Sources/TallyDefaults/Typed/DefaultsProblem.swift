@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyPlatform
 
 /// A stored value the typed API found wrong and worked around, such as one of another type.
@@ -9,13 +10,15 @@ public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
 
   @usableFromInline
   static func unwritable(key: String, scalar: Unicode.Scalar) -> DefaultsProblem {
-    DefaultsProblem(key: key, message: "holds \(scalar.codePoint), which a property-list file cannot carry; nothing was written")
+    DefaultsProblem(
+      key: key, message: tr("holds \(scalar.codePoint), which a property-list file cannot carry; nothing was written"))
   }
 
   @usableFromInline
   static func wrongType(key: String, expected: Any.Type, found: PropertyListValue) -> DefaultsProblem {
     let foundText = "<\(found.kind.rawValue)> \(PropertyListCodec.fragment(found).prefix(60))"
-    return DefaultsProblem(key: key, message: "holds \(foundText), not a \(expected); it reads as no value")
+    return DefaultsProblem(
+      key: key, message: tr("holds \(foundText), not a \(String(describing: expected)); it reads as no value"))
   }
 }
 

@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// Why a change to the counters was refused, worded for the person who asked for it.
 public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The name is empty, too long or has control characters.
@@ -26,24 +28,34 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidName(let reason), .invalidNote(let reason), .invalidRule(let reason): reason
-    case .pastBound(let name, let value, let bound): "that would take \(name) to \(value), past its \(bound); nothing was changed"
-    case .duplicateName(let name): "a counter named \"\(name)\" already exists"
-    case .unknownCounter(let name): "no counter is named \"\(name)\""
-    case .lastCounter: "the last counter cannot be deleted"
-    case .invalidStep(let text): "the step must be a whole number from 1 to \(Int.max), not \"\(text)\""
+    case .pastBound(let name, let value, let bound):
+      tr("that would take \(name) to \(value), past its \(bound); nothing was changed")
+    case .duplicateName(let name): tr("a counter named \"\(name)\" already exists")
+    case .unknownCounter(let name): tr("no counter is named \"\(name)\"")
+    case .lastCounter: tr("the last counter cannot be deleted")
+    case .invalidStep(let text): tr("the step must be a whole number from 1 to \(Int.max), not \"\(text)\"")
     case .invalidGoal(let text):
-      "a goal is a whole number from 1, alone for a total or with /day, /week or /month (such as 8/day or 300), "
-        + "or a limit from 0 (at most 3/day, <=3/day, at most 0/day), not \"\(text)\""
+      tr(
+        """
+        a goal is a whole number from 1, alone for a total or with /day, /week or /month (such as 8/day or 300), \
+        or a limit from 0 (at most 3/day, <=3/day, at most 0/day), not "\(text)"
+        """)
     case .invalidValue(let text):
-      "type a whole number from \(Counter.values.lowerBound) to \(Int.max), such as 42 or -7, not \"\(text)\""
+      tr("type a whole number from \(Counter.values.lowerBound) to \(Int.max), such as 42 or -7, not \"\(text)\"")
     case .historyBacklog(let count):
-      "\(count) changes already wait for the history, which cannot be written; nothing more is counted until it can "
-        + "(the value is unchanged)"
+      tr(
+        """
+        \(count) changes already wait for the history, which cannot be written; nothing more is counted until it \
+        can (the value is unchanged)
+        """)
     case .limitReached(let value, let step):
-      if value == (step > 0 ? Counter.values.upperBound : Counter.values.lowerBound) {
-        "\(value) is the \(step > 0 ? "largest" : "smallest") value a counter can hold; it stays there"
-      } else {
-        "that would pass \(step > 0 ? Counter.values.upperBound : Counter.values.lowerBound), the \(step > 0 ? "largest" : "smallest") value a counter can hold; the value stays \(value)"
+      switch (value == (step > 0 ? Counter.values.upperBound : Counter.values.lowerBound), step > 0) {
+      case (true, true): tr("\(value) is the largest value a counter can hold; it stays there")
+      case (true, false): tr("\(value) is the smallest value a counter can hold; it stays there")
+      case (false, true):
+        tr("that would pass \(Counter.values.upperBound), the largest value a counter can hold; the value stays \(value)")
+      case (false, false):
+        tr("that would pass \(Counter.values.lowerBound), the smallest value a counter can hold; the value stays \(value)")
       }
     }
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 /// A line about a counter with fields in braces, as `tally get --format` and `tally watch`
@@ -49,7 +50,7 @@ public struct CounterTemplate: Sendable, Equatable {
         continue
       }
       guard character != "}" else {
-        throw Problem(description: "a } with no { before it at character \(position()); write }} for a brace")
+        throw Problem(description: tr("a } with no { before it at character \(position()); write }} for a brace"))
       }
       guard character == "{" else {
         literal.append(character)
@@ -57,13 +58,14 @@ public struct CounterTemplate: Sendable, Equatable {
         continue
       }
       guard let close = text[next...].firstIndex(where: { $0 == "}" || $0 == "{" }), text[close] == "}" else {
-        throw Problem(description: "a { with no } after it at character \(position()); write {{ for a brace")
+        throw Problem(description: tr("a { with no } after it at character \(position()); write {{ for a brace"))
       }
       let name = String(text[next..<close])
       guard let field = Field(rawValue: name) else {
         throw Problem(
-          description: "{\(TerminalText.escaped(name))} is not a field; the fields are "
-            + Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", "))
+          description: tr(
+            "{\(TerminalText.escaped(name))} is not a field; the fields are \(Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", "))"
+          ))
       }
       if !literal.isEmpty { parts.append(.text(literal)) }
       literal = ""

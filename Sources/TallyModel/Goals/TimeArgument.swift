@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 /// The time a command-line option names, read the same way for every one.
@@ -51,8 +52,11 @@ public struct TimeArgument: Equatable, Sendable {
         kind = .wallClock(wall)
       } else {
         throw ParseError(
-          description: "\(option) \(self.text): give today, yesterday, a date as 2026-11-20, a local time as "
-            + "\"2026-11-20 18:30\" or an ISO 8601 time as 2026-11-20T18:30:00Z")
+          description: tr(
+            """
+            \(option) \(self.text): give today, yesterday, a date as 2026-11-20, a local time as "2026-11-20 18:30" \
+            or an ISO 8601 time as 2026-11-20T18:30:00Z
+            """))
       }
     }
   }
@@ -89,7 +93,7 @@ public struct TimeArgument: Equatable, Sendable {
           ? now : calendar.start(ofDay: day(now: now, calendar: calendar)).addingTimeInterval(12 * 3600)
       default: start(now: now, calendar: calendar)
       }
-    guard moment <= now else { throw ParseError(description: "\(option) \(text) is in the future") }
+    guard moment <= now else { throw ParseError(description: tr("\(option) \(text) is in the future")) }
     return moment
   }
 

@@ -1,12 +1,13 @@
 import ArgumentParser
 import FoundationEssentials
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 
 /// `--at WHEN`, for a change made earlier than now: it counts on that day in the history,
 /// the stats and the streaks.
 struct AtOption: ParsableArguments {
-  @Option(help: ArgumentHelp("When it happened: \(TimeOptions.takes)", valueName: "when"))
+  @Option(help: ArgumentHelp(tr("When it happened: \(TimeOptions.takes)"), valueName: "when"))
   var at: String?
 
   func validate() throws { _ = try TimeOptions.read(at, option: "--at") }
@@ -31,19 +32,19 @@ struct AtOption: ParsableArguments {
 struct TimeOptions: ParsableArguments {
   /// What every time option takes, for its help.
   static let takes =
-    "today, yesterday, YYYY-MM-DD, \"YYYY-MM-DD HH:MM\" (local time) or an ISO 8601 time such as 2026-11-20T18:30:00Z."
+    tr("today, yesterday, YYYY-MM-DD, \"YYYY-MM-DD HH:MM\" (local time) or an ISO 8601 time such as 2026-11-20T18:30:00Z.")
 
-  @Option(help: ArgumentHelp("From WHEN on (a day: from its start). It takes \(takes)", valueName: "when"))
+  @Option(help: ArgumentHelp(tr("From WHEN on (a day: from its start). It takes \(takes)"), valueName: "when"))
   var since: String?
 
-  @Option(help: ArgumentHelp("Before WHEN (a day: before its start), as --since takes it.", valueName: "when"))
+  @Option(help: ArgumentHelp(tr("Before WHEN (a day: before its start), as --since takes it."), valueName: "when"))
   var until: String?
 
-  @Option(help: ArgumentHelp("That whole day, as --since takes it (not with --since or --until).", valueName: "day"))
+  @Option(help: ArgumentHelp(tr("That whole day, as --since takes it (not with --since or --until)."), valueName: "day"))
   var on: String?
 
   func validate() throws {
-    if on != nil, since != nil || until != nil { throw ValidationError("give --on or --since and --until, not both") }
+    if on != nil, since != nil || until != nil { throw ValidationError(tr("give --on or --since and --until, not both")) }
     for (option, text) in [("--since", since), ("--until", until), ("--on", on)] { _ = try Self.read(text, option: option) }
   }
 
@@ -72,7 +73,7 @@ struct TimeOptions: ParsableArguments {
   /// The one refusal of a time that ends before it begins: exit 64.
   static func checkOrder(_ start: Date, _ end: Date) throws {
     guard start < end else {
-      throw CommandContext.fail("--since must come before --until (nothing is in between)", status: ExitStatus.usage)
+      throw CommandContext.fail(tr("--since must come before --until (nothing is in between)"), status: ExitStatus.usage)
     }
   }
 }

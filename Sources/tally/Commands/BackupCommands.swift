@@ -1,4 +1,5 @@
 import ArgumentParser
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -7,16 +8,16 @@ extension Backup.Format: ExpressibleByArgument {}
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write every counter (name, value, step, goal) and its history, as JSON (lossless) or CSV.")
+    abstract: tr("Write every counter (name, value, step, goal) and its history, as JSON (lossless) or CSV."))
 
   @ParentCommand var root: TallyCommand
 
-  @Option(help: "json (lossless, the default) or csv (for spreadsheets).")
+  @Option(help: ArgumentHelp(tr("json (lossless, the default) or csv (for spreadsheets).")))
   var format: Backup.Format = .json
 
   @Option(
     name: [.short, .customLong("output")],
-    help: ArgumentHelp("Write to FILE (replaced atomically) instead of standard output.", valueName: "file"))
+    help: ArgumentHelp(tr("Write to FILE (replaced atomically) instead of standard output."), valueName: "file"))
   var output: String?
 
   func run() throws {
@@ -30,7 +31,7 @@ struct ExportCommand: ParsableCommand {
       do {
         try BackupFile.write(bytes, toPath: output)
       } catch {
-        throw CommandContext.fail("cannot write \(output): \(error)", status: ExitStatus.ioError)
+        throw CommandContext.fail(tr("cannot write \(output): \(error)"), status: ExitStatus.ioError)
       }
     } else {
       try Output.write(bytes)
@@ -42,15 +43,18 @@ struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract:
-      "Read counters and their history from a file `tally export` wrote, or from Loop Habit Tracker, Tickmate, HabitBull, harsh, dijo or BetterCounter; all of it, or nothing if it has a problem.",
-    discussion: """
+      tr(
+        "Read counters and their history from a file `tally export` wrote, or from Loop Habit Tracker, Tickmate, HabitBull, harsh, dijo or BetterCounter; all of it, or nothing if it has a problem."
+      ),
+    discussion: tr(
+      """
       Another app's file is told by its content, or named with --from: loop (a full backup .db, \
       schema 9 to 25), tickmate (its backup .db), habitbull (its CSV), harsh (the folder with \
       habits and log, or the two files), dijo (habit_record.json, with habit_record[auto].json \
       beside it), bettercounter (its export). Each habit becomes a counter of the same name, its \
       entries changes on their local day; a name that exists stops the import unless --merge. \
       See docs/import.md.
-      """)
+      """))
 
   @ParentCommand var root: TallyCommand
 
@@ -61,28 +65,37 @@ struct ImportCommand: ParsableCommand {
     static func help(for value: Mode) -> ArgumentHelp? {
       switch value {
       case .merge:
-        "Match counters by name and join histories (the default for a Tally backup, whose value, step and goal win; another app's history is added to them)."
-      case .replace: "Replace every counter and the history, after keeping the old store and history aside."
+        ArgumentHelp(
+          tr(
+            """
+            Match counters by name and join histories (the default for a Tally backup, whose value, step and goal \
+            win; another app's history is added to them).
+            """))
+      case .replace: ArgumentHelp(tr("Replace every counter and the history, after keeping the old store and history aside."))
       }
     }
   }
 
   @Argument(
     help: ArgumentHelp(
-      "An export, JSON or CSV (told apart by its first character), or another app's file or folder.", valueName: "file"))
+      tr("An export, JSON or CSV (told apart by its first character), or another app's file or folder."), valueName: "file"))
   var files: [String]
 
-  @Option(help: "The app the file comes from; without it, told by the file's content.")
+  @Option(help: ArgumentHelp(tr("The app the file comes from; without it, told by the file's content.")))
   var from: ForeignHistory.Format?
 
-  @Flag(help: "Print what another app's file would become (changes, totals, days, goals, what is left out); change nothing.")
+  @Flag(
+    help: ArgumentHelp(
+      tr("Print what another app's file would become (changes, totals, days, goals, what is left out); change nothing.")))
   var dryRun = false
 
   @Flag var mode: Mode?
 
   func validate() throws {
-    guard !files.isEmpty else { throw ValidationError("Missing the file to import.") }
-    guard files.count == 1 || from == .harsh else { throw ValidationError("give one file (two only for harsh's habits and log)") }
+    guard !files.isEmpty else { throw ValidationError(tr("Missing the file to import.")) }
+    guard files.count == 1 || from == .harsh else {
+      throw ValidationError(tr("give one file (two only for harsh's habits and log)"))
+    }
   }
 
   func run() throws {
@@ -90,7 +103,7 @@ struct ImportCommand: ParsableCommand {
     // the commit point one leaves everything as it was, after it the import is finished.
     let signals = HeldSignals.hold()
     if let source = try ForeignSource.find(files, from: from) { return try importForeign(source, signals: signals) }
-    if dryRun { throw CommandContext.fail("--dry-run is for another app's file (--from)", status: ExitStatus.usage) }
+    if dryRun { throw CommandContext.fail(tr("--dry-run is for another app's file (--from)"), status: ExitStatus.usage) }
     let backup = try read()
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
     try context.requireHistory()
@@ -112,16 +125,16 @@ struct ImportCommand: ParsableCommand {
     } catch {
       switch error {
       case .store(let problem): throw CommandContext.fail(problem)
-      case .history(let reason): throw CommandContext.fail(reason + "; nothing was imported", status: ExitStatus.ioError)
+      case .history(let reason): throw CommandContext.fail(tr("\(reason); nothing was imported"), status: ExitStatus.ioError)
       case .interrupted(let signal):
-        throw CommandContext.fail("interrupted; nothing was imported", status: HeldSignals.exitStatus(for: signal))
+        throw CommandContext.fail(tr("interrupted; nothing was imported"), status: HeldSignals.exitStatus(for: signal))
       }
     }
     // The other machines see the import at their next command, as any change.
     context.sync?.publish()
     for note in summary.notes { Platform.printError(note) }
     if let problem = summary.historyProblem { throw CommandContext.fail(problem, status: ExitStatus.ioError) }
-    if signals.pending() != nil { Platform.printError("interrupted after the import was complete; everything was imported") }
+    if signals.pending() != nil { Platform.printError(tr("interrupted after the import was complete; everything was imported")) }
     return summary
   }
 
@@ -132,12 +145,12 @@ struct ImportCommand: ParsableCommand {
     do {
       bytes = try BackupFile.read(atPath: file)
     } catch {
-      throw CommandContext.fail("cannot read \(file): \(error)", status: ExitStatus.ioError)
+      throw CommandContext.fail(tr("cannot read \(file): \(error)"), status: ExitStatus.ioError)
     }
     do {
       return try Backup.decode(bytes)
     } catch {
-      throw CommandContext.fail("\(file): \(error); nothing was imported", status: ExitStatus.dataError)
+      throw CommandContext.fail(tr("\(file): \(error); nothing was imported"), status: ExitStatus.dataError)
     }
   }
 }

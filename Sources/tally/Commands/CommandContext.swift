@@ -3,6 +3,7 @@ import FoundationEssentials
 import TallyApp
 import TallyDefaults
 import TallyHistory
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 import TallySettings
@@ -36,7 +37,7 @@ struct CommandContext {
     }
     for notice in opened.environment.notices { Platform.printError(notice) }
     // Only the interactive app takes `-useInMemoryUserDefaults`: a command has the file.
-    guard let store = opened.file else { throw Self.fail("no store file", status: ExitStatus.ioError) }
+    guard let store = opened.file else { throw Self.fail(tr("no store file"), status: ExitStatus.ioError) }
     return CommandContext(environment: opened.environment, store: store, history: opened.history)
   }
 
@@ -61,7 +62,7 @@ struct CommandContext {
     let members = counters.counters(inGroup: name)
     guard !members.isEmpty else {
       throw Self.fail(
-        "no counter is in the group \"\(TerminalText.escaped(name))\"; `tally list --json` shows the groups",
+        tr("no counter is in the group \"\(TerminalText.escaped(name))\"; `tally list --json` shows the groups"),
         status: ExitStatus.dataError)
     }
     return members
@@ -117,8 +118,10 @@ struct CommandContext {
   /// Prints `problem` with what to do about it, and returns the exit to throw.
   static func fail(_ problem: CounterError) -> ExitCode {
     if case .historyBacklog = problem { return fail(problem.description, status: ExitStatus.ioError) }
-    let hint = if case .unknownCounter = problem { "; `tally list` shows the counters" } else { "" }
-    return fail(problem.description + hint, status: ExitStatus.dataError)
+    if case .unknownCounter = problem {
+      return fail(tr("\(problem.description); `tally list` shows the counters"), status: ExitStatus.dataError)
+    }
+    return fail(problem.description, status: ExitStatus.dataError)
   }
 
   static func fail(_ message: String, status: Int32) -> ExitCode {
@@ -128,8 +131,8 @@ struct CommandContext {
 
   static func fail(_ problem: StoreError) -> ExitCode {
     switch problem {
-    case .locked: fail(problem.description + "; nothing was changed", status: ExitStatus.temporaryFailure)
-    case .cannotWrite, .corrupt: fail(problem.description + "; nothing was changed", status: ExitStatus.ioError)
+    case .locked: fail(tr("\(problem.description); nothing was changed"), status: ExitStatus.temporaryFailure)
+    case .cannotWrite, .corrupt: fail(tr("\(problem.description); nothing was changed"), status: ExitStatus.ioError)
     default: fail(problem.description, status: ExitStatus.ioError)
     }
   }
@@ -140,26 +143,26 @@ extension CommandContext {
   /// that starts with a dash and is not a number is an unknown option (a usage error).
   static func checkOptions(in words: [String]) throws {
     if let option = words.first(where: { $0.hasPrefix("-") && Int($0) == nil }) {
-      throw ValidationError("Unknown option '\(option)'")
+      throw ValidationError(tr("Unknown option '\(option)'"))
     }
   }
 
   /// As ``checkOptions(in:)``, for words that may hold one whole number and nothing else.
   static func checkNumber(in words: [String]) throws {
     try checkOptions(in: words)
-    if words.count > 1 { throw ValidationError("Unexpected argument '\(words[1])'") }
+    if words.count > 1 { throw ValidationError(tr("Unexpected argument '\(words[1])'")) }
     if let word = words.first, Int(word) == nil {
-      throw ValidationError("\(word): give a whole number from \(Int.min) to \(Int.max)")
+      throw ValidationError(tr("\(word): give a whole number from \(Int.min) to \(Int.max)"))
     }
   }
 }
 
 struct QuietOption: ParsableArguments {
-  @Flag(name: [.short, .long], help: "Print nothing; only the exit status tells.")
+  @Flag(name: [.short, .long], help: ArgumentHelp(tr("Print nothing; only the exit status tells.")))
   var quiet = false
 }
 
 struct JSONOption: ParsableArguments {
-  @Flag(help: "Print JSON: {\"name\", \"value\", \"step\", \"current\"} per counter.")
+  @Flag(help: ArgumentHelp(tr("Print JSON: {\"name\", \"value\", \"step\", \"current\"} per counter.")))
   var json = false
 }

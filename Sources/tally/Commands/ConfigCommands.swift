@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyApp
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 import TallySettings
@@ -8,8 +9,9 @@ import TallySync
 
 struct ConfigCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "config", abstract: "Show and change the settings.",
-    discussion: """
+    commandName: "config", abstract: tr("Show and change the settings."),
+    discussion: tr(
+      """
       Settings are kept in the store beside the counters; with sync on, those that follow \
       the user go to every machine that syncs (the latest change wins), and those about this \
       machine only (lockTimeout) stay here. A value comes from, first to last: \
@@ -22,19 +24,20 @@ struct ConfigCommand: ParsableCommand {
       tally config set keys.increment "space,+,k,up". Named keys and Ctrl- are read \
       ignoring case, a single character as typed. A key bound to two actions, an action \
       left without keys, or Ctrl-C bound to anything but quit is refused.
-      """,
+      """),
     subcommands: [ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigResetCommand.self])
 }
 
 struct ConfigListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "Print every setting: its value, where it comes from, its default, what it does.")
+    commandName: "list", abstract: tr("Print every setting: its value, where it comes from, its default, what it does."))
 
   @ParentCommand var root: TallyCommand
 
   @Flag(
     help:
-      "Print JSON: {\"name\", \"value\", \"default\", \"source\", \"thisMachineOnly\", \"description\"} per setting.")
+      ArgumentHelp(
+        tr("Print JSON: {\"name\", \"value\", \"default\", \"source\", \"thisMachineOnly\", \"description\"} per setting.")))
   var json = false
 
   func run() throws {
@@ -45,11 +48,12 @@ struct ConfigListCommand: ParsableCommand {
 
 struct ConfigGetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "get", abstract: "Print a setting's value as this run sees it.")
+    commandName: "get", abstract: tr("Print a setting's value as this run sees it."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: CommandContext.settingNames)
+  @Argument(
+    help: ArgumentHelp(tr("The setting's name, such as theme or keys.increment.")), completion: CommandContext.settingNames)
   var name: String
 
   func run() throws {
@@ -61,19 +65,22 @@ struct ConfigGetCommand: ParsableCommand {
 
 struct ConfigSetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "set", abstract: "Change a setting; a value it does not allow changes nothing.")
+    commandName: "set", abstract: tr("Change a setting; a value it does not allow changes nothing."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: CommandContext.settingNames)
+  @Argument(
+    help: ArgumentHelp(tr("The setting's name, such as theme or keys.increment.")), completion: CommandContext.settingNames)
   var name: String
 
   // Every word left, so that a value may begin with a dash: `keys.decrement -,j`.
-  @Argument(parsing: .allUnrecognized, help: "Its new value, such as mono, false, 2.5 or \"space,+,k,up\".")
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("Its new value, such as mono, false, 2.5 or \"space,+,k,up\".")))
   var value: [String] = []
 
   func validate() throws {
-    guard value.count == 1 else { throw ValidationError(value.isEmpty ? "Missing the value." : "Give one value; quote a list.") }
+    guard value.count == 1 else {
+      throw ValidationError(value.isEmpty ? tr("Missing the value.") : tr("Give one value; quote a list."))
+    }
   }
 
   func run() throws {
@@ -86,11 +93,12 @@ struct ConfigSetCommand: ParsableCommand {
 
 struct ConfigResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "reset", abstract: "Give a setting its default value back.")
+    commandName: "reset", abstract: tr("Give a setting its default value back."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The setting's name, such as theme or keys.increment.", completion: CommandContext.settingNames)
+  @Argument(
+    help: ArgumentHelp(tr("The setting's name, such as theme or keys.increment.")), completion: CommandContext.settingNames)
   var name: String
 
   func run() throws {
@@ -113,7 +121,7 @@ extension CommandContext {
 
   /// Prints `problem`; returns exit 64 for an unknown setting, 65 for a value not allowed.
   static func fail(_ problem: SettingError) -> ExitCode {
-    Platform.printError(problem.description + (problem.isUnknownSetting ? "" : "; nothing was changed"))
+    Platform.printError(problem.isUnknownSetting ? problem.description : tr("\(problem.description); nothing was changed"))
     return ExitCode(problem.isUnknownSetting ? ExitStatus.usage : ExitStatus.dataError)
   }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import TallyHistory
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -18,7 +19,7 @@ struct ForeignSource {
     let path = paths[0]
     if let given { return ForeignSource(format: given, paths: try files(of: given, at: paths)) }
     guard paths.count == 1 else {
-      throw CommandContext.fail("give one file, or harsh's habits and log files with --from harsh", status: ExitStatus.usage)
+      throw CommandContext.fail(tr("give one file, or harsh's habits and log files with --from harsh"), status: ExitStatus.usage)
     }
     let found: ForeignHistory.Format?
     if FileSystem.isDirectory(atPath: path) {
@@ -29,7 +30,7 @@ struct ForeignSource {
       do {
         bytes = try BackupFile.read(atPath: path, first: 4_096)
       } catch {
-        throw CommandContext.fail("cannot read \(TerminalText.escaped(path)): \(error)", status: ExitStatus.ioError)
+        throw CommandContext.fail(tr("cannot read \(TerminalText.escaped(path)): \(error)"), status: ExitStatus.ioError)
       }
       if bytes.starts(with: ForeignDatabase.header) {
         found = try fail(path) { () throws(Backup.Problem) in try ForeignDatabase.detect(atPath: path) }
@@ -40,7 +41,7 @@ struct ForeignSource {
       } else {
         guard let format = ForeignText.detect(bytes) else {
           let apps = ForeignHistory.Format.allCases.map(\.appName).joined(separator: ", ")
-          throw failure(path, "neither a Tally export nor a file of \(apps) (name its app with --from)")
+          throw failure(path, tr("neither a Tally export nor a file of \(apps) (name its app with --from)"))
         }
         found = format
       }
@@ -61,14 +62,14 @@ struct ForeignSource {
       return [beside + "/habits", beside + "/log"]
     case .dijo:
       guard paths.count == 1 else {
-        throw CommandContext.fail("give dijo's habit_record.json or its folder", status: ExitStatus.usage)
+        throw CommandContext.fail(tr("give dijo's habit_record.json or its folder"), status: ExitStatus.usage)
       }
       let first = folder.map { $0 + "/habit_record.json" } ?? path
       let auto = beside + "/habit_record[auto].json"
       return FileSystem.fileExists(atPath: auto) && auto != first ? [first, auto] : [first]
     default:
       guard paths.count == 1, folder == nil else {
-        throw CommandContext.fail("give one \(format.appName) file", status: ExitStatus.usage)
+        throw CommandContext.fail(tr("give one \(format.appName) file"), status: ExitStatus.usage)
       }
       return paths
     }
@@ -80,7 +81,7 @@ struct ForeignSource {
     case .loop, .tickmate:
       // Read once through Tally's own checks (a regular file, not too large) before SQLite opens it.
       let bytes = try Self.bytes(of: paths[0])
-      guard bytes.starts(with: ForeignDatabase.header) else { throw Self.failure(paths[0], "not an SQLite database") }
+      guard bytes.starts(with: ForeignDatabase.header) else { throw Self.failure(paths[0], tr("not an SQLite database")) }
       return try Self.fail(paths[0]) { () throws(Backup.Problem) in try ForeignDatabase.read(format, atPath: paths[0]) }
     case .harsh:
       let (habits, log) = (try Self.bytes(of: paths[0]), try Self.bytes(of: paths[1]))
@@ -102,7 +103,7 @@ struct ForeignSource {
     do {
       return try BackupFile.read(atPath: path)
     } catch {
-      throw CommandContext.fail("cannot read \(TerminalText.escaped(path)): \(error)", status: ExitStatus.ioError)
+      throw CommandContext.fail(tr("cannot read \(TerminalText.escaped(path)): \(error)"), status: ExitStatus.ioError)
     }
   }
 
@@ -116,7 +117,7 @@ struct ForeignSource {
   }
 
   static func failure(_ path: String, _ reason: String) -> ExitCode {
-    CommandContext.fail("\(TerminalText.escaped(path)): \(reason); nothing was imported", status: ExitStatus.dataError)
+    CommandContext.fail(tr("\(TerminalText.escaped(path)): \(reason); nothing was imported"), status: ExitStatus.dataError)
   }
 }
 
@@ -125,7 +126,7 @@ extension ImportCommand {
   /// exists stops it unless `--merge`; `--dry-run` prints what it would do and stops.
   func importForeign(_ source: ForeignSource, signals: HeldSignals) throws {
     guard mode != .replace else {
-      throw CommandContext.fail("--replace is for Tally's own backups; another app's file is added", status: ExitStatus.usage)
+      throw CommandContext.fail(tr("--replace is for Tally's own backups; another app's file is added"), status: ExitStatus.usage)
     }
     let foreign = try source.read()
     let (appName, leftOut) = (foreign.format.appName, foreign.leftOut)
@@ -137,28 +138,27 @@ extension ImportCommand {
     }
     let existing = Set(context.counters.counters.map { $0.name.lowercased() })
     let clashes = reports.map(\.name).filter { existing.contains($0.lowercased()) }
-    let clashText =
-      "counters with these names exist: \(clashes.map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: ", ")); "
-      + "--merge adds the history to them"
+    let clashNames = clashes.map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: ", ")
+    let clashText = tr("counters with these names exist: \(clashNames); --merge adds the history to them")
     if !clashes.isEmpty, mode != .merge, !dryRun {
-      throw CommandContext.fail(clashText + "; nothing was imported", status: ExitStatus.dataError)
+      throw CommandContext.fail(tr("\(clashText); nothing was imported"), status: ExitStatus.dataError)
     }
-    try Output.line("\(appName): \(source.paths.map(TerminalText.escaped).joined(separator: ", "))")
+    try Output.line(tr("\(appName): \(source.paths.map(TerminalText.escaped).joined(separator: ", "))"))
     for report in reports {
       try Output.line(Self.describe(report, calendar: calendar, merged: existing.contains(report.name.lowercased())))
     }
     for note in leftOut { try Output.line(note) }
     if dryRun {
-      if !clashes.isEmpty, mode != .merge { try Output.line("The import would stop: " + clashText + ".") }
-      try Output.line("Nothing was changed (--dry-run).")
+      if !clashes.isEmpty, mode != .merge { try Output.line(tr("The import would stop: \(clashText).")) }
+      try Output.line(tr("Nothing was changed (--dry-run)."))
       return
     }
     let summary = try apply(backup, in: context, signals: signals, adding: true)
     // A second import of the same file finds every change already here.
     try Output.line(
       summary.addedEntries == 0
-        ? "Nothing new: every change in the file is already here."
-        : "Imported \(reports.count) counters, \(summary.addedEntries) changes.")
+        ? tr("Nothing new: every change in the file is already here.")
+        : tr("Imported \(reports.count) counters, \(summary.addedEntries) changes."))
   }
 
   /// One counter of the report: its changes, total, first and last day, goal, and notes.
@@ -167,12 +167,12 @@ extension ImportCommand {
       String(UTCTime.text(for: Date(timeIntervalSince1970: Double(calendar.day(of: date)) * 86_400)).prefix(10))
     }
     var line = "\"\(TerminalText.escaped(report.name))\""
-    if let source = report.sourceName { line += " (\"\(TerminalText.escaped(source))\" in the file)" }
-    if merged { line += ", added to the counter of that name" }
-    line += ": \(report.changes) changes, total \(report.total)"
-    if let first = report.first, let last = report.last { line += ", \(day(first)) to \(day(last))" }
-    line += ", goal " + (report.goal?.text ?? "none")
-    if let group = report.group { line += ", group \(TerminalText.escaped(group))" }
+    if let source = report.sourceName { line += tr(" (\"\(TerminalText.escaped(source))\" in the file)") }
+    if merged { line += tr(", added to the counter of that name") }
+    line += tr(": \(report.changes) changes, total \(report.total)")
+    if let first = report.first, let last = report.last { line += tr(", \(day(first)) to \(day(last))") }
+    line += tr(", goal \(report.goal?.text ?? tr("none"))")
+    if let group = report.group { line += tr(", group \(TerminalText.escaped(group))") }
     return ([line] + report.notes.map { "  " + $0 }).joined(separator: "\n")
   }
 }

@@ -1,28 +1,31 @@
 import ArgumentParser
+import TallyLocalization
 import TallyModel
 
 struct GoalCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "goal",
     abstract:
-      "Set a counter's goal (8/day, 3/week, 20/month, or a total such as 300) or limit (at most 3/day), clear it, or print it.")
+      tr(
+        "Set a counter's goal (8/day, 3/week, 20/month, or a total such as 300) or limit (at most 3/day), clear it, or print it.")
+  )
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name.")), completion: CounterNameCompletion.kind)
   var name: String
 
   @Argument(
     help: ArgumentHelp(
-      "N/day, N/week, N/month, or N for a total; 'at most N/day' (or <=N/day) for a limit; without it, the goal is printed.",
+      tr("N/day, N/week, N/month, or N for a total; 'at most N/day' (or <=N/day) for a limit; without it, the goal is printed."),
       valueName: "goal"))
   var goal: String?
 
-  @Flag(help: "Remove the goal.")
+  @Flag(help: ArgumentHelp(tr("Remove the goal.")))
   var clear = false
 
   func validate() throws {
-    if clear, goal != nil { throw ValidationError("give a goal or --clear, not both") }
+    if clear, goal != nil { throw ValidationError(tr("give a goal or --clear, not both")) }
   }
 
   func run() throws {

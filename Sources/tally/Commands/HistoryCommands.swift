@@ -1,40 +1,47 @@
 import ArgumentParser
 import FoundationEssentials
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "log",
-    abstract: "Print a counter's history: time, event, name, old value, new value, source, and the note if there is one.")
+    abstract: tr("Print a counter's history: time, event, name, old value, new value, source, and the note if there is one."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name (default: the current counter).")), completion: CounterNameCompletion.kind)
   var name: String?
 
   @OptionGroup var time: TimeOptions
 
   @Option(
     name: [.customShort("n"), .customLong("max-count")], parsing: .unconditional,
-    help: ArgumentHelp("Only the last N changes.", valueName: "n"))
+    help: ArgumentHelp(tr("Only the last N changes."), valueName: "n"))
   var last: Int?
 
   @Flag(
     help: ArgumentHelp(
-      "Print JSON, one object a line: {\"time\", \"event\", \"counter\" (its id), \"name\", \"old\", \"new\", \"source\"}, "
-        + "\"machine\" for another machine's change, and \"note\" for a change with a note."))
+      tr(
+        """
+        Print JSON, one object a line: {"time", "event", "counter" (its id), "name", "old", "new", "source"}, \
+        "machine" for another machine's change, and "note" for a change with a note.
+        """)))
   var json = false
 
   @Option(
     help: ArgumentHelp(
-      "Print the net change per interval (1m to 30m, hour, day, week, month) instead, oldest first (buckets with a change; "
-        + "--since, --until, --on and -n choose whole buckets; hours cover today unless --since or --on is given).",
+      tr(
+        """
+        Print the net change per interval (1m to 30m, hour, day, week, month) instead, oldest first (buckets with a \
+        change; --since, --until, --on and -n choose whole buckets; hours cover today unless --since or --on is given).
+        """),
       valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind?
 
   func validate() throws {
-    if let last, last < 0 { throw ValidationError("-n \(last): give a number of changes, 0 or more") }
+    if let last, last < 0 { throw ValidationError(tr("-n \(last): give a number of changes, 0 or more")) }
   }
 
   func run() throws {
@@ -65,33 +72,39 @@ struct LogCommand: ParsableCommand {
 struct StatsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stats",
-    abstract: "Print a counter's net change today, this week (since Monday) and all time, and its goal's progress and streaks.")
+    abstract: tr(
+      "Print a counter's net change today, this week (since Monday) and all time, and its goal's progress and streaks."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name (default: the current counter).")), completion: CounterNameCompletion.kind)
   var name: String?
 
   @Flag(
     help: ArgumentHelp(
-      "Print JSON: {\"name\", \"today\", \"thisWeek\", \"allTime\"}, and with a goal \"goal\", \"progress\", "
-        + "\"goalReached\" and, for a goal per period, \"currentStreak\" and \"bestStreak\"."))
+      tr(
+        """
+        Print JSON: {"name", "today", "thisWeek", "allTime"}, and with a goal "goal", "progress", "goalReached" \
+        and, for a goal per period, "currentStreak" and "bestStreak".
+        """)))
   var json = false
 
   @Option(
     help: ArgumentHelp(
-      "Print the net change per interval (1m to 30m, hour, day, week, month) instead, oldest first, one bucket a line "
-        + "(hours: today's).", valueName: HistoryBuckets.Kind.names))
+      tr(
+        "Print the net change per interval (1m to 30m, hour, day, week, month) instead, oldest first, one bucket a line (hours: today's)."
+      ),
+      valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind?
 
   @Option(
     help: ArgumentHelp(
-      "Sum the counters of a group instead (ignoring case): their values, changes and goals' progress.",
+      tr("Sum the counters of a group instead (ignoring case): their values, changes and goals' progress."),
       valueName: "group"))
   var group: String?
 
   func validate() throws {
-    if name != nil, group != nil { throw ValidationError("give a counter's name or --group, not both") }
+    if name != nil, group != nil { throw ValidationError(tr("give a counter's name or --group, not both")) }
   }
 
   /// What `stats --group --json` prints.
@@ -146,17 +159,17 @@ struct StatsCommand: ParsableCommand {
       try Output.line(JSONLine.encode(totals))
     } else {
       var lines = [
-        "today\t\(HistorySummary.signed(summary.today))", "this week\t\(HistorySummary.signed(summary.thisWeek))",
-        "all time\t\(HistorySummary.signed(summary.allTime))",
+        tr("today\t\(HistorySummary.signed(summary.today))"), tr("this week\t\(HistorySummary.signed(summary.thisWeek))"),
+        tr("all time\t\(HistorySummary.signed(summary.allTime))"),
       ]
-      if counter.carried != 0 { lines.append("carried\t\(HistorySummary.signed(counter.carried))") }
+      if counter.carried != 0 { lines.append(tr("carried\t\(HistorySummary.signed(counter.carried))")) }
       if let goal {
-        lines.append("goal\t\(goal.goal.text)")
-        let reached = goal.goal.isLimit ? ", within the limit" : ", goal reached"
-        lines.append("progress\t\(goal.progressText)\(goal.isReached ? reached : "")")
+        lines.append(tr("goal\t\(goal.goal.text)"))
+        let reached = goal.goal.isLimit ? tr(", within the limit") : tr(", goal reached")
+        lines.append(tr("progress\t\(goal.progressText)\(goal.isReached ? reached : "")"))
         if goal.goal.period != .total {
-          lines.append("streak\t\(goal.currentStreak)")
-          lines.append("best streak\t\(goal.bestStreak)")
+          lines.append(tr("streak\t\(goal.currentStreak)"))
+          lines.append(tr("best streak\t\(goal.bestStreak)"))
         }
       }
       try Output.lines(lines)
@@ -194,13 +207,13 @@ extension StatsCommand {
       return
     }
     var lines = [
-      "group\t\(TerminalText.escaped(totals.group))", "counters\t\(members.count)", "value\t\(totals.value)",
-      "today\t\(HistorySummary.signed(totals.today))", "this week\t\(HistorySummary.signed(totals.thisWeek))",
-      "all time\t\(HistorySummary.signed(totals.allTime))",
+      tr("group\t\(TerminalText.escaped(totals.group))"), tr("counters\t\(members.count)"), tr("value\t\(totals.value)"),
+      tr("today\t\(HistorySummary.signed(totals.today))"), tr("this week\t\(HistorySummary.signed(totals.thisWeek))"),
+      tr("all time\t\(HistorySummary.signed(totals.allTime))"),
     ]
     if totals.goals > 0 {
-      lines.append("goals\t\(totals.goals), \(totals.goalsReached) reached")
-      lines.append("progress\t\(totals.progress) of \(totals.goalAmount)")
+      lines.append(tr("goals\t\(totals.goals), \(totals.goalsReached) reached"))
+      lines.append(tr("progress\t\(totals.progress) of \(totals.goalAmount)"))
     }
     try Output.lines(lines)
   }
@@ -240,7 +253,7 @@ extension CommandContext {
     try Output.lines(
       buckets.map { bucket in
         json
-          ? "{\"bucket\":\"\(bucket.label)\",\"net\":\(bucket.net),\"start\":\"\(UTCTime.text(for: bucket.start))\"}"
+          ? tr("{\"bucket\":\"\(bucket.label)\",\"net\":\(bucket.net),\"start\":\"\(UTCTime.text(for: bucket.start))\"}")
           : "\(bucket.label)\t\(HistorySummary.signed(bucket.net))"
       })
   }

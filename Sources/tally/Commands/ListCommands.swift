@@ -1,11 +1,12 @@
 import ArgumentParser
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "Print every counter as a name<TAB>value line.")
+    commandName: "list", abstract: tr("Print every counter as a name<TAB>value line."))
 
   @ParentCommand var root: TallyCommand
 
@@ -27,14 +28,14 @@ struct ListCommand: ParsableCommand {
 }
 
 struct NewCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "new", abstract: "Make a counter that starts at 0.")
+  static let configuration = CommandConfiguration(commandName: "new", abstract: tr("Make a counter that starts at 0."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "Its name: 1 to 32 characters, unique ignoring case.")
+  @Argument(help: ArgumentHelp(tr("Its name: 1 to 32 characters, unique ignoring case.")))
   var name: String
 
-  @Option(help: ArgumentHelp("The group to put it in, made if new: a name as a counter's.", valueName: "group"))
+  @Option(help: ArgumentHelp(tr("The group to put it in, made if new: a name as a counter's."), valueName: "group"))
   var group: String?
 
   @OptionGroup var bounds: BoundsOptions
@@ -43,7 +44,7 @@ struct NewCommand: ParsableCommand {
     // A bad group name or bounds that cannot hold 0 are refused before the counter is made.
     let group = try CommandContext.checked { () throws(CounterError) in try self.group.map(CountersModel.validatedGroup) }
     let rules = CounterRules(minimum: bounds.minimum, maximum: bounds.maximum)
-    if let problem = rules.boundsProblem(at: 0, name: "a new counter, which starts at 0,") {
+    if let problem = rules.boundsProblem(at: 0, name: tr("a new counter, which starts at 0,")) {
       throw CommandContext.fail(.invalidRule(problem))
     }
     let context = try CommandContext.open(argumentDomain: root.argumentDomain)
@@ -57,21 +58,21 @@ struct NewCommand: ParsableCommand {
 struct GroupCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "group",
-    abstract: "Put a counter in a group (made if new), take it out with --none, or print its group.")
+    abstract: tr("Put a counter in a group (made if new), take it out with --none, or print its group."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name.")), completion: CounterNameCompletion.kind)
   var name: String
 
-  @Argument(help: ArgumentHelp("The group: a name as a counter's; without it, the group is printed.", valueName: "group"))
+  @Argument(help: ArgumentHelp(tr("The group: a name as a counter's; without it, the group is printed."), valueName: "group"))
   var group: String?
 
-  @Flag(help: "Take the counter out of its group.")
+  @Flag(help: ArgumentHelp(tr("Take the counter out of its group.")))
   var none = false
 
   func validate() throws {
-    if none, group != nil { throw ValidationError("give a group or --none, not both") }
+    if none, group != nil { throw ValidationError(tr("give a group or --none, not both")) }
   }
 
   func run() throws {
@@ -89,17 +90,17 @@ struct GroupCommand: ParsableCommand {
 
 /// `--group G`: the counters of one group.
 struct GroupOption: ParsableArguments {
-  @Option(help: ArgumentHelp("Only the counters in this group (ignoring case).", valueName: "group"))
+  @Option(help: ArgumentHelp(tr("Only the counters in this group (ignoring case)."), valueName: "group"))
   var group: String?
 }
 
 struct RemoveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "rm", abstract: "Delete a counter and its value (not the last one).")
+    commandName: "rm", abstract: tr("Delete a counter and its value (not the last one)."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name.")), completion: CounterNameCompletion.kind)
   var name: String
 
   func run() throws {
@@ -110,14 +111,14 @@ struct RemoveCommand: ParsableCommand {
 }
 
 struct RenameCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a counter; its value stays.")
+  static let configuration = CommandConfiguration(commandName: "rename", abstract: tr("Rename a counter; its value stays."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name now.", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name now.")), completion: CounterNameCompletion.kind)
   var old: String
 
-  @Argument(help: "Its new name: 1 to 32 characters, unique ignoring case.")
+  @Argument(help: ArgumentHelp(tr("Its new name: 1 to 32 characters, unique ignoring case.")))
   var new: String
 
   func run() throws {

@@ -1,31 +1,35 @@
 import ArgumentParser
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
 struct LinkCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "link",
-    abstract: "Link a counter to another: every N counted on it adds one to the other; clear the link, or print it.",
+    abstract: tr("Link a counter to another: every N counted on it adds one to the other; clear the link, or print it."),
     usage: "tally link <from> <to> --every <n>\ntally link <from> [--clear]")
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter that carries; it shows its count within N.", completion: CounterNameCompletion.kind)
+  @Argument(
+    help: ArgumentHelp(tr("The counter that carries; it shows its count within N.")), completion: CounterNameCompletion.kind)
   var from: String
 
-  @Argument(help: "The counter it carries into; without it, the link is printed.", completion: CounterNameCompletion.kind)
+  @Argument(
+    help: ArgumentHelp(tr("The counter it carries into; without it, the link is printed.")),
+    completion: CounterNameCompletion.kind)
   var to: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("One on TO for every N counted on FROM (2 or more).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp(tr("One on TO for every N counted on FROM (2 or more)."), valueName: "n"))
   var every: Int?
 
-  @Flag(help: "Remove the link.")
+  @Flag(help: ArgumentHelp(tr("Remove the link.")))
   var clear = false
 
   func validate() throws {
-    if clear, to != nil || every != nil { throw ValidationError("give a link or --clear, not both") }
-    if (to == nil) != (every == nil) { throw ValidationError("give both: tally link FROM TO --every N") }
-    if let every, every < 2 { throw ValidationError("--every \(every): a link carries every 2 or more") }
+    if clear, to != nil || every != nil { throw ValidationError(tr("give a link or --clear, not both")) }
+    if (to == nil) != (every == nil) { throw ValidationError(tr("give both: tally link FROM TO --every N")) }
+    if let every, every < 2 { throw ValidationError(tr("--every \(every): a link carries every 2 or more")) }
   }
 
   func run() throws {
@@ -37,8 +41,8 @@ struct LinkCommand: ParsableCommand {
     } else if clear {
       rules.link = nil
     } else {
-      let target = counter.rules.link.map { context.counters.counter(withID: $0.to)?.name ?? "a deleted counter" }
-      let line = counter.rules.link.map { "\(counter.name) -> \(target ?? "") every \($0.every)" }
+      let target = counter.rules.link.map { context.counters.counter(withID: $0.to)?.name ?? tr("a deleted counter") }
+      let line = counter.rules.link.map { tr("\(counter.name) -> \(target ?? "") every \($0.every)") }
       try Output.line(line.map(TerminalText.escaped) ?? "none")
       return
     }
@@ -49,20 +53,20 @@ struct LinkCommand: ParsableCommand {
 struct BoundsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bounds",
-    abstract: "Set the least and the most a counter may hold (a change past them is refused), clear them, or print them.")
+    abstract: tr("Set the least and the most a counter may hold (a change past them is refused), clear them, or print them."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name.", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name.")), completion: CounterNameCompletion.kind)
   var name: String
 
   @OptionGroup var bounds: BoundsOptions
 
-  @Flag(help: "Remove both bounds.")
+  @Flag(help: ArgumentHelp(tr("Remove both bounds.")))
   var clear = false
 
   func validate() throws {
-    if clear, bounds.given { throw ValidationError("give bounds or --clear, not both") }
+    if clear, bounds.given { throw ValidationError(tr("give bounds or --clear, not both")) }
   }
 
   func run() throws {
@@ -84,15 +88,16 @@ struct BoundsCommand: ParsableCommand {
 struct AlertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "alert",
-    abstract: "Ring when a counter (or a group's total) reaches N, or each multiple of N; clear the alert, or print it.",
+    abstract: tr("Ring when a counter (or a group's total) reaches N, or each multiple of N; clear the alert, or print it."),
     usage: "tally alert <name> [<n>] [--every <n>] [--clear]\ntally alert --group <group> [<n>] [--every <n>] [--clear]",
-    discussion: """
+    discussion: tr(
+      """
       When the value goes from below N to N or more, the app rings the terminal bell (the \
       alertStyle setting: bell, flash or none) and shows "NAME reached N"; a command that \
       does it prints that line on standard error, and `tally watch --json` adds "alert". \
       Nothing is refused by an alert; a value that goes back under N rings again when it \
       reaches it again.
-      """)
+      """))
 
   @ParentCommand var root: TallyCommand
 
@@ -100,17 +105,17 @@ struct AlertCommand: ParsableCommand {
   @Argument(
     parsing: .allUnrecognized,
     help: ArgumentHelp(
-      "The counter's name (not with --group), then N, the value that rings; without N or --every, the alert is printed.",
+      tr("The counter's name (not with --group), then N, the value that rings; without N or --every, the alert is printed."),
       valueName: "name-and-n"), completion: CounterNameCompletion.kind)
   var words: [String] = []
 
-  @Option(help: ArgumentHelp("An alert on the total of the counters in this group.", valueName: "group"))
+  @Option(help: ArgumentHelp(tr("An alert on the total of the counters in this group."), valueName: "group"))
   var group: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Ring at each multiple of N (1 or more).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp(tr("Ring at each multiple of N (1 or more)."), valueName: "n"))
   var every: Int?
 
-  @Flag(help: "Remove the alert.")
+  @Flag(help: ArgumentHelp(tr("Remove the alert.")))
   var clear = false
 
   /// The counter's name and N; with --group, the only word is N.
@@ -122,13 +127,13 @@ struct AlertCommand: ParsableCommand {
   func validate() throws {
     try CommandContext.checkOptions(in: words)
     if group != nil, let word = words.first, Int(word) == nil {
-      throw ValidationError("with --group, give N, not a counter's name")
+      throw ValidationError(tr("with --group, give N, not a counter's name"))
     }
     try CommandContext.checkNumber(in: group == nil ? Array(words.dropFirst()) : words)
-    if (given.name == nil) == (group == nil) { throw ValidationError("give a counter's name or --group, not both") }
-    if given.value != nil, every != nil { throw ValidationError("give N or --every N, not both") }
-    if clear, given.value != nil || every != nil { throw ValidationError("give an alert or --clear, not both") }
-    if let every, every < 1 { throw ValidationError("--every \(every): an alert rings every 1 or more") }
+    if (given.name == nil) == (group == nil) { throw ValidationError(tr("give a counter's name or --group, not both")) }
+    if given.value != nil, every != nil { throw ValidationError(tr("give N or --every N, not both")) }
+    if clear, given.value != nil || every != nil { throw ValidationError(tr("give an alert or --clear, not both")) }
+    if let every, every < 1 { throw ValidationError(tr("--every \(every): an alert rings every 1 or more")) }
   }
 
   func run() throws {
@@ -158,12 +163,12 @@ struct AlertCommand: ParsableCommand {
 struct BoundsOptions: ParsableArguments {
   @Option(
     name: .customLong("min"), parsing: .unconditional,
-    help: ArgumentHelp("The least the counter may hold; a change below it is refused.", valueName: "n"))
+    help: ArgumentHelp(tr("The least the counter may hold; a change below it is refused."), valueName: "n"))
   var minimum: Int?
 
   @Option(
     name: .customLong("max"), parsing: .unconditional,
-    help: ArgumentHelp("The most the counter may hold; a change above it is refused.", valueName: "n"))
+    help: ArgumentHelp(tr("The most the counter may hold; a change above it is refused."), valueName: "n"))
   var maximum: Int?
 
   var given: Bool { minimum != nil || maximum != nil }

@@ -1,13 +1,15 @@
 import ArgumentParser
 import FoundationEssentials
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
 struct TableCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "table",
-    abstract: "Print counters' net changes per interval: a row an interval (empty ones too), a column a counter.",
-    discussion: """
+    abstract: tr("Print counters' net changes per interval: a row an interval (empty ones too), a column a counter."),
+    discussion: tr(
+      """
       Without --since, --until or --on, the table is today's. \
       Intervals begin where the local clock shows a multiple of them (10:00, 10:15, ...); days, \
       weeks and months as the dayStartsAtHour setting has them. A change at 10:15:00 belongs \
@@ -15,7 +17,7 @@ struct TableCommand: ParsableCommand {
       start,end,NAME...,total with times in ISO 8601 with their offset; --json prints an \
       object a line, {"start", "end", "counts": {NAME: N}, "total"}, then {"busiest": \
       {"start", "total"}}.
-      """)
+      """))
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case text, csv, json
@@ -25,15 +27,15 @@ struct TableCommand: ParsableCommand {
 
   @OptionGroup var group: GroupOption
 
-  @Option(help: ArgumentHelp("The interval (1h is hour).", valueName: HistoryBuckets.Kind.names))
+  @Option(help: ArgumentHelp(tr("The interval (1h is hour)."), valueName: HistoryBuckets.Kind.names))
   var by: HistoryBuckets.Kind = .quarterHour
 
   @OptionGroup var time: TimeOptions
 
-  @Option(help: "text (aligned columns), csv or json.")
+  @Option(help: ArgumentHelp(tr("text (aligned columns), csv or json.")))
   var format: Format = .text
 
-  @Flag(help: "The same as --format json.")
+  @Flag(help: ArgumentHelp(tr("The same as --format json.")))
   var json = false
 
   func run() throws {
@@ -48,7 +50,7 @@ struct TableCommand: ParsableCommand {
     guard let table = IntervalTable(counters, by: by, history: context.history, calendar: calendar, since: start, until: end)
     else {
       throw CommandContext.fail(
-        "that is more than \(IntervalTable.maximumRows) intervals; take a longer --by or a shorter time",
+        tr("that is more than \(IntervalTable.maximumRows) intervals; take a longer --by or a shorter time"),
         status: ExitStatus.usage)
     }
     if let notice = context.history.notice { Platform.printError(notice) }
@@ -74,7 +76,7 @@ struct TableCommand: ParsableCommand {
   static func text(_ table: IntervalTable, names: [String], label: (Date) -> String) -> [String] {
     let busiest = table.busiest.flatMap { $0.total == 0 ? nil : $0.start }
     let cells =
-      [["start"] + names.map(\.drawnInTerminal) + ["total"]]
+      [[tr("start")] + names.map(\.drawnInTerminal) + [tr("total")]]
       + table.rows.map { row in [label(row.start)] + (row.counts + [row.total]).map(String.init) }
     let widths = (0..<cells[0].count).map { column in cells.map { $0[column].terminalWidth }.max() ?? 0 }
     return cells.enumerated().map { index, line in
@@ -82,7 +84,7 @@ struct TableCommand: ParsableCommand {
         let room = String(repeating: " ", count: widths[column] - cell.terminalWidth)
         return column == 0 ? cell + room : room + cell
       }
-      let mark = index > 0 && table.rows[index - 1].start == busiest ? "  <- busiest" : ""
+      let mark = index > 0 && table.rows[index - 1].start == busiest ? tr("  <- busiest") : ""
       return padded.joined(separator: "  ") + mark
     }
   }

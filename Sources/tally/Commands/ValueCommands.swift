@@ -1,17 +1,18 @@
 import ArgumentParser
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 
 struct IncrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "inc", abstract: "Add the counter's step (or N) and print the new value.")
+    commandName: "inc", abstract: tr("Add the counter's step (or N) and print the new value."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name (default: the current counter).")), completion: CounterNameCompletion.kind)
   var name: String?
 
-  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Add N instead of the counter's step.", valueName: "n"))
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(tr("Add N instead of the counter's step."), valueName: "n"))
   var by: Int?
 
   @OptionGroup var moment: AtOption
@@ -42,14 +43,15 @@ struct IncrementCommand: ParsableCommand {
 
 struct DecrementCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "dec", abstract: "Subtract the counter's step (or N) and print the new value.")
+    commandName: "dec", abstract: tr("Subtract the counter's step (or N) and print the new value."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name (default: the current counter).")), completion: CounterNameCompletion.kind)
   var name: String?
 
-  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Subtract N instead of the counter's step.", valueName: "n"))
+  @Option(
+    name: .long, parsing: .unconditional, help: ArgumentHelp(tr("Subtract N instead of the counter's step."), valueName: "n"))
   var by: Int?
 
   @OptionGroup var moment: AtOption
@@ -65,7 +67,7 @@ struct DecrementCommand: ParsableCommand {
 
 struct SetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "set", abstract: "Set a counter to VALUE and print it.",
+    commandName: "set", abstract: tr("Set a counter to VALUE and print it."),
     usage: "tally set [<name>] <value>")
 
   @ParentCommand var root: TallyCommand
@@ -73,14 +75,14 @@ struct SetCommand: ParsableCommand {
   @Argument(
     parsing: .allUnrecognized,
     help: ArgumentHelp(
-      "[NAME] VALUE: the counter's name (default: the current counter) and a whole number.", valueName: "name-and-value"))
+      tr("[NAME] VALUE: the counter's name (default: the current counter) and a whole number."), valueName: "name-and-value"))
   var words: [String] = []
 
   @OptionGroup var annotation: NoteOption
   @OptionGroup var output: QuietOption
 
   func validate() throws {
-    guard (1...2).contains(words.count) else { throw ValidationError("give a value, or a name and a value") }
+    guard (1...2).contains(words.count) else { throw ValidationError(tr("give a value, or a name and a value")) }
     try CommandContext.checkOptions(in: words)
     try CommandContext.checkNumber(in: [words[words.count - 1]])
   }
@@ -98,11 +100,11 @@ struct SetCommand: ParsableCommand {
 }
 
 struct ResetCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set a counter to 0 and print it.")
+  static let configuration = CommandConfiguration(commandName: "reset", abstract: tr("Set a counter to 0 and print it."))
 
   @ParentCommand var root: TallyCommand
 
-  @Argument(help: "The counter's name (default: the current counter).", completion: CounterNameCompletion.kind)
+  @Argument(help: ArgumentHelp(tr("The counter's name (default: the current counter).")), completion: CounterNameCompletion.kind)
   var name: String?
 
   @OptionGroup var annotation: NoteOption
@@ -124,12 +126,13 @@ struct ResetCommand: ParsableCommand {
 
 struct GetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "get", abstract: "Print a counter's value, or a line about it (--format).")
+    commandName: "get", abstract: tr("Print a counter's value, or a line about it (--format)."))
 
   @ParentCommand var root: TallyCommand
 
   @Argument(
-    help: "The counters' names, one line each (default: the current counter).", completion: CounterNameCompletion.kind)
+    help: ArgumentHelp(tr("The counters' names, one line each (default: the current counter).")),
+    completion: CounterNameCompletion.kind)
   var names: [String] = []
 
   @OptionGroup var group: GroupOption
@@ -138,8 +141,8 @@ struct GetCommand: ParsableCommand {
   @OptionGroup var output: QuietOption
 
   func validate() throws {
-    if !names.isEmpty, group.group != nil { throw ValidationError("give counters' names or --group, not both") }
-    if template.format != nil, format.json { throw ValidationError("give --format or --json, not both") }
+    if !names.isEmpty, group.group != nil { throw ValidationError(tr("give counters' names or --group, not both")) }
+    if template.format != nil, format.json { throw ValidationError(tr("give --format or --json, not both")) }
     _ = try template.checked()
   }
 
@@ -181,9 +184,10 @@ struct GetCommand: ParsableCommand {
 struct FormatOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Print a line per counter: "
-        + CounterTemplate.Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
-        + " in braces, {{ and }} for braces.", valueName: "template"))
+      tr(
+        "Print a line per counter: \(CounterTemplate.Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")) in braces, {{ and }} for braces."
+      ),
+      valueName: "template"))
   var format: String?
 
   /// The template, checked (a usage error names what is wrong); `nil` without one.
@@ -192,7 +196,7 @@ struct FormatOption: ParsableArguments {
     do throws(CounterTemplate.Problem) {
       return try CounterTemplate(format)
     } catch {
-      throw ValidationError("the template: \(error.description)")
+      throw ValidationError(tr("the template: \(error.description)"))
     }
   }
 }
@@ -201,7 +205,7 @@ struct FormatOption: ParsableArguments {
 struct NoteOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "A note kept with the change in the history: one line, up to \(ChangeNote.maximumLength) characters.",
+      tr("A note kept with the change in the history: one line, up to \(ChangeNote.maximumLength) characters."),
       valueName: "text"))
   var note: String?
 
@@ -212,7 +216,7 @@ struct NoteOption: ParsableArguments {
     do throws(CounterError) {
       return try ChangeNote.checked(note)
     } catch {
-      throw CommandContext.fail(error.description + "; nothing was changed", status: ExitStatus.dataError)
+      throw CommandContext.fail(tr("\(error.description); nothing was changed"), status: ExitStatus.dataError)
     }
   }
 }

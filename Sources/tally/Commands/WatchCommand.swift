@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import TallyApp
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 import TallyTerminal
@@ -8,8 +9,9 @@ import TallyTerminal
 struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
-    abstract: "Print a line about counters now, and again whenever it changes, until stopped.",
-    discussion: """
+    abstract: tr("Print a line about counters now, and again whenever it changes, until stopped."),
+    discussion: tr(
+      """
       The line changes when any process or another machine (through the sync folder) \
       changes the counters, and is printed again when a new day begins. Nothing is printed \
       while nothing changes, and an idle watch uses no CPU. It ends, with status 0, on \
@@ -17,23 +19,23 @@ struct WatchCommand: ParsableCommand {
       | head -1`). With --json each line is an object for waybar's custom module \
       (return-type json): "text", "tooltip", "class" (reached, below or none) and \
       "percentage".
-      """)
+      """))
 
   @ParentCommand var root: TallyCommand
 
   @Argument(
-    help: "The counters' names (default: the current counter, as it is when the watch starts).",
+    help: ArgumentHelp(tr("The counters' names (default: the current counter, as it is when the watch starts).")),
     completion: CounterNameCompletion.kind)
   var names: [String] = []
 
   @OptionGroup var group: GroupOption
   @OptionGroup var template: FormatOption
 
-  @Flag(help: "Print each line as waybar's JSON: {\"text\", \"tooltip\", \"class\", \"percentage\"}.")
+  @Flag(help: ArgumentHelp(tr("Print each line as waybar's JSON: {\"text\", \"tooltip\", \"class\", \"percentage\"}.")))
   var json = false
 
   func validate() throws {
-    if !names.isEmpty, group.group != nil { throw ValidationError("give counters' names or --group, not both") }
+    if !names.isEmpty, group.group != nil { throw ValidationError(tr("give counters' names or --group, not both")) }
     _ = try template.checked()
   }
 
@@ -64,7 +66,7 @@ struct WatchCommand: ParsableCommand {
     do {
       signals = try SignalWatcher(watching: HeldSignals.stopping)
     } catch {
-      throw CommandContext.fail("cannot watch for signals: \(error)", status: ExitStatus.ioError)
+      throw CommandContext.fail(tr("cannot watch for signals: \(error)"), status: ExitStatus.ioError)
     }
     defer { signals.stop() }
     var failure: ExitCode?

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 
 /// The help screen, `?`, drawn over the screen whose keys it shows (``Screen/keyHelp(short:)``,
@@ -25,7 +26,8 @@ public final class HelpViewModel: Screen {
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     let hintRow = canvas.height - 1
     canvas.fill(row: hintRow, style: .plain)
-    canvas.put(KeyHints.line(for: [("any key", "closes")], width: canvas.width), column: 0, row: hintRow, style: .hint)
+    canvas.put(
+      KeyHints.line(for: [(tr("any key"), trMarked("closes"))], width: canvas.width), column: 0, row: hintRow, style: .hint)
     HelpOverlay(full: under.keyHelp(short: false), short: under.keyHelp(short: true)).render(into: &canvas)
   }
 
