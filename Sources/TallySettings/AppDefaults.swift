@@ -87,7 +87,7 @@ public enum AppDefaults {
         key: .dayStartsAtHour, defaultValue: .integer(0),
         summary: "the hour (0 to 23) a day starts at for goals and streaks", isSetting: true, allowed: .range(0...23)),
     ] + keyEntries(CounterViewModel.Action.self) + keyEntries(BoardViewModel.Action.self)
-      + keyEntries(HistoryViewModel.Action.self)
+      + keyEntries(HistoryViewModel.Action.self) + keyEntries(CounterSettingsViewModel.Action.self)
   }
 
   /// Joined with `+`, not interpolated: every command builds this table (docs/settings.md).

@@ -116,6 +116,7 @@ public final class Settings {
       confirmsDelete: bool(.confirmDelete, in: domains), showsBigDigits: bool(.bigDigits, in: domains))
     settings.boardKeyMap = keyMap(BoardViewModel.Action.self)
     settings.historyKeyMap = keyMap(HistoryViewModel.Action.self)
+    settings.settingsKeyMap = keyMap(CounterSettingsViewModel.Action.self)
     return (settings, problem)
   }
 

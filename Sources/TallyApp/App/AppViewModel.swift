@@ -129,6 +129,7 @@ public final class AppViewModel {
         counter: counters.list.current, now: clock.now(), calendar: calendar, page: settingStore.historyPage,
         keyMap: counterSettings.historyKeyMap)
     case .board: BoardViewModel(keyMap: counterSettings.boardKeyMap, undo: undo)
+    case .settings: CounterSettingsViewModel(keyMap: counterSettings.settingsKeyMap, undo: undo)
     }
   }
 

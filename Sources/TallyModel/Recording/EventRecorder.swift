@@ -34,6 +34,7 @@ public enum ScreenName: String, Sendable, Equatable {
   case help
   case history
   case board
+  case settings
 }
 
 /// An `EventRecorder` that keeps nothing, for code paths that change nothing.

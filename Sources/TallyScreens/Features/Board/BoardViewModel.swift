@@ -32,6 +32,7 @@ public final class BoardViewModel: Screen {
     case nextGroup
     case previousGroup
     case help
+    case settings
     case close
 
     public static var screenName: String? { "board" }
@@ -47,6 +48,9 @@ public final class BoardViewModel: Screen {
       .init([.character("]")], .nextGroup, label: "]", summary: "group", description: "next group"),
       .init([.character("[")], .previousGroup, label: "[", summary: "previous group", isHinted: false),
       .init([.character("?")], .help, label: "?", summary: "keys", description: "this help", hintPriority: 1),
+      .init(
+        [.character(",")], .settings, label: ",", summary: "settings",
+        description: "the chosen counter's settings: goal, bounds, link…"),
       .init(
         [.character("q"), .escape], .close, label: "q", summary: "back", description: "back to the counter", hintPriority: 2),
     ])
@@ -115,17 +119,9 @@ public final class BoardViewModel: Screen {
     case .settingsChanged(let settings):
       keyMap = settings.boardKeyMap
       rowKeys = Self.rowKeys(for: keyMap)
-    case .edited(let outcomes, let purpose):
-      if let error = outcomes.lazy.compactMap({ if case .failure(let error) = $0 { error } else { nil } }).first {
-        self.message = StatusMessage(error.description, kind: .warning)
-      } else if let done = undo.took(outcomes.compactMap { try? $0.get() }, for: purpose) {
-        self.message = StatusMessage(done, kind: .news)
-      }
+    case .edited(let outcomes, let purpose): self.message = undo.message(for: outcomes, purpose: purpose) ?? self.message
     case .noteSet(let succeeded, .replay(let change, let undoing, let summary)):
-      self.message =
-        succeeded
-        ? StatusMessage(undo.replayed(change, undoing: undoing, result: nil, summary: summary), kind: .news)
-        : StatusMessage("Cannot undo \(summary): that change is no longer in the history.", kind: .warning)
+      self.message = undo.noteReplayed(succeeded, change, undoing: undoing, summary: summary)
     default: break
     }
     return []
@@ -157,6 +153,10 @@ public final class BoardViewModel: Screen {
       selected = min(max(0, selected + step), max(0, counters.count - 1))
     case .nextGroup, .previousGroup: return move(forward: action == .nextGroup, in: list)
     case .help: return [.open(.help)]
+    case .settings:
+      // The settings screen shows the counter on show: the chosen row's becomes it, as Enter makes it.
+      guard counters.indices.contains(selected) else { return [] }
+      return [.edit(.select(counters[selected].id)), .open(.settings)]
     }
     return []
   }

@@ -1,10 +1,11 @@
-/// What the user's settings change on the screens: the keys of the counter screen, the board
-/// and the history, whether reset and delete ask first, and whether the value is drawn in
+/// What the user's settings change on the screens: the keys of the counter screen, the board,
+/// the history and a counter's settings, whether reset and delete ask first, and whether the value is drawn in
 /// large digits.
 public struct CounterScreenSettings: Sendable {
   public var keyMap: KeyMap<CounterViewModel.Action>
   public var boardKeyMap = BoardViewModel.Action.defaultKeyMap
   public var historyKeyMap = HistoryViewModel.Action.defaultKeyMap
+  public var settingsKeyMap = CounterSettingsViewModel.Action.defaultKeyMap
   /// Whether `r` asks "Reset …? y/N" first; without it the reset is immediate (and undoable).
   public var confirmsReset: Bool
   /// Whether `d` asks "Delete …? y/N" first; without it the delete is immediate (and undoable).

@@ -27,6 +27,8 @@ public final class CounterViewModel: Screen {
     case help
     case history
     case board
+    /// Opens the settings of the counter on show (``CounterSettingsViewModel``).
+    case settings
     case quit
 
     /// The name in `keys.<name>`, which stores hold: it never changes once released.
@@ -77,6 +79,9 @@ public final class CounterViewModel: Screen {
     .init(
       [.character("B")], .board, label: "B", summary: "board", description: "every counter of the group, a key each",
       isHinted: false),
+    .init(
+      [.character(",")], .settings, label: ",", summary: "settings",
+      description: "this counter's settings", hintPriority: 3),
     .init([.character("q"), .control("c")], .quit, label: "q", summary: "quit", hintPriority: 9),
   ])
 
@@ -211,6 +216,7 @@ public final class CounterViewModel: Screen {
     case .help: return [.open(.help)]
     case .history: return [.open(.history)]
     case .board: return [.open(.board)]
+    case .settings: return [.open(.settings)]
     case .quit: return [.quit]
     }
     return []

@@ -19,6 +19,7 @@ public enum Help {
     (.setValue, .addAmount, "type a value / an amount to add", "set/add"),
     (.nextGroup, .previousGroup, "next / previous group", "group"),
     (.history, .board, "history / board of the group", "past/all"),
+    (.setGoal, .settings, "set this counter's goal / all its settings", "goal/all"),
   ]
 
   public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {

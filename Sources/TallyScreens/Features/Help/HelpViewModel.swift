@@ -1,7 +1,7 @@
 import TallyModel
 
 /// The help screen, `?`, drawn over the screen whose keys it shows (the counter screen, the
-/// board or the history) until any key or click closes it.
+/// board, the history or a counter's settings) until any key or click closes it.
 public final class HelpViewModel: Screen {
   /// The screen under the help.
   public let screen: ScreenName
@@ -38,6 +38,14 @@ public final class HelpViewModel: Screen {
         for: settings.historyKeyMap,
         more: [Help.Entry(keys: "1-4", action: "a view"), Help.Entry(keys: "click a day", action: "show the day")],
         short: short)
+    case .settings:
+      Help.entries(
+        for: settings.settingsKeyMap,
+        more: [
+          Help.Entry(keys: "Enter / Esc", action: "in a field: apply / cancel"),
+          Help.Entry(keys: "click", action: "choose a field"),
+        ],
+        short: short)
     default: short ? Help.shortEntries(for: settings.keyMap) : Help.fullEntries(for: settings.keyMap)
     }
   }
@@ -47,6 +55,7 @@ public final class HelpViewModel: Screen {
     switch screen {
     case .board: BoardView.minimumSize
     case .history: HistoryView.minimumSize
+    case .settings: CounterSettingsView.minimumSize
     default: CounterLayout.minimumSize(for: context.counters)
     }
   }

@@ -1,0 +1,71 @@
+import TallyModel
+import TallyPlatform
+
+/// Draws a counter's settings: a title, a row per field (the chosen one marked, or open as a
+/// text field), what the field takes or why its text was refused, and the keys.
+struct CounterSettingsView {
+  let model: CounterSettingsViewModel
+  let list: CounterList
+
+  /// The title, the seven fields, a status row and the hint line.
+  static let minimumSize = (width: 30, height: 10)
+  /// The row of the first field.
+  static let top = 1
+  static let labelWidth = 10
+
+  /// What each field takes, shown while it is edited.
+  static func syntax(of field: CounterField) -> String {
+    switch field {
+    case .step: "a whole number from 1"
+    case .goal: "8/day, 3/week, 20/month, 300, at most 3/day; empty: none"
+    case .bounds: "min 0 max 10, min 0 or max 10; empty: none"
+    case .link: "one on another counter every N: repeats every 12; empty: none"
+    case .alert: "rings at N, or at every multiple: 100, every 10; empty: none"
+    case .group: "a group's name, made if new; empty: none"
+    case .name: "1 to 32 characters, unique ignoring case"
+    }
+  }
+
+  func render(into canvas: inout Canvas) {
+    let counter = model.counter(in: list)
+    let title = counter.map { "Settings: " + TerminalText.escaped($0.name) } ?? "Settings"
+    canvas.put(TextLayout.clip(" Tally  " + title, width: canvas.width), column: 0, row: 0, style: .title)
+    for (index, field) in CounterField.allCases.enumerated() {
+      let row = Self.top + index
+      let chosen = field == model.selected
+      let label = "  " + field.rawValue
+      if chosen { canvas.fill(row: row, style: model.field == nil ? .selected : .plain) }
+      canvas.put(label, column: 0, row: row, style: chosen ? (model.field == nil ? .selected : .bold) : .plain)
+      if chosen, let field = model.field {
+        field.render(into: &canvas, column: Self.labelWidth, row: row)
+        continue
+      }
+      let text = counter.flatMap { field.text(of: $0, in: list) }
+      canvas.put(
+        TextLayout.clip(text.map(TerminalText.escaped) ?? "none", width: canvas.width - Self.labelWidth), column: Self.labelWidth,
+        row: row, style: chosen ? .selected : text == nil ? .hint : .plain)
+    }
+    drawStatus(counter == nil, into: &canvas)
+    let hints = model.field == nil ? model.keyMap.hintLine(width: canvas.width) : Prompt.keyMap.hintLine(width: canvas.width)
+    canvas.put(hints, column: 0, row: canvas.height - 1, style: .hint)
+  }
+
+  /// The refusal, what the open field takes, or the last change's news, on the rows below the fields.
+  private func drawStatus(_ deleted: Bool, into canvas: inout Canvas) {
+    let status: StatusMessage? =
+      if deleted {
+        StatusMessage("This counter was deleted.", kind: .warning)
+      } else if let error = model.error {
+        StatusMessage(error, kind: .warning)
+      } else if model.field != nil {
+        StatusMessage(Self.syntax(of: model.selected), kind: .news)
+      } else {
+        model.message
+      }
+    guard let status else { return }
+    let bottom = canvas.height - 2
+    let lines = max(1, min(3, bottom - Self.top - CounterField.allCases.count + 1))
+    canvas.putWrapped(
+      status.text, bottom: bottom, lines: lines, style: status.isWarning ? .warning : model.field == nil ? .plain : .hint)
+  }
+}
