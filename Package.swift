@@ -77,13 +77,15 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // Fakes, contract suites and the UI-test driver shared by the test targets.
+    // Fakes, contract suites and the UI-test driver shared by the test targets (tests only:
+    // no product target depends on it).
     .target(
       name: "TallyTestSupport",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
         "CSQLite",
-      ]),
+      ],
+      path: "Tests/TallyTestSupport"),
     // The reference model of counting the property tests hold the real parts to: it imports
     // nothing of Tally's (docs/architecture.md, "The reference model").
     .target(name: "TallyReference", path: "Tests/TallyReference"),
