@@ -43,7 +43,7 @@ struct InteractiveApp {
     // The run loop applies the settings again when the user changes them.
     let outcome = AppRunLoop(terminal: session, environment: opened, followsSettings: true).run {
       opened.configure(with: arguments)
-      let app = AppComposition.app(opened, counterSettings: counterScreen.settings)
+      let app = AppComposition.app(opened, settings: counterScreen.settings)
       if !notices.isEmpty { app.show(notices.joined(separator: " "), from: .start) }
       return app
     }

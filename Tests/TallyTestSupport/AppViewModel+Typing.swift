@@ -28,7 +28,7 @@ extension AppViewModel {
 
   /// Draws the screens on show into `canvas`, as the app does, whatever its size.
   public func render(into canvas: inout Canvas) {
-    let context = context(width: canvas.width, height: canvas.height)
+    let context = context(width: canvas.width, height: canvas.height, readingHistory: true)
     for screen in drawnScreens { screen.render(into: &canvas, in: context) }
   }
 

@@ -7,10 +7,10 @@ import TallySettings
 public enum AppComposition {
   /// The app over `environment`'s counters and history, its days from midnight until the run
   /// loop tells it its calendar.
-  public static func app(_ environment: Environment, counterSettings: CounterScreenSettings) -> AppViewModel {
+  public static func app(_ environment: Environment, settings: ScreenSettings) -> AppViewModel {
     AppViewModel(
-      settingStore: environment.appState, eventRecorder: environment.recorder, counterSettings: counterSettings,
-      makeCountersModel: { environment.counters }, history: environment.history, notes: environment.history,
+      settingStore: environment.appState, eventRecorder: environment.recorder, settings: settings,
+      counters: environment.counters, history: environment.history, notes: environment.history,
       clock: environment.clock, readsLastChange: true)
   }
 }

@@ -5,15 +5,14 @@ import TallyScreens
 /// when the terminal is too small for it.
 public struct AppView {
   public let model: AppViewModel
-  /// The counter screen's last-change line, as the run loop read it for this frame.
-  public let lastChange: String?
+
+  public init(model: AppViewModel) { self.model = model }
 
   /// The screen at `width` x `height`.
   public func render(width: Int, height: Int, unicode: Bool = true) -> Canvas {
     var canvas = Canvas(width: width, height: height)
     let screens = model.drawnScreens
-    var context = model.context(width: width, height: height, unicode: unicode, lastChange: lastChange)
-    if screens.contains(where: { $0.name == .counter }) { context.goal = model.goalSummary }
+    let context = model.context(width: width, height: height, unicode: unicode, readingHistory: true)
     let minimum = model.screen.minimumSize(in: context)
     guard width >= minimum.width, height >= minimum.height else {
       let lines = TextLayout.wrap("Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)", width: width)
@@ -33,12 +32,5 @@ public struct AppView {
       }
     }
     return canvas
-  }
-}
-
-extension AppView {
-  /// The screen of `model`, its last-change line read now.
-  public init(model: AppViewModel) {
-    self.init(model: model, lastChange: model.lastChange?.text)
   }
 }

@@ -1,5 +1,6 @@
 import TallyDefaults
 import TallyModel
+import TallyScreens
 import TallySettings
 import TallySync
 

@@ -118,14 +118,13 @@ public final class AppRunLoop {
       let app = makeApp()
       app.receive(.calendar(calendar))
       tellSize(to: app)
-      draw(app, lastChange: app.lastChange)
+      draw(app)
       // The other machines' changes are merged right after the first frame (docs/sync.md).
       let merged = sync?.pull(publishing: false) ?? false
       let indexed = sync != nil && replica.refresh()
       if merged || indexed { storeChanged(app) }
       app.receive(.historyOpen)
-      let lastChange = app.lastChange
-      if [showSyncProblem(on: app), merged, indexed, lastChange != nil].contains(true) { draw(app, lastChange: lastChange) }
+      if [showSyncProblem(on: app), merged, indexed, app.redrawsIn != nil].contains(true) { draw(app) }
       return app
     }
   }
@@ -156,7 +155,7 @@ public final class AppRunLoop {
       store.retrySave()
       if let problem = store.saveProblem { app.receive(.quitRefused(problem)) }
     }
-    if !app.isQuitting { draw(app, lastChange: app.lastChange) }
+    if !app.isQuitting { draw(app) }
     if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
     if let since = folderCopyWaitingSince, woken == .timeout || since.duration(to: .now) >= Self.folderCopyLongestDelay {
       copyToFolderIfWaiting()
@@ -228,10 +227,8 @@ public final class AppRunLoop {
   }
 
   /// Draws a frame, and notes when the last-change line's words change, for the next wait.
-  private func draw(_ app: AppViewModel, lastChange: (text: String, changesIn: Double)?) {
-    lastChangeChangesIn = lastChange?.changesIn
-    terminal.draw(
-      AppView(model: app, lastChange: lastChange?.text).render(
-        width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
+  private func draw(_ app: AppViewModel) {
+    terminal.draw(AppView(model: app).render(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
+    lastChangeChangesIn = app.redrawsIn
   }
 }

@@ -1,17 +1,5 @@
 import TallyModel
 
-/// A counter's last 14 days (today last) and today's goal, read for the board.
-public struct BoardHistory: Sendable, Equatable {
-  public var days: [Int]
-  public var goal: GoalSummary?
-
-  init(_ counter: Counter, history: HistoryReader, calendar: GoalCalendar, today: Int) {
-    let totals = history.totals(ofCounter: counter.id, per: .day, calendar: calendar, from: today - 13)
-    days = (today - 13...today).map { totals[$0]?.net ?? 0 }
-    goal = GoalSummary.progress(of: counter, history: history, now: calendar.start(ofDay: today), calendar: calendar)
-  }
-}
-
 /// The board: every counter of a group at once, a key each; a row's key adds its step, `-`
 /// then a row's key subtracts, `u` undoes the app's last change (made here or on the counter
 /// screen), Enter or a click opens the counter, `]`/`[` change group, `?` shows its keys, `q`
@@ -119,9 +107,9 @@ public final class BoardViewModel: Screen {
     case .settingsChanged(let settings):
       keyMap = settings.boardKeyMap
       rowKeys = Self.rowKeys(for: keyMap)
-    case .edited(let outcomes, let purpose): self.message = undo.message(for: outcomes, purpose: purpose) ?? self.message
-    case .noteSet(let succeeded, .replay(let change, let undoing, let summary)):
-      self.message = undo.noteReplayed(succeeded, change, undoing: undoing, summary: summary)
+    case .edited(let outcomes, let purpose):
+      self.message = undo.message(for: outcomes, purpose: EditPurpose(purpose)) ?? self.message
+    case .answered(let set as NoteSet): self.message = undo.noteReplayed(set) ?? self.message
     default: break
     }
     return []
@@ -185,8 +173,8 @@ public final class BoardViewModel: Screen {
     return []
   }
 
-  public func historyRequest(in context: ScreenContext) -> HistoryRequest? {
-    .board(counters(in: context.counters), today: context.calendar.day(of: context.now))
+  public func historyQuestion(in context: ScreenContext) -> (any HistoryQuestion)? {
+    BoardQuestion(counters: counters(in: context.counters), today: context.calendar.day(of: context.now))
   }
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { BoardView.minimumSize }

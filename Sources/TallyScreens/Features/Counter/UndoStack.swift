@@ -47,7 +47,7 @@ public final class SharedUndo {
       summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
     // A note is the history's, not the counters': the app sets it and answers `.noteSet`.
     if case .note(let noted, let from, let to) = change {
-      return [.setNote(undoing ? from : to, of: noted, for: purpose), .edit(.select(noted.entry.counter))]
+      return [SetNote(note: undoing ? from : to, change: noted, purpose: purpose).asked, .edit(.select(noted.entry.counter))]
     }
     let edits: [CounterEdit] =
       switch change {
@@ -95,9 +95,11 @@ public final class SharedUndo {
     return took(outcomes.compactMap { try? $0.get() }, for: purpose).map { StatusMessage($0, kind: .news) }
   }
 
-  /// What a screen's status line says once the app set, or could not set, the note of an undo.
-  func noteReplayed(_ succeeded: Bool, _ change: CounterChange, undoing: Bool, summary: String) -> StatusMessage {
-    succeeded
+  /// What a screen's status line says once the app set, or could not set, the note of an
+  /// undo; `nil` for a note of another purpose.
+  func noteReplayed(_ set: NoteSet) -> StatusMessage? {
+    guard case .replay(let change, let undoing, let summary) = set.purpose else { return nil }
+    return set.succeeded
       ? StatusMessage(replayed(change, undoing: undoing, result: nil, summary: summary), kind: .news)
       : StatusMessage("Cannot undo \(summary): that change is no longer in the history.", kind: .warning)
   }
@@ -111,4 +113,18 @@ public final class SharedUndo {
     for change in made { stack.record(change) }
     return nil
   }
+}
+
+/// What the edits of the counter screen's and the board's updates are for: how the screen
+/// takes in their outcome (``ScreenUpdate/purpose``; none is a plain change).
+public enum EditPurpose: Sendable, Equatable {
+  /// A change to record for undo.
+  case change
+  /// The answer to a prompt, which stays open if the change is refused.
+  case prompt(Prompt)
+  /// An undo or a redo of a change; `summary` names it in the status line.
+  case replay(CounterChange, undoing: Bool, summary: String)
+
+  /// The purpose an outcome came back with.
+  public init(_ purpose: (any Sendable)?) { self = purpose as? EditPurpose ?? .change }
 }

@@ -63,10 +63,10 @@ public final class CounterSettingsViewModel: Screen {
     case .key(let key) where field != nil: return type(key, in: list)
     case .key(let key): return press(key, in: list)
     case .settingsChanged(let settings): keyMap = settings.settingsKeyMap
-    case .edited(let outcomes, .change) where field != nil: applied(outcomes, in: list)
-    case .edited(let outcomes, let purpose): self.message = undo.message(for: outcomes, purpose: purpose) ?? self.message
-    case .noteSet(let succeeded, .replay(let change, let undoing, let summary)):
-      self.message = undo.noteReplayed(succeeded, change, undoing: undoing, summary: summary)
+    case .edited(let outcomes, let purpose) where field != nil && EditPurpose(purpose) == .change: applied(outcomes, in: list)
+    case .edited(let outcomes, let purpose):
+      self.message = undo.message(for: outcomes, purpose: EditPurpose(purpose)) ?? self.message
+    case .answered(let set as NoteSet): self.message = undo.noteReplayed(set) ?? self.message
     default: break
     }
     return []
