@@ -29,7 +29,7 @@ struct CounterGroupTests {
   }
 
   private func render(_ app: AppViewModel, width: Int = 80, height: Int = 24) -> [String] {
-    AppView(model: app).render(width: width, height: height).lines
+    app.frame(width: width, height: height).render().lines
   }
 
   @Test func theTabsAreTheGroupOnShowsAndItsNameIsTheTitle() throws {

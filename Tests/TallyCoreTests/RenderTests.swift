@@ -12,7 +12,7 @@ struct RenderTests {
   }
 
   private func render(_ app: AppViewModel, _ width: Int, _ height: Int) -> Canvas {
-    AppView(model: app).render(width: width, height: height)
+    app.frame(width: width, height: height).render()
   }
 
   private func app(count: Int, onboarding: Bool) -> AppViewModel {

@@ -39,10 +39,23 @@ public final class AppViewModel {
 
   private var alertWaiting = false
 
-  /// Whether to ring for an alert now; the run loop rings once for a burst of keys.
-  public func takeAlert() -> Bool {
+  /// Takes in `message` and answers what the run loop does next: the one call it makes for
+  /// a message. The frame is computed here, after the message (the history the screens ask
+  /// for read if their question changed); drawing it reads nothing.
+  public func take(_ message: AppMessage) -> AppAnswer {
+    receive(message)
+    let frame = frame()
     defer { alertWaiting = false }
-    return alertWaiting
+    return AppAnswer(
+      frame: frame, alerts: alertWaiting, quits: isQuitting, quitsWithoutSaving: quitsWithoutSaving,
+      redrawIn: frame.redrawIn)
+  }
+
+  /// The frame as it stands, at the terminal's size unless another is given.
+  public func frame(width: Int? = nil, height: Int? = nil, unicode: Bool? = nil) -> AppFrame {
+    AppFrame(
+      screens: Array(drawnScreens), context: context(width: width, height: height, unicode: unicode, readingHistory: true),
+      notice: notice)
   }
 
   private var notices: [NoticeSource: String] = [:]
@@ -60,6 +73,12 @@ public final class AppViewModel {
   public func receive(_ message: AppMessage) {
     switch message {
     case .key(let key): handle(key)
+    case .keys(let keys, let width, let height, let isUnicode):
+      receive(.terminal(width: width, height: height, unicode: isUnicode))
+      // One store batch for the burst: one durable write.
+      if !keys.isEmpty { counters.userDefaults.performBatch { for key in keys where !isQuitting { handle(key) } } }
+      eventRecorder.flush(copyingToFolder: false)
+      receive(.saveTried)
     case .terminal(let width, let height, let isUnicode):
       screenSize = (width, height)
       unicode = isUnicode
@@ -208,12 +227,6 @@ public final class AppViewModel {
     for screen in screens { tell(screen, message) }
   }
 
-  /// Seconds until what the screens drawn show changes by itself, for a redraw; `nil`: never.
-  public var redrawsIn: Double? {
-    let context = context(readingHistory: true)
-    return drawnScreens.compactMap { $0.redrawsIn(context) }.min()
-  }
-
   /// Takes back a quit because changes could not be saved; a second quit key quits anyway.
   private func refuseQuit(unsaved problem: StoreError) {
     isQuitting = false
@@ -229,9 +242,27 @@ public final class AppViewModel {
   }
 }
 
-/// What the app hears from the run loop (``AppViewModel/receive(_:)``).
+/// What the app answers the run loop for a message (``AppViewModel/take(_:)``).
+public struct AppAnswer {
+  /// What to draw.
+  public var frame: AppFrame
+  /// Whether to ring or flash for the alerts the message reached.
+  public var alerts: Bool
+  /// Whether the user quit; the run loop then ends.
+  public var quits: Bool
+  /// Whether the user quit again right after a quit was refused for unsaved changes.
+  public var quitsWithoutSaving: Bool
+  /// Seconds until the frame changes by itself ("2 min ago"), when to wake; `nil`: never.
+  public var redrawIn: Double?
+}
+
+/// What the app hears from the run loop (``AppViewModel/take(_:)``).
 public enum AppMessage {
+  /// A key alone, as a test sends it; the run loop sends a turn's keys as ``keys(_:width:height:unicode:)``.
   case key(Key)
+  /// A turn: the terminal's size, then the keys read, in one store batch; then the history
+  /// written and what saving found told to the screens.
+  case keys([Key], width: Int, height: Int, unicode: Bool)
   /// The terminal's size and whether it shows Unicode, before keys are handled.
   case terminal(width: Int, height: Int, unicode: Bool)
   /// The store changed: another process, or a merge of the sync folder.

@@ -1,19 +1,25 @@
 import TallyModel
 import TallyScreens
 
-/// Draws the current screen into a canvas of the terminal's size, or a one-line message
-/// when the terminal is too small for it.
-public struct AppView {
-  public let model: AppViewModel
+/// A frame as a value, which the app computes after a message (``AppViewModel/frame(width:height:unicode:)``):
+/// the screens drawn and what they are given, and the status line. Drawing it reads and
+/// writes nothing.
+public struct AppFrame {
+  /// The screens drawn, bottom first: the top one, and the ones an overlay is drawn over.
+  let screens: [any Screen]
+  let context: ScreenContext
+  let notice: String?
 
-  public init(model: AppViewModel) { self.model = model }
+  /// Seconds until what the screens show changes by itself; `nil`: never.
+  public var redrawIn: Double? { screens.compactMap { $0.redrawsIn(context) }.min() }
 
-  /// The screen at `width` x `height`.
-  public func render(width: Int, height: Int, unicode: Bool = true) -> Canvas {
+  /// The screens at the context's size, or a one-line message when the terminal is too
+  /// small for the top one.
+  public func render() -> Canvas {
+    let (width, height) = (context.width, context.height)
     var canvas = Canvas(width: width, height: height)
-    let screens = model.drawnScreens
-    let context = model.context(width: width, height: height, unicode: unicode, readingHistory: true)
-    let minimum = model.screen.minimumSize(in: context)
+    guard let top = screens.last else { return canvas }
+    let minimum = top.minimumSize(in: context)
     guard width >= minimum.width, height >= minimum.height else {
       let lines = TextLayout.wrap("Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)", width: width)
       let top = max(0, (height - lines.count) / 2)
@@ -23,7 +29,7 @@ public struct AppView {
       return canvas
     }
     for screen in screens { screen.render(into: &canvas, in: context) }
-    if let notice = model.notice {
+    if let notice {
       let lines = TextLayout.wrap(notice, width: width - 2).prefix(max(1, height / 3))
       let top = height - 1 - lines.count
       for (offset, line) in lines.enumerated() {
