@@ -31,7 +31,7 @@ struct CounterSettingsTests {
 
   private func render(_ app: AppViewModel, _ width: Int = 80, _ height: Int = 24) -> [String] {
     app.receive(.terminal(width: width, height: height, unicode: true))
-    return AppView(model: app).render(width: width, height: height, unicode: true).lines
+    return app.frame(width: width, height: height, unicode: true).render().lines
   }
 
   private func cars(_ app: AppViewModel) throws -> Counter { try #require(app.counters.list.counter(named: "cars")) }
