@@ -74,4 +74,20 @@ extension ArchitectureTests {
     #expect(Self.screensNamed(in: "environment.history; list.counter(named: x)", types: types).isEmpty)
     #expect(Self.screensNamed(in: "let a = 1 // the .board's BoardViewModel\nlet s = \"Prompt .help\"", types: types).isEmpty)
   }
+
+  /// The run loop asks the app once a message: every use of the app in `AppRunLoop` is
+  /// `app.take(_:)`, whose answer holds the frame, the bell, the quit and the next wake.
+  @Test func theRunLoopTalksToTheAppThroughTakeAlone() throws {
+    let text = try #require(try Self.files(of: "TallyApp").first { $0.path.hasSuffix("/AppRunLoop.swift") }?.text)
+    var uses: [String] = []
+    var rest = text[...]
+    while let range = rest.range(of: "app.") {
+      let before = rest[..<range.lowerBound].last
+      rest = rest[range.upperBound...]
+      guard !(before.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ?? false) else { continue }
+      uses.append(String(rest.prefix { $0.isLetter || $0.isNumber }))
+    }
+    #expect(!uses.isEmpty)
+    #expect(Set(uses) == ["take"], "\(uses)")
+  }
 }

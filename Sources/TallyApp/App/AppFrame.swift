@@ -1,9 +1,10 @@
 import TallyModel
 import TallyScreens
 
-/// A frame as a value, which the app computes after a message (``AppViewModel/frame(width:height:unicode:)``):
-/// the screens drawn and what they are given, and the status line. Drawing it reads and
-/// writes nothing.
+/// A frame as a value: the screens drawn, what they are given, and the status line.
+///
+/// The app computes it after a message (``AppViewModel/frame(width:height:unicode:)``);
+/// drawing it reads and writes nothing.
 public struct AppFrame {
   /// The screens drawn, bottom first: the top one, and the ones an overlay is drawn over.
   let screens: [any Screen]

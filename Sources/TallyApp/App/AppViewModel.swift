@@ -39,9 +39,11 @@ public final class AppViewModel {
 
   private var alertWaiting = false
 
-  /// Takes in `message` and answers what the run loop does next: the one call it makes for
-  /// a message. The frame is computed here, after the message (the history the screens ask
-  /// for read if their question changed); drawing it reads nothing.
+  /// Takes in `message` and answers what the run loop does next.
+  ///
+  /// It is the one call the run loop makes for a message. The frame is computed here, after
+  /// the message (the history the screens ask for read if their question changed); drawing
+  /// it reads nothing.
   public func take(_ message: AppMessage) -> AppAnswer {
     receive(message)
     let frame = frame()

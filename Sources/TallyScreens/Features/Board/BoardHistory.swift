@@ -6,6 +6,8 @@ public struct BoardHistory: Sendable, Equatable {
   public var days: [Int]
   public var goal: GoalSummary?
 
+  public init(days: [Int], goal: GoalSummary?) { (self.days, self.goal) = (days, goal) }
+
   init(_ counter: Counter, history: HistoryReader, calendar: GoalCalendar, today: Int) {
     let totals = history.totals(ofCounter: counter.id, per: .day, calendar: calendar, from: today - 13)
     days = (today - 13...today).map { totals[$0]?.net ?? 0 }

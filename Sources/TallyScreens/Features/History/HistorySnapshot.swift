@@ -22,7 +22,7 @@ public struct HistoryPageRequest: HistoryQuestion {
 
 /// What the app read for the history screen's requests, each when it changes, not at every frame.
 public struct HistorySnapshot: Sendable {
-  public private(set) var year: YearMap?
+  public internal(set) var year: YearMap?
   public private(set) var hours: DayHours?
   public private(set) var days: DaysChart?
   /// The totals the Days view shows under its bars: today, this week, all time.
