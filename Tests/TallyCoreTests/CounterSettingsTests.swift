@@ -175,6 +175,24 @@ struct CounterSettingsTests {
     #expect(render(app, 30, 10)[8].hasPrefix(" rings at N"), "the smallest it draws")
   }
 
+  /// The screen draws from a value alone: the counters and the size, no store, no history.
+  @Test func itDrawsFromAValueAlone() {
+    let rules = CounterRules(
+      link: CounterLink(to: "repeats", every: 12), minimum: 0, alert: CounterAlert(at: 10, repeating: true))
+    let list = CounterList(
+      counters: [
+        Counter(id: "rows", name: "rows", step: 2, value: 3, goal: Goal(amount: 8, period: .day), group: "knit", rules: rules),
+        Counter(id: "repeats", name: "repeats"),
+      ], currentID: "rows")
+    var canvas = Canvas(width: 40, height: 12)
+    CounterSettingsViewModel().render(into: &canvas, in: ScreenContext(counters: list, width: 40, height: 12))
+    #expect(
+      canvas.lines.prefix(8) == [
+        " Tally  Settings: rows", "  step    2", "  goal    8/day", "  bounds  min 0", "  link    repeats every 12",
+        "  alert   every 10", "  group   knit", "  name    rows",
+      ])
+  }
+
   @Test func aCounterDeletedMeanwhileIsSaidAndNothingIsChanged() throws {
     let app = try app()
     app.press(.character(","), .enter)
