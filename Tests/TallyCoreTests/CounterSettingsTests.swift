@@ -161,6 +161,18 @@ struct CounterSettingsTests {
     #expect(AppDefaults.setting(named: "keys.settings.undo")?.defaultValue == .string("u"))
   }
 
+  /// `,` is on the hint lines where it fits beside the keys there before it: the counter
+  /// screen's from 84 columns, the board's from 87.
+  @Test func theHintLinesNameTheKeyWhereThereIsRoom() throws {
+    let app = try app()
+    #expect(render(app, 84, 24)[23].hasSuffix("n new   ? help   , settings   q quit"))
+    #expect(!render(app, 83, 24)[23].contains("settings"))
+    #expect(render(app, 83, 24)[23].contains("n new"))
+    app.press(.character("B"))
+    #expect(render(app, 87, 24)[23].hasSuffix("? keys   , settings   q back"))
+    #expect(!render(app, 86, 24)[23].contains("settings"))
+  }
+
   @Test func at40x12EveryFieldAndTheKeysShow() throws {
     let app = try app()
     set(.alert, to: "100", in: app)
