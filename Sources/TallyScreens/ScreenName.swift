@@ -14,7 +14,7 @@ public enum ScreenName: String, Sendable, Equatable, CaseIterable {
   public static func first(in state: SettingStorage) -> ScreenName { state.showOnboarding ? .onboarding : .counter }
 
   /// Makes the screen, over `top` (the screen on show, if any): one line a screen.
-  func make(over top: (any Screen)?, with parts: ScreenParts, in context: ScreenContext) -> any Screen {
+  public func make(over top: (any Screen)?, with parts: ScreenParts, in context: ScreenContext) -> any Screen {
     switch self {
     case .onboarding: OnboardingViewModel(pages: OnboardingPage.pages(for: parts.settings.keyMap))
     case .counter: CounterViewModel(settings: parts.settings, undo: parts.undo)
@@ -40,19 +40,12 @@ public protocol SettingStorage: AnyObject {
 /// What the screens share, made once by the app: the settings, the app's state and the one
 /// undo of the screens that change counters.
 public final class ScreenParts {
-  public internal(set) var settings: ScreenSettings
+  /// The user's settings, as they last changed: the screens made from now on follow them.
+  public var settings: ScreenSettings
   public let state: SettingStorage
   let undo = SharedUndo()
 
   public init(settings: ScreenSettings, state: SettingStorage) {
     (self.settings, self.state) = (settings, state)
   }
-
-  /// Makes the screen `name` over `top`.
-  public func make(_ name: ScreenName, over top: (any Screen)?, in context: ScreenContext) -> any Screen {
-    name.make(over: top, with: self, in: context)
-  }
-
-  /// The settings the user changed, for the screens made from now on.
-  public func use(_ settings: ScreenSettings) { self.settings = settings }
 }

@@ -34,7 +34,7 @@ struct BoardTests {
   }
 
   private func render(_ width: Int = 80, _ height: Int = 24, unicode: Bool = true) -> [String] {
-    app.receive(.terminal(width: width, height: height, unicode: unicode))
+    app.receive(.keys([], width: width, height: height, unicode: unicode))
     return app.frame(width: width, height: height, unicode: unicode).render().lines
   }
 

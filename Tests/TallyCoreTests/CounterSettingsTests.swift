@@ -30,7 +30,7 @@ struct CounterSettingsTests {
   }
 
   private func render(_ app: AppViewModel, _ width: Int = 80, _ height: Int = 24) -> [String] {
-    app.receive(.terminal(width: width, height: height, unicode: true))
+    app.receive(.keys([], width: width, height: height, unicode: true))
     return app.frame(width: width, height: height, unicode: true).render().lines
   }
 

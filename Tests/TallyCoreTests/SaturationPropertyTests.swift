@@ -71,7 +71,7 @@ struct SaturationPropertyTests {
         _ = app.counters.apply([.setValue(value, of: id), .setValue(values[values.count - 1 - index], of: id)])
         _ = app.counters.apply([.setValue(value, of: "count")])
       }
-      app.receive(.terminal(width: 80, height: 24, unicode: true))
+      app.receive(.keys([], width: 80, height: 24, unicode: true))
       var frames = [app.frame(width: 80, height: 24, unicode: true).render().lines]
       app.press(.character("B"))
       frames.append(app.frame(width: 80, height: 24, unicode: true).render().lines)

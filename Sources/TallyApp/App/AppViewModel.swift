@@ -76,14 +76,11 @@ public final class AppViewModel {
     switch message {
     case .key(let key): handle(key)
     case .keys(let keys, let width, let height, let isUnicode):
-      receive(.terminal(width: width, height: height, unicode: isUnicode))
+      (screenSize, unicode) = ((width, height), isUnicode)
       // One store batch for the burst: one durable write.
       if !keys.isEmpty { counters.userDefaults.performBatch { for key in keys where !isQuitting { handle(key) } } }
       eventRecorder.flush(copyingToFolder: false)
       receive(.saveTried)
-    case .terminal(let width, let height, let isUnicode):
-      screenSize = (width, height)
-      unicode = isUnicode
     case .storeChanged:
       // Another process (or machine) may have taken a counter to an alert: shown and rung
       // once, as for a key here.
@@ -91,7 +88,7 @@ public final class AppViewModel {
       counters.reload()
       showAlerts(counters.list.alertsReached(since: before))
     case .settingsChanged(let settings, let problem):
-      parts.use(settings)
+      parts.settings = settings
       tellEveryScreen(.settingsChanged(settings))
       if let problem { show(Settings.keysNotice(problem), from: .settings) }
     case .saveTried:
@@ -125,8 +122,9 @@ public final class AppViewModel {
   public init(
     settingStore: SettingStorage, eventRecorder: EventRecorder, settings: ScreenSettings = ScreenSettings(),
     counters: CountersModel, history: HistoryReader, notes: HistoryWriter? = nil, clock: WallClock = SystemClock(),
-    calendar: GoalCalendar? = nil, readsLastChange: Bool = false
+    calendar: GoalCalendar? = nil, readsLastChange: Bool = false, notice: String? = nil
   ) {
+    notices[.start] = notice
     parts = ScreenParts(settings: settings, state: settingStore)
     (self.eventRecorder, self.counters, self.history, self.notes, self.clock) = (
       eventRecorder, counters, history, notes, clock
@@ -138,7 +136,7 @@ public final class AppViewModel {
 
   /// Shows the screen `name` on top.
   private func open(_ name: ScreenName) {
-    screens.append(parts.make(name, over: screens.last, in: context(readingHistory: false)))
+    screens.append(name.make(over: screens.last, with: parts, in: context()))
     eventRecorder.record(.screenShown(name.rawValue))
   }
 
@@ -158,13 +156,9 @@ public final class AppViewModel {
       unicode: unicode ?? self.unicode, now: clock.now(), calendar: calendar, historyIsOpen: historyIsOpen)
     context.history = asked?.answer
     // The screen an overlay is drawn over asks for both.
-    guard readingHistory, let screens = screens.isEmpty ? nil : drawnScreens,
-      let question = screens[screens.startIndex].historyQuestion(in: context)
+    guard readingHistory, let question = drawnScreens.first?.historyQuestion(in: context),
+      !question.isSame(as: asked?.question)
     else { return context }
-    if let asked, question.isSame(as: asked.question) {
-      context.history = asked.answer
-      return context
-    }
     // With the changes of this burst of keys, which are still buffered.
     eventRecorder.flush(copyingToFolder: false)
     let answer = question.answer(from: history, calendar: calendar, now: context.now, reusing: asked?.answer)
@@ -265,8 +259,6 @@ public enum AppMessage {
   /// A turn: the terminal's size, then the keys read, in one store batch; then the history
   /// written and what saving found told to the screens.
   case keys([Key], width: Int, height: Int, unicode: Bool)
-  /// The terminal's size and whether it shows Unicode, before keys are handled.
-  case terminal(width: Int, height: Int, unicode: Bool)
   /// The store changed: another process, or a merge of the sync folder.
   case storeChanged
   /// The user changed the counter screen's settings while the app runs; what could not be used.

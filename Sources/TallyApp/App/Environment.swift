@@ -41,10 +41,4 @@ public struct Environment {
     AppDefaults.register(in: store)
     if !argumentDomain.isEmpty { store.setArgumentDomain(argumentDomain) }
   }
-
-  /// Applies `-skipOnboarding`.
-  public func configure(with arguments: LaunchArguments) {
-    // Only when it would change something: a write before the first frame is a save.
-    if arguments.contains(.skipOnboarding), appState.showOnboarding { appState.showOnboarding = false }
-  }
 }

@@ -62,7 +62,7 @@ struct WatchCommand: ParsableCommand {
     }
     let signals: SignalWatcher
     do {
-      signals = try SignalWatcher(watching: SignalWatcher.endingCommand)
+      signals = try SignalWatcher(watching: HeldSignals.stopping)
     } catch {
       throw CommandContext.fail("cannot watch for signals: \(error)", status: ExitStatus.ioError)
     }

@@ -146,3 +146,20 @@ extension GoalSummary {
     isOver ? " !" : isGoalReached ? (unicode ? " ✓" : " ok") : ""
   }
 }
+
+extension Canvas {
+  /// `text` wrapped onto at most `lines` rows ending at `bottom`, cut with "…", each row cleared first.
+  mutating func putWrapped(_ text: String, bottom: Int, lines: Int, style: Style) {
+    guard lines > 0 else { return }
+    var wrapped = TextLayout.wrap(text, width: width - 1)
+    if wrapped.count > lines {
+      wrapped = Array(wrapped.prefix(lines))
+      wrapped[lines - 1] = TextLayout.clip(wrapped[lines - 1] + "…", width: width - 1)
+    }
+    for (offset, line) in wrapped.enumerated() {
+      let row = bottom - wrapped.count + 1 + offset
+      fill(row: row, style: .plain)
+      put(" " + line, column: 0, row: row, style: style)
+    }
+  }
+}
