@@ -187,6 +187,18 @@ struct CounterSettingsTests {
     #expect(render(app, 30, 10)[8].hasPrefix(" rings at N"), "the smallest it draws")
   }
 
+  /// A click on a field's row chooses it; a click while a field is open changes nothing.
+  @Test func aClickChoosesAField() throws {
+    let app = try app()
+    app.press(.character(","))
+    app.click(MouseEvent(.press, column: 4, row: 4))
+    let settings = try #require(app.screen as? CounterSettingsViewModel)
+    #expect(settings.selected == .link)
+    app.press(.enter)
+    app.click(MouseEvent(.press, column: 4, row: 1))
+    #expect(settings.selected == .link && settings.field != nil)
+  }
+
   /// The screen draws from a value alone: the counters and the size, no store, no history.
   @Test func itDrawsFromAValueAlone() {
     let rules = CounterRules(
