@@ -36,9 +36,7 @@ public final class BoardViewModel: Screen {
       .init([.character("]")], .nextGroup, label: "]", summary: "group", description: "next group"),
       .init([.character("[")], .previousGroup, label: "[", summary: "previous group", isHinted: false),
       .init([.character("?")], .help, label: "?", summary: "keys", description: "this help", hintPriority: 1),
-      .init(
-        [.character(",")], .settings, label: ",", summary: "settings",
-        description: "the chosen counter's settings: goal, bounds, link…"),
+      .init([.character(",")], .settings, label: ",", summary: "settings", description: "the chosen counter's settings"),
       .init(
         [.character("q"), .escape], .close, label: "q", summary: "back", description: "back to the counter", hintPriority: 2),
     ])
