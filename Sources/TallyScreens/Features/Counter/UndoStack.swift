@@ -45,7 +45,7 @@ public final class SharedUndo {
     let purpose = EditPurpose.replay(
       change, undoing: undoing,
       summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
-    // A note is the history's, not the counters': the app sets it and answers `.noteSet`.
+    // A note is the history's, not the counters': the app sets it and answers `NoteSet`.
     if case .note(let noted, let from, let to) = change {
       return [SetNote(note: undoing ? from : to, change: noted, purpose: purpose).asked, .edit(.select(noted.entry.counter))]
     }
