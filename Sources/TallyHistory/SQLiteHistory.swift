@@ -33,15 +33,17 @@ public final class SQLiteHistory: HistoryLog {
 
   public var path: String { file?.path ?? ":memory:" }
 
-  /// The write-ahead log size past which closing folds it into the database (0: always);
-  /// docs/performance.md, "SQLiteHistory".
-  public var logFoldedAbove = 256 << 10
+  /// The log a command leaves for the next to fold, at most.
+  public static let commandLogFoldedAbove = 256 << 10
 
-  /// Opens (creating it the first time) `history.sqlite` in `directory` (``HistoryFile``).
+  /// Opens (creating it the first time) `history.sqlite` in `directory` (``HistoryFile``),
+  /// whose closing folds a log past `logFoldedAbove` bytes (docs/performance.md).
   public static func open(
-    directory: String, busyTimeout: Double = StoreLock.defaultTimeout, repairing: Bool = true
+    directory: String, busyTimeout: Double = StoreLock.defaultTimeout, repairing: Bool = true,
+    logFoldedAbove: Int = commandLogFoldedAbove
   ) throws(HistoryError) -> SQLiteHistory {
-    try HistoryFile(directory: directory, busyTimeout: busyTimeout).open(repairing: repairing)
+    try HistoryFile(directory: directory, busyTimeout: busyTimeout, logFoldedAbove: logFoldedAbove)
+      .open(repairing: repairing)
   }
 
   public static func exists(inDirectory directory: String) -> Bool { HistoryFile.exists(inDirectory: directory) }
@@ -57,7 +59,7 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   deinit {
-    guard let file, let log = try? FileSystem.identity(atPath: file.path + "-wal"), log.byteCount > logFoldedAbove else { return }
+    guard let file, (try? FileSystem.identity(atPath: file.path + "-wal"))?.byteCount ?? 0 > file.logFoldedAbove else { return }
     try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 

@@ -22,10 +22,19 @@ public protocol Screen: AnyObject {
   func historyQuestion(in context: ScreenContext) -> (any HistoryQuestion)?
   /// Seconds until what the screen shows changes by itself ("2 min ago"), for a redraw; `nil`: never.
   func redrawsIn(_ context: ScreenContext) -> Double?
+  /// The lines the help (`?`) lists over this screen: its keys as bound, full or short.
+  func keyHelp(short: Bool) -> [KeyHelp]
+}
+
+/// A line of the help: keys and what they do.
+public struct KeyHelp: Sendable, Equatable {
+  public var keys: String
+  public var action: String
 }
 
 extension Screen {
   public var isOverlay: Bool { false }
+  public func keyHelp(short: Bool) -> [KeyHelp] { [] }
   public func historyQuestion(in context: ScreenContext) -> (any HistoryQuestion)? { nil }
   public func redrawsIn(_ context: ScreenContext) -> Double? { nil }
 }

@@ -1,9 +1,6 @@
 /// The help's entries: every key of a screen as bound, and the mouse actions.
 public enum Help {
-  public struct Entry: Sendable, Equatable {
-    public var keys: String
-    public var action: String
-  }
+  public typealias Entry = KeyHelp
 
   /// A screen's entries from its key map, then `more` (its fixed keys and clicks): full, with
   /// each binding's keys and description, or short, with the hint line's labels.

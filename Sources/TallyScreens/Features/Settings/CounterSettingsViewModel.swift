@@ -62,7 +62,7 @@ public final class CounterSettingsViewModel: Screen {
       }
     case .key(let key) where field != nil: return type(key, in: list)
     case .key(let key): return press(key, in: list)
-    case .settingsChanged(let settings): keyMap = settings.settingsKeyMap
+    case .settingsChanged(let settings): keyMap = settings.keys(for: Action.self)
     case .edited(let outcomes, let purpose) where field != nil && EditPurpose(purpose) == .change: applied(outcomes, in: list)
     case .edited(let outcomes, let purpose):
       self.message = undo.message(for: outcomes, purpose: EditPurpose(purpose)) ?? self.message
@@ -126,6 +126,13 @@ public final class CounterSettingsViewModel: Screen {
     if case .success(let change?)? = outcomes.first {
       message = StatusMessage("Changed: " + change.summary(name: counter(in: list)?.name ?? ""), kind: .news)
     }
+  }
+
+  public func keyHelp(short: Bool) -> [KeyHelp] {
+    let more = [
+      KeyHelp(keys: "Enter / Esc", action: "in a field: apply / cancel"), KeyHelp(keys: "click", action: "choose a field"),
+    ]
+    return Help.entries(for: keyMap, more: more, short: short)
   }
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { CounterSettingsView.minimumSize }
