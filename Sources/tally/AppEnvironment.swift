@@ -35,7 +35,14 @@ struct AppEnvironment {
       let store = InMemoryUserDefaults()
       Environment.prepare(store, argumentDomain: argumentDomain)
       let settings = Settings(store: store, environment: environment)
-      let history = DeferredHistory { SQLiteHistory.inMemory() }
+      // Made when the app's last change line first asks, after the first frame, with the
+      // statements of a key press prepared then rather than at the first key. (Made on a
+      // thread of its own at start, it slowed the first frame on a busy machine.)
+      let history = DeferredHistory { () throws(HistoryError) in
+        let history = SQLiteHistory.inMemory()
+        if use == .interactive { history.prepareKeyPressStatements() }
+        return history
+      }
       let built = Environment(store: store, settings: settings, history: history, clock: clock, source: source)
       return AppEnvironment(environment: built, file: nil, history: history)
     }
