@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TallyDefaults
+import TallyLocalization
 import TallyPlatform
 
 /// Where goals' periods begin, in local time: a day at midnight (or the hour a day starts),
@@ -70,15 +71,15 @@ public struct GoalCalendar {
   /// How the history screen names a period: "Mon 23 Nov", "week of 16 Nov", "Nov 2026".
   package static func label(_ period: Goal.Period, number: Int) -> String {
     switch period {
-    case .total: return "in total"
+    case .total: return tr("in total")
     case .day: return HistorySummary.label(number)
     case .week:
       let monday = Int64(number * 7 - 3)
       let date = UTCTime.civilDate(ofDay: monday)
-      return "week of \(date.day) \(HistorySummary.months[Int(date.month) - 1])"
+      return tr("week of \(date.day) \(tr(verbatim: HistorySummary.months[Int(date.month) - 1]))")
     case .month:
       let month = (number % 12 + 12) % 12
-      return "\(HistorySummary.months[month]) \((number - month) / 12)"
+      return "\(tr(verbatim: HistorySummary.months[month])) \((number - month) / 12)"
     }
   }
 }

@@ -21,7 +21,9 @@ public struct HistorySummary: Equatable, Sendable {
   /// The latest entries, newest first.
   public var recent: [HistoryEntry]
 
-  private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  private static let weekdays = [
+    trMarked("Mon"), trMarked("Tue"), trMarked("Wed"), trMarked("Thu"), trMarked("Fri"), trMarked("Sat"), trMarked("Sun"),
+  ]
   package static let months = [
     trMarked("Jan"), trMarked("Feb"), trMarked("Mar"), trMarked("Apr"), trMarked("May"), trMarked("Jun"), trMarked("Jul"),
     trMarked("Aug"), trMarked("Sep"), trMarked("Oct"), trMarked("Nov"), trMarked("Dec"),
@@ -78,7 +80,7 @@ public struct HistorySummary: Equatable, Sendable {
     let (_, month, day) = UTCTime.civilDate(ofDay: Int64(dayNumber))
     // 1970-01-01 (day 0) was a Thursday.
     let weekday = weekdays[((dayNumber + 3) % 7 + 7) % 7]
-    return "\(weekday) \(day < 10 ? " " : "")\(day) \(months[Int(month) - 1])"
+    return "\(tr(verbatim: weekday)) \(day < 10 ? " " : "")\(day) \(tr(verbatim: months[Int(month) - 1]))"
   }
 
   /// "14:05" for today, "23 Nov 14:05" before.

@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// Draws the help over a screen: a box of full entries when it fits, otherwise the short
 /// ones in two columns or one, cut with "…".
 struct HelpOverlay {
@@ -21,7 +23,7 @@ struct HelpOverlay {
     guard boxWidth <= canvas.width, boxHeight <= height else { return false }
     let left = (canvas.width - boxWidth) / 2
     let top = (height - boxHeight) / 2
-    let title = " Keys "
+    let title = " " + tr("Keys") + " "
     let rule = String(repeating: "─", count: inner - 1 - title.terminalWidth)
     // On the top row the box would cut the tab strip short: the row is the box's alone.
     canvas.fill(row: top, from: top == 0 ? 0 : left, to: top == 0 ? canvas.width : left + boxWidth, style: .plain)

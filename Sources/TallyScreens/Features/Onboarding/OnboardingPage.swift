@@ -17,7 +17,7 @@ public struct OnboardingPage: Sendable, Equatable {
     func all(_ action: CounterViewModel.Action) -> String {
       let names = keyMap.binding(for: action)?.keys.map(\.displayName) ?? []
       guard let last = names.last else { return "" }
-      return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+      return names.count == 1 ? last : tr("\(names.dropLast().joined(separator: ", ")) or \(last)")
     }
     func first(_ action: CounterViewModel.Action) -> String {
       keyMap.binding(for: action)?.keys.first?.displayName ?? ""
