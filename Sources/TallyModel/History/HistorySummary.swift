@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 /// What the history says about one counter at a moment, as a calendar places its days.
@@ -21,7 +22,10 @@ public struct HistorySummary: Equatable, Sendable {
   public var recent: [HistoryEntry]
 
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-  package static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  package static let months = [
+    trMarked("Jan"), trMarked("Feb"), trMarked("Mar"), trMarked("Apr"), trMarked("May"), trMarked("Jun"), trMarked("Jul"),
+    trMarked("Aug"), trMarked("Sep"), trMarked("Oct"), trMarked("Nov"), trMarked("Dec"),
+  ]
 
   /// The summary of counter `id` at `now`, asked of `history` in a few indexed reads.
   public init(
@@ -90,7 +94,9 @@ public struct HistorySummary: Equatable, Sendable {
   static func wallClock(_ date: Date, utcOffset: Int) -> (day: Int, clock: String) {
     let seconds = Int((date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
     let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
-    return (dayNumber(date, offset: utcOffset), pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60))
+    return (
+      dayNumber(date, offset: utcOffset), String(secondOfDay / 3600, width: 2) + ":" + String(secondOfDay / 60 % 60, width: 2)
+    )
   }
 
   /// "2026-11-23 14:05:09" in local time.
@@ -98,7 +104,4 @@ public struct HistorySummary: Equatable, Sendable {
     let local = Date(timeIntervalSince1970: (date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
     return String(UTCTime.text(for: local).prefix(19).map { $0 == "T" ? " " : $0 })
   }
-
-  /// Two digits at least: "05", "10".
-  static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }
