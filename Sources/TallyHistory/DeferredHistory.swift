@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 import TallySync
@@ -153,7 +154,7 @@ public final class DeferredHistory: HistoryLog {
     let problem: String? =
       switch outcome {
       case .success(let history)?: history.appendProblem
-      case .failure(let error)?: "the history could not be saved: \(error)"
+      case .failure(let error)?: tr("the history could not be saved: \(error)")
       case nil: nil
       }
     guard let problem, let waiting = pending?.unheld.count, waiting > 0 else { return problem }
@@ -304,7 +305,7 @@ extension DeferredHistory: HistoryImportStaging {
     do throws(HistoryError) {
       return try opened()
     } catch {
-      throw .failed("the history could not be saved: \(error)")
+      throw .failed(tr("the history could not be saved: \(error)"))
     }
   }
 }

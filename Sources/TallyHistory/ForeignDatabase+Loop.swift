@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -17,8 +18,12 @@ extension ForeignDatabase {
       throw SQLiteError(
         code: 0,
         message: version > loopVersions.upperBound
-          ? "Loop's schema \(version) is later than Tally knows (it reads \(loopVersions.lowerBound) to \(loopVersions.upperBound))"
-          : "Loop's schema \(version) is older than any release's (Tally reads \(loopVersions.lowerBound) to \(loopVersions.upperBound))"
+          ? tr(
+            "Loop's schema \(version) is later than Tally knows (it reads \(loopVersions.lowerBound) to \(loopVersions.upperBound))"
+          )
+          : tr(
+            "Loop's schema \(version) is older than any release's (Tally reads \(loopVersions.lowerBound) to \(loopVersions.upperBound))"
+          )
       )
     }
     var habits = try loopHabits(connection)
@@ -51,9 +56,9 @@ extension ForeignDatabase {
       guard let amount = loopAmount(stored, numerical: habits[at].numerical) ?? note.map({ _ in 0 }) else { continue }
       habits[at].habit.entries.append(ForeignHistory.Entry(.day(Int(day)), amount: amount, note: note))
     }
-    var leftOut = ["Loop's questions, descriptions, units, colours and reminders are not carried"]
-    if orphans > 0 { leftOut.append("entries of habits no longer in the file, left out: \(orphans)") }
-    if unread > 0 { leftOut.append("entries with a negative or impossible date, left out: \(unread)") }
+    var leftOut = [tr("Loop's questions, descriptions, units, colours and reminders are not carried")]
+    if orphans > 0 { leftOut.append(tr("entries of habits no longer in the file, left out: \(orphans)")) }
+    if unread > 0 { leftOut.append(tr("entries with a negative or impossible date, left out: \(unread)")) }
     return ForeignHistory(format: .loop, habits: habits.map(\.habit), leftOut: leftOut)
   }
 
@@ -82,14 +87,14 @@ extension ForeignDatabase {
         if target > 0, days > 0, days <= 366 {
           (habit.goal, habit.goalProblem) = ForeignHistory.goal(amount: target, inDays: Int(days), isLimit: row.integer(6) == 1)
         } else {
-          habit.goalProblem = "its target, \(ForeignHistory.number(target)), has no Tally goal"
+          habit.goalProblem = tr("its target, \(ForeignHistory.number(target)), has no Tally goal")
         }
       } else if count >= 1, days >= 1, days <= 366 {
         // Loop writes every day as 1/1, and any N/N means the same.
         (habit.goal, habit.goalProblem) = ForeignHistory.goal(
           amount: Double(count >= days ? 1 : count), inDays: Int(count >= days ? 1 : days))
       } else {
-        habit.goalProblem = "its frequency, \(count) in \(days) days, has no Tally goal"
+        habit.goalProblem = tr("its frequency, \(count) in \(days) days, has no Tally goal")
       }
       return LoopHabit(id: row.integer(0), habit: habit, numerical: numerical)
     }

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -31,7 +32,7 @@ public enum ForeignDatabase {
     let tables = Set(try connection.rows("SELECT lower(name) FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
     if tables.isSuperset(of: ["habits", "repetitions"]) { return .loop }
     if tables.isSuperset(of: ["tracks", "ticks"]) { return .tickmate }
-    throw SQLiteError(code: 0, message: "an SQLite database, but neither Loop Habit Tracker's nor Tickmate's")
+    throw SQLiteError(code: 0, message: tr("an SQLite database, but neither Loop Habit Tracker's nor Tickmate's"))
   }
 
   /// Runs `body` on the database checked whole (`quick_check`), its problems worded for the user.
@@ -47,8 +48,8 @@ public enum ForeignDatabase {
       let reason =
         switch error.code {
         case 0: error.message
-        case 11, 26: "a damaged or truncated database (\(TerminalText.escaped(error.message)))"
-        default: "the database cannot be read (\(TerminalText.escaped(error.message)))"
+        case 11, 26: tr("a damaged or truncated database (\(TerminalText.escaped(error.message)))")
+        default: tr("the database cannot be read (\(TerminalText.escaped(error.message)))")
         }
       throw Backup.Problem(location: "", reason: reason)
     }
@@ -110,9 +111,9 @@ public enum ForeignDatabase {
       let seconds = Int64(day) * 86_400 + (hasTime ? hour * 3_600 + minute * 60 + second : 0)
       habits[track.habit].entries.append(ForeignHistory.Entry(hasTime ? .wallClock(seconds) : .day(day)))
     }
-    var notes = ["Tickmate's descriptions, icons and colours are not carried"]
-    if orphans > 0 { notes.append("ticks of tracks no longer in the file, left out: \(orphans)") }
-    if unread > 0 { notes.append("ticks on dates that do not exist, left out: \(unread)") }
+    var notes = [tr("Tickmate's descriptions, icons and colours are not carried")]
+    if orphans > 0 { notes.append(tr("ticks of tracks no longer in the file, left out: \(orphans)")) }
+    if unread > 0 { notes.append(tr("ticks on dates that do not exist, left out: \(unread)")) }
     return ForeignHistory(format: .tickmate, habits: habits, leftOut: notes)
   }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -100,8 +101,11 @@ struct HistoryFile {
     try? history.connection.run("INSERT OR REPLACE INTO setting (key, value) VALUES ('imported', 0)")
     history.rebuiltFrom = aside
     history.notices.append(
-      "the history \(path) was damaged (\(reason)) and is kept as \(aside); \(salvaged.count) change\(salvaged.count == 1 ? "" : "s") "
-        + "came back from it")
+      tr(
+        count: salvaged.count,
+        one: "the history \(path) was damaged (\(reason)) and is kept as \(aside); \(salvaged.count) change came back from it",
+        other: "the history \(path) was damaged (\(reason)) and is kept as \(aside); \(salvaged.count) changes came back from it")
+    )
     return history
   }
 
@@ -154,9 +158,16 @@ struct HistoryFile {
         return (try? FileSystem.rename(file, to: destination)).map { destination }
       }
       if !importedBefore, !kept.isEmpty {
+        let skipped = damaged > 0 ? tr(", \(damaged) damaged lines skipped") : ""
+        let files = kept.joined(separator: tr(" and "))
         history.notices.append(
-          "the history log (\(entries.count) change\(entries.count == 1 ? "" : "s")\(damaged > 0 ? ", \(damaged) damaged lines skipped" : "")) "
-            + "was imported into \(path); the old files are kept as \(kept.joined(separator: " and "))")
+          tr(
+            count: entries.count,
+            one:
+              "the history log (\(entries.count) change\(skipped)) was imported into \(path); the old files are kept as \(files)",
+            other:
+              "the history log (\(entries.count) changes\(skipped)) was imported into \(path); the old files are kept as \(files)"
+          ))
       }
     }
   }

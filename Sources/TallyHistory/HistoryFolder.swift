@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 import TallySync
@@ -178,7 +179,7 @@ final class HistoryFolder {
       }
       return true
     } catch {
-      skipped.append("the other machines' history could not be read: \(HistoryError(error, path: history.path))")
+      skipped.append(tr("the other machines' history could not be read: \(HistoryError(error, path: history.path))"))
       return false
     }
   }
@@ -190,14 +191,14 @@ final class HistoryFolder {
       guard let found = try folder.identity(ofFile: name) else { return nil }
       identity = found
     } catch {
-      skipped.append("the history file \(TerminalText.escaped(name)) in the sync folder was skipped: \(error)")
+      skipped.append(tr("the history file \(TerminalText.escaped(name)) in the sync folder was skipped: \(error)"))
       return nil
     }
     let numbers = identity.numbers
     let previous = known.flatMap { $0.device == numbers[0] && $0.inode == numbers[1] ? $0 : nil }
     if let previous, identity.byteCount == previous.indexed, previous.modified == numbers[3] { return nil }
     guard identity.byteCount <= Self.maximumFileSize else {
-      skipped.append("the history file \(TerminalText.escaped(name)) in the sync folder was skipped: larger than 64 MiB")
+      skipped.append(tr("the history file \(TerminalText.escaped(name)) in the sync folder was skipped: larger than 64 MiB"))
       return nil
     }
     // From where the last reading ended when it is the same file and grew; else anew.

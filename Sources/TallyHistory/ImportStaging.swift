@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -35,7 +36,7 @@ struct ImportStaging {
       do throws(SQLiteError) {
         kept = try keepAside()
       } catch {
-        throw .failed("the history could not be kept aside: \(HistoryError(error, path: path))")
+        throw .failed(tr("the history could not be kept aside: \(HistoryError(error, path: path))"))
       }
     }
     do throws(SQLiteError) {
@@ -56,7 +57,7 @@ struct ImportStaging {
     } catch {
       for path in kept { FileSystem.removeFile(atPath: path) }
       if error.code == 0 { throw .interrupted }
-      throw .failed("the history could not be saved: \(HistoryError(error, path: path))")
+      throw .failed(tr("the history could not be saved: \(HistoryError(error, path: path))"))
     }
     return kept
   }
@@ -80,7 +81,7 @@ struct ImportStaging {
       }
       if moved, let calendar, let key = calendar.key { try keptTotals.bringUpToDate(calendar: calendar, key: key) }
     } catch {
-      throw .failed("the history could not be saved: \(HistoryError(error, path: path))")
+      throw .failed(tr("the history could not be saved: \(HistoryError(error, path: path))"))
     }
   }
 
@@ -121,7 +122,7 @@ extension SQLiteHistory: HistoryImportStaging {
       }
       do throws(HistoryImportError) {
         try finishImport(id: id)
-        notices.append("an import that was cut short after its values were saved is now complete in the history")
+        notices.append(tr("an import that was cut short after its values were saved is now complete in the history"))
       } catch {
         notices.append(error.description)
       }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 import TallySync
@@ -153,7 +154,7 @@ public final class SQLiteHistory: HistoryLog {
   }
 
   func noteWriteFailure(_ error: SQLiteError) {
-    appendProblem = "the history could not be saved: \(noted(error))"
+    appendProblem = tr("the history could not be saved: \(noted(error))")
   }
 
   private func noted(_ error: SQLiteError) -> HistoryError {
@@ -218,7 +219,7 @@ public final class SQLiteHistory: HistoryLog {
       appendProblem = nil
       return noted
     } catch {
-      appendProblem = "the note could not be saved: \(HistoryError(error, path: path))"
+      appendProblem = tr("the note could not be saved: \(HistoryError(error, path: path))")
       return false
     }
   }
@@ -257,7 +258,7 @@ public final class SQLiteHistory: HistoryLog {
         if let entry = HistorySchema.entry(statement) { reading.entries.append(entry) } else { reading.damagedLines += 1 }
       }
     } catch {
-      reading.problem = "the history could not be read: \(noted(error))"
+      reading.problem = tr("the history could not be read: \(noted(error))")
     }
     return reading
   }

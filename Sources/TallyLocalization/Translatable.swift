@@ -38,8 +38,9 @@ public struct Translatable: ExpressibleByStringInterpolation, Sendable, Equatabl
       msgid += literal.replacing("%", with: "%%")
     }
 
-    public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
-      arguments.append(value.description)
+    /// A value as `String(describing:)` shows it, as in a `String` literal.
+    public mutating func appendInterpolation(_ value: some Any) {
+      arguments.append(String(describing: value))
       msgid += "%\(arguments.count)$s"
     }
   }
@@ -50,6 +51,12 @@ public struct Translatable: ExpressibleByStringInterpolation, Sendable, Equatabl
 public func tr(_ text: Translatable) -> String {
   Localization.current.translate(text)
 }
+
+/// `text` as it is, marked for the template.
+///
+/// For a text kept in a table and translated where it is shown, with `tr(entry.summary)`. A
+/// text whose literal is not in a `tr` or a `trMarked` is not in the template.
+public func trMarked(_ text: Translatable) -> Translatable { text }
 
 /// The text in the user's language that goes with the number `count`.
 ///

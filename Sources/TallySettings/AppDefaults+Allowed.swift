@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyScreens
 
 extension AppDefaults.Entry {
@@ -15,15 +16,16 @@ extension AppDefaults.Entry {
   /// The values this entry allows, in words: "default, mono or high-contrast".
   public var allowedValues: String {
     switch allowed {
-    case .oneOf(let values): values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
-    case .range(let range):
-      "\(kind == .integer ? "a whole number" : "a number") from \(range.lowerBound.plainText) to \(range.upperBound.plainText)"
-    case .keys: "one or more key names separated by commas (space,+,k,up): " + Key.nameRules
+    case .oneOf(let values): tr("\(values.dropLast().joined(separator: ", ")) or \(values.last ?? "")")
+    case .range(let range) where kind == .integer:
+      tr("a whole number from \(range.lowerBound.plainText) to \(range.upperBound.plainText)")
+    case .range(let range): tr("a number from \(range.lowerBound.plainText) to \(range.upperBound.plainText)")
+    case .keys: tr("one or more key names separated by commas (space,+,k,up): \(Key.nameRules)")
     case .anyOfItsKind:
       switch kind {
-      case .bool: "true or false (also yes/no, on/off, 1/0)"
-      case .integer: "a whole number"
-      case .real: "a number"
+      case .bool: tr("true or false (also yes/no, on/off, 1/0)")
+      case .integer: tr("a whole number")
+      case .real: tr("a number")
       default: kind.withArticle
       }
     }
@@ -35,7 +37,7 @@ extension AppDefaults.Entry {
     do {
       value = try self.value(fromArgument: text)
     } catch {
-      throw SettingError("\(name): \"\(text)\" is not allowed; allowed: \(allowedValues)")
+      throw SettingError(tr("\(name): \"\(text)\" is not allowed; allowed: \(allowedValues)"))
     }
     return try checked(value, text: text)
   }
@@ -44,7 +46,9 @@ extension AppDefaults.Entry {
   public func checked(_ value: PropertyListValue, text: String? = nil) throws(SettingError) -> PropertyListValue {
     let shown = text ?? value.settingText
     func refuse(_ reason: String? = nil) -> SettingError {
-      SettingError("\(name): \"\(shown)\" is not allowed" + (reason.map { ": " + $0 } ?? "; allowed: \(allowedValues)"))
+      SettingError(
+        reason.map { tr("\(name): \"\(shown)\" is not allowed: \($0)") }
+          ?? tr("\(name): \"\(shown)\" is not allowed; allowed: \(allowedValues)"))
     }
     guard value.kind == kind else { throw refuse() }
     switch (allowed, value) {
@@ -52,7 +56,7 @@ extension AppDefaults.Entry {
     case (.oneOf(let values), .string(let string)) where values.contains(string): return value
     case (.range(let range), _) where value.number.map(range.contains) == true: return value
     case (.keys, .string(let string)):
-      guard string.contains(where: { $0 != " " }) else { throw SettingError("\(name): an action needs at least one key") }
+      guard string.contains(where: { $0 != " " }) else { throw SettingError(tr("\(name): an action needs at least one key")) }
       do {
         return .string(Key.list(try Key.keys(fromList: string)))
       } catch {

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyScreens
 
@@ -29,7 +30,9 @@ public enum AppDefaults {
   public struct Entry: Sendable {
     public var key: DefaultsKey
     public var defaultValue: PropertyListValue
-    public var summary: String
+    /// What it is, in English where the JSON of `tally config list --json` has it, and
+    /// translated in its text (`tr(summary)`).
+    public var summary: Translatable
     /// `keys.<action>` for the key bindings, whose keys are `keys-<action>` (no dot in a key).
     var settingName: String? = nil
     /// Whether it is a setting the user chooses, rather than the app's own state.
@@ -47,45 +50,47 @@ public enum AppDefaults {
 
   public static let entries: [Entry] =
     [
-      Entry(key: .count, defaultValue: .integer(0), summary: "the first counter's value"),
-      Entry(key: .hasOnboardingBeenShown, defaultValue: .bool(false), summary: "whether onboarding was shown"),
+      Entry(key: .count, defaultValue: .integer(0), summary: trMarked("the first counter's value")),
+      Entry(key: .hasOnboardingBeenShown, defaultValue: .bool(false), summary: trMarked("whether onboarding was shown")),
       Entry(
         key: .counters, defaultValue: [CountersModel.firstCounter].propertyListValue,
-        summary: "the counters: an array of dicts with id, name and step"),
+        summary: trMarked("the counters: an array of dicts with id, name and step")),
       Entry(
-        key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id), summary: "the id of the counter on screen"),
+        key: .currentCounter, defaultValue: .string(CountersModel.firstCounter.id),
+        summary: trMarked("the id of the counter on screen")),
       Entry(
         key: .historyView, defaultValue: .string(HistoryViewModel.Page.year.rawValue),
-        summary: "the history screen's view that H opens: year, day, days or changes"),
+        summary: trMarked("the history screen's view that H opens: year, day, days or changes")),
     ] + settingEntries
 
   private static var settingEntries: [Entry] {
     [
       Entry(
         key: .theme, defaultValue: .string(Theme.standard.rawValue),
-        summary: "colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway",
+        summary: trMarked("colours: default, mono (none) or high-contrast; NO_COLOR, when set, turns colour off anyway"),
         isSetting: true, allowed: .oneOf(Theme.allCases.map { $0.rawValue })),
       Entry(
         key: .alertStyle, defaultValue: .string(AlertStyle.bell.rawValue),
-        summary: "what an alert does in the app: bell, flash (the screen) or none (the notice alone)", isSetting: true,
+        summary: trMarked("what an alert does in the app: bell, flash (the screen) or none (the notice alone)"), isSetting: true,
         allowed: .oneOf(AlertStyle.allCases.map(\.rawValue))),
       Entry(
-        key: .bigDigits, defaultValue: .bool(true), summary: "draw the value in large digits when they fit",
+        key: .bigDigits, defaultValue: .bool(true), summary: trMarked("draw the value in large digits when they fit"),
         isSetting: true),
       Entry(
-        key: .confirmReset, defaultValue: .bool(true), summary: "ask before a reset to 0 (it can be undone either way)",
+        key: .confirmReset, defaultValue: .bool(true), summary: trMarked("ask before a reset to 0 (it can be undone either way)"),
         isSetting: true),
       Entry(
-        key: .confirmDelete, defaultValue: .bool(true), summary: "ask before deleting a counter (it can be undone either way)",
+        key: .confirmDelete, defaultValue: .bool(true),
+        summary: trMarked("ask before deleting a counter (it can be undone either way)"),
         isSetting: true),
       Entry(
         key: .lockTimeout, defaultValue: .real(StoreLock.defaultTimeout),
-        summary: "seconds to wait for another tally to release the store",
+        summary: trMarked("seconds to wait for another tally to release the store"),
         isSetting: true, allowed: .range(0...3600), environmentVariable: "TALLY_LOCK_TIMEOUT",
         isMachineOnly: true),
       Entry(
         key: .dayStartsAtHour, defaultValue: .integer(0),
-        summary: "the hour (0 to 23) a day starts at for goals and streaks", isSetting: true, allowed: .range(0...23)),
+        summary: trMarked("the hour (0 to 23) a day starts at for goals and streaks"), isSetting: true, allowed: .range(0...23)),
     ] + keyEntries(CounterViewModel.Action.self) + keyEntries(BoardViewModel.Action.self)
       + keyEntries(HistoryViewModel.Action.self)
   }
@@ -95,7 +100,7 @@ public enum AppDefaults {
     A.defaultKeyMap.bindings.map { binding in
       Entry(
         key: DefaultsKey.keys(forAction: binding.action), defaultValue: .string(Key.list(binding.keys)),
-        summary: (A.screenName.map { $0 + " " } ?? "") + "keys: " + binding.description,
+        summary: Translatable(stringLiteral: (A.screenName.map { $0 + " " } ?? "") + "keys: " + binding.description),
         settingName: Settings.setting(for: binding.action), isSetting: true, allowed: .keys)
     }
   }
@@ -128,7 +133,7 @@ extension AppDefaults.Entry {
       do {
         value = try PropertyListCodec.decodeFragment(text)
       } catch {
-        throw ArgumentValueError(description: "not a property-list value: \(error.reason)")
+        throw ArgumentValueError(description: tr("not a property-list value: \(error.reason)"))
       }
     } else {
       switch kind {
@@ -142,9 +147,9 @@ extension AppDefaults.Entry {
       default: value = nil
       }
     }
-    guard let value else { throw ArgumentValueError(description: "not \(kind.withArticle)") }
+    guard let value else { throw ArgumentValueError(description: tr("not \(kind.withArticle)")) }
     guard value.kind == kind else {
-      throw ArgumentValueError(description: "expects \(kind.withArticle), not \(value.kind.withArticle)")
+      throw ArgumentValueError(description: tr("expects \(kind.withArticle), not \(value.kind.withArticle)"))
     }
     return value
   }

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 
 /// How `tally config list` prints the settings: two lines each for people, JSON for programs.
@@ -21,7 +22,7 @@ public enum SettingListing {
         setting.source == .default
         ? "default" : "\(setting.source.rawValue); default: \(setting.entry.defaultValue.settingText)"
       if setting.entry.isMachineOnly { origin += "; this machine only" }
-      return ["\(setting.entry.name) = \(setting.value.settingText) (\(origin))", "    \(setting.entry.summary)"]
+      return ["\(setting.entry.name) = \(setting.value.settingText) (\(origin))", "    \(tr(setting.entry.summary))"]
     }
   }
 
@@ -29,7 +30,7 @@ public enum SettingListing {
     let entries = settings.map {
       Entry(
         name: $0.entry.name, value: $0.value, default: $0.entry.defaultValue, source: $0.source.rawValue,
-        thisMachineOnly: $0.entry.isMachineOnly, description: $0.entry.summary)
+        thisMachineOnly: $0.entry.isMachineOnly, description: $0.entry.summary.english)
     }
     return JSONLine.encode(entries)
   }

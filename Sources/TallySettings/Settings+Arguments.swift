@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 
 /// The `-NAME VALUE` launch arguments that set a setting for one run (`-theme mono`), read
 /// here rather than declared to the argument parser, so that every setting, a new action's
@@ -28,7 +29,7 @@ extension Settings {
         rest.append(argument)
         continue
       }
-      guard index < arguments.endIndex else { throw SettingError("\(argument) needs a value: \(entry.allowedValues)") }
+      guard index < arguments.endIndex else { throw SettingError(tr("\(argument) needs a value: \(entry.allowedValues)")) }
       domain[entry.key.name] = try entry.settingValue(from: arguments[index])
       index += 1
     }

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyScreens
 
 /// A screen's keys as its `keys.*` settings bind them (``ScreenAction``), checked as a whole:
@@ -37,13 +38,13 @@ extension Settings {
   /// Throws unless every key does one thing and Ctrl-C quits.
   static func check<A: ScreenAction>(_ keyMap: KeyMap<A>) throws(SettingError) {
     for binding in keyMap.bindings where binding.action != A.quitAction && binding.keys.contains(.control("c")) {
-      throw SettingError("\(setting(for: binding.action)): Ctrl-C always quits; it can be bound to quit only")
+      throw SettingError(tr("\(setting(for: binding.action)): Ctrl-C always quits; it can be bound to quit only"))
     }
     if let conflict = keyMap.conflicts().first {
       let first = describe(conflict.first, in: keyMap)
       let second = describe(conflict.second, in: keyMap)
       throw SettingError(
-        "\(conflict.key.settingName) is bound to two actions, \(first) and \(second); a key can do one thing only")
+        tr("\(conflict.key.settingName) is bound to two actions, \(first) and \(second); a key can do one thing only"))
     }
   }
 

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyScreens
 
@@ -120,6 +121,6 @@ public final class Settings {
   }
 
   public static func keysNotice(_ problem: SettingError) -> String {
-    "Using the default keys: \(problem). Fix it with `tally config set` or `tally config reset`."
+    tr("Using the default keys: \(problem). Fix it with `tally config set` or `tally config reset`.")
   }
 }

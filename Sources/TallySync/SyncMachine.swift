@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 
 /// This machine as the sync folder knows it: a name and an instance id made when it joined.
 public struct SyncMachine: Equatable, Sendable {
@@ -22,9 +23,9 @@ public struct SyncMachine: Equatable, Sendable {
   /// Why `name` cannot name a machine, or `nil`: it names the machine's file, so it is 1 to
   /// 64 ASCII letters, digits, `-`, `_` and `.`, and does not begin with `.`.
   public static func problem(withName name: String) -> String? {
-    if name.isEmpty { return "a machine's name cannot be empty" }
-    if name.utf8.count > maximumNameLength { return "a machine's name can have at most \(maximumNameLength) characters" }
-    if name.hasPrefix(".") { return "a machine's name cannot begin with '.'" }
+    if name.isEmpty { return tr("a machine's name cannot be empty") }
+    if name.utf8.count > maximumNameLength { return tr("a machine's name can have at most \(maximumNameLength) characters") }
+    if name.hasPrefix(".") { return tr("a machine's name cannot begin with '.'") }
     // Byte by byte (the names of every file in the folder are checked at each start).
     let allowed = name.utf8.allSatisfy { byte in
       switch byte {
@@ -34,7 +35,7 @@ public struct SyncMachine: Equatable, Sendable {
       default: false
       }
     }
-    return allowed ? nil : "a machine's name can hold only ASCII letters, digits, '-', '_' and '.' (not \"\(name)\")"
+    return allowed ? nil : tr("a machine's name can hold only ASCII letters, digits, '-', '_' and '.' (not \"\(name)\")")
   }
 }
 

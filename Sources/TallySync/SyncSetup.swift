@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -43,11 +44,11 @@ public enum SyncSetup {
     syncedSettings: [String], now: @escaping () -> Int64 = Platform.wallClockMilliseconds
   ) throws(Problem) -> (sync: CounterSync, join: Join) {
     if let problem = SyncMachine.problem(withName: name) { throw .invalidName(problem) }
-    guard folder.hasPrefix("/") else { throw .invalidFolder("the folder must be an absolute path, not \(folder)") }
+    guard folder.hasPrefix("/") else { throw .invalidFolder(tr("the folder must be an absolute path, not \(folder)")) }
     do {
       try FileSystem.makeDirectories(atPath: folder)
     } catch {
-      throw .invalidFolder("cannot use \(folder) as the sync folder: \(error)")
+      throw .invalidFolder(tr("cannot use \(folder) as the sync folder: \(error)"))
     }
     let keptInstance =
       store.x.object(String.self, forKey: .syncMachine) == name ? store.x.object(String.self, forKey: .syncInstance) : nil

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -41,12 +42,12 @@ public struct SyncStatus: Equatable, Sendable {
     var parts: [String] = []
     if !isReachable {
       // Its file cannot be written either: that goes without saying.
-      parts.append("the folder \(folder) is not there; counting goes on here")
+      parts.append(tr("the folder \(folder) is not there; counting goes on here"))
     } else if let writeProblem {
       parts.append(writeProblem)
     }
     parts += problems
-    return parts.isEmpty ? nil : TerminalText.escaped("Sync: " + parts.joined(separator: "; "))
+    return parts.isEmpty ? nil : TerminalText.escaped(tr("Sync: \(parts.joined(separator: "; "))"))
   }
 }
 
@@ -54,17 +55,21 @@ extension SyncStatus {
   /// `tally sync status`, one fact a line; `now` in wall-clock milliseconds.
   public func lines(now: Int64) -> [String] {
     var lines = [
-      "folder: \(folder)" + (isReachable ? "" : " (not there now: counting goes on here, and catches up when it is back)"),
-      "this machine: \(machine.name) (instance \(machine.instance))",
+      isReachable
+        ? tr("folder: \(folder)")
+        : tr("folder: \(folder) (not there now: counting goes on here, and catches up when it is back)"),
+      tr("this machine: \(machine.name) (instance \(machine.instance))"),
     ]
-    if machines.isEmpty { lines.append("other machines: none seen yet") }
+    if machines.isEmpty { lines.append(tr("other machines: none seen yet")) }
     for other in machines.sorted(by: { $0.name < $1.name }) {
       lines.append(
-        "machine: \(other.name), wrote \(Self.time(other.written)) (\(Self.age(now.subtractingReportingOverflow(other.written))))"
+        tr(
+          "machine: \(other.name), wrote \(Self.time(other.written)) (\(Self.age(now.subtractingReportingOverflow(other.written))))"
+        )
       )
     }
-    if let writeProblem { lines.append("problem: \(writeProblem)") }
-    lines += problems.map { "problem: \($0)" }
+    if let writeProblem { lines.append(tr("problem: \(writeProblem)")) }
+    lines += problems.map { tr("problem: \($0)") }
     // File names and reasons come from the folder: no escape code reaches the terminal.
     return lines.map(TerminalText.escaped)
   }
@@ -87,11 +92,11 @@ extension SyncStatus {
   /// How long ago, from a difference that may have overflowed (a peer's time can be anything).
   private static func age(_ difference: (partialValue: Int64, overflow: Bool)) -> String {
     // A clock a little ahead is no news; a day or more is worth saying.
-    if difference.overflow || difference.partialValue < -86_400_000 { return "in the future" }
+    if difference.overflow || difference.partialValue < -86_400_000 { return tr("in the future") }
     let seconds = max(0, difference.partialValue / 1000)
-    if seconds < 120 { return "\(seconds) s ago" }
-    if seconds < 7200 { return "\(seconds / 60) min ago" }
-    if seconds < 172_800 { return "\(seconds / 3600) h ago" }
-    return "\(seconds / 86400) days ago"
+    if seconds < 120 { return tr("\(seconds) s ago") }
+    if seconds < 7200 { return tr("\(seconds / 60) min ago") }
+    if seconds < 172_800 { return tr("\(seconds / 3600) h ago") }
+    return tr("\(seconds / 86400) days ago")
   }
 }

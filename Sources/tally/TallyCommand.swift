@@ -123,7 +123,8 @@ struct TallyCommand: ParsableCommand {
   private static func defaultsHelp(_ key: DefaultsKey) -> ArgumentHelp {
     let entry = AppDefaults.entry(named: key.name)
     return ArgumentHelp(
-      tr("Start with this value for the defaults key: \(entry?.summary ?? key.name)."), valueName: entry?.kind.rawValue)
+      tr("Start with this value for the defaults key: \(entry.map { tr($0.summary) } ?? key.name)."),
+      valueName: entry?.kind.rawValue)
   }
 
   private static func defaultsValue(_ key: DefaultsKey) -> @Sendable (String) throws -> PropertyListValue {

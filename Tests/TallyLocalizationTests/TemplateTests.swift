@@ -65,7 +65,12 @@ struct TemplateTests {
     #expect(found[2].msgidPlural == "%1$s changes")
   }
 
-  @Test func aTrWithoutALiteralIsRefused() {
-    #expect(throws: MessageScanner.Problem.self) { try MessageScanner.messages(in: "let a = tr(text)") }
+  @Test func aTextKeptForLaterIsMarkedWhereItIsWritten() throws {
+    let found = try MessageScanner.messages(in: #"let a = [trMarked("kept")]; print(tr(a[0]), tr(b("not this")))"#)
+    #expect(found.map(\.msgid) == ["kept"])
+  }
+
+  @Test func aTrWithTextAfterItsLiteralIsRefused() {
+    #expect(throws: MessageScanner.Problem.self) { try MessageScanner.messages(in: #"let a = tr("a" + b)"#) }
   }
 }

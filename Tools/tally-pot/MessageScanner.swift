@@ -1,5 +1,5 @@
-/// The texts marked for translation in Swift source: the string literals of `tr("...")` and
-/// `tr(count: n, one: "...", other: "...")`, with their msgids as `Translatable` makes them at
+/// The texts marked for translation in Swift source: the string literals of `tr("...")`,
+/// `trMarked("...")` and `tr(count: n, one: "...", other: "...")`, with their msgids as `Translatable` makes them at
 /// run time (each interpolation a `%N$s`, a `%` written `%%` in a C format).
 struct MessageScanner {
   /// One marked text.
@@ -63,8 +63,10 @@ struct MessageScanner {
       } else if scalar == closing {
         position += 1
         return
-      } else if starts(with: "tr("), !Self.isIdentifier(position > 0 ? scalars[position - 1] : nil) {
-        position += 3
+      } else if let marker = ["tr(", "trMarked("].first(where: starts(with:)),
+        !Self.isIdentifier(position > 0 ? scalars[position - 1] : nil)
+      {
+        position += marker.unicodeScalars.count
         try call()
       } else {
         position += 1
@@ -106,8 +108,12 @@ struct MessageScanner {
       position += 6
       let other = try argumentLiteral()
       messages.append(Message(msgid: one, msgidPlural: other))
-    } else {
+    } else if peek() == "\"" {
       messages.append(Message(msgid: try argumentLiteral()))
+    } else {
+      // A `Translatable` kept elsewhere, whose literal is marked where it is written.
+      try code(closing: ")")
+      return
     }
     skipSpace()
     guard peek() == ")" else { throw Problem(line: line, problem: "tr takes one string literal, nothing else") }

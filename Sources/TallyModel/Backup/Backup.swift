@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// Every counter of a store with its history, by name rather than id so that it imports
 /// into any store, as `tally export` writes it (docs/goals.md).
 public struct Backup: Equatable, Sendable {
@@ -95,7 +97,8 @@ public struct Backup: Equatable, Sendable {
   static func checkCount(_ count: Int) throws(Problem) {
     guard count <= maximumCounters else {
       throw Problem(
-        location: "", reason: "a backup can hold at most \(maximumCounters) counters (the most a machine keeps), not \(count)")
+        location: "", reason: tr("a backup can hold at most \(maximumCounters) counters (the most a machine keeps), not \(count)")
+      )
     }
   }
 
@@ -113,7 +116,7 @@ public struct Backup: Equatable, Sendable {
         throw Problem(location: location(index), reason: error.description)
       }
       guard seen.insert(checked.counters[index].name.lowercased()).inserted else {
-        throw Problem(location: location(index), reason: CounterError.duplicateName(item.name).description + " in this file")
+        throw Problem(location: location(index), reason: tr("\(CounterError.duplicateName(item.name).description) in this file"))
       }
       guard item.step > 0 else {
         throw Problem(location: location(index), reason: CounterError.invalidStep(String(item.step)).description)
@@ -123,7 +126,7 @@ public struct Backup: Equatable, Sendable {
       }
       if let crossing = item.rules.crossing { throw Problem(location: location(index), reason: crossing) }
       if let link = item.rules.link, link.every < 2 || !counters.contains(where: { $0.name == link.to }) {
-        throw Problem(location: location(index), reason: "a link goes to a counter of the file, every 2 or more")
+        throw Problem(location: location(index), reason: tr("a link goes to a counter of the file, every 2 or more"))
       }
     }
     return checked

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyPlatform
 
 /// A backup as CSV (RFC 4180: a header row, fields quoted when they hold a comma, a quote or
@@ -44,11 +45,11 @@ public enum BackupCSV {
   /// Reads and checks a whole backup; a problem names the line it is on.
   public static func decode(_ bytes: [UInt8]) throws(Backup.Problem) -> Backup {
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw Backup.Problem(location: "", reason: "not UTF-8 text")
+      throw Backup.Problem(location: "", reason: tr("not UTF-8 text"))
     }
     let records = try CSVReader.records(in: text)
     guard let first = records.first, first.fields == header || olderHeaders.contains(first.fields) else {
-      throw Backup.Problem(location: "line 1", reason: "expected the header \(header.joined(separator: ","))")
+      throw Backup.Problem(location: tr("line 1"), reason: tr("expected the header \(header.joined(separator: ","))"))
     }
     try Backup.checkCount(records.lazy.filter { $0.fields.first == "counter" }.count)
     let columns = first.fields.count
@@ -57,10 +58,10 @@ public enum BackupCSV {
     // The last counter row of each name, as a change row finds its counter.
     var itemsByName: [String: Int] = [:]
     for record in records.dropFirst() {
-      let at = "line \(record.line)"
+      let at = tr("line \(record.line)")
       let fields = record.fields
       guard fields.count == columns else {
-        throw Backup.Problem(location: at, reason: "expected \(columns) fields, found \(fields.count)")
+        throw Backup.Problem(location: at, reason: tr("expected \(columns) fields, found \(fields.count)"))
       }
       switch fields[0] {
       case "counter":
@@ -79,26 +80,26 @@ public enum BackupCSV {
         lines.append(record.line)
       case "change":
         guard let index = itemsByName[fields[1]] else {
-          throw Backup.Problem(location: at, reason: "a change of \"\(fields[1])\" before a counter row with that name")
+          throw Backup.Problem(location: at, reason: tr("a change of \"\(fields[1])\" before a counter row with that name"))
         }
         items[index].history.append(try change(fields, at))
       default:
-        throw Backup.Problem(location: at, reason: "kind must be counter or change, not \"\(fields[0])\"")
+        throw Backup.Problem(location: at, reason: tr("kind must be counter or change, not \"\(fields[0])\""))
       }
     }
-    return try Backup(counters: items).validated { "line \(lines[$0])" }
+    return try Backup(counters: items).validated { tr("line \(lines[$0])") }
   }
 
   private static func change(_ fields: [String], _ at: String) throws(Backup.Problem) -> HistoryEntry {
     guard let time = UTCTime.date(from: fields[5]) else {
       throw Backup.Problem(
-        location: at, reason: "time must be an ISO 8601 UTC time such as 2026-11-23T10:00:00Z, not \"\(fields[5])\"")
+        location: at, reason: tr("time must be an ISO 8601 UTC time such as 2026-11-23T10:00:00Z, not \"\(fields[5])\""))
     }
     guard let event = HistoryEntry.Event(rawValue: fields[6]) else {
-      throw Backup.Problem(location: at, reason: "event must be changed, created, renamed or deleted, not \"\(fields[6])\"")
+      throw Backup.Problem(location: at, reason: tr("event must be changed, created, renamed or deleted, not \"\(fields[6])\""))
     }
     guard let source = HistoryEntry.Source(rawValue: fields[10]) else {
-      throw Backup.Problem(location: at, reason: "source must be app or command, not \"\(fields[10])\"")
+      throw Backup.Problem(location: at, reason: tr("source must be app or command, not \"\(fields[10])\""))
     }
     let old = fields[8].isEmpty ? nil : try number(fields[8], "old", at)
     let new = fields[9].isEmpty ? nil : try number(fields[9], "new", at)
@@ -116,15 +117,15 @@ public enum BackupCSV {
     }
     let every = try optional(14, "every")
     guard fields[13].isEmpty == (every == nil) else {
-      throw Backup.Problem(location: at, reason: "a link needs both link and every")
+      throw Backup.Problem(location: at, reason: tr("a link needs both link and every"))
     }
     let alert = fields[17].isEmpty ? nil : CounterAlert(text: fields[17])
     guard fields[17].isEmpty || alert != nil else {
-      throw Backup.Problem(location: at, reason: "an alert is N or \"every N\", not \"\(fields[17])\"")
+      throw Backup.Problem(location: at, reason: tr("an alert is N or \"every N\", not \"\(fields[17])\""))
     }
     let groupAlert = fields[18].isEmpty ? nil : Backup.groupAlert(fields[18], in: fields[12].isEmpty ? nil : fields[12])
     guard fields[18].isEmpty || groupAlert != nil else {
-      throw Backup.Problem(location: at, reason: "a group's alert is N or \"every N\" on a counter in a group")
+      throw Backup.Problem(location: at, reason: tr("a group's alert is N or \"every N\" on a counter in a group"))
     }
     return CounterRules(
       link: every.map { CounterLink(to: fields[13], every: $0) }, minimum: try optional(15, "min"),
@@ -135,7 +136,8 @@ public enum BackupCSV {
     do throws(CounterError) {
       return try CounterInput.value(from: text)
     } catch {
-      throw Backup.Problem(location: at, reason: "\(field) must be a whole number from \(Int.min) to \(Int.max), not \"\(text)\"")
+      throw Backup.Problem(
+        location: at, reason: tr("\(field) must be a whole number from \(Int.min) to \(Int.max), not \"\(text)\""))
     }
   }
 
@@ -188,7 +190,7 @@ enum CSVReader {
         } else if field.isEmpty {
           quoted = true
         } else {
-          throw Backup.Problem(location: "line \(line)", reason: "a quote inside a field that does not start with one")
+          throw Backup.Problem(location: tr("line \(line)"), reason: tr("a quote inside a field that does not start with one"))
         }
         started = true
       case ",":
@@ -206,13 +208,13 @@ enum CSVReader {
         recordLine = line
       default:
         if afterQuote {
-          throw Backup.Problem(location: "line \(line)", reason: "text after a closing quote")
+          throw Backup.Problem(location: tr("line \(line)"), reason: tr("text after a closing quote"))
         }
         field.append(character)
         started = true
       }
     }
-    if quoted { throw Backup.Problem(location: "line \(recordLine)", reason: "a quoted field is never closed") }
+    if quoted { throw Backup.Problem(location: tr("line \(recordLine)"), reason: tr("a quoted field is never closed")) }
     if started || !field.isEmpty { records.append(Record(line: recordLine, fields: fields + [field])) }
     return records
   }

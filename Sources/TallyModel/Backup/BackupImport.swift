@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TallyDefaults
+import TallyLocalization
 import TallyPlatform
 
 /// Applies a checked backup to a store and its history: all of it or nothing, also when the
@@ -104,7 +105,7 @@ public struct BackupImport {
     if let signal = interruption() { throw .interrupted(signal) }
     if replacing, let store, FileSystem.fileExists(atPath: store.path) {
       do throws(StoreError) {
-        summary.notes.append("the store as it was is kept as \(try store.keepCopy())")
+        summary.notes.append(tr("the store as it was is kept as \(try store.keepCopy())"))
       } catch {
         throw .store(error)
       }
@@ -128,7 +129,7 @@ public struct BackupImport {
       throw .interrupted(signal)
     }
     try commit(plan, items, id: id, replacing: replacing, kept: kept)
-    summary.notes += kept.map { "the history as it was is kept as \($0)" }
+    summary.notes += kept.map { tr("the history as it was is kept as \($0)") }
     if stoppingAfter == .committed { return summary }
     // The rows moved into the history.
     do throws(HistoryImportError) {

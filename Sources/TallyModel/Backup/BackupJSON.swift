@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 /// A backup as JSON, the lossless format (docs/goals.md), written and read by
@@ -78,10 +79,10 @@ public enum BackupJSON {
       file = try decodeWhole(File.self, from: bytes, at: "")
     }
     guard file.format == formatName else {
-      throw Backup.Problem(location: "format", reason: "expected \"\(formatName)\", not \"\(file.format)\"")
+      throw Backup.Problem(location: "format", reason: tr("expected \"\(formatName)\", not \"\(file.format)\""))
     }
     guard file.version == version else {
-      throw Backup.Problem(location: "version", reason: "this Tally reads version \(version), not \(file.version)")
+      throw Backup.Problem(location: "version", reason: tr("this Tally reads version \(version), not \(file.version)"))
     }
     var items: [Backup.Item] = []
     for (index, counter) in file.counters.enumerated() {
@@ -90,7 +91,7 @@ public enum BackupJSON {
         guard let time = UTCTime.date(from: change.time) else {
           throw Backup.Problem(
             location: "counters[\(index)].history[\(position)].time",
-            reason: "not an ISO 8601 UTC time such as 2026-11-23T10:00:00Z: \"\(change.time)\"")
+            reason: tr("not an ISO 8601 UTC time such as 2026-11-23T10:00:00Z: \"\(change.time)\""))
         }
         let note = try Backup.checkedNote(change.note, at: "counters[\(index)].history[\(position)].note")
         history.append(
@@ -135,18 +136,18 @@ public enum BackupJSON {
       }
       throw found
     } catch {
-      throw Backup.Problem(location: prefix, reason: "not a Tally backup in JSON: \(error)")
+      throw Backup.Problem(location: prefix, reason: tr("not a Tally backup in JSON: \(error)"))
     }
   }
 
   private static func problem(_ error: DecodingError) -> Backup.Problem {
     switch error {
     case .typeMismatch(let type, let context):
-      Backup.Problem(location: path(context.codingPath), reason: "expected \(describe(type))")
+      Backup.Problem(location: path(context.codingPath), reason: tr("expected \(describe(type))"))
     case .valueNotFound(let type, let context):
-      Backup.Problem(location: path(context.codingPath), reason: "expected \(describe(type)), found null")
+      Backup.Problem(location: path(context.codingPath), reason: tr("expected \(describe(type)), found null"))
     case .keyNotFound(let key, let context):
-      Backup.Problem(location: path(context.codingPath + [key]), reason: "missing")
+      Backup.Problem(location: path(context.codingPath + [key]), reason: tr("missing"))
     case .dataCorrupted(let context):
       Backup.Problem(
         location: path(context.codingPath),

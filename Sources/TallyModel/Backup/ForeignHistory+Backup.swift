@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 extension ForeignHistory {
@@ -39,7 +40,7 @@ extension ForeignHistory {
       reports.append(report)
     }
     let backup = try Backup(counters: items).validated { index in
-      "habit \(index + 1) (\"\(TerminalText.escaped(habits[index].name))\")"
+      tr("habit \(index + 1) (\"\(TerminalText.escaped(habits[index].name))\")")
     }
     return (backup, reports)
   }
@@ -93,10 +94,12 @@ extension ForeignHistory {
       total = new
     }
     var notes = habit.leftOut
-    if rounded > 0 { notes.append("amounts with a fraction, rounded (the exact figure in the change's note): \(rounded)") }
-    if tooLarge > 0 { notes.append("amounts larger than \(number(largestAmount)), left out: \(tooLarge)") }
-    if zeros > 0 { notes.append("entries of 0 without a note, adding no change: \(zeros)") }
-    if fittedNotes > 0 { notes.append("notes made one line of at most \(ChangeNote.maximumLength) characters: \(fittedNotes)") }
+    if rounded > 0 { notes.append(tr("amounts with a fraction, rounded (the exact figure in the change's note): \(rounded)")) }
+    if tooLarge > 0 { notes.append(tr("amounts larger than \(number(largestAmount)), left out: \(tooLarge)")) }
+    if zeros > 0 { notes.append(tr("entries of 0 without a note, adding no change: \(zeros)")) }
+    if fittedNotes > 0 {
+      notes.append(tr("notes made one line of at most \(ChangeNote.maximumLength) characters: \(fittedNotes)"))
+    }
     if let problem = habit.goalProblem { notes.append(problem) }
     let group = habit.archived ? archivedGroup : habit.group
     let item = Backup.Item(name: name, value: total, goal: habit.goal, group: group, history: history)

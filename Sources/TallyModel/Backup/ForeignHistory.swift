@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 /// What another habit tracker's file holds, as `tally import --from` reads it before it
@@ -98,9 +99,9 @@ extension ForeignHistory {
       default: nil
       }
     let whole = Int(exactly: amount.rounded(.toNearestOrAwayFromZero))
-    let text = "\(isLimit ? "at most " : "")\(number(amount)) in \(days) days"
-    guard let period else { return (nil, "its frequency, \(text), has no Tally goal (Tally's are per day, week or month)") }
-    guard let whole, whole >= 1 else { return (nil, "its target, \(text), has no Tally goal (a goal is 1 or more)") }
+    let text = isLimit ? tr("at most \(number(amount)) in \(days) days") : tr("\(number(amount)) in \(days) days")
+    guard let period else { return (nil, tr("its frequency, \(text), has no Tally goal (Tally's are per day, week or month)")) }
+    guard let whole, whole >= 1 else { return (nil, tr("its target, \(text), has no Tally goal (a goal is 1 or more)")) }
     return (Goal(amount: whole, period: period, isLimit: isLimit), nil)
   }
 

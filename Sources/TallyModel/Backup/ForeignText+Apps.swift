@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 extension ForeignText {
@@ -37,8 +38,8 @@ extension ForeignText {
     // In any order: the backup puts them in time order.
     for index in list.indices { list[index].entries = Array(days[index].values) }
     var notes: [String] = []
-    if orphans > 0 { notes.append("log lines of habits not in the habits file, left out: \(orphans)") }
-    if unread > 0 { notes.append("log lines that are not DATE : HABIT : y/n/s, left out: \(unread)") }
+    if orphans > 0 { notes.append(tr("log lines of habits not in the habits file, left out: \(orphans)")) }
+    if unread > 0 { notes.append(tr("log lines that are not DATE : HABIT : y/n/s, left out: \(unread)")) }
     return ForeignHistory(format: .harsh, habits: list, leftOut: notes)
   }
 
@@ -57,14 +58,14 @@ extension ForeignText {
       guard parts.count >= 2 else { continue }
       guard let frequency = harshFrequency(String(parts[1]).trimmingXMLWhitespace()) else {
         throw Backup.Problem(
-          location: "habits line \(number + 1)",
-          reason: "a frequency is N, Nw or T/I with T at most I, not \"\(TerminalText.escaped(String(parts[1])))\"")
+          location: tr("habits line \(number + 1)"),
+          reason: tr("a frequency is N, Nw or T/I with T at most I, not \"\(TerminalText.escaped(String(parts[1])))\""))
       }
       var habit = ForeignHistory.Habit(name: String(parts[0]).trimmingXMLWhitespace(), group: heading)
       if frequency.target > 0 {
         (habit.goal, habit.goalProblem) = ForeignHistory.goal(amount: Double(frequency.target), inDays: frequency.interval)
       }
-      if parts.count > 2 { habit.leftOut.append("its end date, \(TerminalText.escaped(String(parts[2]))), is not carried") }
+      if parts.count > 2 { habit.leftOut.append(tr("its end date, \(TerminalText.escaped(String(parts[2]))), is not carried")) }
       habits.append(habit)
     }
     return habits
@@ -95,13 +96,13 @@ extension ForeignText {
     var habits: [ForeignHistory.Habit] = []
     for bytes in files {
       if let depth = Self.depth(exceeding: dijoDepth, in: bytes) {
-        throw Backup.Problem(location: "", reason: "JSON nested \(depth) deep; dijo's is at most \(dijoDepth)")
+        throw Backup.Problem(location: "", reason: tr("JSON nested \(depth) deep; dijo's is at most \(dijoDepth)"))
       }
       let records: [DijoHabit]
       do {
         records = try JSONDecoder().decode([DijoHabit].self, from: Data(bytes))
       } catch {
-        throw Backup.Problem(location: "", reason: "not a list of dijo habits (\(Self.reason(error)))")
+        throw Backup.Problem(location: "", reason: tr("not a list of dijo habits (\(Self.reason(error)))"))
       }
       habits += records.map(\.habit)
     }
@@ -196,11 +197,11 @@ extension ForeignText {
         // A Bit's false is an explicit "not done": it counts nothing.
         if value.amount > 0 { habit.entries.append(ForeignHistory.Entry(.day(day), amount: value.amount)) }
       }
-      if unread > 0 { habit.leftOut.append("days that are not YYYY-MM-DD, left out: \(unread)") }
+      if unread > 0 { habit.leftOut.append(tr("days that are not YYYY-MM-DD, left out: \(unread)")) }
       if let goal, goal.amount > 0 {
         (habit.goal, habit.goalProblem) = ForeignHistory.goal(amount: goal.amount, inDays: 1)
       } else if type != "Bit" {
-        habit.goalProblem = "its goal is 0: no Tally goal"
+        habit.goalProblem = tr("its goal is 0: no Tally goal")
       }
       return habit
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 /// The readers of other apps' text files (HabitBull's CSV, harsh's `habits` and `log`,
@@ -25,7 +26,7 @@ public enum ForeignText {
   /// The UTF-8 text of a file, or the problem that it is not.
   static func text(_ bytes: [UInt8]) throws(Backup.Problem) -> String {
     guard var text = String(validating: bytes, as: UTF8.self) else {
-      throw Backup.Problem(location: "", reason: "not UTF-8 text")
+      throw Backup.Problem(location: "", reason: tr("not UTF-8 text"))
     }
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
     return text
@@ -41,7 +42,7 @@ public enum ForeignText {
   public static func habitBull(_ bytes: [UInt8]) throws(Backup.Problem) -> ForeignHistory {
     let records = try CSVReader.records(in: try text(bytes))
     guard let header = records.first, Array(header.fields.prefix(6)) == habitBullHeader else {
-      throw Backup.Problem(location: "line 1", reason: "expected the header \(habitBullHeader.joined(separator: ","))")
+      throw Backup.Problem(location: tr("line 1"), reason: tr("expected the header \(habitBullHeader.joined(separator: ","))"))
     }
     var order: [String] = []
     // The last row of each habit and day: a duplicate row counts once.
@@ -49,13 +50,14 @@ public enum ForeignText {
     var leftOut = 0
     for record in records.dropFirst() {
       let fields = record.fields
-      let at = "line \(record.line)"
-      guard fields.count >= 5 else { throw Backup.Problem(location: at, reason: "expected 6 fields, found \(fields.count)") }
+      let at = tr("line \(record.line)")
+      guard fields.count >= 5 else { throw Backup.Problem(location: at, reason: tr("expected 6 fields, found \(fields.count)")) }
       guard let day = habitBullDay(fields[3]) else {
-        throw Backup.Problem(location: at, reason: "a date is YYYY-MM-DD or M/D/YYYY, not \"\(TerminalText.escaped(fields[3]))\"")
+        throw Backup.Problem(
+          location: at, reason: tr("a date is YYYY-MM-DD or M/D/YYYY, not \"\(TerminalText.escaped(fields[3]))\""))
       }
       guard let value = Double(fields[4].trimmingXMLWhitespace()) else {
-        throw Backup.Problem(location: at, reason: "a value is a number, not \"\(TerminalText.escaped(fields[4]))\"")
+        throw Backup.Problem(location: at, reason: tr("a value is a number, not \"\(TerminalText.escaped(fields[4]))\""))
       }
       if days[fields[0]] == nil {
         order.append(fields[0])
@@ -110,8 +112,8 @@ public enum ForeignText {
       for token in tokens[nameEnd...] {
         guard let milliseconds = Int64(token), milliseconds >= 0, milliseconds < 253_402_300_800_000 else {
           throw Backup.Problem(
-            location: "line \(index + 1)",
-            reason: "a tap is a time in milliseconds, not \"\(TerminalText.escaped(String(token)))\"")
+            location: tr("line \(index + 1)"),
+            reason: tr("a tap is a time in milliseconds, not \"\(TerminalText.escaped(String(token)))\""))
         }
         entries.append(ForeignHistory.Entry(.instant(HistoryEntry.date(milliseconds: milliseconds))))
       }

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 
 /// One named counter: what a user counts, its value and how much a key press adds.
 public struct Counter: Sendable, Equatable, Identifiable {
@@ -148,13 +149,13 @@ public struct CounterRules: Sendable, Hashable {
 
   /// Why these bounds cannot hold the counter `name` at `total`: they cross, or it is outside.
   public func boundsProblem(at total: Int, name: String) -> String? {
-    crossing ?? refusal(for: total, from: nil).map { "\(name) would be past its \($0) at \(total)" }
+    crossing ?? refusal(for: total, from: nil).map { tr("\(name) would be past its \($0) at \(total)") }
   }
 
   /// "the min 5 is above the max 3" for bounds that cross.
   var crossing: String? {
     guard let minimum, let maximum, minimum > maximum else { return nil }
-    return "the min \(minimum) is above the max \(maximum)"
+    return tr("the min \(minimum) is above the max \(maximum)")
   }
 
   /// `a + b`, held at `Int`'s ends: values from other machines' files can be anything.

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 
 extension DefaultsKey {
   /// The list of counters: their ids, names and steps, in order.
@@ -265,11 +266,11 @@ public final class CountersModel {
     // A link kept as it was is not checked again: its counter may have been deleted since,
     // and the counter's other rules can still change (`tally link --clear` ends it).
     if let link = rules.link, link != counter.rules.link {
-      guard link.every > 1 else { throw .invalidRule("a link carries every 2 or more, not \(link.every)") }
+      guard link.every > 1 else { throw .invalidRule(tr("a link carries every 2 or more, not \(link.every)")) }
       // By name: an id means nothing to the user.
-      guard let to = list.counter(withID: link.to) else { throw .invalidRule("the counter to link to was deleted") }
+      guard let to = list.counter(withID: link.to) else { throw .invalidRule(tr("the counter to link to was deleted")) }
       guard !list.linkMakesLoop(from: id, to: link.to) else {
-        throw .invalidRule("linking \(counter.name) to \(to.name) would make a loop: \(to.name) carries into \(counter.name)")
+        throw .invalidRule(tr("linking \(counter.name) to \(to.name) would make a loop: \(to.name) carries into \(counter.name)"))
       }
     }
     if rules.boundsText != counter.rules.boundsText, let problem = rules.boundsProblem(at: counter.total, name: counter.name) {
@@ -404,43 +405,43 @@ public final class CountersModel {
       return records
     }
     // The store calls the transform once, always.
-    guard let outcome else { throw .invalidName("the counters could not be changed") }
+    guard let outcome else { throw .invalidName(tr("the counters could not be changed")) }
     return try outcome.get()
   }
 
   /// The name trimmed of surrounding spaces, or why it cannot be a name.
   public static func validatedName(_ name: String) throws(CounterError) -> String {
-    try validated(name, as: "a counter's name")
+    try validated(name, as: tr("a counter's name"))
   }
 
   /// The group's name trimmed of surrounding spaces, or why it cannot be one.
   public static func validatedGroup(_ name: String) throws(CounterError) -> String {
-    try validated(name, as: "a group's name")
+    try validated(name, as: tr("a group's name"))
   }
 
   /// A name (a counter's, a group's) read from a file a Tally wrote, trimmed, or `nil` for
   /// one no Tally gives: the rules of ``validatedName(_:)``, save that the invisible
   /// characters an earlier Tally let in are kept, so that such a name is not lost.
   public static func keptName(_ name: String) -> String? {
-    try? validated(name, as: "a name", refusing: \.firstScalarRefusedInALine)
+    try? validated(name, as: tr("a name"), refusing: \.firstScalarRefusedInALine)
   }
 
   private static func validated(
     _ name: String, as kind: String, refusing refused: KeyPath<String, Unicode.Scalar?> = \.firstScalarRefusedInAName
   ) throws(CounterError) -> String {
     let trimmed = name.trimmingXMLWhitespace()
-    guard !trimmed.isEmpty else { throw .invalidName("\(kind) cannot be empty") }
+    guard !trimmed.isEmpty else { throw .invalidName(tr("\(kind) cannot be empty")) }
     guard trimmed.count <= maximumNameLength else {
-      throw .invalidName("\(kind) can have at most \(maximumNameLength) characters, not \(trimmed.count)")
+      throw .invalidName(tr("\(kind) can have at most \(maximumNameLength) characters, not \(trimmed.count)"))
     }
     if let refused = trimmed[keyPath: refused] {
       let what =
         switch refused.properties.generalCategory {
-        case _ where refused.properties.isNoncharacterCodePoint: "noncharacters"
-        case .format: "invisible or direction-changing characters"
-        default: "control characters"
+        case _ where refused.properties.isNoncharacterCodePoint: tr("noncharacters")
+        case .format: tr("invisible or direction-changing characters")
+        default: tr("control characters")
         }
-      throw .invalidName("\(kind) cannot contain \(what) (it holds \(refused.codePoint))")
+      throw .invalidName(tr("\(kind) cannot contain \(what) (it holds \(refused.codePoint))"))
     }
     return trimmed
   }

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 
 /// What a note on a change may be, wherever it comes from: one line of at most 200
 /// characters, with no control characters.
@@ -12,18 +13,18 @@ public enum ChangeNote {
   /// long, or one with a control character, a line or paragraph separator or a noncharacter.
   public static func checked(_ text: String) throws(CounterError) -> String {
     if let refused = text.firstScalarRefusedInALine {
-      let what = refused.properties.isNoncharacterCodePoint ? "noncharacters" : "control characters or line breaks"
+      let what = refused.properties.isNoncharacterCodePoint ? tr("noncharacters") : tr("control characters or line breaks")
       throw .invalidNote(
-        "a note is one line without \(what) (it holds \(refused.codePoint))")
+        tr("a note is one line without \(what) (it holds \(refused.codePoint))"))
     }
     // Spaces only: the tabs and line breaks it also trims were refused above.
     let trimmed = text.trimmingXMLWhitespace()
-    guard !trimmed.isEmpty else { throw .invalidNote("a note cannot be empty") }
+    guard !trimmed.isEmpty else { throw .invalidNote(tr("a note cannot be empty")) }
     guard trimmed.count <= maximumLength else {
-      throw .invalidNote("a note can have at most \(maximumLength) characters, not \(trimmed.count)")
+      throw .invalidNote(tr("a note can have at most \(maximumLength) characters, not \(trimmed.count)"))
     }
     guard trimmed.utf8.count <= maximumByteCount else {
-      throw .invalidNote("a note can take at most \(maximumByteCount) bytes of UTF-8, not \(trimmed.utf8.count)")
+      throw .invalidNote(tr("a note can take at most \(maximumByteCount) bytes of UTF-8, not \(trimmed.utf8.count)"))
     }
     return trimmed
   }

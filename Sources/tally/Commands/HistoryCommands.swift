@@ -254,7 +254,7 @@ extension CommandContext {
       buckets.map { bucket in
         json
           ? tr("{\"bucket\":\"\(bucket.label)\",\"net\":\(bucket.net),\"start\":\"\(UTCTime.text(for: bucket.start))\"}")
-          : tr("\(bucket.label)\t\(HistorySummary.signed(bucket.net))")
+          : "\(bucket.label)\t\(HistorySummary.signed(bucket.net))"
       })
   }
 }
