@@ -87,13 +87,15 @@ let package = Package(
     // Writes Resources/po/tally.pot from the texts marked in the code, and checks catalogs
     // against it (docs/translations.md).
     .executableTarget(name: "tally-pot", dependencies: ["TallyLocalization"], path: "Tools/tally-pot"),
-    // Fakes, contract suites and the UI-test driver shared by the test targets.
+    // Fakes, contract suites and the UI-test driver shared by the test targets (tests only:
+    // no product target depends on it).
     .target(
       name: "TallyTestSupport",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp", "TallyHistory",
         "CSQLite",
-      ]),
+      ],
+      path: "Tests/TallyTestSupport"),
     // The reference model of counting the property tests hold the real parts to: it imports
     // nothing of Tally's (docs/architecture.md, "The reference model").
     .target(name: "TallyReference", path: "Tests/TallyReference"),
@@ -116,13 +118,13 @@ let package = Package(
       name: "TallyFoundationTests",
       dependencies: ["TallyDefaults", "TallyScreens", "TallySettings", "TallyApp", "TallyFoundation", "TallyTestSupport"]
     ),
-    .testTarget(name: "TallyLocalizationTests", dependencies: ["TallyLocalization", "tally-pot"]),
+    .testTarget(name: "TallyLocalizationTests", dependencies: ["TallyLocalization", "tally-pot", "TallyTestSupport"]),
     .testTarget(name: "TallyTerminalTests", dependencies: ["TallyTerminal", "TallyScreens", "TallySettings", "TallyApp"]),
     .testTarget(
       name: "TallyUITests",
       dependencies: [
         "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyApp",
-        "TallyHistory", "TallyTestSupport", "TallyReference", "tally",
+        "TallyHistory", "TallyTestSupport", "TallyReference", "tally", "TallyLocalization",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a Debian package of Tally with dpkg-deb, for machines without a Swift toolchain:
 # the static release executable in /usr/bin, the manual page, and the bash, zsh and fish
-# completions where Debian's packages put them. The static executable carries the Swift
+# completions where Debian's packages put them, the catalogs of translations, and the
+# machine-readable copyright (Resources/deb/copyright). The static executable carries the Swift
 # runtime, FoundationEssentials, ncurses, SQLite and glibc, so the package depends on nothing beyond
 # the essential set (ncurses-base's terminfo is essential). Prints the package's path.
 #
@@ -31,17 +32,13 @@ chmod 644 "$root/usr/share/bash-completion/completions/tally"
 install -D -m 644 Resources/completions/_tally "$root/usr/share/zsh/vendor-completions/_tally"
 install -D -m 644 Resources/completions/tally.fish "$root/usr/share/fish/vendor_completions.d/tally.fish"
 install -d "$root/usr/share/doc/tally"
-cat > "$root/usr/share/doc/tally/copyright" <<COPYRIGHT
-Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-Upstream-Name: tally
-Source: the Tally repository
-
-Files: *
-Copyright: 2026 the Tally authors
-License: all rights reserved by the Tally authors; the static executable includes the Swift
- runtime and FoundationEssentials (Apache-2.0 with Runtime Library Exception), ncurses (MIT/X11),
- SQLite (public domain) and the GNU C Library (LGPL-2.1+).
-COPYRIGHT
+# Debian's machine-readable copyright: Tally and what the static executable includes.
+install -m 644 Resources/deb/copyright "$root/usr/share/doc/tally/copyright"
+# The catalogs, read as they are when the language is not English (docs/translations.md).
+install -d "$root/usr/share/tally/po"
+for catalog in Resources/po/*.po; do
+  if [ -e "$catalog" ]; then install -m 644 "$catalog" "$root/usr/share/tally/po/"; fi
+done
 
 printf 'tally (%s) unstable; urgency=medium\n\n  * Release %s: see README.md.\n\n -- %s  %s\n' \
   "$version" "$version" "$maintainer" "$(date -R -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")" \

@@ -30,7 +30,7 @@ public struct Catalog: Sendable {
     isMarkedComplete = file.header["X-Tally-Complete"]?.lowercased() == "yes"
   }
 
-  /// Whether every form of `entry` is free of control characters (a newline aside) and uses
+  /// Whether every form of `entry` is free of control characters (a newline or tab aside) and uses
   /// only the placeholders of its English text: each of them for a singular text, some of
   /// them for a plural form (a language may leave the number out of a form).
   public static func isSafe(_ entry: POFile.Entry) -> Bool {
@@ -45,10 +45,10 @@ public struct Catalog: Sendable {
     return true
   }
 
-  /// No C0 or C1 control character (a newline aside), no DEL: nothing a terminal acts on.
+  /// No C0 or C1 control character (a newline or tab aside), no DEL: nothing a terminal acts on.
   static func isPrintable(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { scalar in
-      scalar == "\n" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+      scalar == "\n" || scalar == "\t" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
     }
   }
 

@@ -77,10 +77,12 @@ enum ProcessContext {
     return values
   }
 
-  /// `../share/tally/po` beside the executable (an installed `/usr/bin/tally`), then the
-  /// source tree's `Resources/po` (the debug binary and the tests, without an install).
+  /// `TALLY_CATALOGS` when set (a translator's folder, the tests'), `../share/tally/po`
+  /// beside the executable (an installed `/usr/bin/tally`), then the source tree's
+  /// `Resources/po` (the debug binary, without an install).
   static func catalogDirectories() -> [String] {
     var directories: [String] = []
+    if let chosen = getenv("TALLY_CATALOGS").map({ String(cString: $0) }), !chosen.isEmpty { directories.append(chosen) }
     var buffer = [CChar](repeating: 0, count: 4096)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     if length > 0 {

@@ -35,16 +35,22 @@ struct ArchitectureTests {
   /// catalog itself, as it imports no other target of Tally (docs/translations.md).
   static let systemCallers: Set<String> = ["TallyPlatform", "TallyLocalization", "TallyTerminal", "TallyTestSupport"]
 
-  static let sources: String = {
+  /// The targets that live under `Tests/`, not `Sources/`: only test targets import them.
+  static let testOnly: Set<String> = ["TallyTestSupport"]
+
+  static let package: String = {
     var path = #filePath
     for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-    return path + "/Sources"
+    return path
   }()
 
-  /// The Swift files of `target`, by their path under `Sources/`, with their text.
+  static let sources = package + "/Sources"
+
+  /// The Swift files of `target`, by their path under `Sources/` (or `Tests/`), with their text.
   static func files(of target: String) throws -> [(path: String, text: String)] {
     var files: [(path: String, text: String)] = []
-    var pending = [sources + "/" + target]
+    let root = package + (testOnly.contains(target) ? "/Tests" : "/Sources")
+    var pending = [root + "/" + target]
     while let directory = pending.popLast() {
       for name in FileSystem.names(inDirectory: directory) {
         let path = directory + "/" + name
@@ -53,7 +59,7 @@ struct ArchitectureTests {
           continue
         }
         let text = String(decoding: try FileSystem.readFile(atPath: path) ?? [], as: UTF8.self)
-        files.append((String(path.dropFirst(sources.count + 1)), text))
+        files.append((String(path.dropFirst(root.count + 1)), text))
       }
     }
     return files
@@ -76,7 +82,8 @@ struct ArchitectureTests {
 
   @Test func everyTargetIsInALayer() {
     let targets = Set(FileSystem.names(inDirectory: Self.sources)).subtracting(["CNcurses", "CSQLite", "CThreads"])
-    #expect(targets == Set(Self.layers.keys))
+    #expect(targets == Set(Self.layers.keys).subtracting(Self.testOnly))
+    for target in Self.testOnly { #expect(FileSystem.names(inDirectory: Self.package + "/Tests").contains(target)) }
   }
 
   @Test(arguments: layers.keys.sorted())
@@ -97,7 +104,7 @@ struct ArchitectureTests {
 
   /// No code of Tally casts a store or a history down to one of its implementations: each is
   /// reached through its protocol, or given as what it is by the composition root.
-  @Test(arguments: layers.keys.sorted().filter { $0 != "TallyTestSupport" })
+  @Test(arguments: layers.keys.sorted().filter { !testOnly.contains($0) })
   func nothingCastsAStoreOrAHistoryDown(target: String) throws {
     let implementations = ["FileUserDefaults", "LayeredUserDefaults", "InMemoryUserDefaults", "DeferredHistory", "SQLiteHistory"]
     for (path, text) in try Self.files(of: target) {
@@ -128,7 +135,7 @@ struct ArchitectureTests {
   ])
   func eachPartIsMadeInOneFile(made: [String]) throws {
     var makers: Set<String> = []
-    for target in Self.layers.keys where target != "TallyTestSupport" {
+    for target in Self.layers.keys where !Self.testOnly.contains(target) {
       for (path, text) in try Self.files(of: target) {
         let code = text.split(separator: "\n").filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("//") }
         if code.contains(where: { line in made.contains { line.contains($0) } }) { makers.insert(path) }
