@@ -40,7 +40,7 @@ if [ "${1:-}" = "--micro" ]; then
     --allow-writing-to-package-directory benchmark "$@"
 fi
 
-apt_install gcc libncurses-dev libsqlite3-dev ncurses-base python3 time
+apt_install gcc libncurses-dev libsqlite3-dev ncurses-base python3 time gettext
 if ! python3 -c "import pyte" 2>/dev/null; then
   echo "Installing pyte" >&2
   python3 -m pip install --quiet pyte >&2 || apt_install python3-pyte
@@ -69,7 +69,13 @@ for variant in floor floor-essentials floor-foundation; do
   fi
 done
 
-exec python3 Benchmarks/side_by_side.py \
+# The catalogs as the .deb installs them: compiled (scripts/build-deb.sh).
+mkdir -p "$out/po"
+for catalog in Resources/po/*.po; do
+  if [ -e "$catalog" ]; then msgfmt -o "$out/po/$(basename "$catalog" .po).mo" "$catalog"; fi
+done
+
+exec python3 Benchmarks/side_by_side.py --catalogs "$out/po" \
   --tally "$tally" --reference "$out/tally_ref" \
   --floor "$out/floor" --floor-essentials "$out/floor-essentials" \
   --floor-foundation "$out/floor-foundation" "$@"

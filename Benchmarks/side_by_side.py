@@ -602,6 +602,20 @@ def increments(program, home, runs, samples):
         samples["inc"].append(elapsed)
 
 
+def language_first_frames(binary, home, catalogs, samples):
+    """The first frame on the in-memory store in English and in German, one after the other:
+    German reads de.mo from `catalogs` (docs/translations.md), English reads no catalog."""
+    for key, language in [("first_frame_english", {}),
+                          ("first_frame_german", {"LANG": "de_DE.UTF-8", "TALLY_CATALOGS": catalogs})]:
+        session = Session([binary, "-useInMemoryUserDefaults", "-skipOnboarding"], {**environment(home), **language})
+        try:
+            first, _ = session.wait_for(count_pattern(0), session.start)
+            samples[key].append(first)
+            session.quit()
+        finally:
+            session.kill()
+
+
 def floor_session(binary, home, samples):
     session = Session([binary], environment(home))
     try:
@@ -653,6 +667,8 @@ def main():
     parser.add_argument("--keys", type=int, default=3, help="single keys per session")
     parser.add_argument("--inc-runs", type=int, default=5, help="`inc` runs per round")
     parser.add_argument("--json", help="write every sample here")
+    parser.add_argument("--catalogs", default=os.path.abspath("Resources/po"),
+                        help="the folder with de.mo (or de.po), for the German first frame")
     parser.add_argument("--watch-idle", type=float, default=60, help="seconds of an idle `tally watch`")
     options = parser.parse_args()
 
@@ -672,7 +688,8 @@ def main():
                     "get_folder_changed", "get_folder_unchanged", "history_import",
                     "history_import_rss", "get_plain", *(key for key, _ in GET_FORMATS), "watch_latency",
                     "watch_idle_cpu", "watch_idle_lines", "watch_rss", "inc_plain", "inc_linked", "table_15m", "board_counter_first_frame",
-                    "board_counter_key_to_frame", "board_first_frame", "board_key_to_frame"]:
+                    "board_counter_key_to_frame", "board_first_frame", "board_key_to_frame",
+                    "first_frame_english", "first_frame_german"]:
             table[key] = []
         for label, *_ in HISTORY_SIZES:
             for key in ["history_first_frame", "history_key_to_frame", "history_rss", "history_stats",
@@ -710,6 +727,10 @@ def main():
                 linked_presses(tally.binary, linked_env, samples["tally"])
                 table_runs(tally.binary, board_env, samples["tally"])
             board_session(tally.binary, board_env, options.keys, samples["tally"])
+            for _ in range(options.inc_runs):
+                home = tempfile.mkdtemp(dir=scratch)
+                language_first_frames(tally.binary, home, options.catalogs, samples["tally"])
+                shutil.rmtree(home)
             for name, binary in floors.items():
                 home = tempfile.mkdtemp(dir=scratch)
                 floor_session(binary, home, samples[name])
@@ -813,6 +834,10 @@ def main():
                 f"{ms(median(t[f'history_view_{view} {big}']))} (no history: "
                 f"{ms(median(t[f'history_view_{view} {empty}']))})") for view in views),
         check("import of 146,000 changes under 3 s", import_time < 3.0, ms(import_time)),
+        check("first frame in German at most 0.2 ms more than in English (in-memory store)"
+              + ("" if os.path.exists(os.path.join(options.catalogs, "de.mo")) else "; no de.mo: German is English"),
+              median(t["first_frame_german"]) - median(t["first_frame_english"]) <= 0.0002,
+              f"{ms(median(t['first_frame_german']))} vs {ms(median(t['first_frame_english']))}"),
         *(check(f"`get --format '{template}'` within 1.1x plain `get` (1 year of history)",
                 median(t[key]) <= 1.1 * median(t["get_plain"]),
                 f"{ms(median(t[key]))} = {median(t[key]) / median(t['get_plain']):.2f}x {ms(median(t['get_plain']))}")

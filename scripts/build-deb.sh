@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a Debian package of Tally with dpkg-deb, for machines without a Swift toolchain:
 # the static release executable in /usr/bin, the manual page, and the bash, zsh and fish
-# completions where Debian's packages put them, the catalogs of translations, and the
+# completions where Debian's packages put them, the compiled catalogs of translations, and the
 # machine-readable copyright (Resources/deb/copyright). The static executable carries the Swift
 # runtime, FoundationEssentials, ncurses, SQLite and glibc, so the package depends on nothing beyond
 # the essential set (ncurses-base's terminfo is essential). Prints the package's path.
@@ -34,10 +34,15 @@ install -D -m 644 Resources/completions/tally.fish "$root/usr/share/fish/vendor_
 install -d "$root/usr/share/doc/tally"
 # Debian's machine-readable copyright: Tally and what the static executable includes.
 install -m 644 Resources/deb/copyright "$root/usr/share/doc/tally/copyright"
-# The catalogs, read as they are when the language is not English (docs/translations.md).
+# The catalogs, compiled by msgfmt (which checks them): a compiled catalog is read without
+# parsing, so a translated first frame costs little more than an English one (docs/translations.md).
+scripts/apt-install.sh gettext
 install -d "$root/usr/share/tally/po"
 for catalog in Resources/po/*.po; do
-  if [ -e "$catalog" ]; then install -m 644 "$catalog" "$root/usr/share/tally/po/"; fi
+  if [ -e "$catalog" ]; then
+    msgfmt --check -o "$root/usr/share/tally/po/$(basename "$catalog" .po).mo" "$catalog"
+    chmod 644 "$root/usr/share/tally/po/$(basename "$catalog" .po).mo"
+  fi
 done
 
 printf 'tally (%s) unstable; urgency=medium\n\n  * Release %s: see README.md.\n\n -- %s  %s\n' \

@@ -23,24 +23,17 @@ public struct Localization: Sendable {
 
   /// The catalogs of the languages `environment` asks for (``LanguageSelection``).
   ///
-  /// Each is read from `NAME.po` in the first of `directories` that has it. A catalog that cannot be read
-  /// (damaged, truncated, too large) is left out, and one that has unsafe translations loses
-  /// them: each with one call of `warn`.
-  public init(environment: [String: String], directories: [String], warn: (String) -> Void) {
+  /// Each is read from `NAME.mo` (compiled, as installed) or `NAME.po` in the first of
+  /// `directories` that has one. A catalog that cannot be read (damaged, truncated, too
+  /// large) is left out, and one with unsafe translations loses them: each with one call of
+  /// `warn`.
+  public init(environment: [String: String], directories: [String], warn: @escaping @Sendable (String) -> Void) {
     var catalogs: [Catalog] = []
     for language in LanguageSelection.languages(in: environment) {
-      guard let path = directories.lazy.map({ "\($0)/\(language).po" }).first(where: ProcessContext.exists) else { continue }
+      let candidates = directories.lazy.flatMap { ["\($0)/\(language).mo", "\($0)/\(language).po"] }
+      guard let path = candidates.first(where: ProcessContext.exists) else { continue }
       do throws(POFile.Damage) {
-        guard let bytes = ProcessContext.contents(of: path, atMost: POFile.maximumSize) else {
-          throw POFile.Damage(line: 0, problem: "cannot be read, or larger than \(POFile.maximumSize) bytes")
-        }
-        guard let catalog = Catalog(try POFile(bytes: bytes)) else { throw POFile.Damage(line: 0, problem: "bad Plural-Forms") }
-        if catalog.unsafeCount > 0 {
-          warn(
-            "the catalog \(path) has \(catalog.unsafeCount) unsafe translations (control characters, or placeholders "
-              + "that differ from the English text); they are shown in English")
-        }
-        catalogs.append(catalog)
+        catalogs.append(try Self.catalog(at: path, warn: warn))
       } catch {
         warn("the catalog \(path) is damaged (\(error)); its texts are shown in English")
       }
@@ -48,10 +41,28 @@ public struct Localization: Sendable {
     self.init(catalogs: catalogs)
   }
 
+  private static func catalog(at path: String, warn: @escaping @Sendable (String) -> Void) throws(POFile.Damage) -> Catalog {
+    guard let bytes = ProcessContext.contents(of: path, atMost: POFile.maximumSize) else {
+      throw POFile.Damage(line: 0, problem: "cannot be read, or larger than \(POFile.maximumSize) bytes")
+    }
+    let unsafe = "unsafe translations (control characters, or placeholders that differ from the English text)"
+    if path.hasSuffix(".mo") {
+      let file = try MOFile(bytes: bytes)
+      guard let catalog = Catalog(compiled: file, warn: { warn("the catalog \(path) has \(unsafe); they are shown in English") })
+      else { throw POFile.Damage(line: 0, problem: "bad Plural-Forms") }
+      return catalog
+    }
+    guard let catalog = Catalog(try POFile(bytes: bytes)) else { throw POFile.Damage(line: 0, problem: "bad Plural-Forms") }
+    if catalog.unsafeCount > 0 {
+      warn("the catalog \(path) has \(catalog.unsafeCount) \(unsafe); they are shown in English")
+    }
+    return catalog
+  }
+
   /// `text` in the first catalog that translates it, else in English.
   public func translate(_ text: Translatable) -> String {
     for catalog in catalogs {
-      guard let translation = catalog.translation(of: text.msgid) else { continue }
+      guard let translation = catalog.translation(of: text) else { continue }
       return text.isFormat ? Placeholders.format(translation, text.arguments) ?? text.english : translation
     }
     return text.english
@@ -60,7 +71,7 @@ public struct Localization: Sendable {
   /// The form for `count` in the first catalog that translates the plural text, else English's.
   public func translate(count: Int, one: Translatable, other: Translatable) -> String {
     for catalog in catalogs {
-      guard let translation = catalog.translation(of: one.msgid, count: count) else { continue }
+      guard let translation = catalog.translation(count: count, one: one, other: other) else { continue }
       return other.isFormat ? Placeholders.format(translation, other.arguments) ?? other.english : translation
     }
     return count == 1 ? one.english : other.english
@@ -106,15 +117,17 @@ enum ProcessContext {
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_size <= limit else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-    var count = 0
-    while count < bytes.count {
-      let got = bytes[count...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { break }
-      count += got
+    // One byte more than its size: a file that grew while read is refused, not cut.
+    let capacity = Int(info.st_size) + 1
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      while initialized < capacity, let start = buffer.baseAddress {
+        let got = read(fd, start + initialized, capacity - initialized)
+        if got < 0 && errno == EINTR { continue }
+        guard got > 0 else { break }
+        initialized += got
+      }
     }
-    return count > limit || count == bytes.count ? nil : Array(bytes[..<count])
+    return bytes.count == capacity ? nil : bytes
   }
 
   /// "tally: ..." on standard error.

@@ -11,6 +11,15 @@ public struct POFile: Sendable {
     /// The `#,` flags: `fuzzy`, `c-format`.
     public var flags: Set<String> = []
     public var isFuzzy: Bool { flags.contains("fuzzy") }
+    /// What the reader found in its strings: a `%` in the English text, a C1 control
+    /// character in a translation.
+    var found = Found()
+  }
+
+  /// What a string holds that a catalog must check.
+  struct Found: Sendable, Equatable {
+    var percent = false
+    var control = false
   }
 
   /// Why a file was refused.
@@ -32,19 +41,22 @@ public struct POFile: Sendable {
   /// Reads the bytes of a `.po` file.
   public init(bytes: [UInt8]) throws(Damage) {
     guard bytes.count <= Self.maximumSize else { throw Damage(line: 0, problem: "larger than \(Self.maximumSize) bytes") }
-    guard let text = String(validating: bytes, as: UTF8.self) else { throw Damage(line: 0, problem: "not UTF-8") }
+    guard String(validating: bytes, as: UTF8.self) != nil else { throw Damage(line: 0, problem: "not UTF-8") }
     var reader = Reader()
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    var start = 0
+    while start <= bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
       number += 1
       do throws(Damage) {
-        try reader.read(line.hasSuffix("\r") ? line.dropLast() : line)
+        try reader.read(bytes[start..<(end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end)])
+        if start == bytes.count || end == bytes.count { try reader.finish() }
       } catch {
         throw Damage(line: number, problem: error.problem)
       }
       guard reader.entries.count <= Self.maximumEntries else { throw Damage(line: number, problem: "too many entries") }
+      start = end + 1
     }
-    do throws(Damage) { try reader.finish() } catch { throw Damage(line: number, problem: error.problem) }
     for entry in reader.entries {
       if entry.msgid.isEmpty && entry.context == nil {
         header = Self.fields(of: entry.msgstr.first ?? "")
@@ -64,76 +76,128 @@ public struct POFile: Sendable {
     return fields
   }
 
-  /// The state of reading: the entry being read and the keyword its strings go to.
+  /// The state of reading: the entry being read, its strings as bytes until it ends, and the
+  /// keyword a continuation line goes to.
   private struct Reader {
-    var entries: [Entry] = []
-    var current = Entry()
-    var started = false
-    /// Where a continuation line goes: "msgctxt", "msgid", "msgid_plural" or "msgstr[N]".
-    var field: String?
+    enum Field { case context, msgid, plural, msgstr }
 
-    mutating func read(_ line: Substring) throws(Damage) {
-      let line = line.drop(while: { $0 == " " || $0 == "\t" })
-      if line.isEmpty || line.hasPrefix("#~") { return }
-      if line.hasPrefix("#") {
-        if current.msgstr.isEmpty == false { try finish() }
-        if line.hasPrefix("#,") {
-          for flag in line.dropFirst(2).split(separator: ",") { current.flags.insert(String(flag).trimmed) }
+    /// A line's first word.
+    enum Keyword: Equatable {
+      case msgctxt, msgid, msgidPlural, msgstr
+      case msgstrForm(Int)
+      case other
+
+      init(_ word: ArraySlice<UInt8>) {
+        let named: [(StaticString, Keyword)] = [
+          ("msgid", .msgid), ("msgstr", .msgstr), ("msgid_plural", .msgidPlural), ("msgctxt", .msgctxt),
+        ]
+        for (name, keyword) in named where name.utf8CodeUnitCount == word.count {
+          let matches = name.withUTF8Buffer { $0.elementsEqual(word) }
+          if matches {
+            self = keyword
+            return
+          }
+        }
+        let form = word.count == 9 ? Int(word[word.startIndex + 7]) - Int(UInt8(ascii: "0")) : -1
+        let isForm = (0...9).contains(form) && word.starts(with: "msgstr[".utf8) && word.last == UInt8(ascii: "]")
+        self = isForm ? .msgstrForm(form) : .other
+      }
+    }
+
+    var entries: [Entry] = []
+    var flags: Set<String> = []
+    var context: [UInt8]?
+    var msgid: [UInt8]?
+    var plural: [UInt8]?
+    var msgstr: [[UInt8]] = []
+    var found = Found()
+    var field: Field?
+
+    mutating func read(_ line: ArraySlice<UInt8>) throws(Damage) {
+      var index = line.startIndex
+      while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+      guard index < line.endIndex else { return }
+      let first = line[index]
+      if first == UInt8(ascii: "#") {
+        let second = index + 1 < line.endIndex ? line[index + 1] : 0
+        if second == UInt8(ascii: "~") { return }
+        if !msgstr.isEmpty { try finish() }
+        if second == UInt8(ascii: ",") {
+          for flag in line[(index + 2)...].split(separator: UInt8(ascii: ",")) {
+            flags.insert(String(decoding: flag, as: UTF8.self).trimmed)
+          }
         }
         return
       }
-      if line.hasPrefix("\"") {
+      if first == UInt8(ascii: "\"") {
         guard let field else { throw Damage(line: 0, problem: "a string outside an entry") }
-        try append(POString.unquoted(line), to: field)
+        try appendString(line[index...], to: field)
         return
       }
-      let keyword = String(line.prefix(while: { $0 != " " && $0 != "\t" }))
-      let value = try POString.unquoted(line.dropFirst(keyword.count).drop(while: { $0 == " " || $0 == "\t" }))
-      try start(keyword)
-      try append(value, to: field ?? "")
+      var end = index
+      while end < line.endIndex, line[end] != 0x20, line[end] != 0x09 { end += 1 }
+      let field = try start(Keyword(line[index..<end]))
+      while end < line.endIndex, line[end] == 0x20 || line[end] == 0x09 { end += 1 }
+      try appendString(line[end...], to: field)
+    }
+
+    /// Appends the text of the quoted string `line` to `field`.
+    mutating func appendString(_ line: ArraySlice<UInt8>, to field: Field) throws(Damage) {
+      switch field {
+      case .context: try POString.unquote(line, into: &context)
+      case .msgid: found.percent = try POString.unquote(line, into: &msgid).percent || found.percent
+      case .plural: found.percent = try POString.unquote(line, into: &plural).percent || found.percent
+      case .msgstr:
+        var last: [UInt8]? = msgstr.removeLast()
+        defer { msgstr.append(last ?? []) }
+        found.control = try POString.unquote(line, into: &last).control || found.control
+      }
     }
 
     /// Starts the field `keyword`; `msgctxt` or `msgid` after a `msgstr` starts an entry.
-    mutating func start(_ keyword: String) throws(Damage) {
-      if keyword == "msgctxt" || keyword == "msgid", !current.msgstr.isEmpty { try finish() }
+    mutating func start(_ keyword: Keyword) throws(Damage) -> Field {
+      if keyword == .msgctxt || keyword == .msgid, !msgstr.isEmpty { try finish() }
+      let started = msgid != nil
       switch keyword {
-      case "msgctxt" where current.context == nil && !started: current.context = ""
-      case "msgid" where !started: started = true
-      case "msgid_plural" where started && current.msgidPlural == nil && current.msgstr.isEmpty: current.msgidPlural = ""
-      case "msgstr" where started && current.msgidPlural == nil && current.msgstr.isEmpty: current.msgstr = [""]
-      default:
-        guard started, current.msgidPlural != nil, keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"),
-          Int(keyword.dropFirst(7).dropLast()) == current.msgstr.count, current.msgstr.count < 10
-        else { throw Damage(line: 0, problem: "unexpected \(keyword.prefix(20))") }
-        current.msgstr.append("")
+      case .msgctxt where context == nil && !started: context = []
+      case .msgid where !started: msgid = []
+      case .msgidPlural where started && plural == nil && msgstr.isEmpty: plural = []
+      case .msgstr where started && plural == nil && msgstr.isEmpty: msgstr = [[]]
+      case .msgstrForm(let form) where started && plural != nil && form == msgstr.count && form < 10: msgstr.append([])
+      default: throw Damage(line: 0, problem: "an unexpected keyword")
       }
-      field = keyword
-    }
-
-    mutating func append(_ value: String, to field: String) throws(Damage) {
-      switch field {
-      case "msgctxt": current.context? += value
-      case "msgid": current.msgid += value
-      case "msgid_plural": current.msgidPlural? += value
-      default: current.msgstr[current.msgstr.count - 1] += value
-      }
+      let field: Field =
+        switch keyword {
+        case .msgctxt: .context
+        case .msgid: .msgid
+        case .msgidPlural: .plural
+        default: .msgstr
+        }
+      self.field = field
+      return field
     }
 
     /// Ends the entry being read.
     mutating func finish() throws(Damage) {
-      guard started || current.flags.isEmpty else {
-        current = Entry()
-        return
-      }
-      guard !started || !current.msgstr.isEmpty else { throw Damage(line: 0, problem: "an entry without msgstr") }
-      if started { entries.append(current) }
-      current = Entry()
-      started = false
-      field = nil
+      defer { (flags, context, msgid, plural, msgstr, field, found) = ([], nil, nil, nil, [], nil, Found()) }
+      guard let msgid else { return }
+      guard !msgstr.isEmpty else { throw Damage(line: 0, problem: "an entry without msgstr") }
+      func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+      entries.append(
+        Entry(
+          context: context.map(text), msgid: text(msgid), msgidPlural: plural.map(text), msgstr: msgstr.map(text),
+          flags: flags, found: found))
     }
   }
 }
 
 extension String {
-  var trimmed: String { String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+  /// Without the spaces, tabs and line ends around it.
+  var trimmed: String {
+    let bytes = Array(utf8)
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    let start = bytes.firstIndex(where: { !isSpace($0) }) ?? bytes.count
+    let end = (bytes.lastIndex(where: { !isSpace($0) }) ?? -1) + 1
+    return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : ""
+  }
 }

@@ -1,30 +1,46 @@
 /// The quoted strings of a `.po` file.
 public enum POString {
-  /// The text of `line`, a C string in double quotes (`\"`, `\\`, `\n`, `\t`); a damage for
-  /// anything else, a control character or text after the closing quote included.
-  static func unquoted(_ line: Substring) throws(POFile.Damage) -> String {
-    guard line.first == "\"" else { throw POFile.Damage(line: 0, problem: "expected a quoted string") }
-    var result = ""
-    var escaped = false
-    var rest = line.dropFirst().unicodeScalars[...]
-    while let scalar = rest.popFirst() {
-      if escaped {
-        switch scalar {
-        case "\"", "\\": result.unicodeScalars.append(scalar)
-        case "n": result += "\n"
-        case "t": result += "\t"
-        default: throw POFile.Damage(line: 0, problem: "an unknown escape \\\(scalar.isASCII ? String(scalar) : "?")")
+  /// Appends the text of `line`, a C string in double quotes, to `bytes`.
+  ///
+  /// Its escapes are `\"`, `\\`, `\n` and `\t`; a damage for anything else, a control
+  /// character or text after the closing quote included.
+  /// Returns what it found in it: a `%`, a C1 control character (U+0080 to U+009F).
+  @discardableResult
+  static func unquote(_ line: ArraySlice<UInt8>, into bytes: inout [UInt8]?) throws(POFile.Damage) -> POFile.Found {
+    guard line.first == UInt8(ascii: "\"") else { throw POFile.Damage(line: 0, problem: "expected a quoted string") }
+    var found = POFile.Found()
+    var index = line.startIndex + 1
+    var start = index
+    while index < line.endIndex {
+      let byte = line[index]
+      if byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"") {
+        if byte == UInt8(ascii: "%") { found.percent = true }
+        // A C1 control is 0xC2 then 0x80 to 0x9F in UTF-8.
+        if byte == 0xC2, index + 1 < line.endIndex, line[index + 1] < 0xA0 { found.control = true }
+        index += 1
+        continue
+      }
+      bytes? += line[start..<index]
+      switch byte {
+      case UInt8(ascii: "\\"):
+        let escaped: UInt8? =
+          switch index + 1 < line.endIndex ? line[index + 1] : 0 {
+          case UInt8(ascii: "\""): UInt8(ascii: "\"")
+          case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+          case UInt8(ascii: "n"): 0x0A
+          case UInt8(ascii: "t"): 0x09
+          default: nil
+          }
+        guard let escaped else { throw POFile.Damage(line: 0, problem: "an unknown escape") }
+        bytes?.append(escaped)
+        index += 2
+        start = index
+      case UInt8(ascii: "\""):
+        guard line[(index + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+          throw POFile.Damage(line: 0, problem: "text after a string")
         }
-        escaped = false
-      } else if scalar == "\\" {
-        escaped = true
-      } else if scalar == "\"" {
-        guard rest.allSatisfy({ $0 == " " || $0 == "\t" }) else { throw POFile.Damage(line: 0, problem: "text after a string") }
-        return result
-      } else if scalar.value < 0x20 || scalar.value == 0x7F {
-        throw POFile.Damage(line: 0, problem: "a control character")
-      } else {
-        result.unicodeScalars.append(scalar)
+        return found
+      default: throw POFile.Damage(line: 0, problem: "a control character")
       }
     }
     throw POFile.Damage(line: 0, problem: "a string without its closing quote")

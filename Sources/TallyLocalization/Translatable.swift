@@ -20,7 +20,7 @@ public struct Translatable: ExpressibleByStringInterpolation, Sendable, Equatabl
   }
 
   /// Whether `msgid` is a C format (a placeholder or a `%` in it).
-  public var isFormat: Bool { msgid.contains("%") }
+  public var isFormat: Bool { msgid.utf8.contains(UInt8(ascii: "%")) }
 
   /// The English text.
   public var english: String { isFormat ? Placeholders.format(msgid, arguments) ?? msgid : msgid }

@@ -22,9 +22,9 @@ struct CatalogTests {
     let folder = try TemporaryDirectory()
     try TemporaryDirectory.write(text, to: folder.appending("de.po"))
     if let french { try TemporaryDirectory.write(french, to: folder.appending("fr.po")) }
-    var warnings: [String] = []
-    let localization = Localization(environment: environment, directories: [folder.path]) { warnings.append($0) }
-    return (localization, warnings)
+    let warnings = CompiledCatalogTests.Warnings()
+    let localization = Localization(environment: environment, directories: [folder.path], warn: warnings.add)
+    return (localization, warnings.all)
   }
 
   @Test func aTranslationReordersThePlaceholders() throws {
@@ -96,10 +96,10 @@ struct CatalogTests {
     let folder = try TemporaryDirectory()
     try TestFiles.write(
       Array((Self.header + "msgid \"Quit\"\nmsgstr \"Beenden ").utf8) + [0xFF, 0x22], to: folder.appending("de.po"))
-    var warnings: [String] = []
-    let german = Localization(environment: ["LANG": "de"], directories: [folder.path]) { warnings.append($0) }
+    let warnings = CompiledCatalogTests.Warnings()
+    let german = Localization(environment: ["LANG": "de"], directories: [folder.path], warn: warnings.add)
     #expect(german.translate("Quit") == "Quit")
-    #expect(warnings.count == 1)
+    #expect(warnings.all.count == 1)
   }
 
   @Test func unsafeTranslationsAreEnglishWithOneWarningForAll() throws {
