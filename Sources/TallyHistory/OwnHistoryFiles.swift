@@ -12,9 +12,7 @@ struct OwnHistoryFiles {
   static func monthSuffix(forMilliseconds milliseconds: Int64) -> String {
     let day = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
     let date = UTCTime.civilDate(ofDay: day)
-    let year = min(max(date.year, 0), 9999)
-    let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
-    return ".history." + yearText + "-" + (date.month < 10 ? "0" : "") + String(date.month) + ".jsonl"
+    return ".history." + String(min(max(date.year, 0), 9999), width: 4) + "-" + String(date.month, width: 2) + ".jsonl"
   }
 
   /// Inside the caller's transaction: has the next copy write anew, whole, the month's file

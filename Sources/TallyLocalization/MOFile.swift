@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A compiled gettext catalog (`msgfmt`'s `.mo`), as the .deb installs it: its texts sorted,
 /// found by binary search in the file's bytes, each checked when it is looked up.
 ///
@@ -75,12 +81,18 @@ struct MOFile: Sendable {
         let middle = (low + high) / 2
         guard let original = string(originals, middle) else { return .damaged }
         // A plural's original is "msgid\0msgid_plural": it sorts, and matches, by its msgid.
-        let name = original.prefix(while: { $0 != 0 })
-        if name.elementsEqual(key) {
+        let order = original.withUnsafeBufferPointer { original in
+          let name = UnsafeBufferPointer(rebasing: original[..<(original.firstIndex(of: 0) ?? original.endIndex)])
+          let common = min(name.count, key.count)
+          var compared: Int32 = 0
+          if common > 0, let left = name.baseAddress, let right = key.baseAddress { compared = memcmp(left, right, common) }
+          return compared != 0 ? Int(compared) : name.count - key.count
+        }
+        if order == 0 {
           guard let translation = string(translations, middle) else { return .damaged }
           return .found(translation.split(separator: 0, omittingEmptySubsequences: false))
         }
-        if name.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+        if order < 0 { low = middle + 1 } else { high = middle }
       }
       return .missing
     }

@@ -11,7 +11,19 @@ public struct Translatable: ExpressibleByStringInterpolation, Sendable, Equatabl
   public private(set) var arguments: [String] = []
 
   public init(stringLiteral value: String) {
-    msgid = value.replacing("%", with: "%%")
+    msgid = Self.escaped(value)
+  }
+
+  /// `text` with each `%` written `%%`; by hand, as `replacing(_:with:)` costs a first use of
+  /// the string-processing library on every start.
+  static func escaped(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+    var result = ""
+    for character in text.unicodeScalars {
+      result.unicodeScalars.append(character)
+      if character == "%" { result.unicodeScalars.append("%") }
+    }
+    return result
   }
 
   public init(stringInterpolation: StringInterpolation) {
@@ -35,7 +47,7 @@ public struct Translatable: ExpressibleByStringInterpolation, Sendable, Equatabl
     }
 
     public mutating func appendLiteral(_ literal: String) {
-      msgid += literal.replacing("%", with: "%%")
+      msgid += Translatable.escaped(literal)
     }
 
     /// A value as `String(describing:)` shows it, as in a `String` literal.
@@ -57,6 +69,17 @@ public func tr(_ text: Translatable) -> String {
 /// For a text kept in a table and translated where it is shown, with `tr(entry.summary)`. A
 /// text whose literal is not in a `tr` or a `trMarked` is not in the template.
 public func trMarked(_ text: Translatable) -> Translatable { text }
+
+/// `text` as it is, marked for the template: an English text kept as a `String` (a key's
+/// description in a key map, a month's name), translated where it is shown with
+/// `tr(verbatim:)`.
+public func trMarked(_ text: String) -> String { text }
+
+/// The translation of `english`, a text marked with `trMarked` where it is written (no
+/// placeholders: its `%` is a `%`).
+public func tr(verbatim english: String) -> String {
+  Localization.current.translate(Translatable(stringLiteral: english))
+}
 
 /// The text in the user's language that goes with the number `count`.
 ///

@@ -2,14 +2,10 @@ import Glibc
 
 /// Reading and writing backup files for `tally export -o` and `tally import`.
 public enum BackupFile {
-  public static func read(atPath path: String) throws(SystemError) -> [UInt8] {
-    guard let bytes = try FileSystem.readFile(atPath: path) else { throw SystemError(ENOENT) }
-    return bytes
-  }
-
-  /// The first `count` bytes of the file at `path`, for telling its format.
-  public static func readHead(atPath path: String, count: Int) throws(SystemError) -> [UInt8] {
-    guard let bytes = try FileSystem.readHead(atPath: path, count: count) else { throw SystemError(ENOENT) }
+  /// The file at `path`, or its first `count` bytes (all of a shorter file), for telling its format.
+  public static func read(atPath path: String, first count: Int? = nil) throws(SystemError) -> [UInt8] {
+    let bytes = try FileSystem.readFile(atPath: path, atMost: count ?? FileSystem.maximumReadSize, truncating: count != nil)
+    guard let bytes else { throw SystemError(ENOENT) }
     return bytes
   }
 

@@ -19,29 +19,14 @@ package enum FileSystem {
   /// The largest file Tally reads; reading a bigger one fails with ``SystemError/fileTooLarge``.
   package static let maximumReadSize = 64 << 20
 
-  /// Reads a whole regular file, or `nil` when it does not exist; past `limit` bytes it throws.
-  package static func readFile(atPath path: String, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8]? {
+  /// Reads a whole regular file, or `nil` when it does not exist; past `limit` bytes it
+  /// throws, or with `truncating` gives the first `limit`.
+  package static func readFile(
+    atPath path: String, atMost limit: Int = maximumReadSize, truncating: Bool = false
+  ) throws(SystemError) -> [UInt8]? {
     guard let fd = try openRegularFile(atPath: path) else { return nil }
     defer { close(fd) }
-    return try readAll(fd, atMost: limit)
-  }
-
-  /// The first `count` bytes of a regular file (all of a shorter one), or `nil` when there is none.
-  package static func readHead(atPath path: String, count: Int) throws(SystemError) -> [UInt8]? {
-    guard let fd = try openRegularFile(atPath: path) else { return nil }
-    defer { close(fd) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let got = bytes.withUnsafeMutableBytes { buffer in buffer.baseAddress.map { read(fd, $0 + filled, count - filled) } ?? 0 }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw .current
-      }
-      if got == 0 { break }
-      filled += got
-    }
-    return Array(bytes.prefix(filled))
+    return try readAll(fd, atMost: limit, truncating: truncating)
   }
 
   /// Opens a regular file for reading (`nil`: none); anything else there is an error, not waited on.
@@ -79,7 +64,9 @@ package enum FileSystem {
     try requireRegularFile(info)
   }
 
-  package static func readAll(_ fd: Int32, atMost limit: Int = maximumReadSize) throws(SystemError) -> [UInt8] {
+  package static func readAll(_ fd: Int32, atMost limit: Int = maximumReadSize, truncating: Bool = false) throws(SystemError)
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 << 10)
     while true {
@@ -90,7 +77,10 @@ package enum FileSystem {
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
-      if bytes.count > limit { throw .fileTooLarge }
+      if bytes.count > limit {
+        guard truncating else { throw .fileTooLarge }
+        return Array(bytes.prefix(limit))
+      }
     }
   }
 

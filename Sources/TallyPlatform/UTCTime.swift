@@ -15,9 +15,10 @@ package enum UTCTime {
     let (unixSeconds, millisecond) = floorDivision(Int64(thousandths), 1000)
     let (days, secondOfDay) = floorDivision(unixSeconds, 86_400)
     let (year, month, day) = civilDate(ofDay: days)
-    var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
-    text += pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-    return text + (millisecond == 0 ? "Z" : "." + pad(millisecond, 3) + "Z")
+    var text = String(year, width: 4) + "-" + String(month, width: 2) + "-" + String(day, width: 2) + "T"
+    text += String(secondOfDay / 3600, width: 2) + ":" + String(secondOfDay / 60 % 60, width: 2) + ":"
+    text += String(secondOfDay % 60, width: 2)
+    return text + (millisecond == 0 ? "Z" : "." + String(millisecond, width: 3) + "Z")
   }
 
   /// Days from 1970-01-01 to a proleptic Gregorian date: Howard Hinnant's days_from_civil.
@@ -47,11 +48,6 @@ package enum UTCTime {
     return ((a - remainder) / b, remainder)
   }
 
-  private static func pad(_ number: Int64, _ width: Int) -> String {
-    let digits = String(number.magnitude)
-    return (number < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
-
   /// Reads a time such as "2026-11-23T10:00:00Z", with any number of fraction digits.
   package static func date(from text: String) -> Date? {
     guard let dot = text.firstIndex(of: ".") else { return try? seconds.parse(text) }
@@ -60,5 +56,13 @@ package enum UTCTime {
       let whole = try? seconds.parse(String(text[..<dot]) + text[digits.endIndex...])
     else { return nil }
     return whole.addingTimeInterval(fraction)
+  }
+}
+
+extension String {
+  /// `number` in `radix`, with zeros before its digits to make `width` of them: `05`, `000a`.
+  @inlinable package init(_ number: some BinaryInteger, width: Int, radix: Int = 10, uppercase: Bool = false) {
+    self = String(number.magnitude, radix: radix, uppercase: uppercase)
+    self = (number < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - count)) + self
   }
 }

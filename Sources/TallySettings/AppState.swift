@@ -1,14 +1,7 @@
 import TallyDefaults
 import TallyScreens
 
-/// The app's own state in the store, which is not a setting (the name is the design's, in
-/// docs/architecture.md); class-bound, so that a change through any reference reaches it.
-public protocol SettingStorage: AnyObject {
-  var showOnboarding: Bool { get set }
-  /// The history screen's view that `H` opens: the one last shown.
-  var historyPage: HistoryViewModel.Page { get set }
-}
-
+/// The app's own state in the store (``SettingStorage``).
 public final class AppState: SettingStorage {
   @UserDefault private var hasOnboardingBeenShown: Bool
   @UserDefault private var historyView: String

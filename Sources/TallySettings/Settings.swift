@@ -95,7 +95,7 @@ public final class Settings {
 
   /// The screens' settings, and why a screen's keys are all its defaults when its `keys.*`
   /// settings cannot be used (the first such screen).
-  public func counterScreen() -> (settings: CounterScreenSettings, problem: SettingError?) {
+  public func counterScreen() -> (settings: ScreenSettings, problem: SettingError?) {
     let domains = store.domains
     var problem: SettingError?
     // The values as given, not passed over when bad: a binding that cannot be used is
@@ -112,7 +112,7 @@ public final class Settings {
         return A.defaultKeyMap
       }
     }
-    var settings = CounterScreenSettings(
+    var settings = ScreenSettings(
       keyMap: keyMap(CounterViewModel.Action.self), confirmsReset: bool(.confirmReset, in: domains),
       confirmsDelete: bool(.confirmDelete, in: domains), showsBigDigits: bool(.bigDigits, in: domains))
     settings.boardKeyMap = keyMap(BoardViewModel.Action.self)

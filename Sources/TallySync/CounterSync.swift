@@ -185,8 +185,7 @@ public final class CounterSync: CounterChangeRecorder {
   /// `c-` and 16 hexadecimal digits of the FNV-1a hash of the name in lower case.
   public static func derivedID(forName name: String) -> String {
     let hash = name.lowercased().utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-    let digits = String(hash, radix: 16)
-    return "c-" + String(repeating: "0", count: 16 - digits.count) + digits
+    return "c-" + String(hash, width: 16, radix: 16)
   }
 
   public func publish() {

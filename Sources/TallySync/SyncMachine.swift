@@ -1,5 +1,6 @@
 import TallyDefaults
 import TallyLocalization
+import TallyPlatform
 
 /// This machine as the sync folder knows it: a name and an instance id made when it joined.
 public struct SyncMachine: Equatable, Sendable {
@@ -15,9 +16,7 @@ public struct SyncMachine: Equatable, Sendable {
 
   /// 16 hexadecimal digits.
   public static func randomInstance() -> String {
-    let number = UInt64.random(in: .min ... .max)
-    let digits = String(number, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    String(UInt64.random(in: .min ... .max), width: 16, radix: 16)
   }
 
   /// Why `name` cannot name a machine, or `nil`: it names the machine's file, so it is 1 to

@@ -23,9 +23,6 @@ public final class SignalWatcher {
     try self.init(watching: Self.watched)
   }
 
-  /// The signals that end a command without a terminal (`tally watch`).
-  public static let endingCommand: [Int32] = [SIGTERM, SIGINT, SIGHUP]
-
   public init(watching signals: [Int32]) throws(SystemCallError) {
     var mask = sigset_t()
     sigemptyset(&mask)

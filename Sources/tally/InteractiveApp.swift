@@ -32,8 +32,6 @@ struct InteractiveApp {
       if case .locked = error { return ExitStatus.temporaryFailure }
       return ExitStatus.ioError
     }
-    let counterScreen = opened.settings.counterScreen()
-    let notices = opened.notices + [counterScreen.problem.map(Settings.keysNotice)].compactMap { $0 }
     let session: TerminalSession
     do {
       session = try TerminalSession(environment: environment, theme: opened.settings.theme)
@@ -43,10 +41,7 @@ struct InteractiveApp {
     }
     // The run loop applies the settings again when the user changes them.
     let outcome = AppRunLoop(terminal: session, environment: opened, followsSettings: true).run {
-      opened.configure(with: arguments)
-      let app = AppComposition.app(opened, counterSettings: counterScreen.settings)
-      if !notices.isEmpty { app.show(notices.joined(separator: " "), from: .start) }
-      return app
+      AppComposition.app(opened, arguments: arguments)
     }
     switch outcome {
     case .terminated(let signal):

@@ -278,7 +278,7 @@ struct AppRunLoopTests {
     _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
       AppViewModel(
         settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: dependencies.recorder,
-        makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: dependencies.recorder, sync: dependencies.sync) },
+        counters: CountersModel(userDefaults: store, eventRecorder: dependencies.recorder, sync: dependencies.sync),
         history: dependencies.history, clock: dependencies.clock)
     }
 
@@ -330,7 +330,7 @@ struct AppRunLoopTests {
     _ = AppRunLoop(terminal: terminal, environment: dependencies).run {
       AppViewModel(
         settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: dependencies.recorder,
-        makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: dependencies.recorder) },
+        counters: CountersModel(userDefaults: store, eventRecorder: dependencies.recorder),
         history: history, clock: clock)
     }
 

@@ -34,8 +34,8 @@ struct BoardTests {
   }
 
   private func render(_ width: Int = 80, _ height: Int = 24, unicode: Bool = true) -> [String] {
-    app.receive(.terminal(width: width, height: height, unicode: unicode))
-    return AppView(model: app).render(width: width, height: height, unicode: unicode).lines
+    app.receive(.keys([], width: width, height: height, unicode: unicode))
+    return app.frame(width: width, height: height, unicode: unicode).render().lines
   }
 
   @Test func aBurstOfRowKeysCountsEachKeyOnceAndMinusSubtracts() {
@@ -285,9 +285,9 @@ struct BoardTests {
     }
     app.press(.character("B"), .character("1"), .character("2"))
     #expect(app.notice == nil)
-    app.press(.character("3"))
+    let answer = app.take(.keys([.character("3")], width: 80, height: 24, unicode: true))
     #expect(app.notice == "survey reached 3")
-    #expect(app.takeAlert())
+    #expect(answer.alerts, "the run loop rings")
     app.press(.character("3"))
     #expect(values()["bikes"] == 2)
   }

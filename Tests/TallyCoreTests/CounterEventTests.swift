@@ -30,7 +30,7 @@ struct CounterEventTests {
     let spy = EventRecorderSpy()
     let app = TestApps.counter(defaults: defaults, eventRecorder: spy)
     #expect(app.count == 10)
-    #expect(spy.events == [.screenShown(.counter)])
+    #expect(spy.events == [.screenShown("counter")])
   }
 
   @Test func addAndSubtract() {
@@ -99,7 +99,7 @@ struct CounterEventTests {
 
   @Test func theHelpIsAScreen() {
     sut.press(.character("?"))
-    #expect(spy.events == [.screenShown(.help)])
+    #expect(spy.events == [.screenShown("help")])
   }
 
   @Test func aRefusedChangeReportsNothing() {

@@ -29,7 +29,7 @@ struct CounterGroupTests {
   }
 
   private func render(_ app: AppViewModel, width: Int = 80, height: Int = 24) -> [String] {
-    AppView(model: app).render(width: width, height: height).lines
+    app.frame(width: width, height: height).render().lines
   }
 
   @Test func theTabsAreTheGroupOnShowsAndItsNameIsTheTitle() throws {
@@ -70,7 +70,7 @@ struct CounterGroupTests {
   }
 
   @Test func theGroupKeysCanBeRebound() throws {
-    var settings = CounterScreenSettings()
+    var settings = ScreenSettings()
     settings.keyMap = CounterViewModel.defaultKeyMap.rebinding(.nextGroup, to: [.character("}")])
     let app = TestApps.counter(defaults: defaults, eventRecorder: EventRecorderSpy(), counterSettings: settings)
     try app.counters.perform(.create(named: "water", selecting: false))
@@ -97,7 +97,7 @@ struct CounterGroupTests {
   @Test func aGroupChangeIsUndone() throws {
     let app = try makeApp()
     let id = try #require(app.counters.list.counter(named: "emails")?.id)
-    app.counterScreen?.receive(.edited(app.counters.apply([.setGroup("Health", of: id)]), for: .change))
+    app.counterScreen?.receive(.edited(app.counters.apply([.setGroup("Health", of: id)]), for: nil))
     #expect(app.counters.list.counter(named: "emails")?.group == "Health")
     app.press(.character("u"))
     #expect(app.counters.list.counter(named: "emails")?.group == "Work")

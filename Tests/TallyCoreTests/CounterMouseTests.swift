@@ -108,7 +108,7 @@ struct CounterMouseTests {
 
   @Test func theAppRoutesClicksWithTheScreenSize() throws {
     let app = TestApps.counter(defaults: defaults)
-    app.receive(.terminal(width: 40, height: 12, unicode: true))
+    app.receive(.keys([], width: 40, height: 12, unicode: true))
     let plus = try #require(CounterLayout(counters: app.counters.list, width: 40, height: 12).increment)
     #expect(app.counterView.target(column: plus.column, row: plus.row, width: 40, height: 12) == .increment)
     #expect(app.counterView.target(column: plus.column, row: plus.row, width: 80, height: 24) == nil, "at 80x24 it is elsewhere")

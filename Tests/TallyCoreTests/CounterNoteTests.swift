@@ -26,7 +26,7 @@ struct CounterNoteTests {
     let recorder = HistoryRecorder(log: history, clock: clock, source: .app)
     let app = TestApps.app(
       settings: FakeSettingStorage(showOnboarding: false), defaults: defaults, eventRecorder: recorder, history: history,
-      clock: clock, counterSettings: CounterScreenSettings(keyMap: keyMap))
+      clock: clock, counterSettings: ScreenSettings(keyMap: keyMap))
     return (app, recorder)
   }
 

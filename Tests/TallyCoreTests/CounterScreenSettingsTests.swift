@@ -6,7 +6,7 @@ import TallyTestSupport
 import Testing
 
 /// The counter screen as the settings change it: keys, questions, digits, onboarding text.
-struct CounterScreenSettingsTests {
+struct ScreenSettingsTests {
   private let defaults: InMemoryUserDefaults
 
   init() {
@@ -15,7 +15,7 @@ struct CounterScreenSettingsTests {
     defaults.set(12, forKey: "count")
   }
 
-  private func app(_ settings: CounterScreenSettings) -> AppViewModel {
+  private func app(_ settings: ScreenSettings) -> AppViewModel {
     TestApps.counter(defaults: defaults, counterSettings: settings)
   }
 
@@ -26,7 +26,7 @@ struct CounterScreenSettingsTests {
   }
 
   @Test func withoutConfirmationResetIsImmediateAndUndoable() {
-    let model = app(CounterScreenSettings(confirmsReset: false))
+    let model = app(ScreenSettings(confirmsReset: false))
     model.press(.character("r"))
     #expect(model.confirmation == nil)
     #expect(model.count == 0)
@@ -35,7 +35,7 @@ struct CounterScreenSettingsTests {
   }
 
   @Test func withoutConfirmationDeleteIsImmediateAndUndoable() {
-    let model = app(CounterScreenSettings(confirmsDelete: false))
+    let model = app(ScreenSettings(confirmsDelete: false))
     model.createCounter(named: "laps")
     model.press(.character("d"))
     #expect(model.confirmation == nil)
@@ -45,23 +45,23 @@ struct CounterScreenSettingsTests {
   }
 
   @Test func withConfirmationResetAsksFirst() {
-    let model = app(CounterScreenSettings())
+    let model = app(ScreenSettings())
     model.press(.character("r"))
     #expect(model.confirmation != nil)
     #expect(model.count == 12)
   }
 
   @Test func theHelpSaysWhetherResetAndDeleteAsk() {
-    let asking = Help.fullEntries(for: CounterScreenSettings().keyMap)
-    let immediate = Help.fullEntries(for: CounterScreenSettings(confirmsReset: false, confirmsDelete: false).keyMap)
+    let asking = Help.fullEntries(for: ScreenSettings().keyMap)
+    let immediate = Help.fullEntries(for: ScreenSettings(confirmsReset: false, confirmsDelete: false).keyMap)
     #expect(asking.contains { $0.action == "reset to 0 (asks first)" })
     #expect(immediate.contains { $0.action == "reset to 0" })
     #expect(immediate.contains { $0.action == "delete this counter" })
   }
 
   @Test func withoutBigDigitsOnlyThePlainLineShowsTheValue() {
-    let big = render(app(CounterScreenSettings()))
-    let plain = render(app(CounterScreenSettings(showsBigDigits: false)))
+    let big = render(app(ScreenSettings()))
+    let plain = render(app(ScreenSettings(showsBigDigits: false)))
     #expect(big.contains { $0.contains("███") })
     #expect(!plain.contains { $0.contains("█") }, "\(plain)")
     #expect(plain.contains { $0.trimmingSpaces() == "Count: 12" })
@@ -76,7 +76,7 @@ struct CounterScreenSettingsTests {
       default: nil
       }
     }
-    let model = app(CounterScreenSettings(keyMap: keyMap))
+    let model = app(ScreenSettings(keyMap: keyMap))
     model.press(.space)
     #expect(model.count == 12, "Space is unbound")
     model.press(.character("k"))

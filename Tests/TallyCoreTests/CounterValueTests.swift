@@ -152,6 +152,8 @@ struct CounterValueTests {
   @Test func aValueAnotherProcessSavesShowsWithoutAKey() {
     let sut = makeModel(count: 1)
     defaults.set(50, forKey: "count")
+    // The run loop's watch of the store says so.
+    sut.receive(.storeChanged)
     #expect(String(sut.count) == "50")
   }
 }

@@ -107,7 +107,7 @@ struct CounterScreenEffectTests {
   private func update(_ keys: Key...) -> [ScreenEffect] {
     keys.flatMap { key in
       let update = sut.receive(.key(key), counters: counters)
-      asked.purpose = update.purpose
+      asked.purpose = EditPurpose(update.purpose)
       return update.effects
     }
   }
@@ -186,7 +186,8 @@ struct CounterScreenEffectTests {
   @Test func anOutcomeIsTakenForThePurposeItCarries() {
     applied([.success(.value(counterID: "count", from: 3, to: 5))])
     let undo = sut.receive(.key(.character("u")), counters: counters)
-    #expect(undo.purpose == .replay(.value(counterID: "count", from: 3, to: 5), undoing: true, summary: "Count 3 → 5"))
+    #expect(
+      EditPurpose(undo.purpose) == .replay(.value(counterID: "count", from: 3, to: 5), undoing: true, summary: "Count 3 → 5"))
     #expect(sut.receive(.key(.tab), counters: counters) == [.edit(.select("count-2"))], "a plain change meanwhile")
     sut.receive(.edited([.success(.value(counterID: "count", from: 5, to: 3)), .success(nil)], for: undo.purpose))
     #expect(sut.status?.text == "Undone: Count 3 → 5 (now 3)")

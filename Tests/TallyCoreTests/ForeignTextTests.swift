@@ -64,6 +64,22 @@ struct ForeignTextTests {
     }
   }
 
+  /// A day a month does not have (30 February, 31 April, 29 February of a common year) is
+  /// refused, not read as a day of the next month; 29 February of a leap year is read.
+  @Test(arguments: ["2019-02-30", "2/29/2019", "4/31/2019", "2019-00-10", "0000-01-01"])
+  func habitBullRefusesADayTheMonthDoesNotHave(date: String) {
+    let csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nA,,,\(date),1,\n"
+    #expect(throws: Backup.Problem(location: "line 2", reason: "a date is YYYY-MM-DD or M/D/YYYY, not \"\(date)\"")) {
+      try ForeignText.habitBull(Array(csv.utf8))
+    }
+  }
+
+  @Test func habitBullReadsTheTwentyNinthOfFebruaryOfALeapYear() throws {
+    let csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nA,,,2/29/2020,1,\n"
+    let result = try backup(try ForeignText.habitBull(Array(csv.utf8)), try Self.west)
+    #expect(Self.days(result.counters[0], in: try Self.west) == ["2020-02-29"])
+  }
+
   @Test func harshCountsYesReadsEveryLineShapeAndALaterLineWins() throws {
     let habits = """
       # comment

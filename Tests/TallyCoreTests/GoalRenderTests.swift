@@ -65,7 +65,7 @@ struct GoalRenderTests {
     let model = HistoryViewModel(counter: counter, now: now, calendar: calendar, page: .days)
     var context = ScreenContext(counters: .none, now: now, calendar: calendar)
     var read = HistorySnapshot()
-    read.read(try #require(model.historyRequest(in: context)), from: history, calendar: calendar)
+    read.read(try #require(model.historyQuestion(in: context) as? HistoryPageRequest), from: history, calendar: calendar)
     context.history = read
     var canvas = Canvas(width: 80, height: 24)
     model.render(into: &canvas, in: context)

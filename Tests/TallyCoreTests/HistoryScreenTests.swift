@@ -42,7 +42,7 @@ private final class DrivenHistory {
   func context(width: Int = 80, height: Int = 24, unicode: Bool = true) -> ScreenContext {
     var context = ScreenContext(
       counters: .none, width: width, height: height, unicode: unicode, now: clock.now(), calendar: calendar)
-    if let request = model.historyRequest(in: context) {
+    if let request = model.historyQuestion(in: context) as? HistoryPageRequest {
       read.read(request, from: history, calendar: calendar)
       context.history = read
     }
@@ -61,7 +61,7 @@ private final class DrivenHistory {
   var yearEndDay: Int { model.yearEndDay }
   /// The Year view's map, as the screen now shows it.
   var year: YearMap {
-    context().history.year ?? YearMap(firstDay: 0, lastDay: -1, days: [:], goal: nil, periods: nil)
+    (context().history as? HistorySnapshot)?.year ?? YearMap(firstDay: 0, lastDay: -1, days: [:], goal: nil, periods: nil)
   }
 }
 
@@ -488,7 +488,7 @@ private func cell(_ canvas: Canvas, _ model: DrivenHistory, day: Int) -> Canvas.
     #expect(model.page == .day)
     #expect(model.press(.character("x")).isEmpty)
     for key in [Key.character("q"), .escape, .enter, .character("H")] {
-      #expect(model.press(key) == [.keepHistoryPage(model.page), .close])
+      #expect(model.press(key) == [KeepHistoryPage(page: model.page).asked, .close])
     }
   }
 }

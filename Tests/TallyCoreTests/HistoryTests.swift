@@ -67,7 +67,7 @@ struct HistoryRecorderTests {
     let log = SQLiteHistory.inMemory()
     let clock = ManualClock(iso: "2026-11-23T10:00:00Z")
     let eventRecorder = HistoryRecorder(log: log, clock: clock, source: .command)
-    eventRecorder.record(.screenShown(.counter))
+    eventRecorder.record(.screenShown("counter"))
     eventRecorder.record(.counterChanged(id: "count", name: "Count", old: 1, new: 2, action: .add))
     clock.advance(by: 60)
     eventRecorder.record(.counterCreated(id: "count-2", name: "laps"))

@@ -20,7 +20,7 @@ struct LaunchArgumentConfiguratorTests {
     let persistent = FakeUserDefaults()
     let history = SQLiteHistory.inMemory()
     let environment = environment(over: persistent, history: history)
-    environment.configure(with: [])
+    _ = AppComposition.app(environment, arguments: [])
     #expect(environment.store === persistent)
     #expect(environment.history === history)
     #expect(persistent.writtenKeys.isEmpty)
@@ -29,7 +29,7 @@ struct LaunchArgumentConfiguratorTests {
   @Test func skipOnboardingWritesThroughThePersistentStore() {
     let persistent = FakeUserDefaults()
     let environment = environment(over: persistent)
-    environment.configure(with: [.skipOnboarding])
+    _ = AppComposition.app(environment, arguments: [.skipOnboarding])
     #expect(environment.appState.showOnboarding == false)
     #expect(persistent.bools["hasOnboardingBeenShown"] == true)
   }
@@ -40,7 +40,7 @@ struct LaunchArgumentConfiguratorTests {
     let environment = Environment(
       store: store, settings: Settings(store: store, environment: [:]), history: SQLiteHistory.inMemory(), clock: clock,
       appState: settings)
-    environment.configure(with: [.skipOnboarding])
+    _ = AppComposition.app(environment, arguments: [.skipOnboarding])
     #expect(settings.showOnboarding == false)
   }
 

@@ -1,6 +1,7 @@
-import TallyScreens
 import TallyTestSupport
 import Testing
+
+@testable import TallyScreens
 
 struct OnboardingViewModelTests {
   @Test func theFirstPageWelcomes() {
@@ -21,7 +22,7 @@ struct OnboardingViewModelTests {
     let sut = OnboardingViewModel()
     for _ in 1..<sut.pages.count { sut.press(.enter) }
     #expect(sut.isLastPage)
-    #expect(sut.press(.enter) == [.endOnboarding(skipped: false)])
+    #expect(sut.press(.enter) == OnboardingViewModel.end(skipped: false).effects)
   }
 
   @Test(arguments: [Key.space, .right])
@@ -36,7 +37,7 @@ struct OnboardingViewModelTests {
   func skipKeysSkipFromAnyPage(key: Key) {
     let sut = OnboardingViewModel()
     sut.press(.enter)
-    #expect(sut.press(key) == [.endOnboarding(skipped: true)])
+    #expect(sut.press(key) == OnboardingViewModel.end(skipped: true).effects)
   }
 
   @Test func leftGoesBackButNotBeforeTheFirstPage() {

@@ -12,7 +12,7 @@ struct RenderTests {
   }
 
   private func render(_ app: AppViewModel, _ width: Int, _ height: Int) -> Canvas {
-    AppView(model: app).render(width: width, height: height)
+    app.frame(width: width, height: height).render()
   }
 
   private func app(count: Int, onboarding: Bool) -> AppViewModel {
@@ -37,10 +37,10 @@ struct RenderTests {
   /// Below the counter screen's smallest size its keys change nothing: the value is not seen.
   @Test func belowItsSmallestSizeTheCounterScreenCountsNothing() {
     let app = counter(7)
-    app.receive(.terminal(width: 19, height: 5, unicode: true))
+    app.receive(.keys([], width: 19, height: 5, unicode: true))
     app.press(.character(" "), .up, .character("-"))
     #expect(app.counters.list.current.shown == 7)
-    app.receive(.terminal(width: 20, height: 5, unicode: true))
+    app.receive(.keys([], width: 20, height: 5, unicode: true))
     app.press(.character(" "))
     #expect(app.counters.list.current.shown == 8)
   }

@@ -71,13 +71,13 @@ struct SaturationPropertyTests {
         _ = app.counters.apply([.setValue(value, of: id), .setValue(values[values.count - 1 - index], of: id)])
         _ = app.counters.apply([.setValue(value, of: "count")])
       }
-      app.receive(.terminal(width: 80, height: 24, unicode: true))
-      var frames = [AppView(model: app).render(width: 80, height: 24, unicode: true).lines]
+      app.receive(.keys([], width: 80, height: 24, unicode: true))
+      var frames = [app.frame(width: 80, height: 24, unicode: true).render().lines]
       app.press(.character("B"))
-      frames.append(AppView(model: app).render(width: 80, height: 24, unicode: true).lines)
+      frames.append(app.frame(width: 80, height: 24, unicode: true).render().lines)
       app.press(.character("q"), .character("H"))
       for _ in 0..<4 {
-        frames.append(AppView(model: app).render(width: 80, height: 24, unicode: true).lines)
+        frames.append(app.frame(width: 80, height: 24, unicode: true).render().lines)
         app.press(.tab)
       }
       let total = Proportion.sum(app.counters.list.counters.map(\.shown))

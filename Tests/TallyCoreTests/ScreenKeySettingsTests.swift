@@ -37,7 +37,7 @@ struct ScreenKeySettingsTests {
   private func value(_ app: AppViewModel, _ name: String) -> Int? { app.counters.list.counter(named: name)?.shown }
 
   private func render(_ app: AppViewModel) -> [String] {
-    AppView(model: app).render(width: 80, height: 24, unicode: true).lines
+    app.frame(width: 80, height: 24, unicode: true).render().lines
   }
 
   @Test func everyActionOfTheBoardAndTheHistoryIsASettingWithItsDefaultKeys() throws {

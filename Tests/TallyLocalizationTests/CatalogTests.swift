@@ -183,3 +183,12 @@ struct CatalogTests {
     #expect(localization.translate("Help") == "Help")
   }
 }
+
+extension CatalogTests {
+  @Test func aTextKeptAsAStringIsTranslatedByItsEnglish() throws {
+    let (german, _) = try Self.load(Self.header + "msgid \"100%% done\"\nmsgstr \"100 %% fertig\"\n")
+    let kept = trMarked("100% done")
+    #expect(german.translate(Translatable(stringLiteral: kept)) == "100 % fertig")
+    #expect(tr(verbatim: kept) == "100% done")
+  }
+}

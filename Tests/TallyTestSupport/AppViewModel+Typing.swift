@@ -28,7 +28,7 @@ extension AppViewModel {
 
   /// Draws the screens on show into `canvas`, as the app does, whatever its size.
   public func render(into canvas: inout Canvas) {
-    let context = context(width: canvas.width, height: canvas.height)
+    let context = context(width: canvas.width, height: canvas.height, readingHistory: true)
     for screen in drawnScreens { screen.render(into: &canvas, in: context) }
   }
 
@@ -51,7 +51,7 @@ extension AppViewModel {
 
   /// A mouse event on a screen of `width` x `height`, as the run loop hands it in.
   public func click(_ event: MouseEvent, width: Int = 80, height: Int = 24) {
-    receive(.terminal(width: width, height: height, unicode: unicode))
+    receive(.keys([], width: width, height: height, unicode: unicode))
     receive(.key(.mouse(event)))
   }
 }

@@ -14,12 +14,12 @@ public enum TestApps {
   public static func app(
     settings: SettingStorage, defaults: any SharedStore, eventRecorder: EventRecorder = EventRecorderSpy(),
     history: HistoryLog = SQLiteHistory.inMemory(), clock: WallClock = ManualClock(iso: "2026-11-23T10:00:00Z"),
-    sync: CounterSync? = nil, counterSettings: CounterScreenSettings = CounterScreenSettings(),
+    sync: CounterSync? = nil, counterSettings: ScreenSettings = ScreenSettings(),
     showsLastChange: Bool = false
   ) -> AppViewModel {
     AppViewModel(
-      settingStore: settings, eventRecorder: eventRecorder, counterSettings: counterSettings,
-      makeCountersModel: { CountersModel(userDefaults: defaults, eventRecorder: eventRecorder, sync: sync) },
+      settingStore: settings, eventRecorder: eventRecorder, settings: counterSettings,
+      counters: CountersModel(userDefaults: defaults, eventRecorder: eventRecorder, sync: sync),
       history: history, notes: history, clock: clock,
       calendar: Settings(store: defaults, environment: [:]).calendar(clock: clock), readsLastChange: showsLastChange)
   }
@@ -28,12 +28,12 @@ public enum TestApps {
   /// as after onboarding, with days from midnight (the settings' table needs Tally's stores).
   public static func counter(
     defaults: UserDefaultsProtocol, eventRecorder: EventRecorder = EventRecorderSpy(),
-    counterSettings: CounterScreenSettings = CounterScreenSettings()
+    counterSettings: ScreenSettings = ScreenSettings()
   ) -> AppViewModel {
     let history = SQLiteHistory.inMemory()
     return AppViewModel(
-      settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: eventRecorder, counterSettings: counterSettings,
-      makeCountersModel: { CountersModel(userDefaults: defaults, eventRecorder: eventRecorder) }, history: history,
+      settingStore: FakeSettingStorage(showOnboarding: false), eventRecorder: eventRecorder, settings: counterSettings,
+      counters: CountersModel(userDefaults: defaults, eventRecorder: eventRecorder), history: history,
       notes: history, clock: ManualClock(iso: "2026-11-23T10:00:00Z"))
   }
 }

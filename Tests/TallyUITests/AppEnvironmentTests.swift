@@ -77,7 +77,7 @@ struct AppEnvironmentTests {
 
   @Test func theyCombine() throws {
     let app = try open(.interactive, arguments: [.useInMemoryUserDefaults, .skipOnboarding]).environment
-    app.configure(with: [.useInMemoryUserDefaults, .skipOnboarding])
+    _ = AppComposition.app(app, arguments: [.useInMemoryUserDefaults, .skipOnboarding])
     #expect(app.appState.showOnboarding == false)
     #expect(app.store.bool(forKey: "hasOnboardingBeenShown"))
     #expect(!FileSystem.fileExists(atPath: storePath))

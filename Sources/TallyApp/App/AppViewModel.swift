@@ -8,14 +8,13 @@ import TallySettings
 ///
 /// A key goes to the top screen, which returns what should happen (``ScreenEffect``); the
 /// edits go to the one ``CountersModel`` in one batch, and every effect's result back to that
-/// screen as a message. The app reads the history for the screens (docs/architecture.md).
-/// The counters model is made when first shown: onboarding never loads the counters.
+/// screen as a message. The app reads the history for the screens (docs/architecture.md), and
+/// never asks which screen is on show.
 public final class AppViewModel {
   /// The screens on show, the top one last: it hears the keys.
   public private(set) var screens: [any Screen] = []
   public var screen: any Screen { screens[screens.count - 1] }
-  /// The counters, loaded when the counter screen first shows.
-  public private(set) lazy var counters: CountersModel = makeCountersModel()
+  public let counters: CountersModel
   /// Set once the user has asked to quit; the run loop then ends.
   public private(set) var isQuitting = false
   /// Set when the user quit again right after a quit was refused for unsaved changes.
@@ -40,10 +39,25 @@ public final class AppViewModel {
 
   private var alertWaiting = false
 
-  /// Whether to ring for an alert now; the run loop rings once for a burst of keys.
-  public func takeAlert() -> Bool {
+  /// Takes in `message` and answers what the run loop does next.
+  ///
+  /// It is the one call the run loop makes for a message. The frame is computed here, after
+  /// the message (the history the screens ask for read if their question changed); drawing
+  /// it reads nothing.
+  public func take(_ message: AppMessage) -> AppAnswer {
+    receive(message)
+    let frame = frame()
     defer { alertWaiting = false }
-    return alertWaiting
+    return AppAnswer(
+      frame: frame, alerts: alertWaiting, quits: isQuitting, quitsWithoutSaving: quitsWithoutSaving,
+      redrawIn: frame.redrawIn)
+  }
+
+  /// The frame as it stands, at the terminal's size unless another is given.
+  public func frame(width: Int? = nil, height: Int? = nil, unicode: Bool? = nil) -> AppFrame {
+    AppFrame(
+      screens: Array(drawnScreens), context: context(width: width, height: height, unicode: unicode, readingHistory: true),
+      notice: notice)
   }
 
   private var notices: [NoticeSource: String] = [:]
@@ -61,108 +75,97 @@ public final class AppViewModel {
   public func receive(_ message: AppMessage) {
     switch message {
     case .key(let key): handle(key)
-    case .terminal(let width, let height, let isUnicode):
-      screenSize = (width, height)
-      unicode = isUnicode
+    case .keys(let keys, let width, let height, let isUnicode):
+      (screenSize, unicode) = ((width, height), isUnicode)
+      // One store batch for the burst: one durable write.
+      if !keys.isEmpty { counters.userDefaults.performBatch { for key in keys where !isQuitting { handle(key) } } }
+      eventRecorder.flush(copyingToFolder: false)
+      receive(.saveTried)
     case .storeChanged:
-      guard !isOnboarding else { return }
       // Another process (or machine) may have taken a counter to an alert: shown and rung
       // once, as for a key here.
       let before = counters.list
       counters.reload()
       showAlerts(counters.list.alertsReached(since: before))
     case .settingsChanged(let settings, let problem):
-      counterSettings = settings
+      parts.settings = settings
       tellEveryScreen(.settingsChanged(settings))
       if let problem { show(Settings.keysNotice(problem), from: .settings) }
     case .saveTried:
-      guard !isOnboarding else { return }
       tellEveryScreen(.saveTried(storeProblem: counters.saveProblem, historyProblem: eventRecorder.problem))
     case .quitRefused(let problem): refuseQuit(unsaved: problem)
     case .syncStatus(let summary): show(summary, from: .sync)
-    case .historyOpen: showsLastChange = readsLastChange
+    case .historyOpen: historyIsOpen = readsLastChange
     case .calendar(let calendar): self.calendar = calendar
     }
   }
 
   public private(set) var screenSize: (width: Int, height: Int) = (80, 24)
 
-  private let settingStore: SettingStorage
-  /// The one undo stack of the screens that change counters.
-  private let undo = SharedUndo()
-  private var counterSettings: CounterScreenSettings
+  /// What the screens share: their settings, the app's state, the one undo.
+  private let parts: ScreenParts
   private let eventRecorder: EventRecorder
-  private let makeCountersModel: () -> CountersModel
-  private let history: HistoryReader
+  public let history: HistoryReader
   /// Where `N` on the counter screen keeps its note; without it, none is kept.
-  private let notes: HistoryWriter?
+  public let notes: HistoryWriter?
   private let clock: WallClock
   private var calendar: GoalCalendar
-  private var historyRead = HistorySnapshot()
-  /// Whether the counter screen shows its last change once the history is open.
+  /// The question the screens on show last asked of the history, and its answer.
+  private var asked: (question: any HistoryQuestion, answer: any Sendable)?
+  /// Whether the screens may read more than the first frame needs once the history is open.
   private let readsLastChange: Bool
+  private var historyIsOpen = false
   public private(set) var unicode = true
-  private var isOnboarding: Bool { screens.first?.name == .onboarding }
 
-  /// Makes the app over `history` (the one `eventRecorder` records in); `notes` keeps the
-  /// notes of `N`; days begin at midnight until the run loop sends its calendar.
+  /// Makes the app over `counters` and `history` (the one `eventRecorder` records in);
+  /// `notes` keeps the notes of `N`; days begin at midnight until the run loop sends its calendar.
   public init(
-    settingStore: SettingStorage, eventRecorder: EventRecorder, counterSettings: CounterScreenSettings = CounterScreenSettings(),
-    makeCountersModel: @escaping () -> CountersModel, history: HistoryReader, notes: HistoryWriter? = nil,
-    clock: WallClock = SystemClock(), calendar: GoalCalendar? = nil, readsLastChange: Bool = false
+    settingStore: SettingStorage, eventRecorder: EventRecorder, settings: ScreenSettings = ScreenSettings(),
+    counters: CountersModel, history: HistoryReader, notes: HistoryWriter? = nil, clock: WallClock = SystemClock(),
+    calendar: GoalCalendar? = nil, readsLastChange: Bool = false, notice: String? = nil
   ) {
-    (self.settingStore, self.eventRecorder, self.counterSettings) = (settingStore, eventRecorder, counterSettings)
-    (self.makeCountersModel, self.history, self.notes, self.clock) = (makeCountersModel, history, notes, clock)
+    notices[.start] = notice
+    parts = ScreenParts(settings: settings, state: settingStore)
+    (self.eventRecorder, self.counters, self.history, self.notes, self.clock) = (
+      eventRecorder, counters, history, notes, clock
+    )
     self.calendar = calendar ?? GoalCalendar(clock: clock)
     self.readsLastChange = readsLastChange
-    open(settingStore.showOnboarding ? .onboarding : .counter)
-  }
-
-  /// Makes the screen `name`: one line a screen.
-  private func make(_ name: ScreenName) -> any Screen {
-    switch name {
-    case .onboarding: OnboardingViewModel(pages: OnboardingPage.pages(for: counterSettings.keyMap))
-    case .counter: CounterViewModel(settings: counterSettings, undo: undo)
-    case .help: HelpViewModel(over: screen.name, settings: counterSettings)
-    case .history:
-      HistoryViewModel(
-        counter: counters.list.current, now: clock.now(), calendar: calendar, page: settingStore.historyPage,
-        keyMap: counterSettings.historyKeyMap)
-    case .board: BoardViewModel(keyMap: counterSettings.boardKeyMap, undo: undo)
-    }
+    open(ScreenName.first(in: settingStore))
   }
 
   /// Shows the screen `name` on top.
   private func open(_ name: ScreenName) {
-    historyRead = HistorySnapshot()
-    screens.append(make(name))
-    eventRecorder.record(.screenShown(name))
+    screens.append(name.make(over: screens.last, with: parts, in: context()))
+    eventRecorder.record(.screenShown(name.rawValue))
   }
 
   private func close() {
     guard screens.count > 1 else { return }
     screens.removeLast()
-    eventRecorder.record(.screenShown(screen.name))
+    eventRecorder.record(.screenShown(screen.name.rawValue))
   }
 
-  /// What the screens are given with a message or a frame, with what the top screen asks
-  /// of the history read if it was not yet.
-  public func context(width: Int? = nil, height: Int? = nil, unicode: Bool? = nil, lastChange: String? = nil) -> ScreenContext {
+  /// What the screens are given with a message or a frame, with the answer to what the
+  /// screens drawn ask of the history: for a frame, read if it was not yet; for a message,
+  /// the one last drawn (a read between keys would split the burst's history entry).
+  public func context(width: Int? = nil, height: Int? = nil, unicode: Bool? = nil, readingHistory: Bool = false) -> ScreenContext
+  {
     var context = ScreenContext(
-      counters: isOnboarding ? Self.noCounters : counters.list, width: width ?? screenSize.width,
-      height: height ?? screenSize.height, unicode: unicode ?? self.unicode, now: clock.now(), calendar: calendar,
-      lastChange: lastChange)
-    // The screen an overlay is drawn over reads for both.
-    if let request = (drawnScreens.first ?? screen).historyRequest(in: context) {
-      // With the changes of this burst of keys, which are still buffered.
-      eventRecorder.flush(copyingToFolder: false)
-      historyRead.read(request, from: history, calendar: calendar)
-      context.history = historyRead
-    }
+      counters: counters.list, width: width ?? screenSize.width, height: height ?? screenSize.height,
+      unicode: unicode ?? self.unicode, now: clock.now(), calendar: calendar, historyIsOpen: historyIsOpen)
+    context.history = asked?.answer
+    // The screen an overlay is drawn over asks for both.
+    guard readingHistory, let question = drawnScreens.first?.historyQuestion(in: context),
+      !question.isSame(as: asked?.question)
+    else { return context }
+    // With the changes of this burst of keys, which are still buffered.
+    eventRecorder.flush(copyingToFolder: false)
+    let answer = question.answer(from: history, calendar: calendar, now: context.now, reusing: asked?.answer)
+    asked = (question, answer)
+    context.history = answer
     return context
   }
-
-  private static let noCounters = CounterList(counters: [], currentID: "")
 
   private func handle(_ key: Key) {
     guard !isQuitting else { return }
@@ -191,20 +194,15 @@ public final class AppViewModel {
       switch effect {
       case .edit(let edit): edits.append(edit)
       case .open(let name): open(name)
-      case .close: close()
-      case .endOnboarding(let skipped):
-        settingStore.showOnboarding = false
-        eventRecorder.record(skipped ? .onboardingSkipped : .onboardingFinished)
+      case .openAlone(let name):
         screens.removeAll()
-        open(.counter)
-      case .keepHistoryPage(let page): if settingStore.historyPage != page { settingStore.historyPage = page }
-      case .findLastChange(let id):
-        // The changes of this burst of keys are still buffered: written first, so that
-        // the last one is the one just made.
-        eventRecorder.flush(copyingToFolder: false)
-        tell(screen, .lastChangeFound(history.lastChange(ofCounter: id)))
-      case .setNote(let note, let change, let purpose):
-        tell(screen, .noteSet(notes?.setNote(note, of: change) ?? false, for: purpose))
+        open(name)
+      case .close: close()
+      case .ask(let request):
+        let answer = request.task.perform(with: self)
+        // What a request did (a note set) may change what the screens show of the history.
+        asked = nil
+        if let answer { tell(screen, .answered(answer)) }
       case .quit: isQuitting = true
       }
     }
@@ -225,24 +223,6 @@ public final class AppViewModel {
     for screen in screens { tell(screen, message) }
   }
 
-  /// How the counter on screen stands toward its goal now, or `nil` when it has none.
-  public var goalSummary: GoalSummary? {
-    guard !isOnboarding, counters.list.current.goal != nil else { return nil }
-    return GoalSummary.of(counters.list.current, history: history, now: clock.now(), calendar: calendar)
-  }
-
-  /// Whether the counter screen shows its last change: on after the first frame, which
-  /// never waits for the history's database to open.
-  public private(set) var showsLastChange = false
-
-  /// What last changed the counter on screen (``LastChangeLine``), with the seconds until
-  /// that line's text changes; `nil` off the counter screen.
-  public var lastChange: (text: String, changesIn: Double)? {
-    guard showsLastChange, drawnScreens.contains(where: { $0.name == .counter }) else { return nil }
-    let newest = history.entries(ofCounter: counters.list.current.id, since: nil, until: nil, limit: 1).entries.last
-    return newest.map { LastChangeLine.describe($0, now: clock.now(), calendar: calendar) }
-  }
-
   /// Takes back a quit because changes could not be saved; a second quit key quits anyway.
   private func refuseQuit(unsaved problem: StoreError) {
     isQuitting = false
@@ -258,15 +238,31 @@ public final class AppViewModel {
   }
 }
 
-/// What the app hears from the run loop (``AppViewModel/receive(_:)``).
+/// What the app answers the run loop for a message (``AppViewModel/take(_:)``).
+public struct AppAnswer {
+  /// What to draw.
+  public var frame: AppFrame
+  /// Whether to ring or flash for the alerts the message reached.
+  public var alerts: Bool
+  /// Whether the user quit; the run loop then ends.
+  public var quits: Bool
+  /// Whether the user quit again right after a quit was refused for unsaved changes.
+  public var quitsWithoutSaving: Bool
+  /// Seconds until the frame changes by itself ("2 min ago"), when to wake; `nil`: never.
+  public var redrawIn: Double?
+}
+
+/// What the app hears from the run loop (``AppViewModel/take(_:)``).
 public enum AppMessage {
+  /// A key alone, as a test sends it; the run loop sends a turn's keys as ``keys(_:width:height:unicode:)``.
   case key(Key)
-  /// The terminal's size and whether it shows Unicode, before keys are handled.
-  case terminal(width: Int, height: Int, unicode: Bool)
+  /// A turn: the terminal's size, then the keys read, in one store batch; then the history
+  /// written and what saving found told to the screens.
+  case keys([Key], width: Int, height: Int, unicode: Bool)
   /// The store changed: another process, or a merge of the sync folder.
   case storeChanged
   /// The user changed the counter screen's settings while the app runs; what could not be used.
-  case settingsChanged(CounterScreenSettings, problem: SettingError?)
+  case settingsChanged(ScreenSettings, problem: SettingError?)
   /// A save of the store and an append to the history were tried.
   case saveTried
   /// A quit was taken back because the last changes could not be saved.
@@ -277,4 +273,12 @@ public enum AppMessage {
   case historyOpen
   /// Where days begin, at start and when the settings change.
   case calendar(GoalCalendar)
+}
+
+extension AppViewModel: ScreenServices {
+  public var state: SettingStorage { parts.state }
+
+  public func record(_ event: AppEvent) { eventRecorder.record(event) }
+
+  public func writeBufferedChanges() { eventRecorder.flush(copyingToFolder: false) }
 }

@@ -1,5 +1,6 @@
 import TallyDefaults
 import TallyModel
+import TallyScreens
 import TallySettings
 import TallySync
 
@@ -39,11 +40,5 @@ public struct Environment {
   public static func prepare(_ store: any SharedStore, argumentDomain: [String: PropertyListValue]) {
     AppDefaults.register(in: store)
     if !argumentDomain.isEmpty { store.setArgumentDomain(argumentDomain) }
-  }
-
-  /// Applies `-skipOnboarding`.
-  public func configure(with arguments: LaunchArguments) {
-    // Only when it would change something: a write before the first frame is a save.
-    if arguments.contains(.skipOnboarding), appState.showOnboarding { appState.showOnboarding = false }
   }
 }

@@ -35,7 +35,6 @@ public final class AppRunLoop {
 
   private let terminal: any TerminalDriver
   private let store: any SharedStore
-  private let history: HistoryRecorder
   private let replica: HistoryReplica
   private let clock: WallClock
   private let sync: CounterSync?
@@ -44,8 +43,10 @@ public final class AppRunLoop {
   private let followsSettings: Bool
   private var shownSyncProblem: String?
   private var folderCopyWaitingSince: ContinuousClock.Instant?
-  /// Seconds until the words of the last-change line drawn last change, if one was drawn.
-  private var lastChangeChangesIn: Double?
+  /// What the app answered last; its frame is drawn at the end of a turn.
+  private var answer: AppAnswer?
+  /// Whether an answer of this turn reached an alert, rung with the turn's frame.
+  private var alerts = false
   /// Where days begin: made again when the settings change (`dayStartsAtHour`).
   private lazy var calendar = settings.calendar(clock: clock)
 
@@ -54,7 +55,6 @@ public final class AppRunLoop {
   public init(terminal: any TerminalDriver, environment: Environment, followsSettings: Bool = false) {
     self.terminal = terminal
     store = environment.store
-    history = environment.recorder
     replica = environment.history
     clock = environment.clock
     sync = environment.sync
@@ -72,14 +72,14 @@ public final class AppRunLoop {
     let storeDescriptor = store.changeNotificationDescriptor()
     let reread = store.isShared && storeDescriptor == nil ? Self.rereadInterval : nil
 
-    while !app.isQuitting {
+    while answer?.quits != true {
       let retrying = store.hasUnsavedChanges
       let folderDescriptor = sync?.changeDescriptor
       let folderPoll = sync != nil && folderDescriptor == nil ? Self.folderPollInterval : nil
       // The last change's line ("2 min ago") is drawn again when its text changes.
       let timeout = [
         retrying ? Self.retryInterval : nil, reread, folderPoll, secondsUntilNextDay(), folderCopyTimeout(),
-        lastChangeChangesIn,
+        answer?.redrawIn,
       ]
       .compactMap { $0 }.min()
       let woken = terminal.wait(watching: [storeDescriptor, folderDescriptor].compactMap { $0 }, timeout: timeout)
@@ -99,10 +99,10 @@ public final class AppRunLoop {
       }
       // Retried when the second is up: a failed save's own temporary file wakes the
       // directory's watch, and retrying at that would spin while the disk stays full.
+      // The turn's keys tell the screens how it went.
       if retrying, case .timeout = woken {
         store.retrySave()
         storeChanged(app)
-        app.receive(.saveTried)
       }
       takeKeys(into: app, woken: woken)
     }
@@ -116,16 +116,14 @@ public final class AppRunLoop {
   private func start(_ makeApp: () -> AppViewModel) -> AppViewModel {
     store.performBatch {
       let app = makeApp()
-      app.receive(.calendar(calendar))
-      tellSize(to: app)
-      draw(app, lastChange: app.lastChange)
+      take(.calendar(calendar), app)
+      takeKeys([], into: app)
       // The other machines' changes are merged right after the first frame (docs/sync.md).
       let merged = sync?.pull(publishing: false) ?? false
       let indexed = sync != nil && replica.refresh()
       if merged || indexed { storeChanged(app) }
-      app.receive(.historyOpen)
-      let lastChange = app.lastChange
-      if [showSyncProblem(on: app), merged, indexed, lastChange != nil].contains(true) { draw(app, lastChange: lastChange) }
+      take(.historyOpen, app)
+      if [showSyncProblem(on: app), merged, indexed, answer?.redrawIn != nil].contains(true) { draw() }
       return app
     }
   }
@@ -147,33 +145,29 @@ public final class AppRunLoop {
       keys.removeAll { $0 == .control("z") }
       terminal.suspend()
     }
-    tellSize(to: app)
-    apply(keys, to: app)
-    if app.takeAlert(), case let style = settings.alertStyle, style != .none {
-      terminal.alert(style)
-    }
-    if app.isQuitting, !app.quitsWithoutSaving, store.hasUnsavedChanges {
-      store.retrySave()
-      if let problem = store.saveProblem { app.receive(.quitRefused(problem)) }
-    }
-    if !app.isQuitting { draw(app, lastChange: app.lastChange) }
+    takeKeys(keys, into: app)
     if !keys.isEmpty, sync != nil, folderCopyWaitingSince == nil { folderCopyWaitingSince = .now }
     if let since = folderCopyWaitingSince, woken == .timeout || since.duration(to: .now) >= Self.folderCopyLongestDelay {
       copyToFolderIfWaiting()
     }
   }
 
-  /// Applies a burst of keys in one store batch, then writes its history and tells the app
-  /// how saving went.
-  private func apply(_ keys: [Key], to app: AppViewModel) {
-    // No batch without keys: a batch ends in a save when one is pending (see the retry above).
-    if !keys.isEmpty {
-      store.performBatch {
-        for key in keys where !app.isQuitting { app.receive(.key(key)) }
-      }
+  /// Hands the app a turn's keys, with the terminal's size (a resize arrives among them),
+  /// and draws its answer; a quit with changes unsaved is refused once.
+  private func takeKeys(_ keys: [Key], into app: AppViewModel) {
+    take(.keys(keys, width: terminal.width, height: terminal.height, unicode: terminal.isUnicode), app)
+    if let answer, answer.quits, !answer.quitsWithoutSaving, store.hasUnsavedChanges {
+      store.retrySave()
+      if let problem = store.saveProblem { take(.quitRefused(problem), app) }
     }
-    history.flush(copyingToFolder: false)
-    app.receive(.saveTried)
+    if answer?.quits != true { draw() }
+  }
+
+  /// The one call into the app for a message; its answer is drawn at the end of the turn.
+  private func take(_ message: AppMessage, _ app: AppViewModel) {
+    let answer = app.take(message)
+    alerts = alerts || answer.alerts
+    self.answer = answer
   }
 
   /// Copies this machine's state and new history to the sync folder, if a copy waits.
@@ -201,12 +195,12 @@ public final class AppRunLoop {
 
   /// Tells the app that the store changed, and applies the settings again if they changed.
   private func storeChanged(_ app: AppViewModel) {
-    app.receive(.storeChanged)
+    take(.storeChanged, app)
     guard followsSettings, settings.changed() else { return }
     calendar = settings.calendar(clock: clock)
-    app.receive(.calendar(calendar))
+    take(.calendar(calendar), app)
     let counterScreen = settings.counterScreen()
-    app.receive(.settingsChanged(counterScreen.settings, problem: counterScreen.problem))
+    take(.settingsChanged(counterScreen.settings, problem: counterScreen.problem), app)
     terminal.apply(theme: settings.theme)
     store.waitForLock(upTo: settings.lockTimeout)
   }
@@ -217,21 +211,15 @@ public final class AppRunLoop {
     let summary = sync?.status.summary
     guard summary != shownSyncProblem else { return false }
     shownSyncProblem = summary
-    app.receive(.syncStatus(summary))
+    take(.syncStatus(summary), app)
     return true
   }
 
-  /// Tells the app the terminal's size: after the keys are read (a resize arrives among
-  /// them), before they are applied.
-  private func tellSize(to app: AppViewModel) {
-    app.receive(.terminal(width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
-  }
-
-  /// Draws a frame, and notes when the last-change line's words change, for the next wait.
-  private func draw(_ app: AppViewModel, lastChange: (text: String, changesIn: Double)?) {
-    lastChangeChangesIn = lastChange?.changesIn
-    terminal.draw(
-      AppView(model: app, lastChange: lastChange?.text).render(
-        width: terminal.width, height: terminal.height, unicode: terminal.isUnicode))
+  /// Draws the last answer's frame, ringing for the alerts of the turn.
+  private func draw() {
+    guard let answer else { return }
+    if alerts, case let style = settings.alertStyle, style != .none { terminal.alert(style) }
+    alerts = false
+    terminal.draw(answer.frame.render())
   }
 }

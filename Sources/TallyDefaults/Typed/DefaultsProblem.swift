@@ -1,4 +1,5 @@
 import TallyLocalization
+import TallyPlatform
 
 /// A stored value the typed API found wrong and worked around, such as one of another type.
 public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
@@ -24,7 +25,6 @@ public struct DefaultsProblem: Sendable, Equatable, CustomStringConvertible {
 extension Unicode.Scalar {
   /// The code point as Unicode writes it, with at least four hexadecimal digits: `U+000A`, `U+200B`.
   package var codePoint: String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    "U+" + String(value, width: 4, radix: 16, uppercase: true)
   }
 }

@@ -114,17 +114,10 @@ extension ForeignHistory {
   /// Days since 1970-01-01 of a civil date, or `nil` if it is not one.
   public static func day(year: Int, month: Int, day: Int) -> Int? {
     guard (1...12).contains(month), (1...31).contains(day), (1...9999).contains(year) else { return nil }
-    // Howard Hinnant's days_from_civil.
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let number = era * 146_097 + dayOfEra - 719_468
+    let number = UTCTime.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
     // 31 February and the like come back as another month's day.
-    guard UTCTime.text(for: Date(timeIntervalSince1970: Double(number) * 86_400)).hasPrefix(Self.dateText(year, month, day))
-    else { return nil }
-    return number
+    guard UTCTime.civilDate(ofDay: number) == (Int64(year), Int64(month), Int64(day)) else { return nil }
+    return Int(number)
   }
 
   /// "YYYY-MM-DD" read as a civil date's day number, or `nil`.
@@ -133,14 +126,6 @@ extension ForeignHistory {
     guard text.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2])
     else { return nil }
     return day(year: year, month: month, day: dayOfMonth)
-  }
-
-  static func dateText(_ year: Int, _ month: Int, _ day: Int) -> String {
-    func padded(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
   }
 
   /// A note from elsewhere made one line that Tally takes, and whether it changed.

@@ -120,8 +120,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
       default:
         // C0 (as JSON requires), DEL and C1 escaped, so that a terminal does not take them as codes.
         if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          result += "\\u" + String(scalar.value, width: 4, radix: 16)
         } else {
           result.unicodeScalars.append(scalar)
         }

@@ -90,7 +90,9 @@ public struct HistorySummary: Equatable, Sendable {
   static func wallClock(_ date: Date, utcOffset: Int) -> (day: Int, clock: String) {
     let seconds = Int((date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
     let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
-    return (dayNumber(date, offset: utcOffset), pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60))
+    return (
+      dayNumber(date, offset: utcOffset), String(secondOfDay / 3600, width: 2) + ":" + String(secondOfDay / 60 % 60, width: 2)
+    )
   }
 
   /// "2026-11-23 14:05:09" in local time.
@@ -98,7 +100,4 @@ public struct HistorySummary: Equatable, Sendable {
     let local = Date(timeIntervalSince1970: (date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
     return String(UTCTime.text(for: local).prefix(19).map { $0 == "T" ? " " : $0 })
   }
-
-  /// Two digits at least: "05", "10".
-  static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

@@ -77,6 +77,6 @@ public struct IntervalTable: Sendable {
     let sign = offset < 0 ? "-" : "+"
     let (hours, minutes) = (abs(offset) / 3600, abs(offset) % 3600 / 60)
     let local = HistorySummary.timestamp(date, utcOffset: offset).map { $0 == " " ? "T" : $0 }
-    return String(local) + sign + HistorySummary.pad(hours) + ":" + HistorySummary.pad(minutes)
+    return String(local) + sign + String(hours, width: 2) + ":" + String(minutes, width: 2)
   }
 }

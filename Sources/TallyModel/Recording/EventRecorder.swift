@@ -17,7 +17,8 @@ extension EventRecorder {
 
 /// Something that happened in Tally, typed rather than a string.
 public enum AppEvent: Equatable, Sendable {
-  case screenShown(ScreenName)
+  /// A screen showed, by its name.
+  case screenShown(String)
   /// A value changed by `action` (what the user did: the change's label in the history).
   case counterChanged(id: String, name: String, old: Int, new: Int, action: HistoryEntry.Action)
   case counterCreated(id: String, name: String)
@@ -25,15 +26,6 @@ public enum AppEvent: Equatable, Sendable {
   case counterDeleted(id: String, name: String, value: Int)
   case onboardingFinished
   case onboardingSkipped
-}
-
-/// The screens of the interactive app.
-public enum ScreenName: String, Sendable, Equatable {
-  case onboarding
-  case counter
-  case help
-  case history
-  case board
 }
 
 /// An `EventRecorder` that keeps nothing, for code paths that change nothing.

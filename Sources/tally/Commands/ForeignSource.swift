@@ -28,7 +28,7 @@ struct ForeignSource {
       // Its first 4 KiB tell; the file is read whole, within Tally's bounds, once it is known.
       let bytes: [UInt8]
       do {
-        bytes = try BackupFile.readHead(atPath: path, count: 4_096)
+        bytes = try BackupFile.read(atPath: path, first: 4_096)
       } catch {
         throw CommandContext.fail(tr("cannot read \(TerminalText.escaped(path)): \(error)"), status: ExitStatus.ioError)
       }
@@ -91,12 +91,10 @@ struct ForeignSource {
     case .dijo:
       let files = try paths.map(Self.bytes)
       return try Self.fail(paths.joined(separator: ", ")) { () throws(Backup.Problem) in try ForeignText.dijo(files) }
-    case .habitbull:
+    case .habitbull, .bettercounter:
+      let read = format == .habitbull ? ForeignText.habitBull : ForeignText.betterCounter
       let bytes = try Self.bytes(of: paths[0])
-      return try Self.fail(paths[0]) { () throws(Backup.Problem) in try ForeignText.habitBull(bytes) }
-    case .bettercounter:
-      let bytes = try Self.bytes(of: paths[0])
-      return try Self.fail(paths[0]) { () throws(Backup.Problem) in try ForeignText.betterCounter(bytes) }
+      return try Self.fail(paths[0]) { () throws(Backup.Problem) in try read(bytes) }
     }
   }
 

@@ -64,7 +64,7 @@ struct WatchCommand: ParsableCommand {
     }
     let signals: SignalWatcher
     do {
-      signals = try SignalWatcher(watching: SignalWatcher.endingCommand)
+      signals = try SignalWatcher(watching: HeldSignals.stopping)
     } catch {
       throw CommandContext.fail(tr("cannot watch for signals: \(error)"), status: ExitStatus.ioError)
     }

@@ -77,7 +77,7 @@ struct BoardView {
   private func row(_ index: Int, share: Int?, width: Int) -> String {
     let counter = counters[index]
     let key = index < model.rowKeys.count ? String(model.rowKeys[index]) : ""
-    let history = context.history.board[counter.id]
+    let history = (context.history as? BoardAnswer)?.days[counter.id]
     return Self.line(
       key, TerminalText.escaped(counter.name), String(counter.shown), share.map { "\($0)%" } ?? "",
       history?.goal.map(progress) ?? "",

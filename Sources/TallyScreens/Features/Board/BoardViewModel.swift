@@ -1,17 +1,5 @@
 import TallyModel
 
-/// A counter's last 14 days (today last) and today's goal, read for the board.
-public struct BoardHistory: Sendable, Equatable {
-  public var days: [Int]
-  public var goal: GoalSummary?
-
-  init(_ counter: Counter, history: HistoryReader, calendar: GoalCalendar, today: Int) {
-    let totals = history.totals(ofCounter: counter.id, per: .day, calendar: calendar, from: today - 13)
-    days = (today - 13...today).map { totals[$0]?.net ?? 0 }
-    goal = GoalSummary.progress(of: counter, history: history, now: calendar.start(ofDay: today), calendar: calendar)
-  }
-}
-
 /// The board: every counter of a group at once, a key each; a row's key adds its step, `-`
 /// then a row's key subtracts, `u` undoes the app's last change (made here or on the counter
 /// screen), Enter or a click opens the counter, `]`/`[` change group, `?` shows its keys, `q`
@@ -118,12 +106,13 @@ public final class BoardViewModel: Screen {
     case .edited(let outcomes, let purpose):
       if let error = outcomes.lazy.compactMap({ if case .failure(let error) = $0 { error } else { nil } }).first {
         self.message = StatusMessage(error.description, kind: .warning)
-      } else if let done = undo.took(outcomes.compactMap { try? $0.get() }, for: purpose) {
+      } else if let done = undo.took(outcomes.compactMap { try? $0.get() }, for: EditPurpose(purpose)) {
         self.message = StatusMessage(done, kind: .news)
       }
-    case .noteSet(let succeeded, .replay(let change, let undoing, let summary)):
+    case .answered(let set as NoteSet):
+      guard case .replay(let change, let undoing, let summary) = set.purpose else { break }
       self.message =
-        succeeded
+        set.succeeded
         ? StatusMessage(undo.replayed(change, undoing: undoing, result: nil, summary: summary), kind: .news)
         : StatusMessage("Cannot undo \(summary): that change is no longer in the history.", kind: .warning)
     default: break
@@ -185,8 +174,8 @@ public final class BoardViewModel: Screen {
     return []
   }
 
-  public func historyRequest(in context: ScreenContext) -> HistoryRequest? {
-    .board(counters(in: context.counters), today: context.calendar.day(of: context.now))
+  public func historyQuestion(in context: ScreenContext) -> (any HistoryQuestion)? {
+    BoardQuestion(counters: counters(in: context.counters), today: context.calendar.day(of: context.now))
   }
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { BoardView.minimumSize }

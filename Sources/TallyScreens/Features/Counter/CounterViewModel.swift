@@ -81,14 +81,14 @@ public final class CounterViewModel: Screen {
   ])
 
   public var keyMap: KeyMap<Action> { settings.keyMap }
-  public package(set) var settings: CounterScreenSettings
+  public package(set) var settings: ScreenSettings
   public internal(set) var mode: CounterMode = .counting
   public internal(set) var status: StatusMessage?
   /// The app's one undo stack, which the board shares.
   public let undo: SharedUndo
   public var undoStack: UndoStack { undo.stack }
 
-  public init(settings: CounterScreenSettings = CounterScreenSettings(), undo: SharedUndo = SharedUndo()) {
+  public init(settings: ScreenSettings = ScreenSettings(), undo: SharedUndo = SharedUndo()) {
     self.settings = settings
     self.undo = undo
   }
@@ -98,9 +98,10 @@ public final class CounterViewModel: Screen {
   public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
     switch message {
     case .key(let key): return update(key, in: context)
-    case .edited(let outcomes, let purpose): applied(outcomes, for: purpose)
-    case .noteSet(let succeeded, let purpose): noteSet(succeeded, for: purpose)
-    case .lastChangeFound(let change): lastChangeFound(change, counters: context.counters)
+    case .edited(let outcomes, let purpose): applied(outcomes, for: EditPurpose(purpose))
+    case .answered(let set as NoteSet): noteSet(set.succeeded, for: set.purpose)
+    case .answered(let found as LastChangeFound): lastChangeFound(found.change, counters: context.counters)
+    case .answered: break
     case .saveTried(let storeProblem, let historyProblem):
       saveStatusChanged(storeProblem: storeProblem, historyProblem: historyProblem)
     case .settingsChanged(let settings): self.settings = settings
@@ -121,7 +122,20 @@ public final class CounterViewModel: Screen {
   }
 
   private func view(in context: ScreenContext) -> CounterView {
-    CounterView(model: self, counters: context.counters, goal: context.goal, lastChange: context.lastChange)
+    let history = context.history as? CounterHistory
+    let lastChange = history?.lastChange.map { LastChangeLine.describe($0, now: context.now, calendar: context.calendar).text }
+    return CounterView(model: self, counters: context.counters, goal: history?.goal, lastChange: lastChange)
+  }
+
+  public func historyQuestion(in context: ScreenContext) -> (any HistoryQuestion)? {
+    CounterHistoryQuestion(
+      counter: context.counters.current, day: context.calendar.day(of: context.now), readsLastChange: context.historyIsOpen)
+  }
+
+  /// When the last-change line's words change ("2 min ago").
+  public func redrawsIn(_ context: ScreenContext) -> Double? {
+    guard let entry = (context.history as? CounterHistory)?.lastChange else { return nil }
+    return LastChangeLine.describe(entry, now: context.now, calendar: context.calendar).changesIn
   }
 
   /// A key in the current mode; a click while counting means the region under it.
@@ -184,7 +198,7 @@ public final class CounterViewModel: Screen {
         Prompt(
           purpose: .goal(counterID: current.id), question: "Goal for \(name) (8/day, 300, at most 3/day; empty: none):",
           text: current.goal?.text ?? ""))
-    case .note: return [.findLastChange(counterID: current.id)]
+    case .note: return [FindLastChange(counterID: current.id).asked]
     case .undo, .redo: return replay(undoing: action == .undo, counters: counters)
     case .nextCounter, .previousCounter:
       // Round the current counter's group.
@@ -238,9 +252,9 @@ public final class CounterViewModel: Screen {
           inform(note == nil ? "No note added." : "The note is unchanged.")
           return []
         }
-        asked = .setNote(note, of: change, for: .prompt(prompt))
+        asked = SetNote(note: note, change: change, purpose: .prompt(prompt)).asked
       }
-      return ScreenUpdate([asked], purpose: .prompt(prompt))
+      return ScreenUpdate([asked], purpose: EditPurpose.prompt(prompt))
     } catch {
       refuse(prompt, error)
       return []

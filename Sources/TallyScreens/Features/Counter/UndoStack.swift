@@ -45,9 +45,9 @@ public final class SharedUndo {
     let purpose = EditPurpose.replay(
       change, undoing: undoing,
       summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
-    // A note is the history's, not the counters': the app sets it and answers `.noteSet`.
+    // A note is the history's, not the counters': the app sets it and answers `NoteSet`.
     if case .note(let noted, let from, let to) = change {
-      return [.setNote(undoing ? from : to, of: noted, for: purpose), .edit(.select(noted.entry.counter))]
+      return [SetNote(note: undoing ? from : to, change: noted, purpose: purpose).asked, .edit(.select(noted.entry.counter))]
     }
     let edits: [CounterEdit] =
       switch change {
@@ -95,4 +95,18 @@ public final class SharedUndo {
     for change in made { stack.record(change) }
     return nil
   }
+}
+
+/// What the edits of the counter screen's and the board's updates are for: how the screen
+/// takes in their outcome (``ScreenUpdate/purpose``; none is a plain change).
+public enum EditPurpose: Sendable, Equatable {
+  /// A change to record for undo.
+  case change
+  /// The answer to a prompt, which stays open if the change is refused.
+  case prompt(Prompt)
+  /// An undo or a redo of a change; `summary` names it in the status line.
+  case replay(CounterChange, undoing: Bool, summary: String)
+
+  /// The purpose an outcome came back with.
+  public init(_ purpose: (any Sendable)?) { self = purpose as? EditPurpose ?? .change }
 }

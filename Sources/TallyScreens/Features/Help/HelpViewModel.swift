@@ -5,9 +5,9 @@ import TallyModel
 public final class HelpViewModel: Screen {
   /// The screen under the help.
   public let screen: ScreenName
-  public private(set) var settings: CounterScreenSettings
+  public private(set) var settings: ScreenSettings
 
-  public init(over screen: ScreenName = .counter, settings: CounterScreenSettings) {
+  public init(over screen: ScreenName = .counter, settings: ScreenSettings) {
     self.screen = screen
     self.settings = settings
   }

@@ -4,9 +4,11 @@ import TallyPlatform
 /// The Changes view: every change, newest first, a page at a time.
 struct ChangesView {
   let model: HistoryViewModel
+  /// What the app read for the screen.
+  let shown: HistorySnapshot
 
   func render(into canvas: inout Canvas) {
-    guard let page = model.shown.changes else { return }
+    guard let page = shown.changes else { return }
     let headerRow = HistoryView.top - 1
     if page.count == 0 {
       canvas.put(" No changes yet", column: 0, row: 1, style: .bold)

@@ -4,9 +4,11 @@ import TallyPlatform
 /// The Day view: a bar for each hour of one day, the hour now marked.
 struct DayView {
   let model: HistoryViewModel
+  /// What the app read for the screen.
+  let shown: HistorySnapshot
 
   func render(into canvas: inout Canvas) {
-    guard let hours = model.shown.hours else { return }
+    guard let hours = shown.hours else { return }
     let isToday = hours.day == model.today
     let title = " \(HistorySummary.label(hours.day)) \(UTCTime.civilDate(ofDay: Int64(hours.day)).year)"
     canvas.put(title + (isToday ? " (today)" : ""), column: 0, row: 1, style: .bold)

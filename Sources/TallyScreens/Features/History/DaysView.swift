@@ -3,9 +3,11 @@ import TallyModel
 /// The Days view: the net change per day (or goal period) in bars, with totals and streaks.
 struct DaysView {
   let model: HistoryViewModel
+  /// What the app read for the screen.
+  let shown: HistorySnapshot
 
   func render(into canvas: inout Canvas) {
-    guard let chart = model.shown.days, let summary = model.shown.summary else { return }
+    guard let chart = shown.days, let summary = shown.summary else { return }
     let bottom = canvas.height - 1
     if let first = chart.bars.first, let last = chart.bars.last {
       canvas.put(" \(first.label) – \(last.label)", column: 0, row: 1, style: .bold)
@@ -15,7 +17,7 @@ struct DaysView {
       + "   All time \(HistoryView.signed(summary.allTime))"
     canvas.put(TextLayout.clip(totals, width: canvas.width), column: 0, row: bottom - 2, style: .bold)
     var aboveTotals = bottom - 3
-    if let goal = model.shown.goal {
+    if let goal = shown.goal {
       let mark = goal.isOver ? " ! over the limit" : goal.isReached ? (goal.goal.isLimit ? " within" : " ✓ reached") : ""
       var text = " Goal \(goal.goal.text): \(goal.progressText)\(mark)"
       if goal.goal.period != .total { text += "   streak \(goal.currentStreak), best \(goal.bestStreak)" }

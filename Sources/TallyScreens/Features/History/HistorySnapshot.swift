@@ -1,16 +1,8 @@
 import FoundationEssentials
 import TallyModel
 
-/// What a screen shows of the history, asked for as a value (``Screen/historyRequest(in:)``).
-public enum HistoryRequest: Equatable, Sendable {
-  case page(HistoryPageRequest)
-  /// The board's counters as they stand on day `today`: one whose value changes is read
-  /// again, and every one on a new day.
-  case board([Counter], today: Int)
-}
-
-/// The history screen's view on show, at its moment and window.
-public struct HistoryPageRequest: Equatable, Sendable {
+/// The history screen's view on show, at its moment and window: what it asks of the history.
+public struct HistoryPageRequest: HistoryQuestion {
   public var counter: Counter
   public var page: HistoryViewModel.Page
   /// The screen's moment: when it opened, or when `t` was last pressed.
@@ -20,11 +12,17 @@ public struct HistoryPageRequest: Equatable, Sendable {
   public var window: Int
   /// The Changes view's rows.
   public var rows: Int
+
+  public func answer(from history: HistoryReader, calendar: GoalCalendar, now: Date, last: HistorySnapshot?) -> HistorySnapshot {
+    var snapshot = last ?? HistorySnapshot()
+    snapshot.read(self, from: history, calendar: calendar)
+    return snapshot
+  }
 }
 
-/// What the app read for a screen's requests, each when it changes, not at every frame.
+/// What the app read for the history screen's requests, each when it changes, not at every frame.
 public struct HistorySnapshot: Sendable {
-  public private(set) var year: YearMap?
+  public internal(set) var year: YearMap?
   public private(set) var hours: DayHours?
   public private(set) var days: DaysChart?
   /// The totals the Days view shows under its bars: today, this week, all time.
@@ -33,30 +31,14 @@ public struct HistorySnapshot: Sendable {
   public private(set) var changes: ChangesPage?
   /// Damaged lines skipped or a history that could not be read, if any.
   public private(set) var notice: String?
-  /// The board's counters' last 14 days and today's goal, by id.
-  public private(set) var board: [String: BoardHistory] = [:]
   /// The request each view was read for.
   private var readFor: [HistoryViewModel.Page: HistoryPageRequest] = [:]
-  /// The board's counters as last read, and the day.
-  private var boardReadFor: (counters: [String: Counter], today: Int) = ([:], 0)
 
   public init() {}
 
-  /// Reads what `request` asks for from `history`, unless it was read for it already.
-  public mutating func read(_ request: HistoryRequest, from history: HistoryReader, calendar: GoalCalendar) {
-    switch request {
-    case .page(let page): read(page, from: history, calendar: calendar)
-    case .board(let counters, let today):
-      if boardReadFor.today != today { boardReadFor = ([:], today) }
-      for counter in counters where boardReadFor.counters[counter.id] != counter {
-        boardReadFor.counters[counter.id] = counter
-        board[counter.id] = BoardHistory(counter, history: history, calendar: calendar, today: today)
-      }
-    }
-  }
-
-  /// A new moment or counter reads every view again.
-  private mutating func read(_ request: HistoryPageRequest, from history: HistoryReader, calendar: GoalCalendar) {
+  /// Reads what `request` asks for from `history`, unless it was read for it already; a new
+  /// moment or counter reads every view again.
+  public mutating func read(_ request: HistoryPageRequest, from history: HistoryReader, calendar: GoalCalendar) {
     guard readFor[request.page] != request else { return }
     if let last = readFor.values.first, last.now != request.now || last.counter != request.counter { self = HistorySnapshot() }
     readFor[request.page] = request

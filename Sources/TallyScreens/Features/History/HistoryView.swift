@@ -4,6 +4,8 @@ import TallyPlatform
 /// Draws the history screen: the views' tabs and the counter's name, the view, and the keys.
 struct HistoryView {
   let model: HistoryViewModel
+  /// What the app read for the screen.
+  let shown: HistorySnapshot
   /// The view drawn: the one on show, or the Days view when it does not fit
   /// (``HistoryViewModel/drawnPage(in:)``).
   let page: HistoryViewModel.Page
@@ -27,12 +29,12 @@ struct HistoryView {
   func render(into canvas: inout Canvas) {
     drawTabs(into: &canvas)
     switch page {
-    case .year: YearView(model: model, unicode: unicode).render(into: &canvas)
-    case .day: DayView(model: model).render(into: &canvas)
-    case .days: DaysView(model: model).render(into: &canvas)
-    case .changes: ChangesView(model: model).render(into: &canvas)
+    case .year: YearView(model: model, shown: shown, unicode: unicode).render(into: &canvas)
+    case .day: DayView(model: model, shown: shown).render(into: &canvas)
+    case .days: DaysView(model: model, shown: shown).render(into: &canvas)
+    case .changes: ChangesView(model: model, shown: shown).render(into: &canvas)
     }
-    if let notice = model.shown.notice {
+    if let notice = shown.notice {
       canvas.put(" " + TextLayout.clip(notice, width: canvas.width - 2), column: 0, row: canvas.height - 2, style: .warning)
     }
   }
@@ -42,7 +44,8 @@ struct HistoryView {
       return Self.tabColumns().first { $0.columns.contains(column) }.map { .page($0.page) }
     }
     guard page == .year else { return nil }
-    return YearView(model: model, unicode: unicode).day(column: column, row: row, width: width, height: height).map { .day($0) }
+    return YearView(model: model, shown: shown, unicode: unicode).day(column: column, row: row, width: width, height: height).map
+    { .day($0) }
   }
 
   static func tabColumns() -> [(page: HistoryViewModel.Page, columns: Range<Int>)] {

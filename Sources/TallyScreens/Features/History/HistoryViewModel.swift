@@ -59,8 +59,6 @@ public final class HistoryViewModel: Screen {
   /// The Days view's windows of 14 back from now.
   public private(set) var daysBack = 0
   public private(set) var changesSkipped = 0
-  /// What the app read for the screen, as last handed in.
-  public private(set) var shown = HistorySnapshot()
   private var calendar: GoalCalendar
 
   /// The view drawn at the context's size: the one on show, or the Days view when it does
@@ -87,7 +85,6 @@ public final class HistoryViewModel: Screen {
 
   /// A key; on close, the view on show is kept for the next history to open on.
   public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
-    shown = context.history
     if case .settingsChanged(let settings) = message { keyMap = settings.historyKeyMap }
     guard case .key(let key) = message else { return [] }
     if let action = keyMap.action(for: key) { return perform(action, in: context) }
@@ -111,7 +108,7 @@ public final class HistoryViewModel: Screen {
 
   private func perform(_ action: Action, in context: ScreenContext) -> ScreenUpdate {
     switch action {
-    case .close: return [.keepHistoryPage(page), .close]
+    case .close: return [KeepHistoryPage(page: page).asked, .close]
     case .help: return [.open(.help)]
     case .nextView: show(step: 1)
     case .previousView: show(step: Page.allCases.count - 1)
@@ -128,15 +125,20 @@ public final class HistoryViewModel: Screen {
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { HistoryView.minimumSize }
 
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
-    shown = context.history
-    HistoryView(model: self, page: drawnPage(in: context), unicode: context.unicode).render(into: &canvas)
+    view(in: context).render(into: &canvas)
   }
 
   public func target(column: Int, row: Int, in context: ScreenContext) -> Target? {
-    shown = context.history
-    return HistoryView(model: self, page: drawnPage(in: context), unicode: context.unicode).target(
-      column: column, row: row, width: context.width, height: context.height)
+    view(in: context).target(column: column, row: row, width: context.width, height: context.height)
   }
+
+  private func view(in context: ScreenContext) -> HistoryView {
+    HistoryView(
+      model: self, shown: Self.shown(in: context), page: drawnPage(in: context), unicode: context.unicode)
+  }
+
+  /// What the app read for the screen, as handed in.
+  static func shown(in context: ScreenContext) -> HistorySnapshot { context.history as? HistorySnapshot ?? HistorySnapshot() }
 
   private func show(step: Int) {
     let pages = Page.allCases
@@ -151,7 +153,7 @@ public final class HistoryViewModel: Screen {
     case .days: daysBack = back ? daysBack + 1 : max(0, daysBack - 1)
     case .changes:
       let size = Self.changeRows(in: context)
-      if back, changesSkipped + size < shown.changes?.count ?? 0 { changesSkipped += size }
+      if back, changesSkipped + size < Self.shown(in: context).changes?.count ?? 0 { changesSkipped += size }
       if !back { changesSkipped = max(0, changesSkipped - size) }
     }
   }
@@ -163,13 +165,12 @@ public final class HistoryViewModel: Screen {
     (yearEndDay, shownDay, daysBack, changesSkipped) = (today, today, 0, 0)
   }
 
-  public func historyRequest(in context: ScreenContext) -> HistoryRequest? {
+  public func historyQuestion(in context: ScreenContext) -> (any HistoryQuestion)? {
     let page = drawnPage(in: context)
     let window = [.year: yearEndDay, .day: shownDay, .days: daysBack, .changes: changesSkipped][page] ?? 0
-    return .page(
-      HistoryPageRequest(
-        counter: counter, page: page, now: now, today: today, window: window,
-        rows: page == .changes ? Self.changeRows(in: context) : 0))
+    return HistoryPageRequest(
+      counter: counter, page: page, now: now, today: today, window: window,
+      rows: page == .changes ? Self.changeRows(in: context) : 0)
   }
 
   static func changeRows(in context: ScreenContext) -> Int { max(1, context.height - HistoryView.top - 3) }
@@ -177,5 +178,15 @@ public final class HistoryViewModel: Screen {
   /// "2026-11-23 14:05", in local time.
   public func time(_ date: Date) -> String {
     String(HistorySummary.timestamp(date, utcOffset: calendar.utcOffset(date)).prefix(16))
+  }
+}
+
+/// Keeps the history view last shown, which the next history opens on.
+struct KeepHistoryPage: ScreenTask {
+  let page: HistoryViewModel.Page
+
+  func perform(with services: ScreenServices) -> (any Sendable)? {
+    if services.state.historyPage != page { services.state.historyPage = page }
+    return nil
   }
 }

@@ -4,6 +4,8 @@ import TallyPlatform
 /// The Year view: the heat map with months and weekdays, a legend, and the year's total.
 struct YearView {
   let model: HistoryViewModel
+  /// What the app read for the screen.
+  let shown: HistorySnapshot
   let unicode: Bool
 
   static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -49,13 +51,13 @@ struct YearView {
     guard column >= grid.left, row >= grid.top, row < grid.bottom else { return nil }
     let week = (column - grid.left) / grid.cellWidth
     guard week < YearMap.weekCount else { return nil }
-    guard let map = model.shown.year else { return nil }
+    guard let map = shown.year else { return nil }
     let day = map.firstDay + week * 7 + (row - grid.top) / grid.cellHeight
     return day <= map.lastDay ? day : nil
   }
 
   func render(into canvas: inout Canvas) {
-    guard let map = model.shown.year else { return }
+    guard let map = shown.year else { return }
     let grid = Grid(width: canvas.width, height: canvas.height)
     let range = "\(HistoryView.date(map.firstDay)) – \(HistoryView.date(map.lastDay))"
     canvas.put(" " + range + (map.lastDay == model.today ? "" : "   (t: back to today)"), column: 0, row: 1, style: .bold)
@@ -70,7 +72,7 @@ struct YearView {
       summary += ", busiest \(HistorySummary.label(map.firstDay + index)) (\(HistoryView.grouped(map.busiest)))"
     }
     canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: legendRow + 2)
-    if let goal = model.shown.goal, goal.goal.period != .total {
+    if let goal = shown.goal, goal.goal.period != .total {
       let line = " Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)"
       canvas.put(TextLayout.clip(line, width: canvas.width), column: 0, row: legendRow + 3)
     }

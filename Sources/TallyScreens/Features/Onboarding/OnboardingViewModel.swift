@@ -33,15 +33,18 @@ public final class OnboardingViewModel: Screen {
     switch Self.keyMap.action(for: key) {
     case .next?:
       // Only Enter finishes, so that Space pressed once too often does not.
-      if isLastPage { return key == .enter ? [.endOnboarding(skipped: false)] : [] }
+      if isLastPage { return key == .enter ? Self.end(skipped: false) : [] }
       pageIndex += 1
     case .previous?: pageIndex = max(0, pageIndex - 1)
-    case .skip?: return [.endOnboarding(skipped: true)]
+    case .skip?: return Self.end(skipped: true)
     case .quit?: return [.quit]
     case nil: break
     }
     return []
   }
+
+  /// Onboarding is over: it is kept as shown, and the counter screen takes its place.
+  static func end(skipped: Bool) -> ScreenUpdate { [EndOnboarding(skipped: skipped).asked, .openAlone(.counter)] }
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { OnboardingView.minimumSize }
 
@@ -50,4 +53,15 @@ public final class OnboardingViewModel: Screen {
   }
 
   public func target(column: Int, row: Int, in context: ScreenContext) -> Never? { nil }
+}
+
+/// Keeps onboarding as shown, and records how it ended.
+struct EndOnboarding: ScreenTask {
+  let skipped: Bool
+
+  func perform(with services: ScreenServices) -> (any Sendable)? {
+    services.state.showOnboarding = false
+    services.record(skipped ? .onboardingSkipped : .onboardingFinished)
+    return nil
+  }
 }

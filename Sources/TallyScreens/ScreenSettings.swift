@@ -1,7 +1,7 @@
 /// What the user's settings change on the screens: the keys of the counter screen, the board
 /// and the history, whether reset and delete ask first, and whether the value is drawn in
 /// large digits.
-public struct CounterScreenSettings: Sendable {
+public struct ScreenSettings: Sendable {
   public var keyMap: KeyMap<CounterViewModel.Action>
   public var boardKeyMap = BoardViewModel.Action.defaultKeyMap
   public var historyKeyMap = HistoryViewModel.Action.defaultKeyMap
