@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "TallySync", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"]),
     // The screens: each one's view model and view, over the canvas, keys and key maps
     // (Rendering/). No terminal, no store: what they show and change is given to them.
-    .target(name: "TallyScreens", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel"]),
+    .target(name: "TallyScreens", dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"]),
     // The settings table (`AppDefaults`), `Settings` (every setting read one way), the
     // settings `tally config` edits (synced to the other machines when sync is on), and
     // `SharedStore`, the store as the app needs it.
@@ -59,7 +59,9 @@ let package = Package(
     // Foundation.
     .target(
       name: "TallyApp",
-      dependencies: ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings"]),
+      dependencies: [
+        "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyLocalization",
+      ]),
     // The history of changes in SQLite, behind TallyModel's `HistoryLog`.
     .target(
       name: "TallyHistory",

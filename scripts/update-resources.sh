@@ -4,6 +4,9 @@
 # reads `tally --experimental-dump-help`). A test (ResourcesTests) fails when they are out of date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The manual and completions are English, whatever the language of the shell (docs/translations.md).
+export LC_ALL=C.UTF-8 LANGUAGE=
+unset LC_MESSAGES LANG
 release_date=2026-11-23 # the date the manual page carries
 swift build --product tally
 tally=.build/debug/tally

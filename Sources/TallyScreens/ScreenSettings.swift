@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// What the user's settings change on the screens: the keys of the counter screen, the board
 /// and the history, whether reset and delete ask first, and whether the value is drawn in
 /// large digits.
@@ -17,8 +19,8 @@ public struct ScreenSettings: Sendable {
   ) {
     var keyMap = keyMap
     // The help says "(asks first)" only when it does.
-    if !confirmsReset { keyMap = keyMap.describing(.reset, as: "reset to 0") }
-    if !confirmsDelete { keyMap = keyMap.describing(.delete, as: "delete this counter") }
+    if !confirmsReset { keyMap = keyMap.describing(.reset, as: trMarked("reset to 0")) }
+    if !confirmsDelete { keyMap = keyMap.describing(.delete, as: trMarked("delete this counter")) }
     self.keyMap = keyMap
     self.confirmsReset = confirmsReset
     self.confirmsDelete = confirmsDelete

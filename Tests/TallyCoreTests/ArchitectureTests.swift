@@ -12,9 +12,11 @@ struct ArchitectureTests {
     "TallyDefaults": ["TallyPlatform", "TallyLocalization"],
     "TallyModel": ["TallyPlatform", "TallyDefaults", "TallyLocalization"],
     "TallySync": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"],
-    "TallyScreens": ["TallyPlatform", "TallyDefaults", "TallyModel"],
+    "TallyScreens": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyLocalization"],
     "TallySettings": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallyLocalization"],
-    "TallyApp": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings"],
+    "TallyApp": [
+      "TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyScreens", "TallySettings", "TallyLocalization",
+    ],
     "TallyHistory": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallySync", "TallyLocalization", "CSQLite"],
     "TallyTerminal": ["TallyPlatform", "TallyDefaults", "TallyModel", "TallyScreens", "TallySettings", "TallyApp", "CNcurses"],
     "TallyFoundation": ["TallyDefaults"],

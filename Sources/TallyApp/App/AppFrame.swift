@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyScreens
 
@@ -22,7 +23,7 @@ public struct AppFrame {
     guard let top = screens.last else { return canvas }
     let minimum = top.minimumSize(in: context)
     guard width >= minimum.width, height >= minimum.height else {
-      let lines = TextLayout.wrap("Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)", width: width)
+      let lines = TextLayout.wrap(tr("Too small: \(width)x\(height), need \(minimum.width)x\(minimum.height)"), width: width)
       let top = max(0, (height - lines.count) / 2)
       for (offset, line) in lines.enumerated() {
         canvas.put(line, column: 0, row: top + offset, style: .warning)

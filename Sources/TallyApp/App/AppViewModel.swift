@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallyScreens
 import TallySettings
@@ -228,7 +229,7 @@ public final class AppViewModel {
     isQuitting = false
     quitWasRefused = true
     show(
-      "Not saved: \(problem). Press q again to quit without saving the last changes, or fix it and keep counting.",
+      tr("Not saved: \(problem). Press q again to quit without saving the last changes, or fix it and keep counting."),
       from: .unsaved)
   }
 

@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// The single-dash launch arguments that set Tally up for tests and scripts.
 ///
 /// A bit set, not a `Set` of an enum, whose `Hashable` lookup costs start-up time
@@ -12,8 +14,11 @@ public struct LaunchArguments: OptionSet, Sendable {
 
   /// Each as typed and what it does (for help and the manual), in the order help lists them.
   private static let table: [(argument: LaunchArguments, typed: String, summary: String)] = [
-    (.useInMemoryUserDefaults, "-useInMemoryUserDefaults", "Keep everything in memory: nothing is read from or written to disk."),
-    (.skipOnboarding, "-skipOnboarding", "Do not show onboarding (records it as shown in the store in use)."),
+    (
+      .useInMemoryUserDefaults, "-useInMemoryUserDefaults",
+      trMarked("Keep everything in memory: nothing is read from or written to disk.")
+    ),
+    (.skipOnboarding, "-skipOnboarding", trMarked("Do not show onboarding (records it as shown in the store in use).")),
   ]
 
   public static let each = table.map(\.argument)
@@ -28,5 +33,6 @@ public struct LaunchArguments: OptionSet, Sendable {
 
   public var name: String { String(argument.dropFirst()) }
 
-  public var summary: String { Self.table.first { $0.argument == self }?.summary ?? "" }
+  /// What it does, in the user's language.
+  public var summary: String { tr(verbatim: Self.table.first { $0.argument == self }?.summary ?? "") }
 }

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 import TallySettings
 
@@ -13,7 +14,7 @@ public enum StoreCheck {
       if value.kind != entry.kind {
         problems.append("\(entry.key.name) holds \(value.kind.withArticle), not \(entry.kind.withArticle)")
       } else if entry.key == .counters, [CounterRecord](propertyListValue: value) == nil {
-        problems.append("counters holds entries that are not counters (each needs an id, a name and a step of at least 1)")
+        problems.append(tr("counters holds entries that are not counters (each needs an id, a name and a step of at least 1)"))
       }
     }
     let counterIDs = (values[DefaultsKey.counters.name].flatMap([CounterRecord].init(propertyListValue:)) ?? []).map(\.id)
@@ -31,9 +32,9 @@ public enum StoreCheck {
     guard !found.isEmpty else { return [] }
     let kept: String
     do {
-      kept = "a copy of the file is kept as \(try store.keepCopy())"
+      kept = tr("a copy of the file is kept as \(try store.keepCopy())")
     } catch {
-      kept = "no copy could be kept (\(error))"
+      kept = tr("no copy could be kept (\(error))")
     }
     return ["\(store.path): \(found.joined(separator: "; ")); such values read as missing; \(kept)"]
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 /// What the history says about one counter at a moment, as a calendar places its days.
@@ -21,7 +22,10 @@ public struct HistorySummary: Equatable, Sendable {
   public var recent: [HistoryEntry]
 
   private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-  package static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  package static let months = [
+    trMarked("Jan"), trMarked("Feb"), trMarked("Mar"), trMarked("Apr"), trMarked("May"), trMarked("Jun"), trMarked("Jul"),
+    trMarked("Aug"), trMarked("Sep"), trMarked("Oct"), trMarked("Nov"), trMarked("Dec"),
+  ]
 
   /// The summary of counter `id` at `now`, asked of `history` in a few indexed reads.
   public init(

@@ -1,9 +1,12 @@
+import TallyLocalization
+
 /// The key-hint line at the bottom of a screen.
 public enum KeyHints {
   /// The hints joined with two spaces; while wider than `width`, the hint of lowest priority
   /// (0 unless given; of equal ones, the last) is dropped.
   public static func line(for hints: [(keys: String, summary: String)], priorities: [Int] = [], width: Int) -> String {
-    let parts = hints.map { " \($0.keys) \($0.summary)" }
+    // A summary is a key map's English text, marked where it is written (`trMarked`).
+    let parts = hints.map { " \($0.keys) \(tr(verbatim: $0.summary))" }
     let widths = parts.map(\.terminalWidth)
     var kept = Array(hints.indices)
     while !kept.isEmpty {

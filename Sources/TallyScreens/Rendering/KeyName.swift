@@ -1,3 +1,5 @@
+import TallyLocalization
+
 extension Key {
   /// "Space", "Ctrl-R", "Shift-Tab", "k".
   public var displayName: String {
@@ -26,10 +28,10 @@ extension Key {
   /// Ctrl chords that arrive as other keys or that the app keeps for itself.
   private static func reservedControl(_ letter: Character) -> String? {
     switch letter {
-    case "h": "the terminal sends Ctrl-H as Backspace"
-    case "i": "the terminal sends Ctrl-I as Tab"
-    case "j", "m": "the terminal sends Ctrl-\(letter.uppercased()) as Enter"
-    case "z": "Ctrl-Z suspends tally"
+    case "h": tr("the terminal sends Ctrl-H as Backspace")
+    case "i": tr("the terminal sends Ctrl-I as Tab")
+    case "j", "m": tr("the terminal sends Ctrl-\(letter.uppercased()) as Enter")
+    case "z": tr("Ctrl-Z suspends tally")
     default: nil
     }
   }
@@ -43,7 +45,7 @@ extension Key {
       return
     }
     if lowered.hasPrefix("ctrl-"), lowered.count == 6, let letter = lowered.last, letter.isASCII, letter.isLetter {
-      if let reason = Self.reservedControl(letter) { throw NameError(description: "\(name) cannot be bound: \(reason)") }
+      if let reason = Self.reservedControl(letter) { throw NameError(description: tr("\(name) cannot be bound: \(reason)")) }
       self = .control(letter)
       return
     }
@@ -57,12 +59,14 @@ extension Key {
       self = .character(Character(scalar))
       return
     }
-    throw NameError(description: "\"\(name)\" is not a key name; \(Self.nameRules)")
+    throw NameError(description: tr("\"\(name)\" is not a key name; \(Self.nameRules)"))
   }
 
-  public static let nameRules =
-    "a key is a single character (case matters: k, K, +, ?), Space, Enter, Esc, Tab, Shift-Tab, Backspace, Delete, "
-    + "Up, Down, Left, Right, Home, End, PageUp, PageDown, F1 to F12, Comma, or Ctrl- and a letter (Ctrl-R)"
+  public static let nameRules = tr(
+    """
+    a key is a single character (case matters: k, K, +, ?), Space, Enter, Esc, Tab, Shift-Tab, Backspace, Delete, \
+    Up, Down, Left, Right, Home, End, PageUp, PageDown, F1 to F12, Comma, or Ctrl- and a letter (Ctrl-R)
+    """)
 
   /// The keys of "space,+,k,up", in order, once each.
   public static func keys(fromList text: String) throws(NameError) -> [Key] {
@@ -70,7 +74,7 @@ extension Key {
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let name = part.trimmingSpaces()
       guard !name.isEmpty else {
-        throw NameError(description: "\"\(text)\" has an empty key name; separate names with single commas (space,+,k)")
+        throw NameError(description: tr("\"\(text)\" has an empty key name; separate names with single commas (space,+,k)"))
       }
       let key = try Key(name: name)
       if !keys.contains(key) { keys.append(key) }

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -40,12 +41,14 @@ struct BoardView {
     let title: String =
       // Before its first key the board shows the current counter's group.
       switch model.scope ?? BoardViewModel.scope(of: context.counters) {
-      case .group(let name): "Board: \(name ?? "No group")"
-      case .everyCounter: "Board: every counter"
+      case .group(let name): tr("Board: \(name ?? tr("No group"))")
+      case .everyCounter: tr("Board: every counter")
       }
     canvas.put(" Tally  " + TerminalText.escaped(title), column: 0, row: 0, style: .title)
     let width = canvas.width
-    canvas.put(Self.line("key", "name", "value", "share", "today", "last 14 days", width: width), column: 0, row: 1, style: .hint)
+    canvas.put(
+      Self.line(tr("key"), tr("name"), tr("value"), tr("share"), tr("today"), tr("last 14 days"), width: width), column: 0,
+      row: 1, style: .hint)
     let total = Proportion.sum(counters.map(\.shown))
     let shares = Proportion.percentages(of: counters.map(\.shown))
     let shown = shown(height: canvas.height)
@@ -56,18 +59,18 @@ struct BoardView {
     }
     let shared = shares.contains { $0 != nil }
     canvas.put(
-      Self.line("", "total", String(total), shared ? "100%" : "", "", "", width: width), column: 0, row: canvas.height - 3,
+      Self.line("", tr("total"), String(total), shared ? "100%" : "", "", "", width: width), column: 0, row: canvas.height - 3,
       style: .bold)
     let more =
-      counters.count > canvas.height - Self.top - Self.bottom ? "\(counters.count) counters: Up/Down to see them all" : ""
+      counters.count > canvas.height - Self.top - Self.bottom ? tr("\(counters.count) counters: Up/Down to see them all") : ""
     let status =
       model.message?.text
       ?? (model.subtracting
-        ? (model.keyMap.binding(for: .subtract)?.label ?? "-") + " then a row's key subtracts its step" : more)
+        ? tr("\(model.keyMap.binding(for: .subtract)?.label ?? "-") then a row's key subtracts its step") : more)
     canvas.put(
       TextLayout.clip(status, width: canvas.width), column: 0, row: canvas.height - 2,
       style: model.message?.kind == .warning ? .warning : .hint)
-    let rows = " 1-9 a-z add"
+    let rows = tr(" 1-9 a-z add")
     canvas.put(
       TextLayout.clip(rows + " " + model.keyMap.hintLine(width: width - rows.count - 1), width: width), column: 0,
       row: canvas.height - 1, style: .hint)

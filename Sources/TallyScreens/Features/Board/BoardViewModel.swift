@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 
 /// The board: every counter of a group at once, a key each; a row's key adds its step, `-`
@@ -25,18 +26,25 @@ public final class BoardViewModel: Screen {
     public static var screenName: String? { "board" }
 
     public static let defaultKeyMap = KeyMap<Action>([
-      .init([.character("-")], .subtract, label: "-", summary: "subtract", description: "the next row's key subtracts its step"),
-      .init([.character("u")], .undo, label: "u", summary: "undo", description: "undo the last change"),
-      .init([.enter], .open, label: "Enter", summary: "open", description: "open the chosen counter"),
-      .init([.up], .up, label: "Up", summary: "up", description: "choose the row above", isHinted: false),
-      .init([.down], .down, label: "Down", summary: "down", description: "choose the row below", isHinted: false),
-      .init([.pageUp], .pageUp, label: "PgUp", summary: "page up", description: "10 rows up", isHinted: false),
-      .init([.pageDown], .pageDown, label: "PgDn", summary: "page down", description: "10 rows down", isHinted: false),
-      .init([.character("]")], .nextGroup, label: "]", summary: "group", description: "next group"),
-      .init([.character("[")], .previousGroup, label: "[", summary: "previous group", isHinted: false),
-      .init([.character("?")], .help, label: "?", summary: "keys", description: "this help", hintPriority: 1),
       .init(
-        [.character("q"), .escape], .close, label: "q", summary: "back", description: "back to the counter", hintPriority: 2),
+        [.character("-")], .subtract, label: "-", summary: trMarked("subtract"),
+        description: trMarked("the next row's key subtracts its step")),
+      .init([.character("u")], .undo, label: "u", summary: trMarked("undo"), description: trMarked("undo the last change")),
+      .init([.enter], .open, label: "Enter", summary: trMarked("open"), description: trMarked("open the chosen counter")),
+      .init([.up], .up, label: "Up", summary: trMarked("up"), description: trMarked("choose the row above"), isHinted: false),
+      .init(
+        [.down], .down, label: "Down", summary: trMarked("down"), description: trMarked("choose the row below"), isHinted: false),
+      .init(
+        [.pageUp], .pageUp, label: "PgUp", summary: trMarked("page up"), description: trMarked("10 rows up"), isHinted: false),
+      .init(
+        [.pageDown], .pageDown, label: "PgDn", summary: trMarked("page down"), description: trMarked("10 rows down"),
+        isHinted: false),
+      .init([.character("]")], .nextGroup, label: "]", summary: trMarked("group"), description: trMarked("next group")),
+      .init([.character("[")], .previousGroup, label: "[", summary: trMarked("previous group"), isHinted: false),
+      .init([.character("?")], .help, label: "?", summary: trMarked("keys"), description: trMarked("this help"), hintPriority: 1),
+      .init(
+        [.character("q"), .escape], .close, label: "q", summary: trMarked("back"), description: trMarked("back to the counter"),
+        hintPriority: 2),
     ])
   }
 
@@ -114,7 +122,7 @@ public final class BoardViewModel: Screen {
       self.message =
         set.succeeded
         ? StatusMessage(undo.replayed(change, undoing: undoing, result: nil, summary: summary), kind: .news)
-        : StatusMessage("Cannot undo \(summary): that change is no longer in the history.", kind: .warning)
+        : StatusMessage(tr("Cannot undo \(summary): that change is no longer in the history."), kind: .warning)
     default: break
     }
     return []
@@ -158,7 +166,7 @@ public final class BoardViewModel: Screen {
   /// Undoes the app's last change, made here or on another screen.
   private func undoLast(in list: CounterList) -> ScreenUpdate {
     guard let update = undo.replay(undoing: true, counters: list) else {
-      message = StatusMessage("Nothing to undo.", kind: .news)
+      message = StatusMessage(tr("Nothing to undo."), kind: .news)
       return []
     }
     return update

@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// A "y/N" question before a change that loses something: a reset or a delete.
 ///
 /// Only `y` confirms; any other key (Enter and Esc included) answers no.
@@ -15,8 +17,8 @@ public struct Confirmation: Sendable, Equatable {
 
   /// The keys of a confirmation; the keyless binding describes the default answer.
   public static let keyMap = KeyMap<Action>([
-    .init([.character("y"), .character("Y")], .confirm, label: "y", summary: "yes", hintPriority: 1),
-    .init([], .cancel, label: "any other key", summary: "no"),
+    .init([.character("y"), .character("Y")], .confirm, label: "y", summary: trMarked("yes"), hintPriority: 1),
+    .init([], .cancel, label: "any other key", summary: trMarked("no")),
   ])
 
   public var purpose: Purpose

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -19,7 +20,7 @@ public struct CounterLayout: Sendable {
   public static let incrementButton = "[ + ]"
   public static let title = " Tally"
   /// The title over the counters in no group, once others are in groups.
-  public static let noGroup = "No group"
+  public static let noGroup = tr("No group")
   /// The large value, the blank under it, the value line and the buttons.
   static let bigBlockHeight = BigDigits.height + 3
 
@@ -81,8 +82,8 @@ public struct CounterLayout: Sendable {
     digits = big == nil ? nil : Canvas.Position(column: (width - bigWidth) / 2, row: firstRow)
     valueLineRow = big == nil ? firstRow : firstRow + BigDigits.height + 1
 
-    let stepped = Self.decrementButton + "  step \(current.step)  " + Self.incrementButton
-    let stepText = current.step != 1 && stepped.count <= width ? "step \(current.step)" : nil
+    let stepped = Self.decrementButton + "  " + tr("step \(current.step)") + "  " + Self.incrementButton
+    let stepText = current.step != 1 && stepped.count <= width ? tr("step \(current.step)") : nil
     let buttons = stepText == nil ? Self.decrementButton + "   " + Self.incrementButton : stepped
     let buttonsFit = blockHeight >= 2 && buttons.count <= width
     let belowValue = valueLineRow + (buttonsFit ? 2 : 1)

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -20,8 +21,8 @@ public struct CounterView {
   /// reached" once it is (in words as well as colour, for `NO_COLOR`).
   public func progressLine(width: Int) -> String? {
     guard let goal else { return nil }
-    let reached = goal.isOver ? "  ! over the limit" : goal.isGoalReached ? "  ✓ goal reached" : ""
-    let streak = goal.currentStreak > 0 ? "  streak \(goal.currentStreak)" : ""
+    let reached = goal.isOver ? tr("  ! over the limit") : goal.isGoalReached ? tr("  ✓ goal reached") : ""
+    let streak = goal.currentStreak > 0 ? tr("  streak \(goal.currentStreak)") : ""
     let bar = "  " + goal.bar()
     let candidates = [
       goal.progressText + bar + reached + streak, goal.progressText + bar + reached, goal.progressText + reached,
@@ -75,7 +76,7 @@ public struct CounterView {
     let group = counters.currentGroup
     let total = Proportion.sum(group.map(\.shown))
     let name = TerminalText.escaped(counters.current.group ?? CounterLayout.noGroup)
-    return "\(name): \(total) in \(group.count) counters"
+    return tr("\(name): \(total) in \(group.count) counters")
   }
 
   private func drawTabs(_ layout: CounterLayout, into canvas: inout Canvas) {

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -11,11 +12,14 @@ extension CounterViewModel {
     for case .failure(let error) in outcomes {
       switch (purpose, error) {
       case (.replay(_, let undoing, _), .unknownCounter):
-        warn("Cannot \(undoing ? "undo" : "redo"): that counter was deleted meanwhile.")
-      case (.replay(_, let undoing, let summary), _): warn("Cannot \(undoing ? "undo" : "redo") \(summary): \(error)")
+        warn(
+          undoing
+            ? tr("Cannot undo: that counter was deleted meanwhile.") : tr("Cannot redo: that counter was deleted meanwhile."))
+      case (.replay(_, let undoing, let summary), _):
+        warn(undoing ? tr("Cannot undo \(summary): \(error)") : tr("Cannot redo \(summary): \(error)"))
       case (_, .unknownCounter):
         mode = .counting
-        warn("That counter was deleted meanwhile; nothing changed.")
+        warn(tr("That counter was deleted meanwhile; nothing changed."))
       case (.prompt(let prompt), _): refuse(prompt, error)
       case (.change, _): warn(Self.sentence(error.description))
       }
@@ -27,7 +31,7 @@ extension CounterViewModel {
   /// Replays the latest change to undo (or redo), or says there is none.
   func replay(undoing: Bool, counters: CounterList) -> ScreenUpdate {
     guard let update = undo.replay(undoing: undoing, counters: counters) else {
-      inform("Nothing to \(undoing ? "undo" : "redo").")
+      inform(undoing ? tr("Nothing to undo.") : tr("Nothing to redo."))
       return []
     }
     return update
@@ -36,14 +40,14 @@ extension CounterViewModel {
   /// Opens the prompt for a note on the counter's last change, or says there is none.
   func lastChangeFound(_ change: RecordedChange?, counters: CounterList) {
     guard let change else {
-      let name = counters.counter(withID: counters.current.id).map { Self.shortName($0.name) } ?? "This counter"
-      inform("\(name) has no change to put a note on yet.")
+      let name = counters.counter(withID: counters.current.id).map { Self.shortName($0.name) } ?? tr("This counter")
+      inform(tr("\(name) has no change to put a note on yet."))
       return
     }
     let name = Self.shortName(counters.counter(withID: change.entry.counter)?.name ?? change.entry.name)
     mode = .prompt(
       Prompt(
-        purpose: .note(change), question: "Note on \(name) \(CounterChange.values(of: change.entry)):",
+        purpose: .note(change), question: tr("Note on \(name) \(CounterChange.values(of: change.entry)):"),
         text: change.entry.note.map(TerminalText.escaped) ?? ""))
   }
 
@@ -53,16 +57,20 @@ extension CounterViewModel {
     case .prompt(let prompt):
       guard case .note(let change) = prompt.purpose else { return }
       guard succeeded else {
-        warn("That change is no longer in the history; no note was set.")
+        warn(tr("That change is no longer in the history; no note was set."))
         return
       }
       let note = try? ChangeNote.checked(prompt.field.text)
       undo.stack.record(.note(change, from: change.entry.note, to: note))
       let name = Self.shortName(change.entry.name)
-      inform("\(note == nil ? "Note taken off" : "Noted"): \(name) \(CounterChange.values(of: change.entry)).")
+      let values = CounterChange.values(of: change.entry)
+      inform(note == nil ? tr("Note taken off: \(name) \(values).") : tr("Noted: \(name) \(values)."))
     case .replay(let change, let undoing, let summary):
       guard succeeded else {
-        warn("Cannot \(undoing ? "undo" : "redo") \(summary): that change is no longer in the history.")
+        warn(
+          undoing
+            ? tr("Cannot undo \(summary): that change is no longer in the history.")
+            : tr("Cannot redo \(summary): that change is no longer in the history."))
         return
       }
       inform(undo.replayed(change, undoing: undoing, result: nil, summary: summary))

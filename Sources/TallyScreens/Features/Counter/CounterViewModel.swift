@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 
 /// The counter screen: its mode and status line, and what its keys mean; it keeps no copy of
@@ -37,47 +38,65 @@ public final class CounterViewModel: Screen {
   /// `keys.<name>` settings follow from it.
   public static let defaultKeyMap = KeyMap<Action>([
     .init(
-      [.space, .character("+"), .up, .character("k")], .increment, label: "Space/+", summary: "add",
-      description: "add the step", hintPriority: 8),
+      [.space, .character("+"), .up, .character("k")], .increment, label: "Space/+", summary: trMarked("add"),
+      description: trMarked("add the step"), hintPriority: 8),
     .init(
-      [.character("-"), .down, .character("j")], .decrement, label: "-", summary: "subtract",
-      description: "subtract the step", hintPriority: 7),
-    .init([.character("r")], .reset, label: "r", summary: "reset", description: "reset to 0 (asks first)", hintPriority: 1),
-    .init([.character("=")], .setValue, label: "=", summary: "set", description: "type a value", isHinted: false),
-    .init([.character("a")], .addAmount, label: "a", summary: "add N", description: "type an amount to add", isHinted: false),
-    .init([.character("s")], .setStep, label: "s", summary: "step", description: "set this counter's step", isHinted: false),
+      [.character("-"), .down, .character("j")], .decrement, label: "-", summary: trMarked("subtract"),
+      description: trMarked("subtract the step"), hintPriority: 7),
     .init(
-      [.character("g")], .setGoal, label: "g", summary: "goal",
-      description: "set this counter's goal", isHinted: false),
+      [.character("r")], .reset, label: "r", summary: trMarked("reset"), description: trMarked("reset to 0 (asks first)"),
+      hintPriority: 1),
     .init(
-      [.character("N")], .note, label: "N", summary: "note", description: "add a note to the last change",
+      [.character("=")], .setValue, label: "=", summary: trMarked("set"), description: trMarked("type a value"), isHinted: false),
+    .init(
+      [.character("a")], .addAmount, label: "a", summary: trMarked("add N"), description: trMarked("type an amount to add"),
+      isHinted: false),
+    .init(
+      [.character("s")], .setStep, label: "s", summary: trMarked("step"), description: trMarked("set this counter's step"),
+      isHinted: false),
+    .init(
+      [.character("g")], .setGoal, label: "g", summary: trMarked("goal"),
+      description: trMarked("set this counter's goal"), isHinted: false),
+    .init(
+      [.character("N")], .note, label: "N", summary: trMarked("note"), description: trMarked("add a note to the last change"),
       hintPriority: 0),
-    .init([.character("u")], .undo, label: "u", summary: "undo", description: "undo the last change", hintPriority: 5),
-    .init([.control("r")], .redo, label: "Ctrl-R", summary: "redo", description: "redo what was undone", isHinted: false),
     .init(
-      [.tab, .right, .character("l")], .nextCounter, label: "Tab", summary: "next", description: "next counter", hintPriority: 4),
+      [.character("u")], .undo, label: "u", summary: trMarked("undo"), description: trMarked("undo the last change"),
+      hintPriority: 5),
     .init(
-      [.backTab, .left, .character("h")], .previousCounter, label: "S-Tab", summary: "previous",
-      description: "previous counter", isHinted: false),
-    .init(
-      [.character("]")], .nextGroup, label: "]", summary: "next group", description: "next group of counters",
+      [.control("r")], .redo, label: "Ctrl-R", summary: trMarked("redo"), description: trMarked("redo what was undone"),
       isHinted: false),
     .init(
-      [.character("[")], .previousGroup, label: "[", summary: "previous group", description: "previous group of counters",
-      isHinted: false),
-    .init([.character("n")], .newCounter, label: "n", summary: "new", description: "new counter", hintPriority: 3),
-    .init([.character("e")], .rename, label: "e", summary: "rename", description: "rename this counter", isHinted: false),
+      [.tab, .right, .character("l")], .nextCounter, label: "Tab", summary: trMarked("next"),
+      description: trMarked("next counter"), hintPriority: 4),
     .init(
-      [.character("d")], .delete, label: "d", summary: "delete", description: "delete this counter (asks first)",
-      isHinted: false),
-    .init([.character("?")], .help, label: "?", summary: "help", description: "this help", hintPriority: 10),
+      [.backTab, .left, .character("h")], .previousCounter, label: "S-Tab", summary: trMarked("previous"),
+      description: trMarked("previous counter"), isHinted: false),
     .init(
-      [.character("H")], .history, label: "H", summary: "history", description: "this counter's history",
+      [.character("]")], .nextGroup, label: "]", summary: trMarked("next group"), description: trMarked("next group of counters"),
+      isHinted: false),
+    .init(
+      [.character("[")], .previousGroup, label: "[", summary: trMarked("previous group"),
+      description: trMarked("previous group of counters"),
+      isHinted: false),
+    .init(
+      [.character("n")], .newCounter, label: "n", summary: trMarked("new"), description: trMarked("new counter"), hintPriority: 3),
+    .init(
+      [.character("e")], .rename, label: "e", summary: trMarked("rename"), description: trMarked("rename this counter"),
+      isHinted: false),
+    .init(
+      [.character("d")], .delete, label: "d", summary: trMarked("delete"),
+      description: trMarked("delete this counter (asks first)"),
+      isHinted: false),
+    .init([.character("?")], .help, label: "?", summary: trMarked("help"), description: trMarked("this help"), hintPriority: 10),
+    .init(
+      [.character("H")], .history, label: "H", summary: trMarked("history"), description: trMarked("this counter's history"),
       hintPriority: 2),
     .init(
-      [.character("B")], .board, label: "B", summary: "board", description: "every counter of the group, a key each",
+      [.character("B")], .board, label: "B", summary: trMarked("board"),
+      description: trMarked("every counter of the group, a key each"),
       isHinted: false),
-    .init([.character("q"), .control("c")], .quit, label: "q", summary: "quit", hintPriority: 9),
+    .init([.character("q"), .control("c")], .quit, label: "q", summary: trMarked("quit"), hintPriority: 9),
   ])
 
   public var keyMap: KeyMap<Action> { settings.keyMap }
@@ -187,16 +206,16 @@ public final class CounterViewModel: Screen {
     case .decrement: return [.edit(.add(-current.step, to: current.id))]
     case .reset:
       guard settings.confirmsReset else { return [.edit(.setValue(0, of: current.id))] }
-      mode = .confirmation(Confirmation(purpose: .reset(counterID: current.id), question: "Reset \(name) to 0? y/N"))
-    case .setValue: mode = .prompt(Prompt(purpose: .value(counterID: current.id), question: "Set \(name) to:"))
+      mode = .confirmation(Confirmation(purpose: .reset(counterID: current.id), question: tr("Reset \(name) to 0? y/N")))
+    case .setValue: mode = .prompt(Prompt(purpose: .value(counterID: current.id), question: tr("Set \(name) to:")))
     case .addAmount:
-      mode = .prompt(Prompt(purpose: .amount(counterID: current.id), question: "Add to \(name) (-N subtracts):"))
+      mode = .prompt(Prompt(purpose: .amount(counterID: current.id), question: tr("Add to \(name) (-N subtracts):")))
     case .setStep:
-      mode = .prompt(Prompt(purpose: .step(counterID: current.id), question: "Step for \(name) (now \(current.step)):"))
+      mode = .prompt(Prompt(purpose: .step(counterID: current.id), question: tr("Step for \(name) (now \(current.step)):")))
     case .setGoal:
       mode = .prompt(
         Prompt(
-          purpose: .goal(counterID: current.id), question: "Goal for \(name) (8/day, 300, at most 3/day; empty: none):",
+          purpose: .goal(counterID: current.id), question: tr("Goal for \(name) (8/day, 300, at most 3/day; empty: none):"),
           text: current.goal?.text ?? ""))
     case .note: return [FindLastChange(counterID: current.id).asked]
     case .undo, .redo: return replay(undoing: action == .undo, counters: counters)
@@ -209,18 +228,18 @@ public final class CounterViewModel: Screen {
     case .nextGroup, .previousGroup:
       guard let first = counters.firstCounter(ofGroupAfterCurrent: action == .nextGroup) else {
         status = StatusMessage(
-          counters.usesGroups ? "Every counter is in this group." : "No groups yet: `tally group NAME GROUP` makes one.",
+          counters.usesGroups ? tr("Every counter is in this group.") : tr("No groups yet: `tally group NAME GROUP` makes one."),
           kind: .news)
         return []
       }
       return [.edit(.select(first.id))]
-    case .newCounter: mode = .prompt(Prompt(purpose: .newCounter, question: "New counter's name:"))
+    case .newCounter: mode = .prompt(Prompt(purpose: .newCounter, question: tr("New counter's name:")))
     case .rename:
-      mode = .prompt(Prompt(purpose: .rename(counterID: current.id), question: "Rename \(name) to:", text: current.name))
+      mode = .prompt(Prompt(purpose: .rename(counterID: current.id), question: tr("Rename \(name) to:"), text: current.name))
     case .delete where counters.counters.count == 1: warn(Self.sentence(CounterError.lastCounter.description))
     case .delete where !settings.confirmsDelete: return [.edit(.delete(current.id))]
     case .delete:
-      let question = "Delete \(name) (\(current.shown))? y/N"
+      let question = tr("Delete \(name) (\(current.shown))? y/N")
       mode = .confirmation(Confirmation(purpose: .delete(counterID: current.id), question: question))
     case .help: return [.open(.help)]
     case .history: return [.open(.history)]
@@ -249,7 +268,7 @@ public final class CounterViewModel: Screen {
         // Empty takes the note off; a note that was not there stays away.
         let note = text.allSatisfy { $0 == " " } ? nil : try ChangeNote.checked(text)
         guard note != change.entry.note else {
-          inform(note == nil ? "No note added." : "The note is unchanged.")
+          inform(note == nil ? tr("No note added.") : tr("The note is unchanged."))
           return []
         }
         asked = SetNote(note: note, change: change, purpose: .prompt(prompt)).asked
@@ -266,8 +285,8 @@ public final class CounterViewModel: Screen {
     switch (confirmation.purpose, action) {
     case (.reset(let id), .confirm): return [.edit(.setValue(0, of: id))]
     case (.delete(let id), .confirm): return [.edit(.delete(id))]
-    case (.reset, .cancel): inform("Not reset.")
-    case (.delete, .cancel): inform("Not deleted.")
+    case (.reset, .cancel): inform(tr("Not reset."))
+    case (.delete, .cancel): inform(tr("Not deleted."))
     }
     return []
   }
@@ -290,11 +309,11 @@ public final class CounterViewModel: Screen {
   private func saveStatusChanged(storeProblem: StoreError?, historyProblem: String?) {
     if let storeProblem {
       status = StatusMessage(
-        "Not saved: \(storeProblem). The value on screen is kept; saving is retried.", kind: .saveFailure)
+        tr("Not saved: \(storeProblem). The value on screen is kept; saving is retried."), kind: .saveFailure)
     } else if let historyProblem {
       status = StatusMessage(Self.sentence(historyProblem) + ".", kind: .saveFailure)
     } else if status?.kind == .saveFailure {
-      inform("Saved.")
+      inform(tr("Saved."))
     }
   }
 

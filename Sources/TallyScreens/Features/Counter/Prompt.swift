@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 
 /// A line that asks for text; Enter confirms, Esc cancels, and text refused keeps it open
@@ -27,15 +28,15 @@ public struct Prompt: Sendable, Equatable {
   }
 
   public static let keyMap = KeyMap<Action>([
-    .init([.enter], .confirm, label: "Enter", summary: "confirm", hintPriority: 2),
-    .init([.escape], .cancel, label: "Esc", summary: "cancel", hintPriority: 2),
-    .init([.backspace], .deleteBackward, label: "Backspace", summary: "delete", isHinted: false),
-    .init([.delete], .deleteForward, label: "Delete", summary: "delete forward", isHinted: false),
-    .init([.left], .moveLeft, label: "Left", summary: "move left", isHinted: false),
-    .init([.right], .moveRight, label: "Right", summary: "move right", isHinted: false),
-    .init([.home, .control("a")], .moveToStart, label: "Home", summary: "start", isHinted: false),
-    .init([.end, .control("e")], .moveToEnd, label: "End", summary: "end", isHinted: false),
-    .init([.control("u")], .clear, label: "Ctrl-U", summary: "clear", isHinted: false),
+    .init([.enter], .confirm, label: "Enter", summary: trMarked("confirm"), hintPriority: 2),
+    .init([.escape], .cancel, label: "Esc", summary: trMarked("cancel"), hintPriority: 2),
+    .init([.backspace], .deleteBackward, label: "Backspace", summary: trMarked("delete"), isHinted: false),
+    .init([.delete], .deleteForward, label: "Delete", summary: trMarked("delete forward"), isHinted: false),
+    .init([.left], .moveLeft, label: "Left", summary: trMarked("move left"), isHinted: false),
+    .init([.right], .moveRight, label: "Right", summary: trMarked("move right"), isHinted: false),
+    .init([.home, .control("a")], .moveToStart, label: "Home", summary: trMarked("start"), isHinted: false),
+    .init([.end, .control("e")], .moveToEnd, label: "End", summary: trMarked("end"), isHinted: false),
+    .init([.control("u")], .clear, label: "Ctrl-U", summary: trMarked("clear"), isHinted: false),
   ])
 
   public var purpose: Purpose

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 
 /// The changes made this run, for undo and redo across every counter: the latest ``limit``.
@@ -44,7 +45,7 @@ public final class SharedUndo {
     guard let change = undoing ? stack.undoable.popLast() : stack.redoable.popLast() else { return nil }
     let purpose = EditPurpose.replay(
       change, undoing: undoing,
-      summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? "a deleted counter"))
+      summary: change.summary(name: counters.counter(withID: change.counterID)?.name ?? tr("a deleted counter")))
     // A note is the history's, not the counters': the app sets it and answers `NoteSet`.
     if case .note(let noted, let from, let to) = change {
       return [SetNote(note: undoing ? from : to, change: noted, purpose: purpose).asked, .edit(.select(noted.entry.counter))]
@@ -82,8 +83,8 @@ public final class SharedUndo {
     default: break
     }
     if undoing { stack.redoable.append(kept) } else { stack.pushUndoable(kept) }
-    let now = if case .value(_, _, let value)? = result { " (now \(value))" } else { "" }
-    return "\(undoing ? "Undone" : "Redone"): \(summary)\(now)"
+    let now = if case .value(_, _, let value)? = result { tr(" (now \(value))") } else { "" }
+    return undoing ? tr("Undone: \(summary)\(now)") : tr("Redone: \(summary)\(now)")
   }
 
   /// Keeps what `made` changed for undo, or, for a replay, moves it to the other stack and

@@ -1,24 +1,33 @@
+import TallyLocalization
+
 /// The help's entries: every key of a screen as bound, and the mouse actions.
 public enum Help {
   public struct Entry: Sendable, Equatable {
     public var keys: String
     public var action: String
+
+    /// An entry in the user's language: its words are English texts marked where they are
+    /// written (a key map's descriptions, `trMarked`), and key names, not translated, stay.
+    public init(keys: String, action: String) {
+      self.keys = tr(verbatim: keys)
+      self.action = tr(verbatim: action)
+    }
   }
 
   /// A screen's entries from its key map, then `more` (its fixed keys and clicks): full, with
   /// each binding's keys and description, or short, with the hint line's labels.
   public static func entries<Action>(for keyMap: KeyMap<Action>, more: [Entry], short: Bool) -> [Entry] {
     keyMap.bindings.map { short ? Entry(keys: $0.label, action: $0.summary) : Entry(keys: $0.keyNames, action: $0.description) }
-      + more + [short ? Entry(keys: "tally config", action: "keys") : configEntry]
+      + more + [short ? Entry(keys: trMarked("tally config"), action: trMarked("keys")) : configEntry]
   }
 
-  static let configEntry = Entry(keys: "tally config", action: "change these keys and settings")
+  static let configEntry = Entry(keys: trMarked("tally config"), action: trMarked("change these keys and settings"))
 
   /// Actions that share a line, so that the help fits 80x24, with their words full and short.
   static let pairs: [(first: CounterViewModel.Action, second: CounterViewModel.Action, full: String, short: String)] = [
-    (.setValue, .addAmount, "type a value / an amount to add", "set/add"),
-    (.nextGroup, .previousGroup, "next / previous group", "group"),
-    (.history, .board, "history / board of the group", "past/all"),
+    (.setValue, .addAmount, trMarked("type a value / an amount to add"), trMarked("set/add")),
+    (.nextGroup, .previousGroup, trMarked("next / previous group"), trMarked("group")),
+    (.history, .board, trMarked("history / board of the group"), trMarked("past/all")),
   ]
 
   public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
@@ -26,7 +35,7 @@ public enum Help {
       guard let (second, full, _) = pair else { return Entry(keys: binding.keyNames, action: binding.description) }
       return Entry(keys: binding.keyNames + " / " + second.keyNames, action: full)
     } + [
-      Entry(keys: "click [-], [+], a tab", action: "subtract, add, show that counter"),
+      Entry(keys: trMarked("click [-], [+], a tab"), action: trMarked("subtract, add, show that counter")),
       configEntry,
     ]
   }
@@ -36,7 +45,10 @@ public enum Help {
     listed(keyMap).map { binding, pair in
       guard let (second, _, short) = pair else { return Entry(keys: binding.label, action: binding.summary) }
       return Entry(keys: binding.label + " " + second.label, action: short)
-    } + [Entry(keys: "click -/+", action: "change"), Entry(keys: "click tab", action: "show")]
+    } + [
+      Entry(keys: trMarked("click -/+"), action: trMarked("change")),
+      Entry(keys: trMarked("click tab"), action: trMarked("show")),
+    ]
   }
 
   /// The bindings in the help's order, each pair's second beside its first.

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 
 /// The help screen, `?`, drawn over the screen whose keys it shows (the counter screen, the
@@ -31,12 +32,18 @@ public final class HelpViewModel: Screen {
     case .board:
       Help.entries(
         for: settings.boardKeyMap,
-        more: [Help.Entry(keys: "1-9, a-z", action: "add the row's step"), Help.Entry(keys: "click a row", action: "open it")],
+        more: [
+          Help.Entry(keys: trMarked("1-9, a-z"), action: trMarked("add the row's step")),
+          Help.Entry(keys: trMarked("click a row"), action: trMarked("open it")),
+        ],
         short: short)
     case .history:
       Help.entries(
         for: settings.historyKeyMap,
-        more: [Help.Entry(keys: "1-4", action: "a view"), Help.Entry(keys: "click a day", action: "show the day")],
+        more: [
+          Help.Entry(keys: trMarked("1-4"), action: trMarked("a view")),
+          Help.Entry(keys: trMarked("click a day"), action: trMarked("show the day")),
+        ],
         short: short)
     default: short ? Help.shortEntries(for: settings.keyMap) : Help.fullEntries(for: settings.keyMap)
     }
@@ -54,7 +61,8 @@ public final class HelpViewModel: Screen {
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     let hintRow = canvas.height - 1
     canvas.fill(row: hintRow, style: .plain)
-    canvas.put(KeyHints.line(for: [("any key", "closes")], width: canvas.width), column: 0, row: hintRow, style: .hint)
+    canvas.put(
+      KeyHints.line(for: [(tr("any key"), trMarked("closes"))], width: canvas.width), column: 0, row: hintRow, style: .hint)
     HelpOverlay(full: entries(short: false), short: entries(short: true)).render(into: &canvas)
   }
 

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -11,18 +12,18 @@ struct ChangesView {
     guard let page = shown.changes else { return }
     let headerRow = HistoryView.top - 1
     if page.count == 0 {
-      canvas.put(" No changes yet", column: 0, row: 1, style: .bold)
+      canvas.put(tr(" No changes yet"), column: 0, row: 1, style: .bold)
     } else {
       let first = page.skipped + 1
       let last = page.skipped + page.entries.count
       canvas.put(
-        " \(HistoryView.grouped(first))–\(HistoryView.grouped(last)) of \(HistoryView.grouped(page.count)), newest first",
+        tr(" \(HistoryView.grouped(first))–\(HistoryView.grouped(last)) of \(HistoryView.grouped(page.count)), newest first"),
         column: 0, row: 1, style: .bold)
     }
     let valueWidth = canvas.width >= 60 ? 17 : 0
     let sourceWidth = canvas.width >= 50 ? 10 : 0
     let columns = [1, 19, 27, 27 + valueWidth, 27 + valueWidth + sourceWidth]
-    let header = ["When", "Change", valueWidth > 0 ? "Value" : "", sourceWidth > 0 ? "By" : "", "Note"]
+    let header = [tr("When"), tr("Change"), valueWidth > 0 ? tr("Value") : "", sourceWidth > 0 ? tr("By") : "", tr("Note")]
     for (column, title) in zip(columns, header) where !title.isEmpty {
       canvas.put(title, column: column, row: headerRow, style: .hint)
     }
@@ -45,8 +46,8 @@ struct ChangesView {
     }
     HistoryView.drawHints(
       [
-        "\(model.hint(.nextView)) view", "\(model.hint(.back)) older", "\(model.hint(.forward)) newer",
-        "\(model.hint(.now)) newest", "\(model.hint(.close)) close", "\(model.hint(.help)) keys",
+        tr("\(model.hint(.nextView)) view"), tr("\(model.hint(.back)) older"), tr("\(model.hint(.forward)) newer"),
+        tr("\(model.hint(.now)) newest"), tr("\(model.hint(.close)) close"), tr("\(model.hint(.help)) keys"),
       ], into: &canvas)
   }
 
@@ -59,9 +60,9 @@ struct ChangesView {
       // A difference is grouped by thousands here, as the view's other numbers are.
       let named = entry.action == .reset || entry.action == .set
       return (named ? LastChangeLine.label(entry) : HistoryView.signed(entry.netChange), style)
-    case .created: return ("created", .bold)
-    case .renamed: return ("renamed", .bold)
-    case .deleted: return ("deleted", .warning)
+    case .created: return (tr("created"), .bold)
+    case .renamed: return (tr("renamed"), .bold)
+    case .deleted: return (tr("deleted"), .warning)
     }
   }
 

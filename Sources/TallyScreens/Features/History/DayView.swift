@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -11,7 +12,7 @@ struct DayView {
     guard let hours = shown.hours else { return }
     let isToday = hours.day == model.today
     let title = " \(HistorySummary.label(hours.day)) \(UTCTime.civilDate(ofDay: Int64(hours.day)).year)"
-    canvas.put(title + (isToday ? " (today)" : ""), column: 0, row: 1, style: .bold)
+    canvas.put(title + (isToday ? tr(" (today)") : ""), column: 0, row: 1, style: .bold)
 
     let slot = max(1, min(5, (canvas.width - 2) / 24))
     let barWidth = slot >= 3 ? slot - 1 : 1
@@ -47,20 +48,21 @@ struct DayView {
       }
     }
     if let current = hours.currentIndex {
-      canvas.put("▲ now", column: left + current * slot, row: labelRow + 1, style: Style(bold: true, color: .accent))
+      canvas.put(tr("▲ now"), column: left + current * slot, row: labelRow + 1, style: Style(bold: true, color: .accent))
     }
 
     let changes = hours.changeCounts.reduce(0, +)
-    var summary = " \(HistoryView.signed(hours.net)) in \(changes) change\(changes == 1 ? "" : "s")"
+    let net = HistoryView.signed(hours.net)
+    var summary = tr(count: changes, one: " \(net) in \(changes) change", other: " \(net) in \(changes) changes")
     if largest > 0, let busiest = hours.nets.indices.max(by: { hours.nets[$0].magnitude < hours.nets[$1].magnitude }) {
       let hour = hours.hours[busiest]
-      summary += ", busiest \(hour < 10 ? "0" : "")\(hour):00 (\(HistoryView.signed(hours.nets[busiest])))"
+      summary += tr(", busiest \(hour < 10 ? "0" : "")\(hour):00 (\(HistoryView.signed(hours.nets[busiest])))")
     }
     canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: labelRow + 2)
     HistoryView.drawHints(
       [
-        "\(model.hint(.nextView)) view", "\(model.hint(.back))/\(model.hint(.forward)) day", "\(model.hint(.now)) today",
-        "\(model.hint(.close)) close", "\(model.hint(.help)) keys",
+        tr("\(model.hint(.nextView)) view"), tr("\(model.hint(.back))/\(model.hint(.forward)) day"),
+        tr("\(model.hint(.now)) today"), tr("\(model.hint(.close)) close"), tr("\(model.hint(.help)) keys"),
       ], into: &canvas)
   }
 }

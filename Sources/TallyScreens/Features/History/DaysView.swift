@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 
 /// The Days view: the net change per day (or goal period) in bars, with totals and streaks.
@@ -13,14 +14,16 @@ struct DaysView {
       canvas.put(" \(first.label) – \(last.label)", column: 0, row: 1, style: .bold)
     }
     let totals =
-      " Today \(HistoryView.signed(summary.today))   This week \(HistoryView.signed(summary.thisWeek))"
-      + "   All time \(HistoryView.signed(summary.allTime))"
+      tr(
+        " Today \(HistoryView.signed(summary.today))   This week \(HistoryView.signed(summary.thisWeek))   All time \(HistoryView.signed(summary.allTime))"
+      )
     canvas.put(TextLayout.clip(totals, width: canvas.width), column: 0, row: bottom - 2, style: .bold)
     var aboveTotals = bottom - 3
     if let goal = shown.goal {
-      let mark = goal.isOver ? " ! over the limit" : goal.isReached ? (goal.goal.isLimit ? " within" : " ✓ reached") : ""
-      var text = " Goal \(goal.goal.text): \(goal.progressText)\(mark)"
-      if goal.goal.period != .total { text += "   streak \(goal.currentStreak), best \(goal.bestStreak)" }
+      let mark =
+        goal.isOver ? tr(" ! over the limit") : goal.isReached ? (goal.goal.isLimit ? tr(" within") : tr(" ✓ reached")) : ""
+      var text = tr(" Goal \(goal.goal.text): \(goal.progressText)\(mark)")
+      if goal.goal.period != .total { text += tr("   streak \(goal.currentStreak), best \(goal.bestStreak)") }
       canvas.put(
         TextLayout.clip(text, width: canvas.width), column: 0, row: aboveTotals,
         style: goal.isOver ? .warning : goal.isReached ? Style(bold: true, color: .success) : .bold)
@@ -28,11 +31,11 @@ struct DaysView {
     }
     let rows = max(0, min(chart.bars.count, aboveTotals - HistoryView.top))
     drawBars(Array(chart.bars.suffix(rows)), top: HistoryView.top, width: canvas.width, into: &canvas)
-    let unit = chart.period == .day ? "14 days" : "14 \(chart.period.rawValue)s"
+    let unit = chart.period == .day ? tr("14 days") : chart.period == .week ? tr("14 weeks") : tr("14 months")
     HistoryView.drawHints(
       [
-        "\(model.hint(.nextView)) view", "\(model.hint(.back))/\(model.hint(.forward)) \(unit)", "\(model.hint(.now)) today",
-        "\(model.hint(.close)) close", "\(model.hint(.help)) keys",
+        tr("\(model.hint(.nextView)) view"), "\(model.hint(.back))/\(model.hint(.forward)) \(unit)",
+        tr("\(model.hint(.now)) today"), tr("\(model.hint(.close)) close"), tr("\(model.hint(.help)) keys"),
       ], into: &canvas)
   }
 

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -80,7 +81,7 @@ struct HistoryView {
   /// "23 Nov 2026".
   static func date(_ day: Int) -> String {
     let date = UTCTime.civilDate(ofDay: Int64(day))
-    return "\(date.day) \(HistorySummary.months[Int(date.month) - 1]) \(date.year)"
+    return "\(date.day) \(tr(verbatim: HistorySummary.months[Int(date.month) - 1])) \(date.year)"
   }
 
   /// "1,234".

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyModel
 
 /// The history screen of one counter, four views of its past (docs/history-screen.md): `Tab`
@@ -20,15 +21,18 @@ public final class HistoryViewModel: Screen {
     public static var screenName: String? { "history" }
 
     public static let defaultKeyMap = KeyMap<Action>([
-      .init([.tab], .nextView, label: "Tab", summary: "view", description: "next view (1-4: a view)"),
-      .init([.backTab], .previousView, label: "S-Tab", summary: "previous view", isHinted: false),
-      .init([.left, .pageUp, .character("h")], .back, label: "←", summary: "back", description: "back in time"),
-      .init([.right, .pageDown, .character("l")], .forward, label: "→", summary: "forward", description: "forward in time"),
-      .init([.character("t"), .home], .now, label: "t", summary: "now", description: "back to now"),
-      .init([.character("?")], .help, label: "?", summary: "keys", description: "this help"),
+      .init([.tab], .nextView, label: "Tab", summary: trMarked("view"), description: trMarked("next view (1-4: a view)")),
+      .init([.backTab], .previousView, label: "S-Tab", summary: trMarked("previous view"), isHinted: false),
       .init(
-        [.character("q"), .character("H"), .escape, .enter], .close, label: "q", summary: "close",
-        description: "back to the counter"),
+        [.left, .pageUp, .character("h")], .back, label: "←", summary: trMarked("back"), description: trMarked("back in time")),
+      .init(
+        [.right, .pageDown, .character("l")], .forward, label: "→", summary: trMarked("forward"),
+        description: trMarked("forward in time")),
+      .init([.character("t"), .home], .now, label: "t", summary: trMarked("now"), description: trMarked("back to now")),
+      .init([.character("?")], .help, label: "?", summary: trMarked("keys"), description: trMarked("this help")),
+      .init(
+        [.character("q"), .character("H"), .escape, .enter], .close, label: "q", summary: trMarked("close"),
+        description: trMarked("back to the counter")),
     ])
   }
 

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 import TallyPlatform
 
@@ -8,7 +9,7 @@ struct YearView {
   let shown: HistorySnapshot
   let unicode: Bool
 
-  static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  static let weekdays = [tr("Mon"), tr("Tue"), tr("Wed"), tr("Thu"), tr("Fri"), tr("Sat"), tr("Sun")]
   static let unicodeLevels: [Character] = ["·", "░", "▒", "▓", "█"]
   static let asciiLevels: [Character] = [" ", ".", ":", "+", "#"]
 
@@ -60,26 +61,28 @@ struct YearView {
     guard let map = shown.year else { return }
     let grid = Grid(width: canvas.width, height: canvas.height)
     let range = "\(HistoryView.date(map.firstDay)) – \(HistoryView.date(map.lastDay))"
-    canvas.put(" " + range + (map.lastDay == model.today ? "" : "   (t: back to today)"), column: 0, row: 1, style: .bold)
+    canvas.put(" " + range + (map.lastDay == model.today ? "" : tr("   (t: back to today)")), column: 0, row: 1, style: .bold)
     drawMonths(map, grid: grid, into: &canvas)
     drawDays(map, grid: grid, into: &canvas)
     let legendRow = grid.bottom + 1
     drawLegend(map, row: legendRow, into: &canvas)
 
     let (amount, activeDays) = map.total
-    var summary = " \(HistoryView.grouped(amount)) counted on \(activeDays) day\(activeDays == 1 ? "" : "s")"
+    let counted = HistoryView.grouped(amount)
+    var summary = tr(
+      count: activeDays, one: " \(counted) counted on \(activeDays) day", other: " \(counted) counted on \(activeDays) days")
     if map.busiest > 0, let index = map.amounts.firstIndex(of: map.busiest) {
-      summary += ", busiest \(HistorySummary.label(map.firstDay + index)) (\(HistoryView.grouped(map.busiest)))"
+      summary += tr(", busiest \(HistorySummary.label(map.firstDay + index)) (\(HistoryView.grouped(map.busiest)))")
     }
     canvas.put(TextLayout.clip(summary, width: canvas.width), column: 0, row: legendRow + 2)
     if let goal = shown.goal, goal.goal.period != .total {
-      let line = " Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)"
+      let line = tr(" Goal \(goal.goal.text): streak \(goal.currentStreak), best \(goal.bestStreak)")
       canvas.put(TextLayout.clip(line, width: canvas.width), column: 0, row: legendRow + 3)
     }
     HistoryView.drawHints(
       [
-        "\(model.hint(.nextView)) view", "\(model.hint(.back))/\(model.hint(.forward)) year", "\(model.hint(.now)) today",
-        "click a day", "\(model.hint(.close)) close", "\(model.hint(.help)) keys",
+        tr("\(model.hint(.nextView)) view"), tr("\(model.hint(.back))/\(model.hint(.forward)) year"),
+        tr("\(model.hint(.now)) today"), tr("click a day"), tr("\(model.hint(.close)) close"), tr("\(model.hint(.help)) keys"),
       ], into: &canvas)
   }
 
@@ -92,7 +95,7 @@ struct YearView {
       let namesFirstWeek = week == 0 && !(1...3).contains { Self.startsMonth(map.firstDay + $0 * 7) }
       guard let month = days.first(where: { $0.day == 1 }) ?? (namesFirstWeek ? days[0] : nil) else { continue }
       guard column >= free, map.firstDay + week * 7 <= map.lastDay else { continue }
-      let name = HistorySummary.months[Int(month.month) - 1]
+      let name = tr(verbatim: HistorySummary.months[Int(month.month) - 1])
       // The year too where weeks are wide enough: with January, and with the first name.
       let label = grid.cellWidth >= 2 && (month.month == 1 || free == grid.left) ? "\(name) \(month.year)" : name
       free = canvas.put(label, column: column, row: grid.top - 1, style: .hint) + 1
@@ -123,7 +126,7 @@ struct YearView {
 
   private func drawLegend(_ map: YearMap, row legendRow: Int, into canvas: inout Canvas) {
     var column = canvas.put(String(glyph(level: 0)), column: 1, row: legendRow, style: Self.style(level: 0))
-    column = canvas.put(" none", column: column, row: legendRow, style: .hint)
+    column = canvas.put(tr(" none"), column: column, row: legendRow, style: .hint)
     for level in 1...4 {
       guard let amounts = map.range(ofLevel: level) else { continue }
       column = canvas.put("  " + String(glyph(level: level)), column: column, row: legendRow, style: Self.style(level: level))
@@ -133,7 +136,7 @@ struct YearView {
     }
     if let goal = model.counter.goal, goal.period != .total {
       column = canvas.put("   " + String(metMark.glyph), column: column, row: legendRow, style: metMark.style)
-      let words = goal.isLimit ? "over the limit" : "goal " + (goal.period == .day ? "met" : "reached")
+      let words = goal.isLimit ? tr("over the limit") : goal.period == .day ? tr("goal met") : tr("goal reached")
       canvas.put(
         goal.period == .day ? " \(words)" : " \(goal.period.rawValue)'s \(words)", column: column, row: legendRow, style: .hint)
     }

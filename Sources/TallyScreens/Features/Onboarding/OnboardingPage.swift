@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// One page of onboarding: a title and a short paragraph.
 public struct OnboardingPage: Sendable, Equatable {
   public var title: String
@@ -22,24 +24,27 @@ public struct OnboardingPage: Sendable, Equatable {
     }
     return [
       OnboardingPage(
-        title: "Welcome to Tally",
-        body: """
+        title: tr("Welcome to Tally"),
+        body: tr(
+          """
           Tally counts things: laps, reps, people at a door, cups of coffee. \
           Every count is saved to disk the moment you see it.
-          """),
+          """)),
       OnboardingPage(
-        title: "Counting",
-        body: """
+        title: tr("Counting"),
+        body: tr(
+          """
           Press \(all(.increment)) to add one, and \(first(.decrement)) to take one away; \(first(.undo)) undoes. \
           \(first(.newCounter)) makes another counter, \(first(.nextCounter)) goes to the next, and \(first(.help)) \
           lists every key.
-          """),
+          """)),
       OnboardingPage(
-        title: "Quitting",
-        body: """
+        title: tr("Quitting"),
+        body: tr(
+          """
           Press \(all(.quit)) to quit. Your count is already saved, and next time \
           Tally opens straight on the counter.
-          """),
+          """)),
     ]
   }
 }

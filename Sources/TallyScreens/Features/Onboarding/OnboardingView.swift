@@ -1,3 +1,5 @@
+import TallyLocalization
+
 /// Draws an onboarding page, the page number and the keys.
 struct OnboardingView {
   let model: OnboardingViewModel
@@ -11,11 +13,11 @@ struct OnboardingView {
     canvas.put(progress, column: canvas.width - progress.terminalWidth - 1, row: 0, style: .hint)
 
     var hints: [(keys: String, summary: String)] = [
-      model.isLastPage ? ("Enter", "start counting") : ("Enter/Space/Right", "next"),
-      ("s/Esc", "skip"),
-      ("q", "quit"),
+      model.isLastPage ? ("Enter", trMarked("start counting")) : ("Enter/Space/Right", trMarked("next")),
+      ("s/Esc", trMarked("skip")),
+      ("q", trMarked("quit")),
     ]
-    if !model.isLastPage && canvas.width < 50 { hints[0] = ("Enter", "next") }
+    if !model.isLastPage && canvas.width < 50 { hints[0] = ("Enter", trMarked("next")) }
     canvas.put(KeyHints.line(for: hints, width: canvas.width), column: 0, row: bottom, style: .hint)
 
     let textWidth = min(60, canvas.width - 4)

@@ -1,3 +1,4 @@
+import TallyLocalization
 import TallyModel
 
 /// The onboarding screen: which page is shown; Enter on the last finishes, `s` or Esc skips.
@@ -10,10 +11,10 @@ public final class OnboardingViewModel: Screen {
   }
 
   public static let keyMap = KeyMap<Action>([
-    .init([.enter, .space, .right], .next, label: "Enter", summary: "next"),
-    .init([.left, .backspace], .previous, label: "Left", summary: "back", isHinted: false),
-    .init([.character("s"), .escape], .skip, label: "s/Esc", summary: "skip"),
-    .init([.character("q"), .control("c")], .quit, label: "q", summary: "quit"),
+    .init([.enter, .space, .right], .next, label: "Enter", summary: trMarked("next")),
+    .init([.left, .backspace], .previous, label: "Left", summary: trMarked("back"), isHinted: false),
+    .init([.character("s"), .escape], .skip, label: "s/Esc", summary: trMarked("skip")),
+    .init([.character("q"), .control("c")], .quit, label: "q", summary: trMarked("quit")),
   ])
 
   public let pages: [OnboardingPage]
