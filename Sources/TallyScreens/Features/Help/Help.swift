@@ -18,10 +18,10 @@ public enum Help {
   /// each binding's keys and description, or short, with the hint line's labels.
   public static func entries<Action>(for keyMap: KeyMap<Action>, more: [Entry], short: Bool) -> [Entry] {
     keyMap.bindings.map { short ? Entry(keys: $0.label, action: $0.summary) : Entry(keys: $0.keyNames, action: $0.description) }
-      + more + [short ? Entry(keys: trMarked("tally config"), action: trMarked("keys")) : configEntry]
+      + more + [short ? Entry(keys: "tally config", action: trMarked("keys")) : configEntry]
   }
 
-  static let configEntry = Entry(keys: trMarked("tally config"), action: trMarked("change these keys and settings"))
+  static let configEntry = Entry(keys: "tally config", action: trMarked("change these keys and settings"))
 
   /// Actions that share a line, so that the help fits 80x24, with their words full and short.
   static let pairs: [(first: CounterViewModel.Action, second: CounterViewModel.Action, full: String, short: String)] = [

@@ -33,7 +33,7 @@ public final class HelpViewModel: Screen {
       Help.entries(
         for: settings.boardKeyMap,
         more: [
-          Help.Entry(keys: trMarked("1-9, a-z"), action: trMarked("add the row's step")),
+          Help.Entry(keys: "1-9, a-z", action: trMarked("add the row's step")),
           Help.Entry(keys: trMarked("click a row"), action: trMarked("open it")),
         ],
         short: short)
@@ -41,7 +41,7 @@ public final class HelpViewModel: Screen {
       Help.entries(
         for: settings.historyKeyMap,
         more: [
-          Help.Entry(keys: trMarked("1-4"), action: trMarked("a view")),
+          Help.Entry(keys: "1-4", action: trMarked("a view")),
           Help.Entry(keys: trMarked("click a day"), action: trMarked("show the day")),
         ],
         short: short)

@@ -43,7 +43,15 @@ public final class HistoryViewModel: Screen {
     case days
     case changes
 
-    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    /// Its name on the tab strip, in the user's language.
+    public var title: String {
+      switch self {
+      case .year: tr("Year")
+      case .day: tr("Day")
+      case .days: tr("Days")
+      case .changes: tr("Changes")
+      }
+    }
   }
 
   public enum Target: Equatable, Sendable {
