@@ -37,6 +37,33 @@ struct TemplateTests {
     }
   }
 
+  @Test func aCompleteCatalogThatMissesATextOrMarksOneFuzzyFails() {
+    let template = [
+      MessageScanner.Message(msgid: "Quit"), MessageScanner.Message(msgid: "Undo"),
+      MessageScanner.Message(msgid: "%1$s change", msgidPlural: "%1$s changes"),
+    ]
+    let catalog = """
+      msgid ""
+      msgstr ""
+      "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+      "X-Tally-Complete: yes\\n"
+
+      msgid "Quit"
+      msgstr "Beenden"
+
+      #, fuzzy
+      msgid "Undo"
+      msgstr "Rückgängig"
+      """
+    #expect(
+      CatalogCheck.problems(of: Array(catalog.utf8), against: template) == [
+        "fuzzy in a complete catalog: \"Undo\"", "untranslated in a complete catalog: \"Undo\"",
+        "untranslated in a complete catalog: \"%1$s change\"",
+      ])
+    let unmarked = catalog.replacing("X-Tally-Complete: yes", with: "X-Tally-Complete: no")
+    #expect(CatalogCheck.problems(of: Array(unmarked.utf8), against: template) == [])
+  }
+
   @Test func theScannerMakesTheMsgidTheCodeMakes() throws {
     let name = "x"
     let count = 2
