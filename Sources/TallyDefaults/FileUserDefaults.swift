@@ -11,6 +11,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
   public private(set) var notices: [StoreError] = []
 
   private let file: StoreFile
+  private let timeout: (FileUserDefaults) -> Double
   /// Keys changed in memory and not yet saved; re-applied over what is re-read from disk.
   private var unsavedKeys: Set<String> = []
   /// Set when taking the lock failed in the current batch, so that it is not waited for twice.
@@ -22,19 +23,21 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// What the file work under way read from disk, put in the store when it ends.
   private var readValues: [String: PropertyListValue]?
 
-  /// Opens (creating if needed) the store in `directory`; throws when the directory cannot
-  /// be made or the file read (a file read but not parsed is moved aside).
-  public init(directory: String, lockTimeout: Double = StoreLock.defaultTimeout) throws(StoreError) {
-    file = try StoreFile(directory: directory, lockTimeout: lockTimeout)
+  /// Opens (creating if needed) the store in `directory`, which asks `lockTimeout` at each wait.
+  ///
+  /// Throws when the directory cannot be made or the file read (a file read but not parsed is
+  /// moved aside).
+  public init(
+    directory: String, lockTimeout: @escaping (FileUserDefaults) -> Double = { _ in StoreLock.defaultTimeout }
+  ) throws(StoreError) {
+    file = try StoreFile(directory: directory)
+    timeout = lockTimeout
     super.init(values: [:])
     if let problem = refresh() { throw problem }
   }
 
   /// Seconds a change waits for another process's lock (the `lockTimeout` setting).
-  public var lockTimeout: Double {
-    get { file.lockTimeout }
-    set { file.lockTimeout = newValue }
-  }
+  public var lockTimeout: Double { timeout(self) }
 
   /// The directory that holds the store, such as `~/.local/share/tally`.
   public var directory: String { file.directory }
@@ -114,7 +117,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
     guard !file.isLocked, !lockFailed else { return }
     do {
       try ensureDirectory()
-      try file.lock()
+      try file.lock(waitingUpTo: lockTimeout)
     } catch {
       lockFailed = true
       saveProblem = error
@@ -187,7 +190,7 @@ public final class FileUserDefaults: LayeredUserDefaults {
   /// Moves a damaged store file aside, keeping its bytes, and keeps what is in memory.
   private func moveAside(reason: String) {
     let wasLocked = file.isLocked
-    if !wasLocked, (try? file.lock()) == nil {
+    if !wasLocked, (try? file.lock(waitingUpTo: lockTimeout)) == nil {
       notices.append(.corrupt(path: file.path, movedTo: "(not moved: the store is locked)", reason: reason))
       return
     }

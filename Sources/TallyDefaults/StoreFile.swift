@@ -18,16 +18,14 @@ final class StoreFile {
 
   let directory: String
   let path: String
-  var lockTimeout: Double
   private(set) var isLocked = false
   private var directoryDescriptor: Int32
   private var seen = Seen.unknown
 
   /// Opens (making it if needed) the data directory.
-  init(directory: String, lockTimeout: Double) throws(StoreError) {
+  init(directory: String) throws(StoreError) {
     self.directory = directory
     self.path = StoreLocation.join(directory, StoreLocation.fileName)
-    self.lockTimeout = lockTimeout
     directoryDescriptor = try Self.openDirectory(directory)
   }
 
@@ -121,8 +119,8 @@ final class StoreFile {
     seen = .unknown
   }
 
-  /// Takes the directory's exclusive lock, waiting up to ``lockTimeout`` seconds.
-  func lock() throws(StoreError) {
+  /// Takes the directory's exclusive lock, waiting up to `lockTimeout` seconds.
+  func lock(waitingUpTo lockTimeout: Double) throws(StoreError) {
     guard !isLocked else { return }
     do {
       isLocked = try FileSystem.lock(directoryDescriptor, timeout: lockTimeout)

@@ -31,17 +31,21 @@ public final class DeferredHistory: HistoryLog {
     }
   }
 
-  /// A history opened by `open` at its first use; while `mayHoldChanges` says no (a new
-  /// machine), a question is answered with none; with `ahead`, the first question adopts the
-  /// database that opening made (one found locked or damaged is opened again by `open`).
+  /// A history opened by `open` at its first use, which then joins `sync`'s folder.
+  ///
+  /// While `mayHoldChanges` says no (a new machine), a question is answered with none; with
+  /// `ahead`, the first question adopts the database that opening made (one found locked or
+  /// damaged is opened again by `open`).
   public init(
     open: @escaping () throws(HistoryError) -> SQLiteHistory, mayHoldChanges: (() -> Bool)? = nil,
-    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil
+    ahead: Opening? = nil, adopt: @escaping (SQLiteHistory) -> Void = { _ in }, pending: PendingHistory? = nil,
+    sync: CounterSync? = nil, readingBeforeFirstQuestion: Bool = true
   ) {
     self.open = open
     self.pending = pending
     self.mayHoldChanges = mayHoldChanges
     self.ahead = ahead.map { ($0, adopt) }
+    folder = sync.map { ($0, false, readingBeforeFirstQuestion) }
   }
 
   /// The database, opened now if it was not yet.
@@ -90,7 +94,6 @@ public final class DeferredHistory: HistoryLog {
     history.damage = nil
     outcome = Result { () throws(HistoryError) in try file.rebuild(reason: reason) }
     guard case .success(let repaired) = outcome else { return false }
-    repaired.logFoldedAbove = history.logFoldedAbove
     untold += repaired.notices
     if let folder = history.folder, let sync = folder.sync {
       repaired.attach(to: sync, readingBeforeFirstQuestion: folder.readingFirst)

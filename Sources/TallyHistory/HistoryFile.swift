@@ -11,6 +11,8 @@ struct HistoryFile {
 
   let directory: String
   var busyTimeout: Double
+  /// The write-ahead log size past which closing folds it (0: always).
+  let logFoldedAbove: Int
 
   var path: String { StoreLocation.join(directory, SQLiteHistory.fileName) }
 

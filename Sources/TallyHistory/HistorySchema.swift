@@ -199,6 +199,13 @@ enum HistorySchema {
 }
 
 /// What a frame with a goal and the last-change line ask, prepared ahead of the first frame.
+extension HistorySchema {
+  /// One change, this machine's or from a file of the sync folder (``SQLiteHistory/insert(_:file:pendingID:)``).
+  static let insertChange =
+    "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id, action) "
+    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+}
+
 enum FrameQuery {
   static let latestRow = "SELECT max(seq) FROM change"
   static let totalsCalendar = "SELECT value FROM setting WHERE key = 'calendar'"
@@ -212,5 +219,12 @@ enum FrameQuery {
   static let lastChange =
     "SELECT \(HistorySchema.columns), seq FROM change WHERE counter = ? AND machine IS NULL AND event = 'changed' "
     + "ORDER BY time DESC, seq DESC LIMIT 1"
-  static let all = [latestRow, totalsCalendar, lastFolded, periods, periodsOver, keptRuns, lastChange]
+  /// A counter's changes in a time range, oldest first; its newest ones (the app's last change
+  /// line asks for one at every frame): made once, not at each question.
+  static let changesInRange =
+    "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY time, seq"
+  static let newestInRange =
+    "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? "
+    + "ORDER BY time DESC, seq DESC LIMIT ?"
+  static let all = [latestRow, totalsCalendar, lastFolded, periods, periodsOver, keptRuns, lastChange, newestInRange]
 }

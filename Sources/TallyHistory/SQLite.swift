@@ -127,11 +127,14 @@ final class SQLiteConnection {
 
   /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`: the write lock taken at once,
   /// waiting up to the busy timeout), rolled back when it throws.
+  ///
+  /// `BEGIN` and `COMMIT` are prepared once, as every statement: `sqlite3_exec` parsed them
+  /// at each key press.
   func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
-    try execute("BEGIN IMMEDIATE")
+    try run("BEGIN IMMEDIATE")
     do {
       let result = try body()
-      try execute("COMMIT")
+      try run("COMMIT")
       return result
     } catch {
       try? execute("ROLLBACK")

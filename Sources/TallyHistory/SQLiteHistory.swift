@@ -34,15 +34,17 @@ public final class SQLiteHistory: HistoryLog {
 
   public var path: String { file?.path ?? ":memory:" }
 
-  /// The write-ahead log size past which closing folds it into the database (0: always);
-  /// docs/performance.md, "SQLiteHistory".
-  public var logFoldedAbove = 256 << 10
+  /// The log a command leaves for the next to fold, at most.
+  public static let commandLogFoldedAbove = 256 << 10
 
-  /// Opens (creating it the first time) `history.sqlite` in `directory` (``HistoryFile``).
+  /// Opens (creating it the first time) `history.sqlite` in `directory` (``HistoryFile``),
+  /// whose closing folds a log past `logFoldedAbove` bytes (docs/performance.md).
   public static func open(
-    directory: String, busyTimeout: Double = StoreLock.defaultTimeout, repairing: Bool = true
+    directory: String, busyTimeout: Double = StoreLock.defaultTimeout, repairing: Bool = true,
+    logFoldedAbove: Int = commandLogFoldedAbove
   ) throws(HistoryError) -> SQLiteHistory {
-    try HistoryFile(directory: directory, busyTimeout: busyTimeout).open(repairing: repairing)
+    try HistoryFile(directory: directory, busyTimeout: busyTimeout, logFoldedAbove: logFoldedAbove)
+      .open(repairing: repairing)
   }
 
   public static func exists(inDirectory directory: String) -> Bool { HistoryFile.exists(inDirectory: directory) }
@@ -52,13 +54,23 @@ public final class SQLiteHistory: HistoryLog {
     file?.busyTimeout = seconds
   }
 
-  /// Prepares the statements the first frame asks, so that it only binds and steps.
+  /// Prepares the statements the first frame asks and those of a key press, so that they
+  /// only bind and step.
   public func prepareFrameQueries() {
     for sql in FrameQuery.all { _ = try? connection.statement(sql) }
+    prepareKeyPressStatements()
+  }
+
+  /// Prepares what a key press runs, its history written and its last change read back:
+  /// the insert, with its triggers, is 0.2 M instructions to prepare.
+  public func prepareKeyPressStatements() {
+    for sql in [HistorySchema.insertChange, "BEGIN IMMEDIATE", "COMMIT", FrameQuery.newestInRange] {
+      _ = try? connection.statement(sql)
+    }
   }
 
   deinit {
-    guard let file, let log = try? FileSystem.identity(atPath: file.path + "-wal"), log.byteCount > logFoldedAbove else { return }
+    guard let file, (try? FileSystem.identity(atPath: file.path + "-wal"))?.byteCount ?? 0 > file.logFoldedAbove else { return }
     try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 
@@ -167,8 +179,7 @@ public final class SQLiteHistory: HistoryLog {
   /// folder; not a pending row whose id the database holds.
   func insert(_ entry: HistoryEntry, file: String?, pendingID: Int64? = nil) throws(SQLiteError) {
     try connection.run(
-      "INSERT INTO change (time, event, counter, name, old, new, source, machine, file, note, pending_id, action) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      HistorySchema.insertChange,
       HistorySchema.values(of: entry) + [entry.machine.map { .text($0) } ?? .null, file.map { .text($0) } ?? .null]
         + [entry.note.map { .text($0) } ?? .null, pendingID.map { .integer($0) } ?? .null]
         + [entry.action.map { .text($0.rawValue) } ?? .null])
@@ -276,9 +287,8 @@ public final class SQLiteHistory: HistoryLog {
       .text(id), .integer(since.map(HistoryEntry.milliseconds(of:)) ?? .min),
       .integer(until.map(HistoryEntry.milliseconds(of:)) ?? .max),
     ]
-    let query = "SELECT \(HistorySchema.columns) FROM change WHERE counter = ? AND time >= ? AND time < ? ORDER BY"
-    guard let limit else { return entries(query + " time, seq", range) }
-    var reading = entries(query + " time DESC, seq DESC LIMIT ?", range + [.integer(Int64(max(0, limit)))])
+    guard let limit else { return entries(FrameQuery.changesInRange, range) }
+    var reading = entries(FrameQuery.newestInRange, range + [.integer(Int64(max(0, limit)))])
     reading.entries.reverse()
     return reading
   }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TallyDefaults
+import TallyLocalization
 import TallyModel
 
 /// The contract every screen follows: messages in, effects out, drawn into a canvas.
@@ -22,10 +23,26 @@ public protocol Screen: AnyObject {
   func historyQuestion(in context: ScreenContext) -> (any HistoryQuestion)?
   /// Seconds until what the screen shows changes by itself ("2 min ago"), for a redraw; `nil`: never.
   func redrawsIn(_ context: ScreenContext) -> Double?
+  /// The lines the help (`?`) lists over this screen: its keys as bound, full or short.
+  func keyHelp(short: Bool) -> [KeyHelp]
+}
+
+/// A line of the help: keys and what they do.
+public struct KeyHelp: Sendable, Equatable {
+  public var keys: String
+  public var action: String
+
+  /// A line in the user's language: its words are English texts marked where they are written
+  /// (a key map's descriptions, `trMarked`); key names, which are not translated, stay.
+  public init(keys: String, action: String) {
+    self.keys = tr(verbatim: keys)
+    self.action = tr(verbatim: action)
+  }
 }
 
 extension Screen {
   public var isOverlay: Bool { false }
+  public func keyHelp(short: Bool) -> [KeyHelp] { [] }
   public func historyQuestion(in context: ScreenContext) -> (any HistoryQuestion)? { nil }
   public func redrawsIn(_ context: ScreenContext) -> Double? { nil }
 }

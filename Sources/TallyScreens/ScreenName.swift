@@ -17,12 +17,13 @@ public enum ScreenName: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .onboarding: OnboardingViewModel(pages: OnboardingPage.pages(for: parts.settings.keyMap))
     case .counter: CounterViewModel(settings: parts.settings, undo: parts.undo)
-    case .help: HelpViewModel(over: top?.name ?? .counter, settings: parts.settings)
+    case .help: HelpViewModel(over: top ?? CounterViewModel(settings: parts.settings))
     case .history:
       HistoryViewModel(
-        counter: context.counters.current, now: context.now, calendar: context.calendar, page: parts.state.historyPage,
-        keyMap: parts.settings.historyKeyMap)
-    case .board: BoardViewModel(keyMap: parts.settings.boardKeyMap, undo: parts.undo)
+        counter: context.counters.current, now: context.now, calendar: context.calendar,
+        page: .init(kept: parts.state[kept: .history]),
+        keyMap: parts.settings.keys(for: HistoryViewModel.Action.self))
+    case .board: BoardViewModel(keyMap: parts.settings.keys(for: BoardViewModel.Action.self), undo: parts.undo)
     }
   }
 }
@@ -31,8 +32,8 @@ public enum ScreenName: String, Sendable, Equatable, CaseIterable {
 /// docs/architecture.md); class-bound, so that a change through any reference reaches it.
 public protocol SettingStorage: AnyObject {
   var showOnboarding: Bool { get set }
-  /// The history screen's view that `H` opens: the one last shown.
-  var historyPage: HistoryViewModel.Page { get set }
+  /// What `screen` keeps for its next opening (the history: the view last shown), as text.
+  subscript(kept screen: ScreenName) -> String? { get set }
 }
 
 /// What the screens share, made once by the app: the settings, the app's state and the one

@@ -20,35 +20,93 @@ extension DefaultsKey {
 
   /// `keys-board-undo`, the setting `keys.board.undo`: the setting's name with `-` for `.`.
   public static func keys<A: ScreenAction>(forAction action: A) -> DefaultsKey {
-    DefaultsKey("keys-" + (A.screenName.map { $0 + "-" } ?? "") + action.name)
+    var name = "keys-"
+    if let screen = A.screenName { name += screen + "-" }
+    name += action.name
+    // Made of names without `.`, `-` or spaces (a test checks every one): every command
+    // makes these, and checking each was 0.5 % of a `tally get` (docs/settings.md).
+    return DefaultsKey(unchecked: name)
   }
 }
 
 /// Every defaults key Tally reads, with its kind and default: the defaults registered, the
 /// keys a launch argument may override, and the settings `tally config` shows and changes.
 public enum AppDefaults {
-  public struct Entry: Sendable {
-    public var key: DefaultsKey
-    public var defaultValue: PropertyListValue
+  /// A class, not a struct: every command walks the table several times (the registration,
+  /// the store's check, the synced settings), and a copy of a struct of seven strings and
+  /// values was seven retains and releases (docs/settings.md).
+  public final class Entry: Sendable {
+    public let key: DefaultsKey
+    public let defaultValue: PropertyListValue
     /// What it is, in English where the JSON of `tally config list --json` has it, and
     /// translated in its text (`tr(summary)`).
-    public var summary: Translatable
-    /// `keys.<action>` for the key bindings, whose keys are `keys-<action>` (no dot in a key).
-    var settingName: String? = nil
+    private let text: Translatable
+    /// A key binding's screen (`nil` for the counter screen) and words for the help: its name
+    /// and summary are made when asked, as every command makes the table.
+    private let binding: (screen: String?, description: String)?
     /// Whether it is a setting the user chooses, rather than the app's own state.
-    public var isSetting = false
-    public var allowed = Allowed.anyOfItsKind
+    public let isSetting: Bool
+    public let allowed: Allowed
     /// Overrides the stored value when set to an allowed one.
-    public var environmentVariable: String? = nil
+    public let environmentVariable: String?
     /// Whether sync leaves it alone, as it is about this machine only (a disk's speed).
-    public var isMachineOnly = false
+    public let isMachineOnly: Bool
 
-    /// Its name for `tally config` and `-NAME VALUE`: `theme`, `keys.increment`.
-    public var name: String { settingName ?? key.name }
+    /// What `tally config list` says of it.
+    public var summary: Translatable {
+      guard let binding else { return text }
+      return Translatable(stringLiteral: (binding.screen.map { $0 + " " } ?? "") + "keys: " + binding.description)
+    }
+
+    /// Its name for `tally config` and `-NAME VALUE`: `theme`, `keys.increment`, and
+    /// `keys.board.undo` for the key `keys-board-undo` (no dot in a key).
+    public var name: String {
+      binding == nil ? key.name : String(key.name.map { $0 == "-" ? "." : $0 })
+    }
     public var kind: PropertyListValue.Kind { defaultValue.kind }
+
+    /// Whether `text` is its ``name``, compared without making the name.
+    public func isNamed(_ text: String) -> Bool {
+      guard binding != nil else { return key.name == text }
+      return text.utf8.elementsEqual(key.name.utf8.lazy.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: ".") : $0 })
+    }
+
+    init(
+      key: DefaultsKey, defaultValue: PropertyListValue, summary: Translatable, isSetting: Bool = false,
+      allowed: Allowed = .anyOfItsKind, environmentVariable: String? = nil, isMachineOnly: Bool = false
+    ) {
+      self.key = key
+      self.defaultValue = defaultValue
+      text = summary
+      binding = nil
+      self.isSetting = isSetting
+      self.allowed = allowed
+      self.environmentVariable = environmentVariable
+      self.isMachineOnly = isMachineOnly
+    }
+
+    /// The setting of `binding`'s keys.
+    init<A: ScreenAction>(_ binding: KeyMap<A>.Binding) {
+      key = DefaultsKey.keys(forAction: binding.action)
+      defaultValue = .string(Key.list(binding.keys))
+      text = ""
+      self.binding = (A.screenName, binding.description)
+      isSetting = true
+      allowed = .keys
+      environmentVariable = nil
+      isMachineOnly = false
+    }
   }
 
-  public static let entries: [Entry] =
+  public static let entries: [Entry] = {
+    var entries = stateEntries + settingEntries
+    appendKeyEntries(CounterViewModel.Action.self, to: &entries)
+    appendKeyEntries(BoardViewModel.Action.self, to: &entries)
+    appendKeyEntries(HistoryViewModel.Action.self, to: &entries)
+    return entries
+  }()
+
+  private static var stateEntries: [Entry] {
     [
       Entry(key: .count, defaultValue: .integer(0), summary: trMarked("the first counter's value")),
       Entry(key: .hasOnboardingBeenShown, defaultValue: .bool(false), summary: trMarked("whether onboarding was shown")),
@@ -61,7 +119,8 @@ public enum AppDefaults {
       Entry(
         key: .historyView, defaultValue: .string(HistoryViewModel.Page.year.rawValue),
         summary: trMarked("the history screen's view that H opens: year, day, days or changes")),
-    ] + settingEntries
+    ]
+  }
 
   private static var settingEntries: [Entry] {
     [
@@ -91,32 +150,33 @@ public enum AppDefaults {
       Entry(
         key: .dayStartsAtHour, defaultValue: .integer(0),
         summary: trMarked("the hour (0 to 23) a day starts at for goals and streaks"), isSetting: true, allowed: .range(0...23)),
-    ] + keyEntries(CounterViewModel.Action.self) + keyEntries(BoardViewModel.Action.self)
-      + keyEntries(HistoryViewModel.Action.self)
+    ]
   }
 
-  /// Joined with `+`, not interpolated: every command builds this table (docs/settings.md).
-  private static func keyEntries<A: ScreenAction>(_: A.Type) -> [Entry] {
-    A.defaultKeyMap.bindings.map { binding in
-      Entry(
-        key: DefaultsKey.keys(forAction: binding.action), defaultValue: .string(Key.list(binding.keys)),
-        summary: Translatable(stringLiteral: (A.screenName.map { $0 + " " } ?? "") + "keys: " + binding.description),
-        settingName: Settings.setting(for: binding.action), isSetting: true, allowed: .keys)
-    }
+  /// A screen's `keys.*` settings, in its key map's order.
+  private static func appendKeyEntries<A: ScreenAction>(_: A.Type, to entries: inout [Entry]) {
+    for binding in A.defaultKeyMap.bindings { entries.append(Entry(binding)) }
   }
 
   public static func entry(named name: String) -> Entry? {
-    entries.first { $0.name == name }
+    entries.first { $0.isNamed(name) }
   }
 
   public static func setting(named name: String) -> Entry? {
-    entries.first { $0.isSetting && $0.name == name }
+    entries.first { $0.isSetting && $0.isNamed(name) }
   }
 
+  /// Registers the defaults of the state and the settings but the key bindings.
+  ///
   /// Tally's own stores take the values as they are: through `Any`, each would be cast back
   /// type by type before every command's first output (docs/performance.md).
+  /// The key bindings are left out: they are read from the table, never from the store's
+  /// defaults, and registering them was a sixth of a `tally get` (docs/settings.md).
   public static func register(in store: any SharedStore) {
-    store.register(values: Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.defaultValue) }))
+    var values: [String: PropertyListValue] = [:]
+    values.reserveCapacity(entries.count)
+    for entry in entries where !entry.allowed.isKeys { values[entry.key.name] = entry.defaultValue }
+    store.register(values: values)
   }
 }
 

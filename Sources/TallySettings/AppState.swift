@@ -4,17 +4,17 @@ import TallyScreens
 /// The app's own state in the store (``SettingStorage``).
 public final class AppState: SettingStorage {
   @UserDefault private var hasOnboardingBeenShown: Bool
-  @UserDefault private var historyView: String
+  private let store: UserDefaultsProtocol
 
   public init(userDefaults: UserDefaultsProtocol) {
     _hasOnboardingBeenShown = UserDefault(.hasOnboardingBeenShown, store: userDefaults, defaultValue: false)
-    _historyView = UserDefault(.historyView, store: userDefaults, defaultValue: HistoryViewModel.Page.year.rawValue)
+    store = userDefaults
   }
 
-  /// A name that is no view (another program wrote it) opens the Year.
-  public var historyPage: HistoryViewModel.Page {
-    get { HistoryViewModel.Page(rawValue: historyView) ?? .year }
-    set { historyView = newValue.rawValue }
+  /// Kept at `<screen>View`: the history's at `historyView`.
+  public subscript(kept screen: ScreenName) -> String? {
+    get { store.string(forKey: screen.rawValue + "View") }
+    set { store.set(newValue, forKey: screen.rawValue + "View") }
   }
 
   public var showOnboarding: Bool {

@@ -24,7 +24,7 @@ extension Settings {
       // as a `ValueContainer` writes them): `-count 5` (the app's state) stays the parser's.
       let name = String(argument.dropFirst())
       guard argument.hasPrefix("-"), !argument.hasPrefix("--"),
-        let entry = AppDefaults.entries.first(where: { $0.isSetting && ($0.name == name || $0.key.name == name) })
+        let entry = AppDefaults.entries.first(where: { $0.isSetting && ($0.key.name == name || $0.isNamed(name)) })
       else {
         rest.append(argument)
         continue

@@ -115,8 +115,8 @@ public final class Settings {
     var settings = ScreenSettings(
       keyMap: keyMap(CounterViewModel.Action.self), confirmsReset: bool(.confirmReset, in: domains),
       confirmsDelete: bool(.confirmDelete, in: domains), showsBigDigits: bool(.bigDigits, in: domains))
-    settings.boardKeyMap = keyMap(BoardViewModel.Action.self)
-    settings.historyKeyMap = keyMap(HistoryViewModel.Action.self)
+    settings.setKeys(keyMap(BoardViewModel.Action.self))
+    settings.setKeys(keyMap(HistoryViewModel.Action.self))
     return (settings, problem)
   }
 

@@ -18,7 +18,6 @@ public protocol SharedStore: UserDefaultsProtocol {
   func processChanges() -> Set<String>
   @discardableResult
   func reload() -> Set<String>
-  func waitForLock(upTo seconds: Double)
 }
 
 extension SharedStore {
@@ -34,13 +33,10 @@ extension SharedStore {
   public func processChanges() -> Set<String> { [] }
   @discardableResult
   public func reload() -> Set<String> { [] }
-  public func waitForLock(upTo seconds: Double) {}
 }
 
 extension FileUserDefaults: SharedStore {
   public var isShared: Bool { true }
-
-  public func waitForLock(upTo seconds: Double) { lockTimeout = seconds }
 }
 
 extension InMemoryUserDefaults: SharedStore {}

@@ -48,6 +48,12 @@ public final class TerminalSession: TerminalDriver {
     nodelay(tally_stdscr(), true)
     set_escdelay(25)
     curs_set(0)
+    // Until its first `endwin`, ncurses 6.4 writes to the terminal at every cursor move of a
+    // frame (a `write` a changed line); after one, once a frame. So the session is left and
+    // taken back at once, as after Ctrl-Z, before the colours start: taken back with colours,
+    // the terminal's palette would be reset (docs/ncurses.md).
+    endwin()
+    doupdate()
     // Button 1 and the wheel, reported at once: no waiting to tell a click from a press.
     mousemask(Self.mouseEvents, nil)
     mouseinterval(0)

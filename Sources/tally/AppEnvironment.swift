@@ -35,24 +35,27 @@ struct AppEnvironment {
       let store = InMemoryUserDefaults()
       Environment.prepare(store, argumentDomain: argumentDomain)
       let settings = Settings(store: store, environment: environment)
-      let history = DeferredHistory { SQLiteHistory.inMemory() }
+      // Made when the app's last change line first asks, after the first frame, with the
+      // statements of a key press prepared then rather than at the first key. (Made on a
+      // thread of its own at start, it slowed the first frame on a busy machine.)
+      let history = DeferredHistory { () throws(HistoryError) in
+        let history = SQLiteHistory.inMemory()
+        if use == .interactive { history.prepareKeyPressStatements() }
+        return history
+      }
       let built = Environment(store: store, settings: settings, history: history, clock: clock, source: source)
       return AppEnvironment(environment: built, file: nil, history: history)
     }
     let directory = try StoreLocation.dataDirectory(environment: environment)
     let ahead = openAhead(use, directory: directory)
-    let store = try FileUserDefaults(directory: directory)
+    let store = try FileUserDefaults(directory: directory) { Settings(store: $0, environment: environment).lockTimeout }
     if use == .command, let notice = store.notices.first { throw notice }
     let notices = store.notices.map(\.description) + StoreCheck.run(on: store)
     Environment.prepare(store, argumentDomain: argumentDomain)
     let settings = Settings(store: store, environment: environment)
-    store.waitForLock(upTo: settings.lockTimeout)
     let sync = CounterSync.configured(in: store)
-    let history = makeHistory(use, store: store, settings: settings, ahead: ahead)
-    if let sync {
-      if use == .command { sync.pull() }
-      history.attach(to: sync, readingBeforeFirstQuestion: use == .command)
-    }
+    if use == .command { sync?.pull() }
+    let history = makeHistory(use, store: store, settings: settings, sync: sync, ahead: ahead)
     let built = Environment(
       store: store, settings: settings, sync: sync, history: history, clock: clock, source: source, notices: notices)
     return AppEnvironment(environment: built, file: store, history: history)
@@ -71,7 +74,7 @@ struct AppEnvironment {
   }
 
   private static func makeHistory(
-    _ use: Use, store: FileUserDefaults, settings: Settings, ahead: DeferredHistory.Opening?
+    _ use: Use, store: FileUserDefaults, settings: Settings, sync: CounterSync?, ahead: DeferredHistory.Opening?
   ) -> DeferredHistory {
     DeferredHistory(
       open: { () throws(HistoryError) in
@@ -79,18 +82,16 @@ struct AppEnvironment {
       },
       // A new machine's first frames make no database: there is nothing to show yet.
       mayHoldChanges: use == .interactive ? { SQLiteHistory.exists(inDirectory: store.directory) } : nil,
-      ahead: ahead, adopt: { $0.waitForLock(upTo: settings.lockTimeout) }, pending: PendingHistory(store: store))
+      ahead: ahead, adopt: { $0.waitForLock(upTo: settings.lockTimeout) }, pending: PendingHistory(store: store),
+      sync: sync, readingBeforeFirstQuestion: use == .command)
   }
 
+  /// For the app, whose log is folded whole at quit, the next start reads none of it.
   private static func openHistory(_ use: Use, directory: String, busyTimeout: Double, repairing: Bool = true)
     throws(HistoryError) -> SQLiteHistory
   {
-    folded(use, try SQLiteHistory.open(directory: directory, busyTimeout: busyTimeout, repairing: repairing))
-  }
-
-  /// For the app, whose log is folded whole at quit: the next start reads none of it.
-  private static func folded(_ use: Use, _ history: SQLiteHistory) -> SQLiteHistory {
-    if use == .interactive { history.logFoldedAbove = 0 }
-    return history
+    try SQLiteHistory.open(
+      directory: directory, busyTimeout: busyTimeout, repairing: repairing,
+      logFoldedAbove: use == .interactive ? 0 : SQLiteHistory.commandLogFoldedAbove)
   }
 }

@@ -180,19 +180,6 @@ struct AppRunLoopTests {
     #expect(try savedCount() == 1)
   }
 
-  @Test func aLockTimeoutSetByAnotherProcessIsHowLongTheNextChangeWaits() throws {
-    #expect(store.lockTimeout == StoreLock.defaultTimeout)
-    _ = run(
-      [
-        .meanwhile {
-          guard let other = try? FileUserDefaults(directory: directory.path) else { return }
-          try? SettingEditor.set("lockTimeout", to: "0.5", in: other)
-        },
-        .watchedDescriptor,
-      ], on: store, liveSettings: true)
-    #expect(store.lockTimeout == 0.5)
-  }
-
   /// The wake for a new day follows `dayStartsAtHour` set by another process while the app
   /// runs: just before midnight it waits 30 seconds, and with days starting at 04:00, four
   /// hours more.

@@ -77,7 +77,7 @@ struct AppViewModelTests {
       return
     }
     #expect(app.count == 0)
-    #expect(spy.events == [.screenShown("onboarding"), .onboardingFinished, .screenShown("counter")])
+    #expect(spy.events == [.screenShown("onboarding"), .screenEvent("onboardingFinished"), .screenShown("counter")])
   }
 
   @Test(arguments: [Key.character("s"), .escape])
@@ -90,7 +90,7 @@ struct AppViewModelTests {
       Issue.record("expected the counter, got \(app.screen)")
       return
     }
-    #expect(spy.events == [.screenShown("onboarding"), .onboardingSkipped, .screenShown("counter")])
+    #expect(spy.events == [.screenShown("onboarding"), .screenEvent("onboardingSkipped"), .screenShown("counter")])
   }
 
   /// Space turns onboarding's page; it counts only once onboarding is over.

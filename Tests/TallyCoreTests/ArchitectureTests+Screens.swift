@@ -4,10 +4,13 @@ import Testing
 /// and the app (`TallyApp`) hold no screen's type and no case of `ScreenName`, so that a new
 /// screen touches none of them (docs/architecture.md, a new screen).
 extension ArchitectureTests {
-  /// The files every screen shares, by their path under `Sources/`.
+  /// The files every screen shares, by their path under `Sources/`, with the app's state.
   static func sharedFiles() throws -> [(path: String, text: String)] {
-    try files(of: "TallyScreens").filter { $0.path == "TallyScreens/Screen.swift" || $0.path.contains("/Rendering/") }
-      + files(of: "TallyApp")
+    try files(of: "TallyScreens").filter {
+      ["TallyScreens/Screen.swift", "TallyScreens/ScreenSettings.swift"].contains($0.path) || $0.path.contains("/Rendering/")
+    }
+      + files(of: "TallyApp") + files(of: "TallySettings").filter { $0.path.hasSuffix("/AppState.swift") }
+      + files(of: "TallyModel").filter { $0.path.hasSuffix("/EventRecorder.swift") }
   }
 
   /// The types the screens' folders declare at their top level.
@@ -64,6 +67,17 @@ extension ArchitectureTests {
       let named = Self.screensNamed(in: text, types: types)
       #expect(named.isEmpty, "\(path) names a screen: \(named)")
     }
+  }
+
+  /// The help lists the keys the screen under it gives (`Screen.keyHelp`): it names no other
+  /// screen, so that a new screen's `?` needs no case in the help.
+  @Test func theHelpNamesNoScreenUnderIt() throws {
+    let helpFolder = try Self.files(of: "TallyScreens").filter { $0.path.contains("/Features/Help/") }
+    let own: Set<String> = ["HelpViewModel", "Help", "HelpOverlay"]
+    let others = try Self.screenTypes().subtracting(own)
+    let text = try #require(helpFolder.first { $0.path.hasSuffix("/HelpViewModel.swift") }?.text)
+    let named = Self.screensNamed(in: text, types: others).filter { $0 != ".help" }
+    #expect(named.isEmpty, "HelpViewModel names \(named)")
   }
 
   /// The check above finds what it is for, and not a property or a comment.

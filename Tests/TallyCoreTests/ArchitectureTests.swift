@@ -148,6 +148,20 @@ struct ArchitectureTests {
 }
 
 extension ArchitectureTests {
+  /// One function builds the whole graph, fully: the app and the commands set no lock timeout,
+  /// sync folder or log limit on a store or a history after it is made (the sync commands,
+  /// which make a folder while they run, aside); each is given to it where it is made.
+  @Test(arguments: ["tally", "TallyApp"])
+  func nothingIsSetOnTheStoreOrTheHistoryAfterItIsMade(target: String) throws {
+    for (path, text) in try Self.files(of: target) {
+      for call in ["store.waitForLock(", "logFoldedAbove =", ".attach("] where text.contains(call) {
+        #expect(path.hasSuffix("SyncCommands.swift") && call == ".attach(", "\(path) calls \(call)")
+      }
+    }
+  }
+}
+
+extension ArchitectureTests {
   /// No function, initializer, subscript or computed property of Tally runs over 60 lines,
   /// from its keyword to its closing brace.
   @Test func noFunctionRunsOverSixtyLines() throws {

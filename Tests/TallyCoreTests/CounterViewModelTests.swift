@@ -132,7 +132,7 @@ struct CounterScreenEffectTests {
   @Test func historyHelpAndQuitAreForTheApp() {
     #expect(update(.character("H")) == [.open(.history)])
     #expect(update(.character("?")) == [.open(.help)])
-    #expect(HelpViewModel(settings: sut.settings).press(.character("q")) == [.close], "q closes the help")
+    #expect(HelpViewModel(over: sut).press(.character("q")) == [.close], "q closes the help")
     #expect(update(.character("q")) == [.quit])
   }
 

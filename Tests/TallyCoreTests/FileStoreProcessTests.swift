@@ -56,7 +56,7 @@ struct StoreHammer {
   @Test func hammer() throws {
     let directory = try #require(HammerEnvironment.directory)
     let count = Int(SelfTestProcess.environment(FileStoreProcessTests.countVariable) ?? "") ?? 100
-    let store = try FileUserDefaults(directory: directory, lockTimeout: 30)
+    let store = try FileUserDefaults(directory: directory, lockTimeout: { _ in 30 })
     let counter = TestApps.counter(defaults: store, eventRecorder: EventRecorderSpy())
     for _ in 0..<count {
       counter.press(.space)

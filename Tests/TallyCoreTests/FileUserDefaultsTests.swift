@@ -164,7 +164,7 @@ struct FileUserDefaultsTests {
   }
 
   @Test func aLockHeldTooLongIsReportedAndTheChangeKept() throws {
-    let store = try FileUserDefaults(directory: directory.path, lockTimeout: 0.05)
+    let store = try FileUserDefaults(directory: directory.path, lockTimeout: { _ in 0.05 })
     let holder = open(directory.path, O_RDONLY | O_DIRECTORY)
     defer { close(holder) }
     flock(holder, LOCK_EX)

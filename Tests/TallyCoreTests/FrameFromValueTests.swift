@@ -72,7 +72,23 @@ struct FrameFromValueTests {
   }
 
   @Test func theHelpAndOnboardingDrawFromTheContextAlone() {
-    #expect(draw(HelpViewModel(settings: ScreenSettings()), context()).contains { $0.contains("any key closes") })
+    #expect(draw(HelpViewModel(over: CounterViewModel()), context()).contains { $0.contains("any key closes") })
     #expect(draw(OnboardingViewModel(), context()).joined().contains("Welcome"))
+  }
+
+  /// A screen of its own, as a new screen would be: `?` over it lists the keys it gives
+  /// through `Screen.keyHelp`, and needs the size it needs, with nothing in the help's folder.
+  @Test func theHelpListsTheKeysTheScreenUnderItGives() {
+    final class Tally: Screen {
+      var name: ScreenName { .counter }
+      func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate { [] }
+      func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { (50, 14) }
+      func render(into canvas: inout Canvas, in context: ScreenContext) {}
+      func target(column: Int, row: Int, in context: ScreenContext) -> Never? { nil }
+      func keyHelp(short: Bool) -> [KeyHelp] { [KeyHelp(keys: "z", action: short ? "zap" : "zap the counter")] }
+    }
+    let help = HelpViewModel(over: Tally())
+    #expect(draw(help, context()).contains { $0.contains("z") && $0.contains("zap the counter") })
+    #expect(help.minimumSize(in: context()) == (50, 14))
   }
 }

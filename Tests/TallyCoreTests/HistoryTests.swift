@@ -73,7 +73,7 @@ struct HistoryRecorderTests {
     eventRecorder.record(.counterCreated(id: "count-2", name: "laps"))
     eventRecorder.record(.counterRenamed(id: "count-2", from: "laps", to: "swims"))
     eventRecorder.record(.counterDeleted(id: "count-2", name: "swims", value: 4))
-    eventRecorder.record(.onboardingSkipped)
+    eventRecorder.record(.screenEvent("onboardingSkipped"))
     #expect(log.read().entries.isEmpty)
 
     eventRecorder.flush()

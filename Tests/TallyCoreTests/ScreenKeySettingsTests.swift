@@ -72,10 +72,11 @@ struct ScreenKeySettingsTests {
     #expect(value(app, "cars") == 2)
     let hints = render(app)[23]
     #expect(hints.contains("z undo") && hints.contains("_ subtract"), "\(hints)")
+    let entries = try #require(app.screen as? BoardViewModel).keyHelp(short: false)
+    #expect(entries.contains { $0.keys == "z" && $0.action == "undo the last change" }, "\(entries)")
     app.press(.character("?"))
     let help = render(app).joined(separator: "\n")
-    let entries = try #require(app.screen as? HelpViewModel).entries(short: false)
-    #expect(entries.contains { $0.keys == "z" && $0.action == "undo the last change" }, "\(entries)")
+    #expect(help.contains("undo the last change"), "\(help)")
     #expect(help.contains("the next row's key subtracts its step"), "\(help)")
     #expect(!help.contains("add the step"), "the counter screen's keys are not the board's:\n\(help)")
     app.press(.character("x"))
@@ -161,8 +162,8 @@ struct ScreenKeySettingsTests {
     let settings = Settings(store: defaults, environment: [:]).counterScreen()
     #expect(settings.problem == nil)
     #expect(settings.settings.keyMap.action(for: .character("z")) == .undo)
-    #expect(settings.settings.boardKeyMap.action(for: .character("z")) == .undo)
-    #expect(settings.settings.historyKeyMap.action(for: .character("z")) == .help)
+    #expect(settings.settings.keys(for: BoardViewModel.Action.self).action(for: .character("z")) == .undo)
+    #expect(settings.settings.keys(for: HistoryViewModel.Action.self).action(for: .character("z")) == .help)
   }
 
   @Test func aBoardBindingThatCannotBeUsedLeavesTheOtherScreensKeysAsSet() {
@@ -171,7 +172,7 @@ struct ScreenKeySettingsTests {
     defaults.set("q", forKey: "keys-board-undo")
     let (settings, problem) = Settings(store: defaults, environment: [:]).counterScreen()
     #expect(problem?.description.hasPrefix("q is bound to two actions, keys.board.undo (q)") == true)
-    #expect(settings.boardKeyMap.action(for: .character("u")) == .undo, "the board's default keys")
+    #expect(settings.keys(for: BoardViewModel.Action.self).action(for: .character("u")) == .undo, "the board's default keys")
     #expect(settings.keyMap.action(for: .character("z")) == .undo, "the counter screen's keys as set")
   }
 

@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyScreens
 import TallySettings
 import TallyTestSupport
 import Testing
@@ -26,11 +27,11 @@ struct SettingStoreTests {
     let store = InMemoryUserDefaults()
     AppDefaults.register(in: store)
     let sut = AppState(userDefaults: store)
-    #expect(sut.historyPage == .year)
-    sut.historyPage = .changes
+    #expect(HistoryViewModel.Page(kept: sut[kept: .history]) == .year)
+    sut[kept: .history] = HistoryViewModel.Page.changes.rawValue
     #expect(store.string(forKey: "historyView") == "changes")
-    #expect(AppState(userDefaults: store).historyPage == .changes)
+    #expect(HistoryViewModel.Page(kept: AppState(userDefaults: store)[kept: .history]) == .changes)
     store.set("week", forKey: "historyView")
-    #expect(AppState(userDefaults: store).historyPage == .year)
+    #expect(HistoryViewModel.Page(kept: AppState(userDefaults: store)[kept: .history]) == .year)
   }
 }

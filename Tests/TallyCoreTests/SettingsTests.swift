@@ -32,6 +32,33 @@ struct SettingsTests {
     #expect(!all.contains { $0.entry.name == "count" }, "the counters are not settings")
   }
 
+  /// The key bindings' keys are made unchecked and their names when asked (every command
+  /// builds the table): each key is a valid defaults key, each name finds its own entry and
+  /// no other, and a name is never taken for the key it is made from.
+  @Test func everyEntryHasAValidKeyAndIsFoundByItsNameOnly() throws {
+    for entry in AppDefaults.entries {
+      #expect(DefaultsKey.problem(with: entry.key.name) == nil, "\(entry.key.name)")
+      let found = try #require(AppDefaults.entry(named: entry.name))
+      #expect(found.key == entry.key)
+      #expect(entry.isNamed(entry.name))
+      #expect(!entry.isNamed(entry.name + "x") && !entry.isNamed(String(entry.name.dropLast())))
+      if case .keys = entry.allowed {
+        #expect(entry.name.hasPrefix("keys.") && !entry.name.contains("-"), "\(entry.name)")
+        #expect(AppDefaults.setting(named: entry.key.name) == nil, "\(entry.key.name) is not a setting's name")
+      }
+    }
+  }
+
+  @Test func aKeyBindingResolvesToItsDefaultKeysBeforeASetAndAfterAReset() throws {
+    #expect(try resolved("keys.board.undo").value == .string("u"))
+    #expect(try resolved("keys.increment").source == .default)
+    try SettingEditor.set("keys.board.undo", to: "z", in: store)
+    #expect(try resolved("keys.board.undo").value == .string("z"))
+    try SettingEditor.reset("keys.board.undo", in: store)
+    #expect(try resolved("keys.board.undo").value == .string("u"))
+    #expect(try resolved("keys.board.undo").source == .default)
+  }
+
   @Test func anArgumentWinsOverTheEnvironmentWhichWinsOverTheUser() throws {
     store.set(2.0, forKey: "lockTimeout")
     #expect(try resolved("lockTimeout").source == .user)

@@ -100,7 +100,7 @@ struct StoreFileTests {
   }
 
   @Test func theLockIsWaitedForNoLongerThanTheTimeout() throws {
-    let store = try FileUserDefaults(directory: directory.path, lockTimeout: 0.2)
+    let store = try FileUserDefaults(directory: directory.path, lockTimeout: { _ in 0.2 })
     let holder = open(directory.path, O_RDONLY | O_DIRECTORY)
     defer { close(holder) }
     flock(holder, LOCK_EX)

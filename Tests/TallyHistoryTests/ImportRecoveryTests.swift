@@ -42,7 +42,7 @@ struct ImportRecoveryTests {
   }
 
   private func open(lockTimeout: Double = 5) throws -> Opened {
-    let store = try FileUserDefaults(directory: directory.path, lockTimeout: lockTimeout)
+    let store = try FileUserDefaults(directory: directory.path, lockTimeout: { _ in lockTimeout })
     AppDefaults.register(in: store)
     let history = try SQLiteHistory.open(directory: directory.path)
     history.finishInterruptedImport(committedIn: store)

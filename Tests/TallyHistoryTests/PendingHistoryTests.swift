@@ -34,7 +34,7 @@ struct PendingHistoryTests {
     let model: CountersModel
 
     init(directory: String, reach: Reach = .opens, capacity: Int = PendingHistory.limit) throws {
-      store = try FileUserDefaults(directory: directory, lockTimeout: 1)
+      store = try FileUserDefaults(directory: directory, lockTimeout: { _ in 1 })
       let pending = PendingHistory(store: store, capacity: capacity)
       history = DeferredHistory(
         open: { () throws(HistoryError) in

@@ -90,8 +90,7 @@ struct SQLiteHistoryTests {
     }
     #expect(logSize() > 0, "a command's close folds only a log past the limit")
     do {
-      let app = try SQLiteHistory.open(directory: directory.path)
-      app.logFoldedAbove = 0
+      let app = try SQLiteHistory.open(directory: directory.path, logFoldedAbove: 0)
       app.append([change("2026-11-23T10:01:00Z", 1, 2)])
     }
     #expect(logSize() == 0)

@@ -6,10 +6,15 @@ public final class FakeSettingStorage: SettingStorage {
   public var showOnboarding: Bool {
     didSet { writes += 1 }
   }
-  public var historyPage = HistoryViewModel.Page.year
+  public var kept: [ScreenName: String] = [:]
   public private(set) var writes = 0
 
   public init(showOnboarding: Bool = true) {
     self.showOnboarding = showOnboarding
+  }
+
+  public subscript(kept screen: ScreenName) -> String? {
+    get { kept[screen] }
+    set { kept[screen] = newValue }
   }
 }

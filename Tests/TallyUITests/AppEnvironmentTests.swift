@@ -1,3 +1,4 @@
+import Glibc
 import TallyApp
 import TallyDefaults
 import TallyHistory
@@ -56,6 +57,22 @@ struct AppEnvironmentTests {
     #expect(app.recorder.source == .app)
     #expect(app.store.integer(forKey: "count") == 7)
     #expect(app.settings.lockTimeout == StoreLock.defaultTimeout)
+  }
+
+  /// The store is made knowing where its lock timeout comes from: a `lockTimeout` set while
+  /// the app runs (by `tally config set` in another process) is how long its next change waits,
+  /// with nothing set on the store after it was made.
+  @Test func theAppsStoreWaitsForTheLockAsTheSettingSaysOnceChanged() throws {
+    let store = try #require(try open(.interactive).file)
+    let other = try FileUserDefaults(directory: data.appending("tally"))
+    other.set(0.05, forKey: "lockTimeout")
+    store.reload()
+    let holder = Glibc.open(data.appending("tally"), O_RDONLY | O_DIRECTORY)
+    defer { close(holder) }
+    flock(holder, LOCK_EX)
+
+    store.set(1, forKey: "count")
+    #expect(store.saveProblem == .locked(path: storePath, seconds: 0.05))
   }
 
   @Test func inMemoryTheStoreFileIsNeverOpened() throws {

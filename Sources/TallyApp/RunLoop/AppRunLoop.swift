@@ -202,7 +202,6 @@ public final class AppRunLoop {
     let counterScreen = settings.counterScreen()
     take(.settingsChanged(counterScreen.settings, problem: counterScreen.problem), app)
     terminal.apply(theme: settings.theme)
-    store.waitForLock(upTo: settings.lockTimeout)
   }
 
   /// Shows a sync problem on the status line while it lasts; returns whether the line changed.

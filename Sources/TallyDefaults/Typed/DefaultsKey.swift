@@ -19,6 +19,12 @@ public struct DefaultsKey: Hashable, Sendable, CustomStringConvertible {
     self.name = name
   }
 
+  /// A key for a name made of parts known to be valid, not checked again: the settings table
+  /// makes one for every key binding at every command.
+  package init(unchecked name: String) {
+    self.name = name
+  }
+
   /// A key for a name from outside the program, such as a launch argument.
   public init(validating name: String) throws(InvalidName) {
     if let problem = Self.problem(with: name) { throw problem }

@@ -95,7 +95,7 @@ public final class CountersModel {
       // The value set is the one shown: a linked counter's count within its link, carries kept.
       let offset = shownOffset(of: id)
       return try changeValue(of: id, by: value == 0 ? .reset : .set) { _ in
-        value.addingReportingOverflow(offset).overflow ? nil : value + offset
+        Int(exactly: Int128(value) + offset)
       } refusal: {
         .limitReached(value: $0, step: offset > 0 ? 1 : -1)
       }
@@ -231,13 +231,12 @@ public final class CountersModel {
   }
 
   /// The stored value less the shown one, for a counter that links wrap or carry into; 0 for others.
-  private func shownOffset(of id: String) -> Int {
+  private func shownOffset(of id: String) -> Int128 {
     let records = records
     guard records.contains(where: { $0.rules.link != nil }),
       let counter = CounterList(counters: records.map(counter(for:)), currentID: id).counter(withID: id)
     else { return 0 }
-    let (offset, overflow) = counter.value.subtractingReportingOverflow(counter.shown)
-    return overflow ? 0 : offset
+    return Int128(counter.value) - Int128(counter.shown)
   }
 
   /// Why moving the counter `id` from `old` to `new` is refused by a bound: its own, or that

@@ -24,8 +24,8 @@ public enum AppEvent: Equatable, Sendable {
   case counterCreated(id: String, name: String)
   case counterRenamed(id: String, from: String, to: String)
   case counterDeleted(id: String, name: String, value: Int)
-  case onboardingFinished
-  case onboardingSkipped
+  /// Something of a screen's own, by its name ("onboardingSkipped").
+  case screenEvent(String)
 }
 
 /// An `EventRecorder` that keeps nothing, for code paths that change nothing.

@@ -46,7 +46,7 @@ public final class HistoryRecorder: EventRecorder {
       add(HistoryEntry(time: now, event: .renamed, counter: id, name: to, source: source))
     case .counterDeleted(let id, let name, let value):
       add(HistoryEntry(time: now, event: .deleted, counter: id, name: name, old: value, source: source))
-    case .screenShown, .onboardingFinished, .onboardingSkipped:
+    case .screenShown, .screenEvent:
       return
     }
     pending?.save(unflushed)

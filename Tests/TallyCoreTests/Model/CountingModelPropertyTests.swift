@@ -37,4 +37,15 @@ struct CountingModelPropertyTests {
     try run.settle()
     run.checkAll()
   }
+
+  /// Found by the sequences: a set on a linked counter whose carries cannot be kept (its value
+  /// near -Int.max, the value to set past Int's end once they are added back) is refused, as the
+  /// model says, instead of dropping the carries.
+  @Test func aSetThatCannotKeepTheCarriesIsRefused() throws {
+    let run = try CountingRun()
+    for seed in [62835, 111701, 673959, 480873, 269065] { if try run.run(CountingStep(seed)) { run.checkAll() } }
+    #expect(run.steps.map(\.description).last == "m0: set #2 -1", "\(run.steps)")
+    try run.settle()
+    run.checkAll()
+  }
 }

@@ -109,7 +109,7 @@ public final class BoardViewModel: Screen {
       return open(row, of: counters(in: list))
     case .key(let key): return press(key, in: context)
     case .settingsChanged(let settings):
-      keyMap = settings.boardKeyMap
+      keyMap = settings.keys(for: Action.self)
       rowKeys = Self.rowKeys(for: keyMap)
     case .edited(let outcomes, let purpose):
       if let error = outcomes.lazy.compactMap({ if case .failure(let error) = $0 { error } else { nil } }).first {
@@ -187,6 +187,11 @@ public final class BoardViewModel: Screen {
   }
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { BoardView.minimumSize }
+
+  public func keyHelp(short: Bool) -> [KeyHelp] {
+    let more = [KeyHelp(keys: "1-9, a-z", action: trMarked("add the row's step")), KeyHelp(keys: trMarked("click a row"), action: trMarked("open it"))]
+    return Help.entries(for: keyMap, more: more, short: short)
+  }
 
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     BoardView(model: self, counters: counters(in: context.counters), context: context).render(into: &canvas)

@@ -132,6 +132,10 @@ public final class CounterViewModel: Screen {
     CounterLayout.minimumSize(for: context.counters)
   }
 
+  public func keyHelp(short: Bool) -> [KeyHelp] {
+    short ? Help.shortEntries(for: settings.keyMap) : Help.fullEntries(for: settings.keyMap)
+  }
+
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     view(in: context).render(into: &canvas)
   }
@@ -338,4 +342,27 @@ public enum CounterMode: Sendable, Equatable {
   case counting
   case prompt(Prompt)
   case confirmation(Confirmation)
+}
+
+extension ScreenSettings {
+  /// The counter screen's keys and flags; its help says "(asks first)" only when it does.
+  public init(
+    keyMap: KeyMap<CounterViewModel.Action> = CounterViewModel.defaultKeyMap, confirmsReset: Bool = true,
+    confirmsDelete: Bool = true, showsBigDigits: Bool = true
+  ) {
+    self.init()
+    (self.confirmsReset, self.confirmsDelete, self.showsBigDigits) = (confirmsReset, confirmsDelete, showsBigDigits)
+    self.keyMap = keyMap
+  }
+
+  /// The counter screen's keys, as reset and delete ask first or not.
+  public var keyMap: KeyMap<CounterViewModel.Action> {
+    get { keys(for: CounterViewModel.Action.self) }
+    set {
+      var keyMap = newValue
+      if !confirmsReset { keyMap = keyMap.describing(.reset, as: trMarked("reset to 0")) }
+      if !confirmsDelete { keyMap = keyMap.describing(.delete, as: trMarked("delete this counter")) }
+      setKeys(keyMap)
+    }
+  }
 }

@@ -2,17 +2,7 @@ import TallyLocalization
 
 /// The help's entries: every key of a screen as bound, and the mouse actions.
 public enum Help {
-  public struct Entry: Sendable, Equatable {
-    public var keys: String
-    public var action: String
-
-    /// An entry in the user's language: its words are English texts marked where they are
-    /// written (a key map's descriptions, `trMarked`), and key names, not translated, stay.
-    public init(keys: String, action: String) {
-      self.keys = tr(verbatim: keys)
-      self.action = tr(verbatim: action)
-    }
-  }
+  public typealias Entry = KeyHelp
 
   /// A screen's entries from its key map, then `more` (its fixed keys and clicks): full, with
   /// each binding's keys and description, or short, with the hint line's labels.

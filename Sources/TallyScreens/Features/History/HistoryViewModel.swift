@@ -43,6 +43,10 @@ public final class HistoryViewModel: Screen {
     case days
     case changes
 
+    /// The view kept for the history (``SettingStorage/subscript(kept:)``); one that is no
+    /// view (another program wrote it) is the Year.
+    public init(kept: String?) { self = kept.flatMap(Self.init(rawValue:)) ?? .year }
+
     /// Its name on the tab strip, in the user's language.
     public var title: String {
       switch self {
@@ -97,7 +101,7 @@ public final class HistoryViewModel: Screen {
 
   /// A key; on close, the view on show is kept for the next history to open on.
   public func receive(_ message: ScreenMessage, in context: ScreenContext) -> ScreenUpdate {
-    if case .settingsChanged(let settings) = message { keyMap = settings.historyKeyMap }
+    if case .settingsChanged(let settings) = message { keyMap = settings.keys(for: Action.self) }
     guard case .key(let key) = message else { return [] }
     if let action = keyMap.action(for: key) { return perform(action, in: context) }
     switch key {
@@ -135,6 +139,13 @@ public final class HistoryViewModel: Screen {
   func hint(_ action: Action) -> String { keyMap.binding(for: action)?.label ?? "" }
 
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { HistoryView.minimumSize }
+
+  public func keyHelp(short: Bool) -> [KeyHelp] {
+    let more = [
+      KeyHelp(keys: "1-4", action: trMarked("a view")), KeyHelp(keys: trMarked("click a day"), action: trMarked("show the day")),
+    ]
+    return Help.entries(for: keyMap, more: more, short: short)
+  }
 
   public func render(into canvas: inout Canvas, in context: ScreenContext) {
     view(in: context).render(into: &canvas)
@@ -198,7 +209,7 @@ struct KeepHistoryPage: ScreenTask {
   let page: HistoryViewModel.Page
 
   func perform(with services: ScreenServices) -> (any Sendable)? {
-    if services.state.historyPage != page { services.state.historyPage = page }
+    if services.state[kept: .history] != page.rawValue { services.state[kept: .history] = page.rawValue }
     return nil
   }
 }

@@ -62,7 +62,7 @@ struct EndOnboarding: ScreenTask {
 
   func perform(with services: ScreenServices) -> (any Sendable)? {
     services.state.showOnboarding = false
-    services.record(skipped ? .onboardingSkipped : .onboardingFinished)
+    services.record(.screenEvent(skipped ? "onboardingSkipped" : "onboardingFinished"))
     return nil
   }
 }
