@@ -3,7 +3,9 @@ import Glibc
 /// The process's environment, signals and standard streams, in one place.
 public enum Platform {
   /// The environment variables Tally reads.
-  public static let environmentNames = ["TERM", "NO_COLOR", "HOME", "XDG_DATA_HOME", "TALLY_LOCK_TIMEOUT"]
+  public static let environmentNames = [
+    "TERM", "NO_COLOR", "HOME", "XDG_DATA_HOME", "TALLY_LOCK_TIMEOUT", "LC_ALL", "LC_CTYPE", "LANG",
+  ]
 
   /// The values of ``environmentNames`` that are set.
   public static func environment() -> [String: String] {

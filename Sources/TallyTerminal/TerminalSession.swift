@@ -23,7 +23,11 @@ public final class TerminalSession: TerminalDriver {
   /// unless `NO_COLOR` is set.
   public init(environment: [String: String], theme: Theme = .standard) throws(TerminalError) {
     let type = try Self.terminalType(environment: environment)
-    _ = tally_set_locale_from_environment()
+    if tally_set_locale_from_environment() == nil, Self.asksForUTF8(environment) {
+      // A UTF-8 locale this machine has not generated (`LANG=de_DE.UTF-8` on a container with
+      // only `C.UTF-8`): the C library refuses it, but its characters are UTF-8 all the same.
+      _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
     isUnicode = tally_locale_is_utf8() != 0
     do {
       signals = try SignalWatcher()
@@ -72,6 +76,14 @@ public final class TerminalSession: TerminalDriver {
     case 2: throw .cannotAddressCursor(type)
     default: throw .unknownTerminalType(type)
     }
+  }
+
+  /// Whether the locale the environment names (`LC_ALL`, `LC_CTYPE`, `LANG`: the first set)
+  /// has UTF-8 characters.
+  public static func asksForUTF8(_ environment: [String: String]) -> Bool {
+    let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    guard let codeset = name?.split(separator: ".").dropFirst().first?.split(separator: "@").first else { return false }
+    return ["utf-8", "utf8"].contains(codeset.lowercased())
   }
 
   private static func terminalType(environment: [String: String]) throws(TerminalError) -> String {
