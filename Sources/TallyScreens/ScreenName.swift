@@ -8,6 +8,7 @@ public enum ScreenName: String, Sendable, Equatable, CaseIterable {
   case help
   case history
   case board
+  case settings
 
   /// The screen the app opens on.
   public static func first(in state: SettingStorage) -> ScreenName { state.showOnboarding ? .onboarding : .counter }
@@ -24,6 +25,8 @@ public enum ScreenName: String, Sendable, Equatable, CaseIterable {
         page: .init(kept: parts.state[kept: .history]),
         keyMap: parts.settings.keys(for: HistoryViewModel.Action.self))
     case .board: BoardViewModel(keyMap: parts.settings.keys(for: BoardViewModel.Action.self), undo: parts.undo)
+    case .settings:
+      CounterSettingsViewModel(keyMap: parts.settings.keys(for: CounterSettingsViewModel.Action.self), undo: parts.undo)
     }
   }
 }

@@ -103,6 +103,7 @@ public enum AppDefaults {
     appendKeyEntries(CounterViewModel.Action.self, to: &entries)
     appendKeyEntries(BoardViewModel.Action.self, to: &entries)
     appendKeyEntries(HistoryViewModel.Action.self, to: &entries)
+    appendKeyEntries(CounterSettingsViewModel.Action.self, to: &entries)
     return entries
   }()
 

@@ -62,6 +62,7 @@ extension Settings {
     try checkKeys(of: CounterViewModel.Action.self, with: entry, set: value, in: stored)
     try checkKeys(of: BoardViewModel.Action.self, with: entry, set: value, in: stored)
     try checkKeys(of: HistoryViewModel.Action.self, with: entry, set: value, in: stored)
+    try checkKeys(of: CounterSettingsViewModel.Action.self, with: entry, set: value, in: stored)
   }
 
   private static func checkKeys<A: ScreenAction>(

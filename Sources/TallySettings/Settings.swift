@@ -117,6 +117,7 @@ public final class Settings {
       confirmsDelete: bool(.confirmDelete, in: domains), showsBigDigits: bool(.bigDigits, in: domains))
     settings.setKeys(keyMap(BoardViewModel.Action.self))
     settings.setKeys(keyMap(HistoryViewModel.Action.self))
+    settings.setKeys(keyMap(CounterSettingsViewModel.Action.self))
     return (settings, problem)
   }
 

@@ -188,6 +188,6 @@ extension ArchitectureTests {
         #expect(line.contains(": Screen {"), "\(path): \(name) does not follow Screen")
       }
     }
-    #expect(screens.count == 5, "screens: \(screens.sorted())")
+    #expect(screens.count == 6, "screens: \(screens.sorted())")
   }
 }

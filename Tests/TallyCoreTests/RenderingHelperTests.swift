@@ -72,13 +72,16 @@ struct RenderingHelperTests {
 
   @Test func theHelpListsEveryKeyOfTheCounterScreen() {
     let entries = Help.fullEntries(for: CounterViewModel.defaultKeyMap)
-    let paired: [CounterViewModel.Action] = [.setValue, .addAmount, .nextGroup, .previousGroup, .history, .board]
+    let paired: [CounterViewModel.Action] = [
+      .setValue, .addAmount, .nextGroup, .previousGroup, .history, .board, .setGoal, .settings,
+    ]
     for binding in CounterViewModel.defaultKeyMap.bindings where !paired.contains(binding.action) {
       #expect(entries.contains { $0.keys == binding.keyNames && $0.action == binding.description })
     }
     // The next and previous group share a line, as the history and the board do.
     #expect(entries.contains { $0.keys == "] / [" && $0.action == "next / previous group" })
     #expect(entries.contains { $0.keys == "H / B" && $0.action == "history / board of the group" })
+    #expect(entries.contains { $0.keys == "g / ," && $0.action == "set this counter's goal / all its settings" })
     #expect(entries.contains { $0.keys.contains("[+]") })
   }
 

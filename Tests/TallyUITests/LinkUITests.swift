@@ -5,7 +5,7 @@ extension TerminalApp {
   /// Runs `tally` with `arguments` on this app's data directory, as a user in another
   /// terminal does; expects it to succeed and returns what it printed.
   @discardableResult
-  fileprivate func tally(_ arguments: String...) throws -> String {
+  func tally(_ arguments: String...) throws -> String {
     let result = try ChildProcess.run(executable, arguments, environment: ["XDG_DATA_HOME": dataHome, "PATH": "/usr/bin:/bin"])
     #expect(result.status == 0, "\(result)")
     return result.standardOutput

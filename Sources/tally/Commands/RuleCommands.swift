@@ -41,8 +41,8 @@ struct LinkCommand: ParsableCommand {
     } else if clear {
       rules.link = nil
     } else {
-      let target = counter.rules.link.map { context.counters.counter(withID: $0.to)?.name ?? tr("a deleted counter") }
-      let line = counter.rules.link.map { tr("\(counter.name) -> \(target ?? "") every \($0.every)") }
+      // As the app's settings screen shows it: "repeats every 12".
+      let line = CounterField.link.text(of: counter, in: context.counters).map { "\(counter.name) -> \($0)" }
       try Output.line(line.map(TerminalText.escaped) ?? "none")
       return
     }

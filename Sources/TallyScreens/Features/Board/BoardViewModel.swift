@@ -21,6 +21,7 @@ public final class BoardViewModel: Screen {
     case nextGroup
     case previousGroup
     case help
+    case settings
     case close
 
     public static var screenName: String? { "board" }
@@ -42,6 +43,9 @@ public final class BoardViewModel: Screen {
       .init([.character("]")], .nextGroup, label: "]", summary: trMarked("group"), description: trMarked("next group")),
       .init([.character("[")], .previousGroup, label: "[", summary: trMarked("previous group"), isHinted: false),
       .init([.character("?")], .help, label: "?", summary: trMarked("keys"), description: trMarked("this help"), hintPriority: 1),
+      .init(
+        [.character(",")], .settings, label: ",", summary: trMarked("settings"),
+        description: trMarked("the chosen counter's settings")),
       .init(
         [.character("q"), .escape], .close, label: "q", summary: trMarked("back"), description: trMarked("back to the counter"),
         hintPriority: 2),
@@ -112,17 +116,8 @@ public final class BoardViewModel: Screen {
       keyMap = settings.keys(for: Action.self)
       rowKeys = Self.rowKeys(for: keyMap)
     case .edited(let outcomes, let purpose):
-      if let error = outcomes.lazy.compactMap({ if case .failure(let error) = $0 { error } else { nil } }).first {
-        self.message = StatusMessage(error.description, kind: .warning)
-      } else if let done = undo.took(outcomes.compactMap { try? $0.get() }, for: EditPurpose(purpose)) {
-        self.message = StatusMessage(done, kind: .news)
-      }
-    case .answered(let set as NoteSet):
-      guard case .replay(let change, let undoing, let summary) = set.purpose else { break }
-      self.message =
-        set.succeeded
-        ? StatusMessage(undo.replayed(change, undoing: undoing, result: nil, summary: summary), kind: .news)
-        : StatusMessage(tr("Cannot undo \(summary): that change is no longer in the history."), kind: .warning)
+      self.message = undo.message(for: outcomes, purpose: EditPurpose(purpose)) ?? self.message
+    case .answered(let set as NoteSet): self.message = undo.noteReplayed(set) ?? self.message
     default: break
     }
     return []
@@ -154,6 +149,10 @@ public final class BoardViewModel: Screen {
       selected = min(max(0, selected + step), max(0, counters.count - 1))
     case .nextGroup, .previousGroup: return move(forward: action == .nextGroup, in: list)
     case .help: return [.open(.help)]
+    case .settings:
+      // The settings screen shows the counter on show: the chosen row's becomes it, as Enter makes it.
+      guard counters.indices.contains(selected) else { return [] }
+      return [.edit(.select(counters[selected].id)), .open(.settings)]
     }
     return []
   }
@@ -189,7 +188,10 @@ public final class BoardViewModel: Screen {
   public func minimumSize(in context: ScreenContext) -> (width: Int, height: Int) { BoardView.minimumSize }
 
   public func keyHelp(short: Bool) -> [KeyHelp] {
-    let more = [KeyHelp(keys: "1-9, a-z", action: trMarked("add the row's step")), KeyHelp(keys: trMarked("click a row"), action: trMarked("open it"))]
+    let more = [
+      KeyHelp(keys: "1-9, a-z", action: trMarked("add the row's step")),
+      KeyHelp(keys: trMarked("click a row"), action: trMarked("open it")),
+    ]
     return Help.entries(for: keyMap, more: more, short: short)
   }
 

@@ -109,33 +109,17 @@ public struct CounterView {
     switch model.mode {
     case .counting:
       if let status = model.status {
-        drawWrapped(
-          status.text, bottom: row, lines: 1 + min(2, spare), style: status.isWarning ? .warning : .plain, into: &canvas)
+        canvas.putWrapped(status.text, bottom: row, lines: 1 + min(2, spare), style: status.isWarning ? .warning : .plain)
       }
     case .confirmation(let confirmation):
-      drawWrapped(confirmation.question, bottom: row, lines: 1, style: .warning, into: &canvas)
+      canvas.putWrapped(confirmation.question, bottom: row, lines: 1, style: .warning)
     case .prompt(let prompt):
       if let error = prompt.error {
         // A prompt may cover the buttons, never the value line.
         let room = min(2, row - 1 - layout.valueLineRow)
-        drawWrapped(error, bottom: row - 1, lines: room, style: .warning, into: &canvas)
+        canvas.putWrapped(error, bottom: row - 1, lines: room, style: .warning)
       }
       drawPrompt(prompt, row: row, into: &canvas)
-    }
-  }
-
-  /// `text` wrapped onto at most `lines` rows ending at `bottom`, cut with "…".
-  private func drawWrapped(_ text: String, bottom: Int, lines: Int, style: Style, into canvas: inout Canvas) {
-    guard lines > 0 else { return }
-    var wrapped = TextLayout.wrap(text, width: canvas.width - 1)
-    if wrapped.count > lines {
-      wrapped = Array(wrapped.prefix(lines))
-      wrapped[lines - 1] = TextLayout.clip(wrapped[lines - 1] + "…", width: canvas.width - 1)
-    }
-    for (offset, line) in wrapped.enumerated() {
-      let row = bottom - wrapped.count + 1 + offset
-      canvas.fill(row: row, style: .plain)
-      canvas.put(" " + line, column: 0, row: row, style: style)
     }
   }
 
@@ -144,14 +128,7 @@ public struct CounterView {
     canvas.fill(row: row, style: .plain)
     let question = " " + TextLayout.clip(prompt.question, width: max(1, canvas.width - 12))
     let fieldColumn = canvas.put(question, column: 0, row: row, style: .bold) + 1
-    let fieldWidth = canvas.width - fieldColumn
-    guard fieldWidth > 0 else { return }
-    canvas.fill(row: row, from: fieldColumn, to: canvas.width, style: .field)
-    var shown = prompt.field.beforeCursor
-    while !shown.isEmpty, shown.terminalWidth > fieldWidth - 1 { shown.removeFirst() }
-    let cursor = canvas.put(shown, column: fieldColumn, row: row, style: .field)
-    canvas.put(prompt.field.afterCursor, column: cursor, row: row, style: .field)
-    canvas.cursor = Canvas.Position(column: cursor, row: row)
+    prompt.field.render(into: &canvas, column: fieldColumn, row: row)
   }
 }
 
@@ -168,5 +145,22 @@ extension GoalSummary {
   /// ` !` over a limit, ` ✓` (` ok` in ASCII) for a goal reached, or nothing.
   func mark(unicode: Bool = true) -> String {
     isOver ? " !" : isGoalReached ? (unicode ? " ✓" : " ok") : ""
+  }
+}
+
+extension Canvas {
+  /// `text` wrapped onto at most `lines` rows ending at `bottom`, cut with "…", each row cleared first.
+  mutating func putWrapped(_ text: String, bottom: Int, lines: Int, style: Style) {
+    guard lines > 0 else { return }
+    var wrapped = TextLayout.wrap(text, width: width - 1)
+    if wrapped.count > lines {
+      wrapped = Array(wrapped.prefix(lines))
+      wrapped[lines - 1] = TextLayout.clip(wrapped[lines - 1] + "…", width: width - 1)
+    }
+    for (offset, line) in wrapped.enumerated() {
+      let row = bottom - wrapped.count + 1 + offset
+      fill(row: row, style: .plain)
+      put(" " + line, column: 0, row: row, style: style)
+    }
   }
 }

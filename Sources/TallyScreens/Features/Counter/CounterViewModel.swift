@@ -28,6 +28,8 @@ public final class CounterViewModel: Screen {
     case help
     case history
     case board
+    /// Opens the settings of the counter on show (``CounterSettingsViewModel``).
+    case settings
     case quit
 
     /// The name in `keys.<name>`, which stores hold: it never changes once released.
@@ -96,6 +98,9 @@ public final class CounterViewModel: Screen {
       [.character("B")], .board, label: "B", summary: trMarked("board"),
       description: trMarked("every counter of the group, a key each"),
       isHinted: false),
+    .init(
+      [.character(",")], .settings, label: ",", summary: trMarked("settings"),
+      description: trMarked("this counter's settings"), hintPriority: 3),
     .init([.character("q"), .control("c")], .quit, label: "q", summary: trMarked("quit"), hintPriority: 9),
   ])
 
@@ -248,6 +253,7 @@ public final class CounterViewModel: Screen {
     case .help: return [.open(.help)]
     case .history: return [.open(.history)]
     case .board: return [.open(.board)]
+    case .settings: return [.open(.settings)]
     case .quit: return [.quit]
     }
     return []

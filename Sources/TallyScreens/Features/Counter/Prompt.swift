@@ -52,21 +52,5 @@ public struct Prompt: Sendable, Equatable {
   }
 
   /// Applies an editing key; returns `.confirm` or `.cancel` for the caller to act on.
-  public mutating func edit(with key: Key) -> Action? {
-    guard let action = Self.keyMap.action(for: key) else {
-      if case .character(let character) = key { field.insert(character) }
-      return nil
-    }
-    switch action {
-    case .confirm, .cancel: return action
-    case .deleteBackward: field.deleteBackward()
-    case .deleteForward: field.deleteForward()
-    case .moveLeft: field.moveLeft()
-    case .moveRight: field.moveRight()
-    case .moveToStart: field.moveToStart()
-    case .moveToEnd: field.moveToEnd()
-    case .clear: field.clear()
-    }
-    return nil
-  }
+  public mutating func edit(with key: Key) -> Action? { field.edit(with: key) }
 }

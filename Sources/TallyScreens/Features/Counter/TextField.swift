@@ -55,3 +55,39 @@ public struct TextField: Sendable, Equatable {
     afterCursor = ""
   }
 }
+
+extension TextField {
+  /// Applies an editing key of ``Prompt/keyMap`` (a character bound to none is typed);
+  /// returns `.confirm` or `.cancel` for the caller to act on.
+  public mutating func edit(with key: Key) -> Prompt.Action? {
+    guard let action = Prompt.keyMap.action(for: key) else {
+      if case .character(let character) = key { insert(character) }
+      return nil
+    }
+    switch action {
+    case .confirm, .cancel: return action
+    case .deleteBackward: deleteBackward()
+    case .deleteForward: deleteForward()
+    case .moveLeft: moveLeft()
+    case .moveRight: moveRight()
+    case .moveToStart: moveToStart()
+    case .moveToEnd: moveToEnd()
+    case .clear: clear()
+    }
+    return nil
+  }
+}
+
+extension TextField {
+  /// Draws the field from `column` to the right edge, scrolled to keep the cursor in view.
+  func render(into canvas: inout Canvas, column: Int, row: Int) {
+    let width = canvas.width - column
+    guard width > 0 else { return }
+    canvas.fill(row: row, from: column, to: canvas.width, style: .field)
+    var shown = beforeCursor
+    while !shown.isEmpty, shown.terminalWidth > width - 1 { shown.removeFirst() }
+    let cursor = canvas.put(shown, column: column, row: row, style: .field)
+    canvas.put(afterCursor, column: cursor, row: row, style: .field)
+    canvas.cursor = Canvas.Position(column: cursor, row: row)
+  }
+}

@@ -87,6 +87,24 @@ public final class SharedUndo {
     return undoing ? tr("Undone: \(summary)\(now)") : tr("Redone: \(summary)\(now)")
   }
 
+  /// What a screen's status line says of the edits' outcome: the first refusal, or what an undo
+  /// did; the changes made are kept for undo.
+  func message(for outcomes: [Result<CounterChange?, CounterError>], purpose: EditPurpose) -> StatusMessage? {
+    if let error = outcomes.lazy.compactMap({ if case .failure(let error) = $0 { error } else { nil } }).first {
+      return StatusMessage(error.description, kind: .warning)
+    }
+    return took(outcomes.compactMap { try? $0.get() }, for: purpose).map { StatusMessage($0, kind: .news) }
+  }
+
+  /// What a screen's status line says once the app set, or could not set, the note of an
+  /// undo; `nil` for a note of another purpose.
+  func noteReplayed(_ set: NoteSet) -> StatusMessage? {
+    guard case .replay(let change, let undoing, let summary) = set.purpose else { return nil }
+    return set.succeeded
+      ? StatusMessage(replayed(change, undoing: undoing, result: nil, summary: summary), kind: .news)
+      : StatusMessage(tr("Cannot undo \(summary): that change is no longer in the history."), kind: .warning)
+  }
+
   /// Keeps what `made` changed for undo, or, for a replay, moves it to the other stack and
   /// returns what was done.
   func took(_ made: [CounterChange], for purpose: EditPurpose) -> String? {

@@ -18,6 +18,7 @@ public enum Help {
     (.setValue, .addAmount, trMarked("type a value / an amount to add"), trMarked("set/add")),
     (.nextGroup, .previousGroup, trMarked("next / previous group"), trMarked("group")),
     (.history, .board, trMarked("history / board of the group"), trMarked("past/all")),
+    (.setGoal, .settings, trMarked("set this counter's goal / all its settings"), trMarked("goal/all")),
   ]
 
   public static func fullEntries(for keyMap: KeyMap<CounterViewModel.Action>) -> [Entry] {
