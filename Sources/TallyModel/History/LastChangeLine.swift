@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 import TallyPlatform
 
 /// The line under a counter's value that says what last changed it and when (`+1  2 min
@@ -20,24 +21,25 @@ public enum LastChangeLine {
     var changesIn = untilTomorrow
     let daysBack = calendar.day(of: now) - calendar.day(of: time)
     if age < 60 {
-      when = "just now"
+      when = tr("just now")
       changesIn = 60 - age
     } else if age < 3600 {
-      when = "\(Int(age / 60)) min ago"
+      when = tr("\(Int(age / 60)) min ago")
       changesIn = 60 - age.truncatingRemainder(dividingBy: 60)
     } else if daysBack <= 0 {
-      when = "\(Int(age / 3600)) h ago"
+      when = tr("\(Int(age / 3600)) h ago")
       changesIn = min(untilTomorrow, 3600 - age.truncatingRemainder(dividingBy: 3600))
     } else {
       let (day, clock) = HistorySummary.wallClock(time, utcOffset: calendar.utcOffset(time))
       if daysBack == 1 {
-        when = "yesterday " + clock
+        when = tr("yesterday \(clock)")
       } else {
         let date = UTCTime.civilDate(ofDay: Int64(day))
         let today = HistorySummary.dayNumber(now, offset: calendar.utcOffset(now))
         let thisYear = UTCTime.civilDate(ofDay: Int64(today)).year
         when =
-          "\(date.day) \(HistorySummary.months[Int(date.month) - 1])" + (date.year == thisYear ? "" : " \(date.year)") + " "
+          "\(date.day) \(tr(verbatim: HistorySummary.months[Int(date.month) - 1]))"
+          + (date.year == thisYear ? "" : " \(date.year)") + " "
           + clock
       }
     }
@@ -50,11 +52,11 @@ public enum LastChangeLine {
     let what =
       switch entry.event {
       case .changed: label(entry)
-      case .created: "created"
-      case .renamed: "renamed"
-      case .deleted: "deleted"
+      case .created: tr("created")
+      case .renamed: tr("renamed")
+      case .deleted: tr("deleted")
       }
-    return what + (entry.machine.map { " on " + TerminalText.escaped($0) } ?? "")
+    return entry.machine.map { tr("\(what) on \(TerminalText.escaped($0))") } ?? what
   }
 
   /// What a change did, from what the user did (``HistoryEntry/Action``), never guessed from
@@ -62,8 +64,8 @@ public enum LastChangeLine {
   /// subtraction down to 0, an undo, a redo, and a change from before actions were kept).
   public static func label(_ entry: HistoryEntry) -> String {
     switch entry.action {
-    case .reset: "reset"
-    case .set: "set \(entry.new.map(String.init) ?? "?")"
+    case .reset: tr("reset")
+    case .set: tr("set \(entry.new.map(String.init) ?? "?")")
     case .add, .subtract, .replay, nil: HistorySummary.signed(entry.netChange)
     }
   }
