@@ -15,7 +15,7 @@ struct TallyCommand: ParsableCommand {
 
   /// "Space, +, Up, k: add the step; ...", from the counter screen's key map.
   static let keyList = CounterViewModel.defaultKeyMap.bindings.map { binding in
-    "\(binding.keyNames): \(binding.action == .help ? tr("every key") : binding.description)"
+    "\(binding.keyNames): \(binding.action == .help ? tr("every key") : tr(verbatim: binding.description))"
   }.joined(separator: "; ")
 
   // The discussion is the manual page's DESCRIPTION too (scripts/update-resources.sh).

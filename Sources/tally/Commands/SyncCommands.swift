@@ -69,8 +69,9 @@ struct SyncEnableCommand: ParsableCommand {
       )
     }
     try Output.line(
-      "Counters with the same name on several machines are one counter: their values add up (each machine's additions and subtractions count once)."
-    )
+      tr(
+        "Counters with the same name on several machines are one counter: their values add up (each machine's additions and subtractions count once)."
+      ))
     for shared in joined.join.shared {
       try Output.line(tr("  \(TerminalText.escaped(shared.name)): \(shared.here) here, \(shared.total) with the other machines"))
     }
