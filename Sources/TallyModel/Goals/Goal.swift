@@ -1,4 +1,5 @@
 import TallyDefaults
+import TallyLocalization
 
 /// A target for a counter, kept in its record: an amount to reach in every day, week or
 /// month, or in total; or, for a habit to cut down, a limit to stay within ("at most 3/day").
@@ -14,10 +15,10 @@ public struct Goal: Sendable, Hashable, Codable {
     /// "today", "this week", "this month", or "in total".
     public var currentName: String {
       switch self {
-      case .total: "in total"
-      case .day: "today"
-      case .week: "this week"
-      case .month: "this month"
+      case .total: trMarked("in total")
+      case .day: trMarked("today")
+      case .week: trMarked("this week")
+      case .month: trMarked("this month")
       }
     }
   }

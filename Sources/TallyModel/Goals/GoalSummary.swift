@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TallyLocalization
 
 /// How a counter stands toward its goal: progress in the current period, the periods met,
 /// and the current and best streaks, read from the history of its changes.
@@ -34,6 +35,13 @@ public struct GoalSummary: Equatable, Sendable {
   /// "6 of 8 today", "2 of 3 this week", "120 of 300 in total", "2 of at most 3 today".
   public var progressText: String {
     "\(progress) of \(goal.isLimit ? "at most " : "")\(goal.amount) \(goal.period.currentName)"
+  }
+
+  /// ``progressText`` in the user's language, for people (the screens, `stats`); scripts read
+  /// ``progressText`` (`get --format {progress}`, `watch`).
+  public var progressWords: String {
+    let period = tr(verbatim: goal.period.currentName)
+    return goal.isLimit ? tr("\(progress) of at most \(goal.amount) \(period)") : tr("\(progress) of \(goal.amount) \(period)")
   }
 
   /// How the counter stands, from its totals in the last `periodCount` periods and its streaks;

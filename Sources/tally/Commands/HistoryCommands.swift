@@ -166,7 +166,7 @@ struct StatsCommand: ParsableCommand {
       if let goal {
         lines.append(tr("goal\t\(goal.goal.text)"))
         let reached = goal.goal.isLimit ? tr(", within the limit") : tr(", goal reached")
-        lines.append(tr("progress\t\(goal.progressText)\(goal.isReached ? reached : "")"))
+        lines.append(tr("progress\t\(goal.progressWords)\(goal.isReached ? reached : "")"))
         if goal.goal.period != .total {
           lines.append(tr("streak\t\(goal.currentStreak)"))
           lines.append(tr("best streak\t\(goal.bestStreak)"))

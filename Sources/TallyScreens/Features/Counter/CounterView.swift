@@ -25,8 +25,8 @@ public struct CounterView {
     let streak = goal.currentStreak > 0 ? tr("  streak \(goal.currentStreak)") : ""
     let bar = "  " + goal.bar()
     let candidates = [
-      goal.progressText + bar + reached + streak, goal.progressText + bar + reached, goal.progressText + reached,
-      goal.progressText + goal.mark(),
+      goal.progressWords + bar + reached + streak, goal.progressWords + bar + reached, goal.progressWords + reached,
+      goal.progressWords + goal.mark(),
     ]
     return candidates.first { $0.terminalWidth <= width - 2 } ?? TextLayout.clip(candidates[3], width: max(1, width - 2))
   }

@@ -22,7 +22,7 @@ struct DaysView {
     if let goal = shown.goal {
       let mark =
         goal.isOver ? tr(" ! over the limit") : goal.isReached ? (goal.goal.isLimit ? tr(" within") : tr(" ✓ reached")) : ""
-      var text = tr(" Goal \(goal.goal.text): \(goal.progressText)\(mark)")
+      var text = tr(" Goal \(goal.goal.text): \(goal.progressWords)\(mark)")
       if goal.goal.period != .total { text += tr("   streak \(goal.currentStreak), best \(goal.bestStreak)") }
       canvas.put(
         TextLayout.clip(text, width: canvas.width), column: 0, row: aboveTotals,
