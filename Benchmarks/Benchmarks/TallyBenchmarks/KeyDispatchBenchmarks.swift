@@ -52,12 +52,15 @@ func makeApp(settings: SettingStorage, store: UserDefaultsProtocol) -> AppViewMo
   let eventRecorder = DiscardingRecorder()
   return AppViewModel(
     settingStore: settings, eventRecorder: eventRecorder,
-    makeCountersModel: { CountersModel(userDefaults: store, eventRecorder: eventRecorder) },
-    history: SQLiteHistory.inMemory())
+    counters: CountersModel(userDefaults: store, eventRecorder: eventRecorder), history: SQLiteHistory.inMemory())
 }
 
 /// Settings that always open the counter, for benchmarks that do not measure settings.
 final class FakeSettings: SettingStorage {
   var showOnboarding = false
-  var historyPage = HistoryViewModel.Page.year
+  private var kept: [ScreenName: String] = [:]
+  subscript(kept screen: ScreenName) -> String? {
+    get { kept[screen] }
+    set { kept[screen] = newValue }
+  }
 }

@@ -13,7 +13,7 @@ enum RenderBenchmarks {
       let app = makeApp(settings: FakeSettings(), store: store)
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
-        blackHole(AppView(model: app).render(width: 80, height: 24))
+        blackHole(app.frame(width: 80, height: 24).render())
       }
     }
   }
