@@ -41,8 +41,11 @@ for catalog in Resources/po/*.po; do
   [ -s "/usr/share/tally/po/$(basename "$catalog" .po).mo" ] || fail "$(basename "$catalog" .po).mo is not installed"
 done
 if [ -e Resources/po/de.po ]; then
-  overview=$(env -i PATH=/usr/bin:/bin HOME="$work" LANG=de_DE.UTF-8 tally --help | head -1)
-  english=$(env -i PATH=/usr/bin:/bin HOME="$work" LANG=C.UTF-8 tally --help | head -1)
+  # The whole text, then its first line: `| head -1` would close the pipe under tally.
+  overview=$(env -i PATH=/usr/bin:/bin HOME="$work" LANG=de_DE.UTF-8 tally --help)
+  overview=${overview%%$'\n'*}
+  english=$(env -i PATH=/usr/bin:/bin HOME="$work" LANG=C.UTF-8 tally --help)
+  english=${english%%$'\n'*}
   [ "$overview" != "$english" ] || fail "LANG=de_DE.UTF-8 tally --help is not German: $overview"
 fi
 
