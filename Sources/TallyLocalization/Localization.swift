@@ -10,6 +10,9 @@ public struct Localization: Sendable {
   /// The process's, from its environment, read at the first translated text.
   ///
   /// English reads no file.
+  /// The language a task draws in, when a test chooses one (``current`` otherwise).
+  @TaskLocal public static var chosen: Localization?
+
   public static let current = Localization(
     environment: ProcessContext.environment(), directories: ProcessContext.catalogDirectories(),
     warn: ProcessContext.printWarning)

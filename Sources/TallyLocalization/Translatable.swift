@@ -61,7 +61,7 @@ public struct Translatable: ExpressibleByStringInterpolation, Sendable, Equatabl
 /// The text in the user's language (``Localization/current``), English where the catalog
 /// has no translation of it.
 public func tr(_ text: Translatable) -> String {
-  Localization.current.translate(text)
+  (Localization.chosen ?? Localization.current).translate(text)
 }
 
 /// `text` as it is, marked for the template.
@@ -78,7 +78,7 @@ public func trMarked(_ text: String) -> String { text }
 /// The translation of `english`, a text marked with `trMarked` where it is written (no
 /// placeholders: its `%` is a `%`).
 public func tr(verbatim english: String) -> String {
-  Localization.current.translate(Translatable(stringLiteral: english))
+  (Localization.chosen ?? Localization.current).translate(Translatable(stringLiteral: english))
 }
 
 /// The text in the user's language that goes with the number `count`.
@@ -86,5 +86,5 @@ public func tr(verbatim english: String) -> String {
 /// `tr(count: n, one: "\(n) change", other: "\(n) changes")`: the catalog's `Plural-Forms`
 /// chooses among its translations; English takes `one` for 1 and `other` for any other count.
 public func tr(count: Int, one: Translatable, other: Translatable) -> String {
-  Localization.current.translate(count: count, one: one, other: other)
+  (Localization.chosen ?? Localization.current).translate(count: count, one: one, other: other)
 }
