@@ -13,6 +13,7 @@ struct CounterSettingsView {
   /// The row of the first field.
   static let top = 1
   /// The column of the fields' values: after the longest label in the user's language.
+  /// (Each access looks the seven labels up in the catalog: read it once per frame.)
   static var labelWidth: Int { CounterField.allCases.map { label(of: $0).count }.max().map { $0 + 4 } ?? 10 }
 
   /// A field's name on the screen.
@@ -45,6 +46,7 @@ struct CounterSettingsView {
     let counter = model.counter(in: list)
     let title = counter.map { tr("Settings: \(TerminalText.escaped($0.name))") } ?? tr("Settings")
     canvas.put(TextLayout.clip(" Tally  " + title, width: canvas.width), column: 0, row: 0, style: .title)
+    let labelWidth = Self.labelWidth
     for (index, field) in CounterField.allCases.enumerated() {
       let row = Self.top + index
       let chosen = field == model.selected
@@ -52,13 +54,13 @@ struct CounterSettingsView {
       if chosen { canvas.fill(row: row, style: model.field == nil ? .selected : .plain) }
       canvas.put(label, column: 0, row: row, style: chosen ? (model.field == nil ? .selected : .bold) : .plain)
       if chosen, let field = model.field {
-        field.render(into: &canvas, column: Self.labelWidth, row: row)
+        field.render(into: &canvas, column: labelWidth, row: row)
         continue
       }
       let text = counter.flatMap { field.text(of: $0, in: list) }
       canvas.put(
-        TextLayout.clip(text.map(TerminalText.escaped) ?? tr("none"), width: canvas.width - Self.labelWidth),
-        column: Self.labelWidth,
+        TextLayout.clip(text.map(TerminalText.escaped) ?? tr("none"), width: canvas.width - labelWidth),
+        column: labelWidth,
         row: row, style: chosen ? .selected : text == nil ? .hint : .plain)
     }
     drawStatus(counter == nil, into: &canvas)
